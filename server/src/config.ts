@@ -1,0 +1,42 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  production: boolean;
+  /** PostgreSQL connection string; unset means embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  seedDemo: boolean;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  publicUrl: string;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  logLevel: string;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int(env.PORT, 3000, 'PORT');
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    production: env.NODE_ENV === 'production',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    seedDemo: env.SEED_DEMO !== 'false',
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120, 'SESSION_IDLE_MINUTES'),
+    sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 24, 'SESSION_ABSOLUTE_HOURS'),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,137 @@
+import { type AnyResource, SYSTEM_COLUMNS, slugify } from '@app/shared';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { invalid, notFound } from './errors';
+import { sanitizeRichText } from './sanitize';
+
+// SQL for any resource. The resource name is the table (CamelCasePlugin makes it snake_case);
+// every identifier used here comes from the resource declaration, never from input.
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- tables are only known at run time */
+type AnyDb = Kysely<any>;
+type Row = Record<string, unknown>;
+export type Viewer = 'admin' | 'public';
+
+export interface ListParams {
+  page: number;
+  pageSize: number;
+  sort?: string | undefined;
+  order?: 'asc' | 'desc' | undefined;
+  search?: string | undefined;
+  filters?: Record<string, unknown> | undefined;
+}
+
+export function columnsFor(resource: AnyResource, viewer: Viewer): string[] {
+  const fields = Object.entries(resource.fields)
+    .filter(([, field]) => viewer === 'admin' || !field.adminOnly)
+    .map(([key]) => key);
+  return [...SYSTEM_COLUMNS, ...fields];
+}
+
+/** Escapes LIKE wildcards so a search for "50%" matches the text "50%". */
+export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function visible(resource: AnyResource, viewer: Viewer) {
+  return <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q =>
+    viewer === 'public' && resource.publishedField ? (q.where(resource.publishedField, '=', true) as Q) : q;
+}
+
+export async function listRecords(db: AnyDb, resource: AnyResource, viewer: Viewer, params: ListParams) {
+  const search = params.search?.trim();
+  const filtered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q => {
+    let out = visible(resource, viewer)(q);
+    for (const [key, value] of Object.entries(params.filters ?? {})) {
+      if (value !== undefined) out = out.where(key, '=', value) as Q;
+    }
+    if (search) {
+      out = out.where((eb) => eb.or(resource.list.search.map((key) => eb(key, 'ilike', likePattern(search))))) as Q;
+    }
+    return out;
+  };
+  const sort = params.sort ?? resource.list.defaultSort.field;
+  const order = params.order ?? (params.sort ? 'asc' : resource.list.defaultSort.order);
+  const [rows, count] = await Promise.all([
+    filtered(db.selectFrom(resource.name))
+      .select(columnsFor(resource, viewer))
+      .orderBy(sort, order)
+      .orderBy('id', order)
+      .limit(params.pageSize)
+      .offset((params.page - 1) * params.pageSize)
+      .execute(),
+    filtered(db.selectFrom(resource.name)).select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as Row[], total: Number(count.total) };
+}
+
+export async function getRecord(db: AnyDb, resource: AnyResource, viewer: Viewer, id: string): Promise<Row> {
+  const row = await visible(resource, viewer)(db.selectFrom(resource.name))
+    .select(columnsFor(resource, viewer))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ?? notFound(resource);
+}
+
+export async function findRecordBy(db: AnyDb, resource: AnyResource, viewer: Viewer, key: string, value: unknown) {
+  const row = await visible(resource, viewer)(db.selectFrom(resource.name))
+    .select(columnsFor(resource, viewer))
+    .where(key, '=', value)
+    .executeTakeFirst();
+  return row ?? notFound(resource);
+}
+
+export async function createRecord(db: AnyDb, resource: AnyResource, input: Row): Promise<Row> {
+  const values = toColumns(resource, deriveSlugs(resource, input, true));
+  return (await db
+    .insertInto(resource.name)
+    .values(values)
+    .returning(columnsFor(resource, 'admin'))
+    .executeTakeFirstOrThrow()) as Row;
+}
+
+export async function updateRecord(db: AnyDb, resource: AnyResource, id: string, input: Row): Promise<Row> {
+  const values = toColumns(resource, deriveSlugs(resource, input, false));
+  const row = await db
+    .updateTable(resource.name)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where('id', '=', id)
+    .returning(columnsFor(resource, 'admin'))
+    .executeTakeFirst();
+  return (row as Row | undefined) ?? notFound(resource);
+}
+
+export async function deleteRecord(db: AnyDb, resource: AnyResource, id: string): Promise<{ id: string }> {
+  const row = await db.deleteFrom(resource.name).where('id', '=', id).returning('id').executeTakeFirst();
+  return (row as { id: string } | undefined) ?? notFound(resource);
+}
+
+/** An empty slug is derived from its source field; on update only when that field changes. */
+function deriveSlugs(resource: AnyResource, input: Row, creating: boolean): Row {
+  const out = { ...input };
+  for (const [key, field] of Object.entries(resource.fields)) {
+    if (field.kind !== 'slug' || !field.from || (out[key] !== undefined && out[key] !== null)) continue;
+    const source = out[field.from];
+    if (typeof source !== 'string') {
+      if (creating) out[key] = '';
+      else delete out[key];
+      continue;
+    }
+    out[key] = slugify(source);
+    if (!out[key]) invalid(key, `Impossible de créer un slug à partir de « ${source} ». Saisissez-le.`);
+  }
+  return out;
+}
+
+/** Sanitizes rich text and serializes list/json fields for jsonb columns. */
+function toColumns(resource: AnyResource, input: Row): Row {
+  const out: Row = {};
+  for (const [key, value] of Object.entries(input)) {
+    const field = resource.fields[key];
+    if (!field || value === undefined) continue;
+    if (field.kind === 'html' && typeof value === 'string') {
+      out[key] = sanitizeRichText(value);
+      if (out[key] === '' && !field.optional) invalid(key, 'Ce contenu est vide une fois nettoyé (balises non autorisées retirées).');
+    } else if ((field.kind === 'stringList' || field.kind === 'imageList' || field.kind === 'json') && value !== null) {
+      out[key] = JSON.stringify(value);
+    } else out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,32 @@
+import type { ColumnType, Generated, Kysely } from 'kysely';
+
+type Timestamp = ColumnType<string, string | undefined, string>;
+
+export interface AdminsTable {
+  id: Generated<string>;
+  email: string;
+  passwordHash: string;
+  displayName: Generated<string>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  tokenHash: string;
+  adminId: string;
+  createdAt: Timestamp;
+  lastSeenAt: Timestamp;
+  expiresAt: string;
+}
+
+/**
+ * Tables with hand-written code. Resource tables are reached through the
+ * generic repository, which works on Kysely<any> keyed by resource name.
+ */
+export interface Database {
+  admins: AdminsTable;
+  sessions: SessionsTable;
+}
+
+export type DB = Kysely<Database>;

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import type { AnyRouter } from '@trpc/server';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import { findSession, sessionCookieName } from '../auth/sessions';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import { type AppRouter, appRouter } from '../routers/_app';
+import type { Context } from '../trpc';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+export const paths = {
+  storefront: path.join(root, 'storefront/dist'),
+  admin: path.join(root, 'admin/dist'),
+  media: path.join(root, 'server/media'),
+};
+
+export async function createContext(db: Kysely<Database>, config: Config, req: FastifyRequest, res: FastifyReply): Promise<Context> {
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.production };
+  return {
+    db,
+    config,
+    ip: req.ip,
+    admin: await findSession(db, config, req.cookies[sessionCookieName(config)]),
+    cookies: {
+      get: (name) => req.cookies[name],
+      set: (name, value, { maxAge }) => void res.setCookie(name, value, { ...cookieOptions, maxAge }),
+      clear: (name) => void res.clearCookie(name, cookieOptions),
+    },
+  };
+}
+
+export interface AppOptions {
+  db: Kysely<Database>;
+  config: Config;
+  logger?: boolean;
+  /** The API to serve; tests mount a router with extra resources. */
+  router?: AnyRouter;
+}
+
+export async function buildApp({ db, config, logger = true, router = appRouter }: AppOptions) {
+  const app = Fastify({
+    logger: logger && {
+      level: config.logLevel,
+      // Session cookies never reach a log line.
+      redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.production,
+  });
+
+  await app.register(cookie);
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { 1: 5 } } });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: router as AppRouter,
+      createContext: ({ req, res }) => createContext(db, config, req, res),
+      onError({ error, path: procedure, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error, procedure }, 'tRPC procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  app.get('/health', async (_req, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+      return { status: 'ok', database: 'ok' };
+    } catch (err) {
+      app.log.error({ err }, 'health check: database unreachable');
+      return reply.code(503).send({ status: 'error', database: 'unreachable' });
+    }
+  });
+
+  await app.register(fastifyStatic, {
+    root: paths.media,
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: '7d',
+  });
+  for (const [prefix, dir] of [['/admin/', paths.admin], ['/', paths.storefront]] as const) {
+    if (!fs.existsSync(dir)) continue;
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix,
+      decorateReply: prefix === '/',
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      setHeaders(res, file) {
+        // Vite puts a content hash in every asset name: those never change.
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  // Client-side routes: any other GET gets the app's page, which renders its own not-found screen.
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const spa = url === '/admin' || url.startsWith('/admin/') ? paths.admin : paths.storefront;
+    const isPage = req.method === 'GET' && !url.startsWith('/trpc') && !url.startsWith('/media/') && !path.extname(url);
+    const index = path.join(spa, 'index.html');
+    if (!isPage || !fs.existsSync(index)) {
+      return reply.code(404).type('application/json').send({ error: 'Not Found', message: 'Ressource introuvable.' });
+    }
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(fs.createReadStream(index));
+  });
+
+  return app;
+}

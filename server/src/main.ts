@@ -1,0 +1,32 @@
+import { ensureFirstAdmin } from './auth/admins';
+import { loadConfig } from './config';
+import { createDb } from './db/index';
+import { migrateToLatest } from './db/migrate';
+import { buildApp } from './http/app';
+import { seedIfEmpty } from './seed/seed';
+
+const config = loadConfig();
+const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+
+await migrateToLatest(db);
+await seedIfEmpty(db, { demo: config.seedDemo });
+await ensureFirstAdmin(db, config);
+
+const app = await buildApp({ db, config });
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `Boutique : ${config.publicUrl}/ · Administration : ${config.publicUrl}/admin · Base : ${config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`}`,
+);
+
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} reçu : arrêt en cours`);
+    // Stop accepting requests, let the ones in flight finish, then close the database.
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,78 @@
+import { type PlaceOrderInput, type OrderLine, cryptoCourses, orders, products, services } from '@app/shared';
+import { TRPCError } from '@trpc/server';
+import { type Kysely, sql } from 'kysely';
+import { columnsFor, createRecord } from '../crud/repository';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- resource tables are reached generically */
+type AnyDb = Kysely<any>;
+type Input = Omit<PlaceOrderInput, 'paymentMethod'> & { paymentMethod?: PlaceOrderInput['paymentMethod'] };
+
+const tables = { product: products, service: services, course: cryptoCourses } as const;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export const findOrderByKey = (db: AnyDb, key: string) =>
+  db.selectFrom('orders').select(columnsFor(orders, 'admin')).where('idempotencyKey', '=', key).executeTakeFirst();
+
+/**
+ * Prices every line from the database and takes product stock, all inside the
+ * caller's transaction: the conditional UPDATE means two buyers can never both
+ * take the last unit. A known idempotency key returns the order already placed.
+ */
+export async function placeOrderRecord(tx: AnyDb, input: Input) {
+  const existing = await findOrderByKey(tx, input.idempotencyKey);
+  if (existing) return existing as Record<string, unknown> & { id: string };
+
+  const lines: OrderLine[] = [];
+  for (const item of input.items) {
+    const resource = tables[item.type];
+    const nameKey = resource.titleField;
+    const row = await tx
+      .selectFrom(resource.name)
+      .select(['id', 'price', nameKey])
+      .where('id', '=', item.id)
+      .where('published', '=', true)
+      .executeTakeFirst();
+    if (!row) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Un article de votre panier n’est plus disponible. Retirez-le pour continuer.' });
+    if (row.price === null) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: `« ${row[nameKey]} » est sur devis : contactez-nous pour le commander.` });
+    }
+    if (item.type === 'product') {
+      const taken = await tx
+        .updateTable('products')
+        .set({ stock: sql`stock - ${item.quantity}` })
+        .where('id', '=', item.id)
+        .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>=', item.quantity)]))
+        .returning('stock')
+        .executeTakeFirst();
+      if (!taken) {
+        throw new TRPCError({ code: 'CONFLICT', message: `Stock insuffisant pour « ${row[nameKey]} ». Réduisez la quantité ou retirez l’article.` });
+      }
+    }
+    lines.push({ id: item.id, type: item.type, name: String(row[nameKey]), unitPrice: Number(row.price), quantity: item.quantity });
+  }
+
+  let delivery: { id: string; name: string; price: number } | null = null;
+  if (input.deliveryOptionId) {
+    const option = await tx.selectFrom('deliveryOptions').select(['id', 'name', 'price']).where('id', '=', input.deliveryOptionId).executeTakeFirst();
+    if (!option) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Cette option de livraison n’existe plus. Choisissez-en une autre.' });
+    delivery = { id: option.id, name: option.name, price: Number(option.price) };
+  }
+
+  const subtotal = round2(lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0));
+  const deliveryCost = delivery?.price ?? 0;
+  return (await createRecord(tx, orders, {
+    customerName: input.customerName,
+    phone: input.phone,
+    email: input.email ?? null,
+    city: input.city,
+    address: input.address,
+    note: input.note ?? null,
+    paymentMethod: input.paymentMethod ?? 'cash_on_delivery',
+    items: lines,
+    delivery,
+    subtotal,
+    deliveryCost,
+    total: round2(subtotal + deliveryCost),
+    idempotencyKey: input.idempotencyKey,
+  })) as Record<string, unknown> & { id: string };
+}

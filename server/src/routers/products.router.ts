@@ -1,0 +1,4 @@
+import { products } from '@app/shared';
+import { crudRouter } from '../crud/crud-router';
+
+export const productsRouter = crudRouter(products);

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { type AnyResource, resources, settings } from '@app/shared';
+import { type Kysely, sql } from 'kysely';
+import { createRecord } from '../crud/repository';
+import type { Database } from '../db/schema';
+import { demoData, demoOrders } from './demo-data';
+import { placeOrderRecord } from '../orders/place-order';
+
+/** Used when the demo is switched off: the admin fills these in from Paramètres. */
+const blankSettings = {
+  businessName: 'Ma boutique',
+  tagline: 'Votre partenaire pour les solutions technologiques',
+  phone: '+229 01 00 00 00 00',
+  whatsapp: '+229 01 00 00 00 00',
+  email: 'contact@example.com',
+  address: 'Bénin',
+};
+
+/**
+ * A fresh database (no settings row yet) gets its settings and, unless
+ * SEED_DEMO=false, the French demo content. Runs once, in one transaction.
+ */
+export async function seedIfEmpty(db: Kysely<Database>, { demo }: { demo: boolean }): Promise<boolean> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- resource tables are reached generically
+  const anyDb = db as unknown as Kysely<any>;
+  const existing = await anyDb.selectFrom('settings').select('id').executeTakeFirst();
+  if (existing) return false;
+  await anyDb.transaction().execute(async (tx) => {
+    await sql`LOCK TABLE settings IN EXCLUSIVE MODE`.execute(tx);
+    if (await tx.selectFrom('settings').select('id').executeTakeFirst()) return;
+    await tx.insertInto('settings').values(settings.createSchema.parse(demo ? demoData.settings : blankSettings)).execute();
+    if (!demo) return;
+    const created: Record<string, Array<Record<string, unknown>>> = {};
+    for (const resource of resources as readonly AnyResource[]) {
+      const rows = (demoData as unknown as Record<string, unknown[] | undefined>)[resource.name];
+      if (!Array.isArray(rows)) continue;
+      created[resource.name] = [];
+      for (const row of rows) {
+        created[resource.name]!.push(await createRecord(tx, resource, resource.createSchema.parse(row)));
+      }
+    }
+    for (const order of demoOrders) {
+      const { lines, deliveryIndex, status, ...customer } = order;
+      const placed = await placeOrderRecord(tx, {
+        ...customer,
+        idempotencyKey: randomUUID(),
+        items: lines.map((l) => ({ id: created.products![l.productIndex]!.id as string, type: 'product' as const, quantity: l.quantity })),
+        deliveryOptionId: created.deliveryOptions![deliveryIndex]!.id as string,
+      });
+      if (status && status !== 'new') await tx.updateTable('orders').set({ status }).where('id', '=', placed.id).execute();
+    }
+  });
+  return true;
+}

@@ -1,0 +1,100 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { Kysely } from 'kysely';
+import { ZodError } from 'zod';
+import type { Config } from './config';
+import { FieldError } from './crud/errors';
+import type { Database } from './db/schema';
+
+export interface SessionAdmin {
+  id: string;
+  email: string;
+  displayName: string;
+  sessionId: string;
+}
+
+/** Cookie access, so procedures work the same over HTTP and through a test caller. */
+export interface CookieJar {
+  get(name: string): string | undefined;
+  set(name: string, value: string, options: { maxAge: number }): void;
+  clear(name: string): void;
+}
+
+export interface Context {
+  db: Kysely<Database>;
+  config: Config;
+  admin: SessionAdmin | null;
+  cookies: CookieJar;
+  ip: string;
+}
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const fieldErrors = fieldErrorsOf(error);
+    const internal = error.code === 'INTERNAL_SERVER_ERROR';
+    return {
+      ...shape,
+      message: fieldErrors
+        ? error.cause instanceof ZodError
+          ? `Certains champs sont invalides : ${Object.values(fieldErrors).join(' ')}`
+          : error.message
+        : internal
+          ? 'Une erreur interne est survenue. Réessayez dans un instant.'
+          : shape.message,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, fieldErrors },
+    };
+  },
+});
+
+function fieldErrorsOf(error: TRPCError): Record<string, string> | null {
+  const cause = error.cause;
+  if (cause instanceof FieldError) return cause.fieldErrors;
+  if (!(cause instanceof ZodError)) return null;
+  const out: Record<string, string> = {};
+  for (const issue of cause.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+// PostgreSQL errors that bad input can still reach (a race on a unique value, a CHECK) are the
+// caller's fault, not ours: answer them as such instead of a 500.
+const databaseErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (result.ok) return result;
+  const pgError = findPgError(result.error);
+  if (!pgError) return result;
+  const field = pgError.constraint?.includes('slug') ? 'slug' : pgError.constraint?.includes('email') ? 'email' : null;
+  if (pgError.code === '23505') {
+    const message =
+      field === 'slug'
+        ? 'Ce slug est déjà utilisé : choisissez-en un autre.'
+        : field === 'email'
+          ? 'Cette adresse e-mail est déjà enregistrée.'
+          : 'Cette valeur est déjà utilisée.';
+    throw new TRPCError({ code: 'CONFLICT', message, cause: new FieldError({ [field ?? '_']: message }) });
+  }
+  if (['23514', '23502', '22P02', '22003', '22001', '23503'].includes(pgError.code)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Valeur refusée : vérifiez les champs saisis.' });
+  }
+  return result;
+});
+
+function findPgError(error: unknown): { code: string; constraint?: string } | null {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as { code: string; constraint?: string };
+  }
+  return null;
+}
+
+export const router = t.router;
+export const mergeRouters = t.mergeRouters;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(databaseErrors);
+
+/** Every write and every admin read goes through here. */
+export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Veuillez vous connecter pour continuer.' });
+  return next({ ctx: { ...ctx, admin: ctx.admin } });
+});

@@ -1,0 +1,4 @@
+export * from './date';
+export * from './money';
+export * from './slugify';
+export * from './whatsapp';

@@ -1,0 +1,4 @@
+export * from './resources/index';
+export * from './format/index';
+export * from './cart/index';
+export * from './auth/password';

@@ -1,0 +1,27 @@
+import { defineResource } from './define-resource';
+import { f } from './fields';
+
+export const contactMessages = defineResource({
+  name: 'contactMessages',
+  label: { singular: 'Message', plural: 'Messages' },
+  titleField: 'subject',
+  read: 'admin',
+  fields: {
+    name: f.text('Nom', { max: 100 }),
+    contact: f.text('E-mail ou téléphone', { max: 254 }),
+    subject: f.text('Sujet', { max: 200 }),
+    message: f.longText('Message', { max: 5000 }),
+    read: f.boolean('Lu', { default: false }),
+  },
+  list: {
+    columns: ['name', 'contact', 'subject', 'read', 'createdAt'],
+    search: ['name', 'contact', 'subject'],
+    filters: ['read'],
+    sortable: ['name', 'createdAt'],
+    defaultSort: { field: 'createdAt', order: 'desc' },
+  },
+  admin: { route: 'messages', menuLabel: 'Messages', order: 11, icon: 'inbox' },
+});
+
+/** The public contact form: the read flag is the admin's. */
+export const contactMessageSchema = contactMessages.createSchema.omit({ read: true });

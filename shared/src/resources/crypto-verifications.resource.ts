@@ -1,0 +1,34 @@
+import { defineResource } from './define-resource';
+import { f } from './fields';
+
+export const cryptoTypes = { bitcoin: 'Bitcoin', ethereum: 'Ethereum', other: 'Autre' } as const;
+export const verificationTypes = { basic: 'Basique', advanced: 'Approfondie' } as const;
+export const verificationStatuses = { pending: 'En attente', completed: 'Complétée', rejected: 'Rejetée' } as const;
+
+export const cryptoVerifications = defineResource({
+  name: 'cryptoVerifications',
+  label: { singular: 'Demande', plural: 'Demandes de vérification', feminine: true },
+  titleField: 'name',
+  read: 'admin',
+  fields: {
+    name: f.text('Nom', { max: 100 }),
+    email: f.email('E-mail'),
+    phone: f.phone('Téléphone'),
+    cryptoType: f.enum('Type de crypto', cryptoTypes, { default: 'bitcoin' }),
+    walletAddress: f.text('Adresse du portefeuille', { max: 200 }),
+    verificationType: f.enum('Type de vérification', verificationTypes, { default: 'basic' }),
+    status: f.enum('Statut', verificationStatuses, { default: 'pending' }),
+    notes: f.longText('Notes', { optional: true }),
+  },
+  list: {
+    columns: ['name', 'email', 'phone', 'cryptoType', 'status', 'createdAt'],
+    search: ['name', 'email', 'phone'],
+    filters: ['status'],
+    sortable: ['name', 'status', 'createdAt'],
+    defaultSort: { field: 'createdAt', order: 'desc' },
+  },
+  admin: { route: 'verification', menuLabel: 'Compte Verifiés', order: 4, icon: 'safety' },
+});
+
+/** What the public form may send: status and notes are the admin's. */
+export const verificationRequestSchema = cryptoVerifications.createSchema.omit({ status: true, notes: true });

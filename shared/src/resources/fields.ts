@@ -1,0 +1,257 @@
+import { z } from 'zod';
+
+// zod's own French messages are the fallback for anything our builders do not word themselves.
+z.config(z.locales.fr());
+
+export type FieldKind =
+  | 'text'
+  | 'longText'
+  | 'html'
+  | 'slug'
+  | 'url'
+  | 'image'
+  | 'imageList'
+  | 'money'
+  | 'integer'
+  | 'rating'
+  | 'boolean'
+  | 'enum'
+  | 'date'
+  | 'stringList'
+  | 'email'
+  | 'phone'
+  | 'json';
+
+export interface FieldOptions<T = unknown> {
+  /** May be left empty; stored as NULL. */
+  optional?: boolean;
+  default?: T | (() => T);
+  /** Never returned to anonymous readers. */
+  adminOnly?: boolean;
+  /** Set by the server: not part of create/update inputs. */
+  readOnly?: boolean;
+  help?: string;
+}
+
+export interface FieldMeta {
+  kind: FieldKind;
+  label: string;
+  optional: boolean;
+  adminOnly: boolean;
+  readOnly: boolean;
+  hasDefault: boolean;
+  default?: unknown;
+  help?: string;
+  /** text and list lengths, number bounds */
+  min?: number;
+  max?: number;
+  /** slug: the field it is derived from */
+  from?: string;
+  /** enum: value -> French label, in display order */
+  options?: Readonly<Record<string, string>>;
+}
+
+export interface Field<Z extends z.ZodType = z.ZodType, RO extends boolean = boolean> extends FieldMeta {
+  /** Schema of the create input: defaults and optionality applied. */
+  schema: Z;
+  /** Schema of a present, non-empty value (used for updates and filters). */
+  base: z.ZodType;
+  readOnly: RO;
+}
+
+type Wrap<Z extends z.ZodType, O> = O extends { default: unknown }
+  ? z.ZodDefault<Z>
+  : O extends { optional: true }
+    ? z.ZodOptional<z.ZodNullable<Z>>
+    : Z;
+type RO<O> = O extends { readOnly: true } ? true : false;
+
+export const REQUIRED = 'Ce champ est obligatoire.';
+
+const typed = (expected: string) => ({
+  error: (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null || issue.input === '' ? REQUIRED : expected,
+});
+
+const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+function build<Z extends z.ZodType, const O extends FieldOptions>(
+  kind: FieldKind,
+  label: string,
+  base: Z,
+  opts: O | undefined,
+  extra: Partial<FieldMeta> = {},
+): Field<Wrap<Z, O>, RO<O>> {
+  const o = (opts ?? {}) as FieldOptions;
+  let schema: z.ZodType = base;
+  if (o.default !== undefined) schema = base.default(o.default as never);
+  else if (o.optional) schema = z.preprocess(emptyToNull, base.nullable()).optional();
+  return {
+    ...extra,
+    kind,
+    label,
+    optional: !!o.optional,
+    adminOnly: !!o.adminOnly,
+    readOnly: !!o.readOnly as RO<O>,
+    hasDefault: o.default !== undefined,
+    default: o.default,
+    help: o.help,
+    schema: schema as Wrap<Z, O>,
+    base,
+  };
+}
+
+const str = (max: number, min = 1) =>
+  z
+    .string(typed('Texte attendu.'))
+    .trim()
+    .min(min, min <= 1 ? REQUIRED : `Au moins ${min} caractères.`)
+    .max(max, `${max} caractères au maximum.`);
+
+const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
+const LOCAL_PATH = /^\/(?!\/)[^\s]*$/;
+
+const url = (allowLocal: boolean, message: string) =>
+  str(2000).refine((v) => {
+    if (allowLocal && LOCAL_PATH.test(v)) return true;
+    if (!HTTP_URL.test(v)) return false;
+    try {
+      return ['http:', 'https:'].includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, message);
+
+const isCents = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+
+export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+type TextOpts = FieldOptions<string> & { max?: number; min?: number };
+
+/** Field builders: each returns the metadata the admin and the database need, and the zod schema. */
+export const f = {
+  text: <const O extends TextOpts = object>(label: string, opts?: O) =>
+    build('text', label, str(opts?.max ?? 200, opts?.min), opts, { max: opts?.max ?? 200 }),
+  longText: <const O extends TextOpts = object>(label: string, opts?: O) =>
+    build('longText', label, str(opts?.max ?? 5000, opts?.min), opts, { max: opts?.max ?? 5000 }),
+  /** Rich text; the server sanitizes it on every write. */
+  html: <const O extends TextOpts = object>(label: string, opts?: O) =>
+    build('html', label, str(opts?.max ?? 100_000), opts, { max: opts?.max ?? 100_000 }),
+  /** Derived from another field when left empty. */
+  slug: <const O extends FieldOptions<string> = object>(label: string, from: string, opts?: O) =>
+    build(
+      'slug',
+      label,
+      str(120).toLowerCase().regex(slugPattern, 'Lettres minuscules, chiffres et tirets uniquement.'),
+      { optional: true, ...opts } as O & { optional: true },
+      { from, max: 120 },
+    ),
+  url: <const O extends FieldOptions<string> = object>(label: string, opts?: O) =>
+    build('url', label, url(false, 'Adresse web invalide (http:// ou https://).'), opts),
+  image: <const O extends FieldOptions<string> = object>(label: string, opts?: O) =>
+    build('image', label, url(true, "Adresse d'image invalide."), opts),
+  imageList: <const O extends FieldOptions<string[]> = object>(label: string, opts?: O & { max?: number }) =>
+    build(
+      'imageList',
+      label,
+      z
+        .array(url(true, "Adresse d'image invalide."), typed('Liste attendue.'))
+        .max(opts?.max ?? 12, `${opts?.max ?? 12} images au maximum.`),
+      opts,
+      { max: opts?.max ?? 12 },
+    ),
+  /** XOF, two decimals; numeric(12,2) in SQL. */
+  money: <const O extends FieldOptions<number> = object>(label: string, opts?: O) =>
+    build(
+      'money',
+      label,
+      z
+        .number(typed('Montant attendu.'))
+        .min(0, 'Le montant ne peut pas être négatif.')
+        .max(9_999_999_999.99, 'Montant trop élevé.')
+        .refine(isCents, 'Deux décimales au maximum.'),
+      opts,
+      { min: 0 },
+    ),
+  integer: <const O extends FieldOptions<number> & { min?: number; max?: number } = object>(label: string, opts?: O) =>
+    build(
+      'integer',
+      label,
+      z
+        .number(typed('Nombre entier attendu.'))
+        .int('Nombre entier attendu.')
+        .min(opts?.min ?? 0, `Minimum ${opts?.min ?? 0}.`)
+        .max(opts?.max ?? 1_000_000_000, `Maximum ${opts?.max ?? 1_000_000_000}.`),
+      opts,
+      { min: opts?.min ?? 0, max: opts?.max },
+    ),
+  rating: <const O extends FieldOptions<number> = object>(label: string, opts?: O) =>
+    build(
+      'rating',
+      label,
+      z.number(typed('Note attendue.')).int('Note entière attendue.').min(1, 'Note de 1 à 5.').max(5, 'Note de 1 à 5.'),
+      opts,
+      { min: 1, max: 5 },
+    ),
+  boolean: <const O extends FieldOptions<boolean> = object>(label: string, opts?: O) =>
+    build('boolean', label, z.boolean(typed('Oui ou non attendu.')), opts),
+  enum: <const V extends string, const O extends FieldOptions<V> = object>(
+    label: string,
+    options: Readonly<Record<V, string>>,
+    opts?: O,
+  ) =>
+    build(
+      'enum',
+      label,
+      z.enum(Object.keys(options) as [V, ...V[]], typed(`Valeur attendue : ${Object.values(options).join(', ')}.`)),
+      opts,
+      { options },
+    ),
+  /** yyyy-mm-dd */
+  date: <const O extends FieldOptions<string> = object>(label: string, opts?: O) =>
+    build(
+      'date',
+      label,
+      z
+        .string(typed('Date attendue.'))
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date attendue (AAAA-MM-JJ).')
+        .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Date invalide.'),
+      opts,
+    ),
+  /** A list of unique, non-empty strings (features, syllabus...). */
+  stringList: <const O extends FieldOptions<string[]> = object>(label: string, opts?: O & { max?: number }) =>
+    build(
+      'stringList',
+      label,
+      z
+        .array(str(200), typed('Liste attendue.'))
+        .max(opts?.max ?? 50, `${opts?.max ?? 50} éléments au maximum.`)
+        .refine((list) => new Set(list.map((s) => s.toLowerCase())).size === list.length, 'Chaque élément doit être unique.'),
+      opts,
+      { max: opts?.max ?? 50 },
+    ),
+  email: <const O extends FieldOptions<string> = object>(label: string, opts?: O) =>
+    build(
+      'email',
+      label,
+      z.string(typed('Adresse e-mail attendue.')).trim().toLowerCase().max(254, 'Adresse e-mail trop longue.').pipe(z.email('Adresse e-mail invalide.')),
+      opts,
+    ),
+  /** Benin (+229 01 XX XX XX XX) or any international number. */
+  phone: <const O extends FieldOptions<string> = object>(label: string, opts?: O) =>
+    build(
+      'phone',
+      label,
+      str(30).refine((v) => {
+        if (!/^\+?[0-9 ().-]+$/.test(v)) return false;
+        const digits = v.replace(/\D/g, '').length;
+        return digits >= 8 && digits <= 15;
+      }, 'Numéro de téléphone invalide (ex. : +229 01 97 00 00 00).'),
+      opts,
+    ),
+  /** Structured data written by the server (order lines...). */
+  json: <T, const O extends FieldOptions<T> = object>(label: string, schema: z.ZodType<T>, opts?: O) =>
+    build('json', label, schema, opts),
+};
+
+export type AnyField = Field<z.ZodType, boolean>;

@@ -1,0 +1,43 @@
+import { blogPosts } from './blog-posts.resource';
+import { contactMessages } from './contact-messages.resource';
+import { cryptoCourses } from './crypto-courses.resource';
+import { cryptoVerifications } from './crypto-verifications.resource';
+import { deliveryOptions } from './delivery-options.resource';
+import { newsletterSubscribers } from './newsletter-subscribers.resource';
+import { orders } from './orders.resource';
+import { products } from './products.resource';
+import { services } from './services.resource';
+import { settings } from './settings.resource';
+import { testimonials } from './testimonials.resource';
+import { trendingCryptos } from './trending-cryptos.resource';
+
+export * from './define-resource';
+export * from './fields';
+export * from './blog-posts.resource';
+export * from './contact-messages.resource';
+export * from './crypto-courses.resource';
+export * from './crypto-verifications.resource';
+export * from './delivery-options.resource';
+export * from './newsletter-subscribers.resource';
+export * from './orders.resource';
+export * from './products.resource';
+export * from './services.resource';
+export * from './settings.resource';
+export * from './testimonials.resource';
+export * from './trending-cryptos.resource';
+
+/** The registry, in admin menu order. Settings is a single row with its own router. */
+export const resources = [
+  products,
+  blogPosts,
+  trendingCryptos,
+  cryptoVerifications,
+  deliveryOptions,
+  services,
+  testimonials,
+  cryptoCourses,
+  orders,
+  newsletterSubscribers,
+  contactMessages,
+  settings,
+] as const;

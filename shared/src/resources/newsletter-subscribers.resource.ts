@@ -1,0 +1,19 @@
+import { defineResource } from './define-resource';
+import { f } from './fields';
+
+export const newsletterSubscribers = defineResource({
+  name: 'newsletterSubscribers',
+  label: { singular: 'Abonné', plural: 'Abonnés à la newsletter' },
+  titleField: 'email',
+  read: 'admin',
+  fields: {
+    email: f.email('E-mail'),
+  },
+  list: {
+    columns: ['email', 'createdAt'],
+    search: ['email'],
+    sortable: ['email', 'createdAt'],
+    defaultSort: { field: 'createdAt', order: 'desc' },
+  },
+  admin: { route: 'newsletter', menuLabel: 'Newsletter', order: 10, icon: 'mail' },
+});

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { defineResource } from './define-resource';
+import { f } from './fields';
+
+export const paymentMethods = {
+  cash_on_delivery: 'Paiement à la livraison',
+  mobile_money_on_delivery: 'Mobile money à la livraison',
+} as const;
+export const orderStatuses = {
+  new: 'Nouvelle',
+  confirmed: 'Confirmée',
+  shipped: 'Expédiée',
+  delivered: 'Livrée',
+  cancelled: 'Annulée',
+} as const;
+export const itemTypes = { product: 'Produit', service: 'Service', course: 'Formation' } as const;
+
+export const orderLineSchema = z.object({
+  id: z.string(),
+  type: z.enum(Object.keys(itemTypes) as [keyof typeof itemTypes]),
+  name: z.string(),
+  unitPrice: z.number(),
+  quantity: z.number().int(),
+});
+export const orderDeliverySchema = z.object({ id: z.string(), name: z.string(), price: z.number() });
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orders = defineResource({
+  name: 'orders',
+  label: { singular: 'Commande', plural: 'Commandes', feminine: true },
+  titleField: 'number',
+  read: 'admin',
+  fields: {
+    number: f.text('Numéro', { readOnly: true }),
+    customerName: f.text('Nom du client', { max: 100 }),
+    phone: f.phone('Téléphone'),
+    email: f.email('E-mail', { optional: true }),
+    city: f.text('Ville', { max: 100 }),
+    address: f.longText('Adresse', { max: 500 }),
+    note: f.longText('Note', { optional: true, max: 1000 }),
+    items: f.json('Articles', z.array(orderLineSchema), { readOnly: true }),
+    delivery: f.json('Livraison', orderDeliverySchema, { readOnly: true, optional: true }),
+    subtotal: f.money('Sous-total', { readOnly: true }),
+    deliveryCost: f.money('Frais de livraison', { readOnly: true }),
+    total: f.money('Total', { readOnly: true }),
+    paymentMethod: f.enum('Mode de paiement', paymentMethods, { default: 'cash_on_delivery' }),
+    status: f.enum('Statut', orderStatuses, { default: 'new' }),
+    idempotencyKey: f.text('Clé de requête', { readOnly: true, adminOnly: true }),
+  },
+  list: {
+    columns: ['number', 'customerName', 'phone', 'total', 'status', 'createdAt'],
+    search: ['number', 'customerName', 'phone'],
+    filters: ['status', 'paymentMethod'],
+    sortable: ['number', 'total', 'status', 'createdAt'],
+    defaultSort: { field: 'createdAt', order: 'desc' },
+  },
+  admin: { route: 'orders', menuLabel: 'Commandes', order: 9, icon: 'shopping-cart' },
+  // Orders are placed by shoppers (orders.place); the admin follows them up.
+  operations: { create: false },
+});
+
+/** What the checkout sends: prices are never taken from the client. */
+export const placeOrderSchema = orders.createSchema
+  .pick({ customerName: true, phone: true, email: true, city: true, address: true, note: true, paymentMethod: true })
+  .extend({
+    items: z
+      .array(
+        z.strictObject({
+          id: z.uuid('Article inconnu.'),
+          type: orderLineSchema.shape.type,
+          quantity: z.number().int('Quantité entière attendue.').min(1, 'Quantité minimale : 1.').max(99, 'Quantité maximale : 99.'),
+        }),
+        'Liste d’articles attendue.',
+      )
+      .min(1, 'Votre panier est vide.')
+      .max(50, 'Trop d’articles dans une seule commande.'),
+    deliveryOptionId: z.uuid('Option de livraison inconnue.').nullish(),
+    /** Generated once per checkout by the client: a retry returns the same order. */
+    idempotencyKey: z.string().min(16).max(100).regex(/^[A-Za-z0-9_-]+$/),
+  })
+  .strict();
+export type PlaceOrderInput = z.input<typeof placeOrderSchema>;

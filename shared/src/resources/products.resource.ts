@@ -1,0 +1,40 @@
+import { defineResource } from './define-resource';
+import { f } from './fields';
+
+export const productCategories = {
+  computers: 'Ordinateurs',
+  phones: 'Smartphones et tablettes',
+  accessories: 'Accessoires',
+  networking: 'Réseau',
+  audio: 'Audio',
+  wallets: 'Portefeuilles crypto',
+} as const;
+
+export const products = defineResource({
+  name: 'products',
+  label: { singular: 'Produit', plural: 'Produits' },
+  titleField: 'name',
+  read: 'public',
+  publishedField: 'published',
+  fields: {
+    name: f.text('Nom', { max: 150 }),
+    slug: f.slug('Slug', 'name'),
+    shortDescription: f.longText('Description courte', { max: 300 }),
+    description: f.html('Description'),
+    price: f.money('Prix (XOF)'),
+    compareAtPrice: f.money('Prix barré (XOF)', { optional: true }),
+    category: f.enum('Catégorie', productCategories),
+    images: f.imageList('Images', { default: [] as string[] }),
+    stock: f.integer('Stock', { optional: true, help: 'Vide : stock non suivi.' }),
+    featured: f.boolean('Mis en avant', { default: false }),
+    published: f.boolean('Publié', { default: true }),
+  },
+  list: {
+    columns: ['name', 'category', 'price', 'stock', 'published'],
+    search: ['name', 'shortDescription'],
+    filters: ['category', 'featured', 'published'],
+    sortable: ['name', 'price', 'createdAt'],
+    defaultSort: { field: 'createdAt', order: 'desc' },
+  },
+  admin: { route: 'products', menuLabel: 'Produits', order: 1, icon: 'shopping' },
+});

@@ -1,0 +1,28 @@
+import { defineResource } from './define-resource';
+import { f } from './fields';
+
+export const services = defineResource({
+  name: 'services',
+  label: { singular: 'Service', plural: 'Services' },
+  titleField: 'name',
+  read: 'public',
+  publishedField: 'published',
+  fields: {
+    name: f.text('Nom', { max: 150 }),
+    slug: f.slug('Slug', 'name'),
+    shortDescription: f.longText('Description courte', { max: 300 }),
+    description: f.longText('Description'),
+    price: f.money('Prix (XOF)', { optional: true, help: 'Vide : sur devis.' }),
+    image: f.image('Image'),
+    features: f.stringList('Prestations incluses', { default: [] as string[] }),
+    published: f.boolean('Publié', { default: true }),
+  },
+  list: {
+    columns: ['name', 'price', 'published'],
+    search: ['name', 'shortDescription'],
+    filters: ['published'],
+    sortable: ['name', 'price', 'createdAt'],
+    defaultSort: { field: 'createdAt', order: 'desc' },
+  },
+  admin: { route: 'services', menuLabel: 'Services', order: 6, icon: 'tool' },
+});

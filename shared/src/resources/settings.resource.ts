@@ -1,0 +1,31 @@
+import { defineResource } from './define-resource';
+import { f } from './fields';
+
+/** One row: the business details the storefront shows. */
+export const settings = defineResource({
+  name: 'settings',
+  label: { singular: 'Paramètres', plural: 'Paramètres' },
+  titleField: 'businessName',
+  read: 'public',
+  fields: {
+    businessName: f.text("Nom de l'entreprise", { max: 100 }),
+    tagline: f.text('Slogan', { max: 300 }),
+    phone: f.phone('Téléphone'),
+    whatsapp: f.phone('Numéro WhatsApp'),
+    email: f.email('E-mail du support'),
+    address: f.longText('Adresse postale', { max: 300 }),
+    facebook: f.url('Facebook', { optional: true }),
+    instagram: f.url('Instagram', { optional: true }),
+    linkedin: f.url('LinkedIn', { optional: true }),
+    youtube: f.url('YouTube', { optional: true }),
+    tiktok: f.url('TikTok', { optional: true }),
+  },
+  list: {
+    columns: ['businessName', 'phone', 'email'],
+    search: ['businessName'],
+    sortable: ['updatedAt'],
+    defaultSort: { field: 'updatedAt', order: 'desc' },
+  },
+  admin: { route: 'settings', menuLabel: 'Paramètres', order: 12, icon: 'setting' },
+  operations: { create: false, delete: false },
+});

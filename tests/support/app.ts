@@ -1,0 +1,81 @@
+import type { AnyRouter } from '@trpc/server';
+import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { upsertAdmin } from '../../server/src/auth/admins';
+import { loadConfig } from '../../server/src/config';
+import { buildApp } from '../../server/src/http/app';
+import type { AppRouter } from '../../server/src/routers/_app';
+import { appRouter } from '../../server/src/routers/_app';
+import { seedIfEmpty } from '../../server/src/seed/seed';
+import { createCallerFactory, type Context } from '../../server/src/trpc';
+import { createTestDb } from './db';
+
+export const ADMIN = { email: 'owner@example.com', password: 'un mot de passe solide' };
+
+/** The real server on a random port, over a fresh database. */
+export async function startTestApp(options: { demo?: boolean; router?: AnyRouter } = {}) {
+  const { db, drop, engine } = await createTestDb();
+  await seedIfEmpty(db, { demo: options.demo ?? false });
+  await upsertAdmin(db, ADMIN.email, ADMIN.password);
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data' });
+  const app = await buildApp({ db, config, logger: false, router: options.router });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const caller = createCallerFactory(appRouter);
+  const context = (admin: boolean): Context => ({
+    db,
+    config,
+    ip: '127.0.0.1',
+    admin: admin ? { id: 'test', email: ADMIN.email, displayName: 'Admin', sessionId: 'test' } : null,
+    cookies: { get: () => undefined, set: () => undefined, clear: () => undefined },
+  });
+  return {
+    db,
+    engine,
+    config,
+    url,
+    /** Direct procedure calls, as the admin or as an anonymous visitor. */
+    asAdmin: caller(context(true)),
+    asVisitor: caller(context(false)),
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/** A typed tRPC client over real HTTP that keeps cookies like a browser. */
+export function httpClient<R extends AnyRouter = AppRouter>(baseUrl: string) {
+  const jar = new Map<string, string>();
+  const fetchWithCookies: typeof fetch = async (input, init) => {
+    const headers = new Headers(init?.headers);
+    if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    const response = await fetch(input, { ...init, headers });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, value] = (pair ?? '').split('=');
+      if (!name) continue;
+      if (!value || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) jar.delete(name);
+      else jar.set(name, value);
+    }
+    return response;
+  };
+  const client = createTRPCClient<R>({ links: [httpLink({ url: `${baseUrl}/trpc`, fetch: fetchWithCookies })] });
+  return { client, jar };
+}
+
+/** The tRPC error a call failed with: code, HTTP status, message and per-field messages. */
+export async function failure(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TRPCClientError) {
+      const data = error.data as { code: string; httpStatus: number; fieldErrors: Record<string, string> | null };
+      return { code: data.code, status: data.httpStatus, message: error.message, fieldErrors: data.fieldErrors };
+    }
+    const e = error as { code?: string; message: string; cause?: unknown };
+    return { code: e.code ?? 'UNKNOWN', status: 0, message: e.message, fieldErrors: null };
+  }
+  throw new Error('Expected the call to fail, but it succeeded');
+}

@@ -1,0 +1,168 @@
+import { describe, it, expect } from 'vitest';
+import { formatXOF } from '../../shared/src/format/money';
+import { SLUG_MAX_LENGTH, slugify } from '../../shared/src/format/slugify';
+import { telLink, whatsappLink } from '../../shared/src/format/whatsapp';
+import * as format from '../../shared/src/format';
+
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+// The exact separators Node 20's ICU prints for fr-FR / XOF.
+const NNBSP = '\u202F'; // narrow no-break space: thousands groups and inside "F CFA"
+const NBSP = '\u00A0'; // no-break space: between the number and the currency
+
+describe('formatXOF', () => {
+  it('formats 0', () => {
+    expect(formatXOF(0)).toBe(`0,00${NBSP}F${NNBSP}CFA`);
+  });
+
+  it('formats 15000 with a narrow no-break space as group separator', () => {
+    expect(formatXOF(15000)).toBe(`15${NNBSP}000,00${NBSP}F${NNBSP}CFA`);
+    expect(formatXOF(15000)).not.toBe('15 000,00 F CFA');
+  });
+
+  it('formats 1234.5 with two decimals', () => {
+    expect(formatXOF(1234.5)).toBe(`1${NNBSP}234,50${NBSP}F${NNBSP}CFA`);
+  });
+
+  it('formats millions', () => {
+    expect(formatXOF(1_250_000)).toBe(`1${NNBSP}250${NNBSP}000,00${NBSP}F${NNBSP}CFA`);
+  });
+
+  it('formats a negative amount with a leading minus', () => {
+    expect(formatXOF(-2500)).toBe(`-2${NNBSP}500,00${NBSP}F${NNBSP}CFA`);
+  });
+
+  it('rounds to two decimals', () => {
+    expect(formatXOF(9.999)).toBe(`10,00${NBSP}F${NNBSP}CFA`);
+    expect(formatXOF(0.1 + 0.2)).toBe(`0,30${NBSP}F${NNBSP}CFA`);
+  });
+
+  it('never prints a negative zero', () => {
+    expect(formatXOF(-0)).toBe(`0,00${NBSP}F${NNBSP}CFA`);
+    expect(formatXOF(-0.001)).toBe(`0,00${NBSP}F${NNBSP}CFA`);
+    expect(formatXOF(-0.01)).toBe(`-0,01${NBSP}F${NNBSP}CFA`);
+  });
+});
+
+describe('slugify', () => {
+  it.each([
+    ["L'été du Bitcoin", 'l-ete-du-bitcoin'],
+    ['L’été du Bitcoin', 'l-ete-du-bitcoin'],
+    ['Bonjour le monde', 'bonjour-le-monde'],
+    ['Guide complet : acheter du Bitcoin !', 'guide-complet-acheter-du-bitcoin'],
+    ['Français, élève, Noël, garçon', 'francais-eleve-noel-garcon'],
+    ['Œuvre et Cæsar', 'oeuvre-et-caesar'],
+    ['œuf ÆTHER straße', 'oeuf-aether-strasse'],
+    ['ÀÂÄ ÉÈÊË ÎÏ ÔÖ ÙÛÜ Ÿ Ç', 'aaa-eeee-ii-oo-uuu-y-c'],
+    ["Aujourd'hui", 'aujourd-hui'],
+    ['  Espaces   multiples\tet\nretours  ', 'espaces-multiples-et-retours'],
+    ['Wi-Fi 6 -- rapide', 'wi-fi-6-rapide'],
+    ['Achat/Vente de cryptos', 'achat-vente-de-cryptos'],
+    ['mot_clé', 'mot-cle'],
+    ['Prix : 15.000 F', 'prix-15000-f'],
+    ['Node.js (v20)', 'nodejs-v20'],
+    ['« Guillemets » et — tirets —', 'guillemets-et-tirets'],
+    ['Bitcoin 🚀 Ethereum', 'bitcoin-ethereum'],
+    ['Top 10 des cryptos en 2024', 'top-10-des-cryptos-en-2024'],
+    ['ﬁnance²', 'finance2'],
+    ['-déjà-', 'deja'],
+  ])('%j → %j', (input, expected) => {
+    expect(slugify(input)).toBe(expected);
+  });
+
+  it.each(['', '   ', '!!!', "'’-–—…?!", '¿¡«»', '🚀🌙'])('returns an empty string for %j', (input) => {
+    expect(slugify(input)).toBe('');
+  });
+
+  it('always matches the slug pattern', () => {
+    for (const input of ["L'été", 'A -- B', '--x--', 'Ça va ? Oui !', 'x'.repeat(300), 'ab '.repeat(100)]) {
+      expect(slugify(input)).toMatch(SLUG_PATTERN);
+    }
+  });
+
+  it('is idempotent', () => {
+    const once = slugify("L'été du Bitcoin : 5 astuces");
+    expect(slugify(once)).toBe(once);
+  });
+
+  it('caps at 120 characters, cutting between words', () => {
+    // "crypto-" is 7 chars, so the 18th word starts at index 119 and the 120-char cut splits it.
+    const slug = slugify('crypto '.repeat(30));
+    expect(SLUG_MAX_LENGTH).toBe(120);
+    expect(slug).toBe(Array(17).fill('crypto').join('-'));
+    expect(slug.length).toBe(118);
+  });
+
+  it('keeps exactly 120 characters when the cut falls on a boundary', () => {
+    const words = Array(15).fill('abcdefg').join(' '); // 15 × 7 + 14 = 119
+    expect(slugify(`${words}x yz`)).toHaveLength(120);
+    expect(slugify(`${words} yz`)).toBe(Array(15).fill('abcdefg').join('-'));
+  });
+
+  it('never ends with a hyphen after truncation', () => {
+    for (let n = 110; n <= 125; n++) {
+      const slug = slugify(`${'a'.repeat(n)} bcd`);
+      expect(slug.length).toBeLessThanOrEqual(120);
+      expect(slug).toMatch(SLUG_PATTERN);
+    }
+  });
+
+  it('hard-cuts a single word longer than the limit', () => {
+    expect(slugify('x'.repeat(300))).toBe('x'.repeat(120));
+  });
+
+  it('keeps a slug of exactly 120 characters untouched', () => {
+    const slug = `${'a'.repeat(59)}-${'b'.repeat(60)}`;
+    expect(slugify(slug)).toBe(slug);
+  });
+});
+
+describe('whatsappLink', () => {
+  it('keeps digits only', () => {
+    expect(whatsappLink('+229 01 97 00 00 00')).toBe('https://wa.me/2290197000000');
+    expect(whatsappLink('(+229) 01-97.00.00.00')).toBe('https://wa.me/2290197000000');
+  });
+
+  it('adds the encoded message', () => {
+    expect(whatsappLink('+229 97000000', "Bonjour, je veux l'offre à 15 000 F & plus ?")).toBe(
+      "https://wa.me/22997000000?text=Bonjour%2C%20je%20veux%20l'offre%20%C3%A0%2015%20000%20F%20%26%20plus%20%3F",
+    );
+  });
+
+  it('encodes line breaks and hashes', () => {
+    expect(whatsappLink('22997000000', 'Commande #12\nMerci')).toBe('https://wa.me/22997000000?text=Commande%20%2312%0AMerci');
+  });
+
+  it('omits the text parameter for a missing, empty or blank message', () => {
+    expect(whatsappLink('22997000000', undefined)).toBe('https://wa.me/22997000000');
+    expect(whatsappLink('22997000000', '')).toBe('https://wa.me/22997000000');
+    expect(whatsappLink('22997000000', '   ')).toBe('https://wa.me/22997000000');
+  });
+});
+
+describe('telLink', () => {
+  it('keeps a leading plus', () => {
+    expect(telLink('+229 01 97 00 00 00')).toBe('tel:+2290197000000');
+    expect(telLink('  +229 97 00 00 00')).toBe('tel:+22997000000');
+    expect(telLink('(+229) 97-00-00-00')).toBe('tel:+22997000000');
+  });
+
+  it('uses digits only without a leading plus', () => {
+    expect(telLink('01 97 00 00 00')).toBe('tel:0197000000');
+    expect(telLink('00229 97 00 00 00')).toBe('tel:0022997000000');
+  });
+
+  it('ignores a plus that is not leading', () => {
+    expect(telLink('229 + 97000000')).toBe('tel:22997000000');
+  });
+});
+
+describe('format index', () => {
+  it('re-exports every formatter, including today()', () => {
+    expect(format.formatXOF).toBe(formatXOF);
+    expect(format.slugify).toBe(slugify);
+    expect(format.whatsappLink).toBe(whatsappLink);
+    expect(format.telLink).toBe(telLink);
+    expect(format.today(new Date('2024-03-10T23:30:00Z'))).toBe('2024-03-11');
+  });
+});
