@@ -51,7 +51,9 @@ function fieldErrorsOf(error: TRPCError): Record<string, string> | null {
   if (!(cause instanceof ZodError)) return null;
   const out: Record<string, string> = {};
   for (const issue of cause.issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    // `update` takes { id, data }: report the field itself, as `create` does.
+    const path = issue.path[0] === 'data' ? issue.path.slice(1) : issue.path;
+    const key = path.length ? path.map(String).join('.') : '_';
     out[key] ??= issue.message;
   }
   return out;

@@ -1,15 +1,25 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { FileMigrationProvider, type Kysely, Migrator } from 'kysely';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 
 export const migrationFolder = fileURLToPath(new URL('../../../migrations', import.meta.url));
+
+/** Reads migrations/*.ts; imported from here so that tsx and Vitest both load TypeScript. */
+const folderProvider: MigrationProvider = {
+  async getMigrations() {
+    const files = (await fs.readdir(migrationFolder)).filter((f) => /^\d{12}_[\w-]+\.ts$/.test(f)).sort();
+    const entries = await Promise.all(
+      files.map(async (file) => [file.replace(/\.ts$/, ''), (await import(pathToFileURL(path.join(migrationFolder, file)).href)) as Migration] as const),
+    );
+    return Object.fromEntries(entries);
+  },
+};
 
 /** Applies every pending migration; throws with the failing migration's name. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are typed Kysely<any> by design
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder }) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await new Migrator({ db, provider: folderProvider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, {

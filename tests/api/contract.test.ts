@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { type AnyResource, resources } from '@app/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, failure, httpClient, startTestApp, type TestApp } from '../support/app';
+import { createRow, crudOf } from '../support/crud';
+import { editableTextField, sampleInput } from '../support/samples';
+
+// One suite, every resource of the registry, over real HTTP: a new entity is covered with no new test.
+
+let app: TestApp;
+let admin: ReturnType<typeof httpClient>['client'];
+let visitor: ReturnType<typeof httpClient>['client'];
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = httpClient(app.url).client;
+  visitor = httpClient(app.url).client;
+  await admin.auth.login.mutate(ADMIN);
+});
+afterAll(() => app?.close());
+
+const listed = (resources as readonly AnyResource[]).filter((r) => r.name !== 'settings');
+
+describe.each(listed.map((r) => [r.name, r] as const))('%s', (_name, resource) => {
+  const api = () => crudOf(admin, resource);
+
+  it('creates a record with server-set id and timestamps', async () => {
+    const before = Date.now();
+    const row = await createRow(admin, resource);
+    expect(row.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Date.parse(row.createdAt)).toBeGreaterThan(before - 60_000);
+    expect(row.updatedAt).toBe(row.createdAt);
+    const again = await api().get.query({ id: row.id });
+    expect(again).toEqual(row);
+  });
+
+  it('refuses invalid input with a French message per field', async () => {
+    const error = await failure(api().create.mutate({}));
+    if (!resource.operations.create) {
+      expect(error.code).toBe('BAD_REQUEST');
+      return;
+    }
+    expect(error.code).toBe('BAD_REQUEST');
+    const required = Object.entries(resource.fields).filter(([, f]) => !f.readOnly && !f.optional && !f.hasDefault && f.kind !== 'slug');
+    expect(required.length).toBeGreaterThan(0);
+    for (const [key] of required) expect(error.fieldErrors?.[key]).toBe('Ce champ est obligatoire.');
+    const unknownKey = await failure(api().create.mutate({ ...sampleInput(resource), isAdmin: true }));
+    expect(unknownKey.code).toBe('BAD_REQUEST');
+  });
+
+  it('lists with paging, a total and a page size capped at 100', async () => {
+    for (let i = 0; i < 3; i++) await createRow(admin, resource);
+    const first = await api().list.query({ page: 1, pageSize: 2 });
+    const second = await api().list.query({ page: 2, pageSize: 2 });
+    expect(first.rows).toHaveLength(2);
+    expect(first.total).toBeGreaterThanOrEqual(3);
+    expect(second.total).toBe(first.total);
+    const ids = new Set(first.rows.map((r) => r.id));
+    expect(second.rows.some((r) => ids.has(r.id))).toBe(false);
+    expect((await failure(api().list.query({ pageSize: 101 }))).code).toBe('BAD_REQUEST');
+    expect((await failure(api().list.query({ sort: 'passwordHash' }))).code).toBe('BAD_REQUEST');
+  });
+
+  it.each(resource.list.sortable.map((s) => [s]))('sorts by %s both ways', async (field) => {
+    const asc = await api().list.query({ pageSize: 100, sort: field, order: 'asc' });
+    const desc = await api().list.query({ pageSize: 100, sort: field, order: 'desc' });
+    expect(asc.rows.length).toBeGreaterThan(1);
+    expect(desc.rows.map((r) => r.id)).toEqual(asc.rows.map((r) => r.id).reverse());
+    const values = asc.rows.map((r) => r[field]);
+    if (values.every((v) => typeof v === 'number')) expect([...(values as number[])].sort((a, b) => a - b)).toEqual(values);
+  });
+
+  it.each(resource.list.search.map((s) => [s]))('searches %s case-insensitively, as a substring', async (field) => {
+    const row = await createRow(admin, resource);
+    const value = String(row[field]);
+    const needle = value.slice(Math.max(0, value.length - 8));
+    const flipped = needle === needle.toUpperCase() ? needle.toLowerCase() : needle.toUpperCase();
+    const found = await api().list.query({ search: flipped, pageSize: 100 });
+    expect(found.rows.map((r) => r.id)).toContain(row.id);
+    expect(found.total).toBe(found.rows.length);
+    const none = await api().list.query({ search: `${needle}%_introuvable` });
+    expect(none).toEqual({ rows: [], total: 0 });
+  });
+
+  it.each((resource.list.filters ?? []).map((f) => [f]))('filters on %s', async (field) => {
+    const def = resource.fields[field]!;
+    const values = def.kind === 'boolean' ? [true, false] : Object.keys(def.options ?? {});
+    const [a, b] = values;
+    const row = await createRow(admin, resource, { [field]: a });
+    const matching = await api().list.query({ filters: { [field]: a }, pageSize: 100 });
+    expect(matching.rows.map((r) => r.id)).toContain(row.id);
+    expect(matching.rows.every((r) => r[field] === a)).toBe(true);
+    const other = await api().list.query({ filters: { [field]: b }, pageSize: 100 });
+    expect(other.rows.map((r) => r.id)).not.toContain(row.id);
+    expect((await failure(api().list.query({ filters: { [field]: 'n’importe quoi' } }))).code).toBe('BAD_REQUEST');
+  });
+
+  it('updates a field and moves updatedAt', async () => {
+    const row = await createRow(admin, resource);
+    const [field, value] = editableTextField(resource);
+    await new Promise((r) => setTimeout(r, 5));
+    const updated = await api().update.mutate({ id: row.id, data: { [field]: value } });
+    expect(updated[field]).toBe(value);
+    expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(row.updatedAt));
+    expect(updated.createdAt).toBe(row.createdAt);
+    expect((await failure(api().update.mutate({ id: row.id, data: { [field]: '' } }))).fieldErrors?.[field]).toBeTruthy();
+  });
+
+  it('deletes, after which the record is not found', async () => {
+    const row = await createRow(admin, resource);
+    expect(await api().delete.mutate({ id: row.id })).toEqual({ id: row.id });
+    expect((await failure(api().get.query({ id: row.id }))).code).toBe('NOT_FOUND');
+    expect((await failure(api().delete.mutate({ id: row.id }))).code).toBe('NOT_FOUND');
+  });
+
+  it('answers NOT_FOUND for an unknown id and BAD_REQUEST for a malformed one, never a 500', async () => {
+    const missing = await failure(api().get.query({ id: randomUUID() }));
+    expect(missing).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+    expect(missing.message).toMatch(/introuvable/);
+    expect((await failure(api().update.mutate({ id: randomUUID(), data: {} }))).code).toBe('NOT_FOUND');
+    expect((await failure(api().get.query({ id: "1' OR '1'='1" }))).code).toBe('BAD_REQUEST');
+  });
+
+  it('refuses every write from an anonymous visitor', async () => {
+    const row = await createRow(admin, resource);
+    const anon = crudOf(visitor, resource);
+    for (const attempt of [
+      () => anon.create.mutate(sampleInput(resource)),
+      () => anon.update.mutate({ id: row.id, data: {} }),
+      () => anon.delete.mutate({ id: row.id }),
+    ]) {
+      expect(await failure(attempt())).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
+    }
+    expect((await api().get.query({ id: row.id })).id).toBe(row.id);
+  });
+
+  it(`lets anonymous visitors read ${resource.read === 'public' ? 'published records only' : 'nothing'}`, async () => {
+    const anon = crudOf(visitor, resource);
+    if (resource.read === 'admin') {
+      expect((await failure(anon.list.query())).code).toBe('UNAUTHORIZED');
+      return;
+    }
+    const shown = await createRow(admin, resource);
+    expect((await anon.get.query({ id: shown.id })).id).toBe(shown.id);
+    if (!resource.publishedField) return;
+    const hidden = await createRow(admin, resource, { [resource.publishedField]: false });
+    expect((await failure(anon.get.query({ id: hidden.id }))).code).toBe('NOT_FOUND');
+    const list = await anon.list.query({ pageSize: 100 });
+    expect(list.rows.every((r) => r[resource.publishedField!] === true)).toBe(true);
+    expect(list.rows.map((r) => r.id)).not.toContain(hidden.id);
+  });
+});

@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { type AnyResource, deliveryOptions, products } from '@app/shared';
+import { sampleInput } from './samples';
+
+type Row = Record<string, unknown> & { id: string; createdAt: string; updatedAt: string };
+export interface CrudClient {
+  list: { query(input?: unknown): Promise<{ rows: Row[]; total: number }> };
+  get: { query(input: { id: string }): Promise<Row> };
+  create: { mutate(input: unknown): Promise<Row> };
+  update: { mutate(input: { id: string; data: unknown }): Promise<Row> };
+  delete: { mutate(input: { id: string }): Promise<{ id: string }> };
+}
+
+/** The CRUD procedures of one resource on a tRPC client, by resource name. */
+export const crudOf = (client: unknown, resource: AnyResource) => (client as Record<string, CrudClient>)[resource.name]!;
+
+/**
+ * Creates a record the way the product does: through `create` for most resources,
+ * through checkout for orders (which the admin never creates by hand).
+ */
+export async function createRow(admin: unknown, resource: AnyResource, overrides: Record<string, unknown> = {}): Promise<Row> {
+  if (resource.operations.create) return crudOf(admin, resource).create.mutate({ ...sampleInput(resource), ...overrides });
+  if (resource.name !== 'orders') throw new Error(`No fixture for ${resource.name}`);
+  const product = await crudOf(admin, products).create.mutate({ ...sampleInput(products), stock: null, published: true });
+  const delivery = await crudOf(admin, deliveryOptions).create.mutate(sampleInput(deliveryOptions));
+  const placed = (await (admin as { orders: { place: { mutate(i: unknown): Promise<Row> } } }).orders.place.mutate({
+    customerName: 'Client Test',
+    phone: '+229 01 97 00 00 00',
+    city: 'Cotonou',
+    address: 'Quartier Haie Vive',
+    paymentMethod: 'cash_on_delivery',
+    items: [{ id: product.id, type: 'product', quantity: 2 }],
+    deliveryOptionId: delivery.id,
+    idempotencyKey: randomUUID(),
+    ...pick(overrides, ['customerName', 'phone', 'city', 'address', 'paymentMethod']),
+  })) as Row;
+  const rest = omit(overrides, ['customerName', 'phone', 'city', 'address', 'paymentMethod']);
+  return Object.keys(rest).length ? crudOf(admin, resource).update.mutate({ id: placed.id, data: rest }) : crudOf(admin, resource).get.query({ id: placed.id });
+}
+
+const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => keys.includes(k)));
+const omit = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));

@@ -1,0 +1,62 @@
+import type { AnyField, AnyResource } from '@app/shared';
+
+let counter = 0;
+
+/** A valid value for any field kind; `marker` makes text searchable and unique. */
+export function sampleValue(field: AnyField, marker = `m${++counter}x${Date.now().toString(36)}`): unknown {
+  switch (field.kind) {
+    case 'text':
+      return `Texte ${marker}`.slice(0, field.max ?? 200);
+    case 'longText':
+      return `Un texte plus long pour ${marker}.`;
+    case 'html':
+      return `<p>Contenu <strong>${marker}</strong></p>`;
+    case 'slug':
+      return `slug-${marker.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+    case 'url':
+      return `https://exemple.example/${marker}`;
+    case 'image':
+      return `/media/demo/${marker}.svg`;
+    case 'imageList':
+      return [`/media/demo/${marker}.svg`];
+    case 'money':
+      return 12500.5;
+    case 'integer':
+      return 7;
+    case 'rating':
+      return 4;
+    case 'boolean':
+      return true;
+    case 'enum':
+      return Object.keys(field.options ?? {}).at(-1);
+    case 'date':
+      return '2026-03-15';
+    case 'stringList':
+      return [`Premier ${marker}`, `Second ${marker}`];
+    case 'email':
+      return `${marker.toLowerCase()}@exemple.example`;
+    case 'phone':
+      return `+229 01 ${String(++counter % 100).padStart(2, '0')} 00 00 00`;
+    case 'json':
+      return null;
+  }
+}
+
+/** A complete, valid create input for a resource. */
+export function sampleInput(resource: AnyResource, marker?: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(resource.fields)) {
+    if (field.readOnly) continue;
+    out[key] = sampleValue(field, marker);
+  }
+  return out;
+}
+
+/** A required text field that an update can change, and a new value for it. */
+export function editableTextField(resource: AnyResource): [string, string] {
+  const entry = Object.entries(resource.fields).find(
+    ([, f]) => !f.readOnly && !f.optional && ['text', 'longText', 'email'].includes(f.kind),
+  );
+  if (!entry) throw new Error(`${resource.name} has no editable text field`);
+  return [entry[0], entry[1].kind === 'email' ? 'modifie@exemple.example' : 'Valeur modifiée'];
+}
