@@ -2,10 +2,28 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    // Each API file starts its own database; two at a time suits a 2-core machine.
-    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'api',
+          include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each API file starts its own database; two at a time suits a 2-core machine.
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One browser at a time: Chromium and the server already use both cores.
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
+    ],
   },
 });

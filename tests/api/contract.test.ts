@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const listed = (resources as readonly AnyResource[]).filter((r) => r.name !== 'settings');
+const listed = (resources as readonly AnyResource[]).filter((r) => !r.singleton);
 
 describe.each(listed.map((r) => [r.name, r] as const))('%s', (_name, resource) => {
   const api = () => crudOf(admin, resource);

@@ -32,6 +32,8 @@ export interface ResourceConfig<N extends string, F extends Fields> {
   };
   /** Admin screens: the path under /admin and the menu entry. */
   admin: { route: string; menuLabel: string; order: number; icon?: string };
+  /** One row only (settings): read with `get`, written with `update`, no list. */
+  singleton?: boolean;
   /** Which generic writes the admin may use (all by default). */
   operations?: { create?: boolean; update?: boolean; delete?: boolean };
 }

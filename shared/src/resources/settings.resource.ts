@@ -27,5 +27,6 @@ export const settings = defineResource({
     defaultSort: { field: 'updatedAt', order: 'desc' },
   },
   admin: { route: 'settings', menuLabel: 'Paramètres', order: 12, icon: 'setting' },
+  singleton: true,
   operations: { create: false, delete: false },
 });

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { startTestApp } from './app';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const PHONE = { width: 360, height: 740 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/**
+ * The built storefront and admin served by the real server over a fresh,
+ * seeded database, and the system Chromium to drive them.
+ */
+export async function startBrowserApp() {
+  for (const app of ['storefront', 'admin']) {
+    if (!fs.existsSync(path.join(app, 'dist/index.html'))) throw new Error(`${app} is not built: run npm run build first`);
+  }
+  const app = await startTestApp({ demo: true });
+  const browser: Browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+  const errors: string[] = [];
+  return {
+    ...app,
+    browser,
+    /** Console errors and page crashes seen so far: a page that works logs none. */
+    errors,
+    async newPage(viewport = DESKTOP): Promise<Page> {
+      const context = await browser.newContext({ viewport, locale: 'fr-FR', baseURL: app.url });
+      const page = await context.newPage();
+      page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+      page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await app.close();
+    },
+  };
+}
+export type BrowserApp = Awaited<ReturnType<typeof startBrowserApp>>;
