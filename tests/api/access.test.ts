@@ -21,7 +21,7 @@ const PUBLIC_PROCEDURES = new Set([
   ]),
 ]);
 
-const procedures = Object.entries(appRouter._def.procedures as Record<string, { _def: { type: string } }>).map(
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>).map(
   ([path, p]) => [path, p._def.type] as const,
 );
 

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type AnyResource, resources } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, failure, httpClient, startTestApp, type TestApp } from '../support/app';
+import { ADMIN, type Client, failure, httpClient, startTestApp, type TestApp } from '../support/app';
 import { createRow, crudOf } from '../support/crud';
 import { editableTextField, sampleInput } from '../support/samples';
 
 // One suite, every resource of the registry, over real HTTP: a new entity is covered with no new test.
 
 let app: TestApp;
-let admin: ReturnType<typeof httpClient>['client'];
-let visitor: ReturnType<typeof httpClient>['client'];
+let admin: Client;
+let visitor: Client;
 
 beforeAll(async () => {
   app = await startTestApp();

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, failure, httpClient, startTestApp, type TestApp } from '../support/app';
+import { ADMIN, type Client, failure, httpClient, startTestApp, type TestApp } from '../support/app';
 
 let app: TestApp;
-let visitor: ReturnType<typeof httpClient>['client'];
-let admin: ReturnType<typeof httpClient>['client'];
+let visitor: Client;
+let admin: Client;
 beforeAll(async () => {
   app = await startTestApp({ demo: true });
   visitor = httpClient(app.url).client;

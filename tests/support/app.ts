@@ -1,5 +1,5 @@
 import type { AnyRouter } from '@trpc/server';
-import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpLink, type TRPCClient, TRPCClientError } from '@trpc/client';
 import { upsertAdmin } from '../../server/src/auth/admins';
 import { loadConfig } from '../../server/src/config';
 import { buildApp } from '../../server/src/http/app';
@@ -61,7 +61,7 @@ export function httpClient<R extends AnyRouter = AppRouter>(baseUrl: string) {
     }
     return response;
   };
-  const client = createTRPCClient<R>({ links: [httpLink({ url: `${baseUrl}/trpc`, fetch: fetchWithCookies })] });
+  const client = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${baseUrl}/trpc`, fetch: fetchWithCookies })] }) as unknown as TRPCClient<R>;
   return { client, jar };
 }
 
@@ -79,3 +79,4 @@ export async function failure(promise: Promise<unknown>) {
   }
   throw new Error('Expected the call to fail, but it succeeded');
 }
+export type Client = TRPCClient<AppRouter>;

@@ -137,7 +137,7 @@ export const f = {
   /** Rich text; the server sanitizes it on every write. */
   html: <const O extends TextOpts = object>(label: string, opts?: O) =>
     build('html', label, str(opts?.max ?? 100_000), opts, { max: opts?.max ?? 100_000 }),
-  /** Derived from another field when left empty. */
+  /** Derived from another field when left empty, so always present once stored. */
   slug: <const O extends FieldOptions<string> = object>(label: string, from: string, opts?: O) =>
     build(
       'slug',
@@ -145,7 +145,7 @@ export const f = {
       str(120).toLowerCase().regex(slugPattern, 'Lettres minuscules, chiffres et tirets uniquement.'),
       { optional: true, ...opts } as O & { optional: true },
       { from, max: 120 },
-    ),
+    ) as unknown as Field<z.ZodOptional<z.ZodType<string, string | null>>, RO<O>>,
   url: <const O extends FieldOptions<string> = object>(label: string, opts?: O) =>
     build('url', label, url(false, 'Adresse web invalide (http:// ou https://).'), opts),
   image: <const O extends FieldOptions<string> = object>(label: string, opts?: O) =>
