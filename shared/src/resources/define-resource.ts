@@ -78,12 +78,13 @@ export function defineResource<const N extends string, const F extends Fields>(c
       throw new Error(`Resource ${config.name}: unknown field "${String(key)}" in list settings`);
     }
   }
+  // Unknown keys are refused rather than silently dropped, with the key named.
+  const strict = { error: (issue: { code?: string; keys?: string[] }) => (issue.code === 'unrecognized_keys' ? `Champ inconnu : ${issue.keys?.join(', ')}.` : undefined) };
   return {
     ...config,
-    // strict: unknown keys are refused rather than silently dropped
-    createSchema: z.strictObject(createShape) as unknown as z.ZodObject<CreateShape<F>>,
-    updateSchema: z.strictObject(updateShape) as unknown as z.ZodObject<UpdateShape<F>>,
-    filterSchema: z.strictObject(filterShape) as z.ZodObject<Record<string, z.ZodOptional<z.ZodType>>>,
+    createSchema: z.strictObject(createShape, strict) as unknown as z.ZodObject<CreateShape<F>>,
+    updateSchema: z.strictObject(updateShape, strict) as unknown as z.ZodObject<UpdateShape<F>>,
+    filterSchema: z.strictObject(filterShape, strict) as z.ZodObject<Record<string, z.ZodOptional<z.ZodType>>>,
     operations: { create: true, update: true, delete: true, ...config.operations },
   };
 }

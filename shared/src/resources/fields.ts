@@ -243,7 +243,7 @@ export const f = {
       'phone',
       label,
       str(30).refine((v) => {
-        if (!/^\+?[0-9 ().-]+$/.test(v)) return false;
+        if (!/^\(?\+?[0-9 ().-]+$/.test(v)) return false;
         const digits = v.replace(/\D/g, '').length;
         return digits >= 8 && digits <= 15;
       }, 'Numéro de téléphone invalide (ex. : +229 01 97 00 00 00).'),

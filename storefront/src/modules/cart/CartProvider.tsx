@@ -1,0 +1,68 @@
+import {
+  addItem,
+  type Cart,
+  type CartDelivery,
+  type CartItemType,
+  CART_STORAGE_KEY,
+  clearCart,
+  type NewCartItem,
+  parseStoredCart,
+  removeItem,
+  setDelivery,
+  updateQuantity,
+} from '@app/shared/cart';
+import { createContext, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+
+export interface CartApi {
+  cart: Cart;
+  add: (item: NewCartItem) => void;
+  remove: (id: string, type: CartItemType) => void;
+  setQuantity: (id: string, type: CartItemType, quantity: number) => void;
+  chooseDelivery: (delivery: CartDelivery | null) => void;
+  clear: () => void;
+}
+
+export const CartContext = createContext<CartApi | null>(null);
+
+function readStoredCart(): Cart {
+  try {
+    return parseStoredCart(localStorage.getItem(CART_STORAGE_KEY));
+  } catch {
+    // Storage can be disabled (private mode, blocked cookies): start with an empty cart.
+    return parseStoredCart(null);
+  }
+}
+
+/** Holds the cart (spec section 4) and saves it to localStorage on every change. */
+export function CartProvider({ children }: { children: ReactNode }) {
+  const [cart, setCart] = useState<Cart>(readStoredCart);
+
+  useEffect(() => {
+    try {
+      localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart));
+    } catch {
+      // Full or blocked storage: the cart still works for this visit.
+    }
+  }, [cart]);
+
+  // Another tab changed the cart: follow it, so two tabs never overwrite each other's lines.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === CART_STORAGE_KEY) setCart(parseStoredCart(event.newValue));
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const add = useCallback((item: NewCartItem) => setCart((c) => addItem(c, item)), []);
+  const remove = useCallback((id: string, type: CartItemType) => setCart((c) => removeItem(c, id, type)), []);
+  const setQuantity = useCallback(
+    (id: string, type: CartItemType, quantity: number) => setCart((c) => updateQuantity(c, id, type, quantity)),
+    [],
+  );
+  const chooseDelivery = useCallback((delivery: CartDelivery | null) => setCart((c) => setDelivery(c, delivery)), []);
+  const clear = useCallback(() => setCart(clearCart()), []);
+
+  const api = useMemo(() => ({ cart, add, remove, setQuantity, chooseDelivery, clear }), [cart, add, remove, setQuantity, chooseDelivery, clear]);
+  return <CartContext value={api}>{children}</CartContext>;
+}

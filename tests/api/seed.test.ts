@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ensureFirstAdmin } from '../../server/src/auth/admins';
+import { seedIfEmpty } from '../../server/src/seed/seed';
+import { createTestDb } from '../support/db';
+
+const dbs: Array<Awaited<ReturnType<typeof createTestDb>>> = [];
+afterAll(async () => {
+  for (const d of dbs) await d.drop();
+});
+async function fresh() {
+  const d = await createTestDb();
+  dbs.push(d);
+  return d.db;
+}
+const count = async (db: Awaited<ReturnType<typeof fresh>>, table: string, where?: [string, unknown]) => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- resource tables are generic
+  let q = (db as any).selectFrom(table).select((eb: any) => eb.fn.countAll().as('n'));
+  if (where) q = q.where(where[0], '=', where[1]);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+};
+
+describe('demo content', () => {
+  it('seeds a shop that looks real, once', async () => {
+    const db = await fresh();
+    expect(await seedIfEmpty(db, { demo: true })).toBe(true);
+    expect(await count(db, 'products')).toBeGreaterThanOrEqual(12);
+    const { rows } = await sql<{ n: number }>`SELECT count(DISTINCT category)::int AS n FROM products`.execute(db);
+    expect(rows[0]!.n).toBeGreaterThanOrEqual(4);
+    expect(await count(db, 'services')).toBeGreaterThanOrEqual(4);
+    expect(await count(db, 'cryptoCourses')).toBeGreaterThanOrEqual(3);
+    expect(await count(db, 'blogPosts')).toBeGreaterThanOrEqual(6);
+    expect(await count(db, 'trendingCryptos')).toBeGreaterThanOrEqual(6);
+    expect(await count(db, 'testimonials')).toBeGreaterThanOrEqual(5);
+    expect(await count(db, 'deliveryOptions')).toBeGreaterThanOrEqual(3);
+    expect(await count(db, 'deliveryOptions', ['recommended', true])).toBe(1);
+    for (const status of ['pending', 'completed', 'rejected']) {
+      expect(await count(db, 'cryptoVerifications', ['status', status])).toBeGreaterThanOrEqual(1);
+    }
+    expect(await count(db, 'orders')).toBeGreaterThanOrEqual(3);
+    expect(await count(db, 'settings')).toBe(1);
+    // A second start changes nothing.
+    expect(await seedIfEmpty(db, { demo: true })).toBe(false);
+    expect(await count(db, 'settings')).toBe(1);
+  });
+
+  it('with SEED_DEMO=false, creates only the settings row', async () => {
+    const db = await fresh();
+    await seedIfEmpty(db, { demo: false });
+    expect(await count(db, 'settings')).toBe(1);
+    expect(await count(db, 'products')).toBe(0);
+    expect(await count(db, 'orders')).toBe(0);
+  });
+
+  it('creates a first admin from ADMIN_EMAIL/ADMIN_PASSWORD, and never a second one', async () => {
+    const db = await fresh();
+    expect(await ensureFirstAdmin(db, { adminEmail: 'Chef@Example.com', adminPassword: 'mot de passe du chef' })).toBe('Chef@Example.com');
+    expect(await ensureFirstAdmin(db, { adminEmail: 'autre@example.com', adminPassword: 'encore un autre mot' })).toBeNull();
+    const admins = await db.selectFrom('admins').select('email').execute();
+    expect(admins).toEqual([{ email: 'chef@example.com' }]);
+  });
+});
