@@ -1,4 +1,4 @@
-import type { AnyResource, Resource, RowOf, Fields } from '@app/shared';
+import type { AnyResource, Fields, ListRowOf, Resource, RowOf } from '@app/shared';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { adminProcedure, publicProcedure, router } from '../trpc';
@@ -35,7 +35,7 @@ export function crudProcedures<N extends string, F extends Fields>(resource: Res
   return {
     list: reader.input(listInput(generic)).query(async ({ ctx, input }) => {
       const result = await listRecords(ctx.db, generic, viewer(ctx.admin), input);
-      return result as { rows: Row[]; total: number };
+      return result as { rows: ListRowOf<F>[]; total: number };
     }),
     get: reader.input(idInput).query(async ({ ctx, input }) => (await getRecord(ctx.db, generic, viewer(ctx.admin), input.id)) as Row),
     create: adminProcedure.input(resource.createSchema).mutation(async ({ ctx, input }) => {

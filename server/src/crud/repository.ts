@@ -20,9 +20,11 @@ export interface ListParams {
   filters?: Record<string, unknown> | undefined;
 }
 
-export function columnsFor(resource: AnyResource, viewer: Viewer): string[] {
+/** Columns a viewer may read. Lists leave out rich text (the heavy part); `get` has it. */
+export function columnsFor(resource: AnyResource, viewer: Viewer, shape: 'record' | 'list' = 'record'): string[] {
   const fields = Object.entries(resource.fields)
     .filter(([, field]) => viewer === 'admin' || !field.adminOnly)
+    .filter(([, field]) => shape === 'record' || field.kind !== 'html')
     .map(([key]) => key);
   return [...SYSTEM_COLUMNS, ...fields];
 }
@@ -51,7 +53,7 @@ export async function listRecords(db: AnyDb, resource: AnyResource, viewer: View
   const order = params.order ?? (params.sort ? 'asc' : resource.list.defaultSort.order);
   const [rows, count] = await Promise.all([
     filtered(db.selectFrom(resource.name))
-      .select(columnsFor(resource, viewer))
+      .select(columnsFor(resource, viewer, 'list'))
       .orderBy(sort, order)
       .orderBy('id', order)
       .limit(params.pageSize)

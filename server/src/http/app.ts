@@ -79,6 +79,7 @@ export async function buildApp({ db, config, logger = true, router = appRouter }
     }
   });
 
+  await app.register((await import('./seo')).seoPlugin, { db, config });
   await app.register(fastifyStatic, {
     root: paths.media,
     prefix: '/media/',

@@ -48,6 +48,9 @@ export type RowOf<F extends Fields> = { id: string; createdAt: string; updatedAt
   [K in keyof F]: Exclude<z.output<F[K]['schema']>, undefined> | (F[K]['optional'] extends true ? null : never);
 };
 
+/** What `list` returns: rich-text fields are left out (fetch one record for them). */
+export type ListRowOf<F extends Fields> = Omit<RowOf<F>, { [K in keyof F]: F[K]['kind'] extends 'html' ? K : never }[keyof F]>;
+
 export interface Resource<N extends string = string, F extends Fields = Fields> extends ResourceConfig<N, F> {
   createSchema: z.ZodObject<CreateShape<F>>;
   updateSchema: z.ZodObject<UpdateShape<F>>;

@@ -51,7 +51,8 @@ export interface FieldMeta {
   options?: Readonly<Record<string, string>>;
 }
 
-export interface Field<Z extends z.ZodType = z.ZodType, RO extends boolean = boolean> extends FieldMeta {
+export interface Field<Z extends z.ZodType = z.ZodType, RO extends boolean = boolean, K extends FieldKind = FieldKind> extends FieldMeta {
+  kind: K;
   /** Schema of the create input: defaults and optionality applied. */
   schema: Z;
   /** Schema of a present, non-empty value (used for updates and filters). */
@@ -75,13 +76,13 @@ const typed = (expected: string) => ({
 
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
-function build<Z extends z.ZodType, const O extends FieldOptions>(
-  kind: FieldKind,
+function build<const K extends FieldKind, Z extends z.ZodType, const O extends FieldOptions>(
+  kind: K,
   label: string,
   base: Z,
   opts: O | undefined,
   extra: Partial<FieldMeta> = {},
-): Field<Wrap<Z, O>, RO<O>> {
+): Field<Wrap<Z, O>, RO<O>, K> {
   const o = (opts ?? {}) as FieldOptions;
   let schema: z.ZodType = base;
   if (o.default !== undefined) schema = base.default(o.default as never);
@@ -145,7 +146,7 @@ export const f = {
       str(120).toLowerCase().regex(slugPattern, 'Lettres minuscules, chiffres et tirets uniquement.'),
       { optional: true, ...opts } as O & { optional: true },
       { from, max: 120 },
-    ) as unknown as Field<z.ZodOptional<z.ZodType<string, string | null>>, RO<O>>,
+    ) as unknown as Field<z.ZodOptional<z.ZodType<string, string | null>>, RO<O>, 'slug'>,
   url: <const O extends FieldOptions<string> = object>(label: string, opts?: O) =>
     build('url', label, url(false, 'Adresse web invalide (http:// ou https://).'), opts),
   image: <const O extends FieldOptions<string> = object>(label: string, opts?: O) =>
