@@ -33,7 +33,15 @@ async function measure(name: string, run: () => Promise<unknown>) {
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench password long' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: 'bench@example.com',
+    ADMIN_PASSWORD: 'bench password long',
+  },
   stdio: 'inherit',
 });
 const base = `http://127.0.0.1:${port}`;
@@ -60,7 +68,8 @@ try {
   await measure('baseline: GET /health', get('/health'));
   await measure('products.list (20 rows, gzip)', get('/trpc/products.list', { pageSize: 20 }));
   await measure('products.list search "port"', get('/trpc/products.list', { search: 'port', pageSize: 20 }));
-  const first = (await (await fetch(`${base}/trpc/products.list?input=${encodeURIComponent('{"pageSize":1}')}`)).json()).result.data.rows[0];
+  const first = (await (await fetch(`${base}/trpc/products.list?input=${encodeURIComponent('{"pageSize":1}')}`)).json()).result.data
+    .rows[0];
   await measure('products.get', get('/trpc/products.get', { id: first.id }));
   await measure('settings.get', get('/trpc/settings.get'));
 } finally {

@@ -15,7 +15,9 @@ const trgm = (table: string, ...cols: string[]) =>
   cols.map((c) => `CREATE INDEX ${table}_${c}_trgm ON ${table} USING gin (${c} gin_trgm_ops);`).join('\n');
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(
+      `
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
 CREATE TABLE products (
@@ -204,13 +206,19 @@ CREATE TABLE sessions (
   expires_at timestamptz NOT NULL
 );
 CREATE INDEX sessions_admin ON sessions (admin_id);
-`).execute(db);
+`,
+    )
+    .execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(
+      `
 DROP TABLE IF EXISTS sessions, admins, contact_messages, newsletter_subscribers, settings, orders,
   crypto_verifications, delivery_options, testimonials, trending_cryptos, blog_posts, crypto_courses, services, products;
 DROP SEQUENCE IF EXISTS order_number_seq;
-`).execute(db);
+`,
+    )
+    .execute(db);
 }

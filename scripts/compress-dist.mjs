@@ -4,7 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const dir = path.resolve(process.argv[2] ?? '.');
-const walk = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
+const walk = (d) =>
+  fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
 for (const file of walk(dir)) {
   if (!/\.(js|css|html|svg|json|txt|xml)$/.test(file)) continue;
   const data = fs.readFileSync(file);

@@ -14,6 +14,11 @@ export interface Config {
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   logLevel: string;
+  /** nodemailer connection URL; unset: mail goes to DATA_DIR/outbox as .eml files. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Per-IP limits on public forms and login throttling (RATE_LIMIT=off disables the form limits, for tests). */
+  rateLimit: boolean;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -38,5 +43,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120, 'SESSION_IDLE_MINUTES'),
     sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 24, 'SESSION_ABSOLUTE_HOURS'),
     logLevel: env.LOG_LEVEL || 'info',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Boutique <no-reply@localhost>',
+    rateLimit: env.RATE_LIMIT !== 'off',
   };
 }

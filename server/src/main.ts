@@ -24,6 +24,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} reçu : arrêt en cours`);
+    // Requests in flight get 10 s to finish; a stuck client does not keep the process alive.
+    setTimeout(() => process.exit(1), 10_000).unref();
     // Stop accepting requests, let the ones in flight finish, then close the database.
     await app.close();
     await db.destroy();

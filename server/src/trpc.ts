@@ -1,7 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ZodError } from 'zod';
 import type { Config } from './config';
+import { hitRateLimit } from './auth/throttle';
 import { FieldError } from './crud/errors';
 import type { Database } from './db/schema';
 
@@ -19,12 +21,15 @@ export interface CookieJar {
   clear(name: string): void;
 }
 
+export type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
 export interface Context {
   db: Kysely<Database>;
   config: Config;
   admin: SessionAdmin | null;
   cookies: CookieJar;
   ip: string;
+  log: Logger;
 }
 
 const t = initTRPC.context<Context>().create({
@@ -100,3 +105,10 @@ export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Veuillez vous connecter pour continuer.' });
   return next({ ctx: { ...ctx, admin: ctx.admin } });
 });
+
+/** Per-IP limit on a public write: `limit` calls per `windowSeconds`. */
+export const rateLimited = (name: string, limit: number, windowSeconds: number) =>
+  t.middleware(async ({ ctx, next }) => {
+    if (ctx.config.rateLimit) await hitRateLimit(ctx.db, `${name}:${ctx.ip}`, limit, windowSeconds);
+    return next();
+  });

@@ -9,6 +9,8 @@ import { startTestApp, type TestApp } from '../support/app';
 const PUBLIC_PROCEDURES = new Set([
   'auth.login',
   'auth.me',
+  'auth.requestPasswordReset',
+  'auth.resetPassword',
   'settings.get',
   'blogPosts.bySlug',
   'cryptoVerifications.submit',

@@ -35,7 +35,10 @@ describe('HTTP serving', () => {
   });
 
   it('gives hashed assets a long cache and pages none, under / and /admin', async () => {
-    for (const [prefix, dir] of [['/', 'storefront/dist'], ['/admin/', 'admin/dist']] as const) {
+    for (const [prefix, dir] of [
+      ['/', 'storefront/dist'],
+      ['/admin/', 'admin/dist'],
+    ] as const) {
       const page = await fetch(`${app.url}${prefix}`);
       expect(page.status).toBe(200);
       expect(page.headers.get('cache-control')).toBe('no-cache');

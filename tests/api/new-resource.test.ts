@@ -19,7 +19,12 @@ const gadgets = defineResource({
     supplierNote: f.longText('Note fournisseur', { optional: true, adminOnly: true }),
     visible: f.boolean('Visible', { default: true }),
   },
-  list: { columns: ['name', 'price'], search: ['name'], sortable: ['name', 'price', 'createdAt'], defaultSort: { field: 'name', order: 'asc' } },
+  list: {
+    columns: ['name', 'price'],
+    search: ['name'],
+    sortable: ['name', 'price', 'createdAt'],
+    defaultSort: { field: 'name', order: 'asc' },
+  },
   admin: { route: 'gadgets', menuLabel: 'Gadgets', order: 50 },
 });
 

@@ -48,11 +48,20 @@ describe('public procedures', () => {
     const created = await visitor.cryptoVerifications.submit.mutate(form);
     expect(created.status).toBe('pending');
     const stored = await admin.cryptoVerifications.get.query({ id: created.id });
-    expect(stored).toMatchObject({ email: 'koffi@example.com', cryptoType: 'bitcoin', verificationType: 'basic', status: 'pending', notes: null });
+    expect(stored).toMatchObject({
+      email: 'koffi@example.com',
+      cryptoType: 'bitcoin',
+      verificationType: 'basic',
+      status: 'pending',
+      notes: null,
+    });
     const sneaky = await failure(visitor.cryptoVerifications.submit.mutate({ ...form, status: 'completed' } as typeof form));
     expect(sneaky.code).toBe('BAD_REQUEST');
     const bad = await failure(visitor.cryptoVerifications.submit.mutate({ ...form, email: 'pas-un-email', phone: '12' }));
-    expect(bad.fieldErrors).toMatchObject({ email: 'Adresse e-mail invalide.', phone: expect.stringMatching(/Numéro de téléphone invalide/) });
+    expect(bad.fieldErrors).toMatchObject({
+      email: 'Adresse e-mail invalide.',
+      phone: expect.stringMatching(/Numéro de téléphone invalide/),
+    });
   });
 
   it('newsletterSubscribers.subscribe is case-insensitive and friendly the second time', async () => {
@@ -77,7 +86,9 @@ describe('public procedures', () => {
     expect(answer.message).toMatch(/bien été envoyé/);
     const { rows } = await admin.contactMessages.list.query({ search: 'Devis réseau' });
     expect(rows[0]).toMatchObject({ name: 'Sèna', read: false });
-    expect((await failure(visitor.contactMessages.send.mutate({ name: '', contact: '', subject: '', message: '' }))).fieldErrors).toMatchObject({
+    expect(
+      (await failure(visitor.contactMessages.send.mutate({ name: '', contact: '', subject: '', message: '' }))).fieldErrors,
+    ).toMatchObject({
       name: 'Ce champ est obligatoire.',
       message: 'Ce champ est obligatoire.',
     });
@@ -128,7 +139,11 @@ describe('orders.place', () => {
   it('returns the same order for the same key, even for simultaneous submissions', async () => {
     const product = await stockedProduct(10);
     const input = { ...customer, items: [{ id: product.id, type: 'product' as const, quantity: 1 }], idempotencyKey: randomUUID() };
-    const [a, b, c] = await Promise.all([visitor.orders.place.mutate(input), visitor.orders.place.mutate(input), visitor.orders.place.mutate(input)]);
+    const [a, b, c] = await Promise.all([
+      visitor.orders.place.mutate(input),
+      visitor.orders.place.mutate(input),
+      visitor.orders.place.mutate(input),
+    ]);
     expect(b.id).toBe(a.id);
     expect(c.id).toBe(a.id);
     expect((await admin.products.get.query({ id: product.id })).stock).toBe(9);
@@ -140,7 +155,10 @@ describe('orders.place', () => {
     const attempt = () =>
       visitor.orders.place
         .mutate({ ...customer, items: [{ id: product.id, type: 'product', quantity: 1 }], idempotencyKey: randomUUID() })
-        .then(() => 'ok', (e: Error) => e.message);
+        .then(
+          () => 'ok',
+          (e: Error) => e.message,
+        );
     const results = await Promise.all([attempt(), attempt(), attempt()]);
     expect(results.filter((r) => r === 'ok')).toHaveLength(1);
     expect(results.filter((r) => r !== 'ok').every((m) => /Stock insuffisant/.test(m))).toBe(true);
@@ -151,10 +169,14 @@ describe('orders.place', () => {
     const hidden = await stockedProduct(null);
     await admin.products.update.mutate({ id: hidden.id, data: { published: false } });
     const key = () => randomUUID();
-    const unpublished = await failure(visitor.orders.place.mutate({ ...customer, items: [{ id: hidden.id, type: 'product', quantity: 1 }], idempotencyKey: key() }));
+    const unpublished = await failure(
+      visitor.orders.place.mutate({ ...customer, items: [{ id: hidden.id, type: 'product', quantity: 1 }], idempotencyKey: key() }),
+    );
     expect(unpublished.message).toMatch(/plus disponible/);
     const quote = (await admin.services.list.query({ pageSize: 100 })).rows.find((s) => s.price === null)!;
-    const onQuote = await failure(visitor.orders.place.mutate({ ...customer, items: [{ id: quote.id, type: 'service', quantity: 1 }], idempotencyKey: key() }));
+    const onQuote = await failure(
+      visitor.orders.place.mutate({ ...customer, items: [{ id: quote.id, type: 'service', quantity: 1 }], idempotencyKey: key() }),
+    );
     expect(onQuote.message).toMatch(/sur devis/);
     const empty = await failure(visitor.orders.place.mutate({ ...customer, items: [], idempotencyKey: key() }));
     expect(empty.fieldErrors?.items).toBe('Votre panier est vide.');

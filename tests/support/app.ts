@@ -12,12 +12,15 @@ import { createTestDb } from './db';
 export const ADMIN = { email: 'owner@example.com', password: 'un mot de passe solide' };
 
 /** The real server on a random port, over a fresh database. */
-export async function startTestApp(options: { demo?: boolean; router?: AnyRouter } = {}) {
+export async function startTestApp(
+  options: { demo?: boolean; router?: AnyRouter; env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {},
+) {
   const { db, drop, engine } = await createTestDb();
   await seedIfEmpty(db, { demo: options.demo ?? false });
   await upsertAdmin(db, ADMIN.email, ADMIN.password);
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data' });
-  const app = await buildApp({ db, config, logger: false, router: options.router });
+  // Form rate limits are off unless a test turns them on: every test client is 127.0.0.1.
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: `.tmp/test-data-${process.pid}`, RATE_LIMIT: 'off', ...options.env });
+  const app = await buildApp({ db, config, logger: !!options.logStream, logStream: options.logStream, router: options.router });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -26,6 +29,7 @@ export async function startTestApp(options: { demo?: boolean; router?: AnyRouter
     db,
     config,
     ip: '127.0.0.1',
+    log: { info: () => undefined, warn: () => undefined, error: () => undefined },
     admin: admin ? { id: 'test', email: ADMIN.email, displayName: 'Admin', sessionId: 'test' } : null,
     cookies: { get: () => undefined, set: () => undefined, clear: () => undefined },
   });
@@ -38,6 +42,8 @@ export async function startTestApp(options: { demo?: boolean; router?: AnyRouter
     asAdmin: caller(context(true)),
     asVisitor: caller(context(false)),
     async close() {
+      // Test clients may leave response bodies unread; do not wait for their sockets.
+      app.server.closeAllConnections();
       await app.close();
       await drop();
     },
@@ -61,7 +67,9 @@ export function httpClient<R extends AnyRouter = AppRouter>(baseUrl: string) {
     }
     return response;
   };
-  const client = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${baseUrl}/trpc`, fetch: fetchWithCookies })] }) as unknown as TRPCClient<R>;
+  const client = createTRPCClient<AppRouter>({
+    links: [httpLink({ url: `${baseUrl}/trpc`, fetch: fetchWithCookies })],
+  }) as unknown as TRPCClient<R>;
   return { client, jar };
 }
 

@@ -35,7 +35,9 @@ export async function createRow(admin: unknown, resource: AnyResource, overrides
     ...pick(overrides, ['customerName', 'phone', 'city', 'address', 'paymentMethod']),
   })) as Row;
   const rest = omit(overrides, ['customerName', 'phone', 'city', 'address', 'paymentMethod']);
-  return Object.keys(rest).length ? crudOf(admin, resource).update.mutate({ id: placed.id, data: rest }) : crudOf(admin, resource).get.query({ id: placed.id });
+  return Object.keys(rest).length
+    ? crudOf(admin, resource).update.mutate({ id: placed.id, data: rest })
+    : crudOf(admin, resource).get.query({ id: placed.id });
 }
 
 const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => keys.includes(k)));

@@ -1,4 +1,17 @@
-import { blogPosts, cryptoVerifications, defineResource, deliveryOptions, emptyMessage, f, orders, products, resources, testimonials, trendingCryptos, verificationRequestSchema } from '@app/shared';
+import {
+  blogPosts,
+  cryptoVerifications,
+  defineResource,
+  deliveryOptions,
+  emptyMessage,
+  f,
+  orders,
+  products,
+  resources,
+  testimonials,
+  trendingCryptos,
+  verificationRequestSchema,
+} from '@app/shared';
 import { describe, expect, it } from 'vitest';
 
 const issues = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
@@ -7,14 +20,40 @@ const issues = (result: { success: boolean; error?: { issues: Array<{ path: Prop
 describe('resource registry', () => {
   it('declares every entity of the design once, with unique names and admin routes', () => {
     expect(resources.map((r) => r.name).sort()).toEqual(
-      ['blogPosts', 'contactMessages', 'cryptoCourses', 'cryptoVerifications', 'deliveryOptions', 'newsletterSubscribers', 'orders', 'products', 'services', 'settings', 'testimonials', 'trendingCryptos'].sort(),
+      [
+        'blogPosts',
+        'contactMessages',
+        'cryptoCourses',
+        'cryptoVerifications',
+        'deliveryOptions',
+        'newsletterSubscribers',
+        'orders',
+        'products',
+        'services',
+        'settings',
+        'testimonials',
+        'trendingCryptos',
+      ].sort(),
     );
     expect(new Set(resources.map((r) => r.admin.route)).size).toBe(resources.length);
   });
 
   it('gives the spec menu labels, in the spec order', () => {
     const menu = [...resources].sort((a, b) => a.admin.order - b.admin.order).map((r) => r.admin.menuLabel);
-    expect(menu).toEqual(['Produits', 'Blog', 'Cryptos', 'Compte Verifiés', 'Livraison', 'Services', 'Témoignages', 'Formations Crypto', 'Commandes', 'Newsletter', 'Messages', 'Paramètres']);
+    expect(menu).toEqual([
+      'Produits',
+      'Blog',
+      'Cryptos',
+      'Compte Verifiés',
+      'Livraison',
+      'Services',
+      'Témoignages',
+      'Formations Crypto',
+      'Commandes',
+      'Newsletter',
+      'Messages',
+      'Paramètres',
+    ]);
     expect(cryptoVerifications.admin.route).toBe('verification');
   });
 
@@ -27,22 +66,42 @@ describe('resource registry', () => {
 describe('derived zod schemas', () => {
   it('applies the spec defaults', () => {
     expect(testimonials.createSchema.parse({ name: 'A', role: 'B', content: 'C' }).rating).toBe(5);
-    const request = cryptoVerifications.createSchema.parse({ name: 'A', email: 'a@b.example', phone: '+229 01 97 00 00 00', walletAddress: 'x' });
+    const request = cryptoVerifications.createSchema.parse({
+      name: 'A',
+      email: 'a@b.example',
+      phone: '+229 01 97 00 00 00',
+      walletAddress: 'x',
+    });
     expect(request).toMatchObject({ cryptoType: 'bitcoin', verificationType: 'basic', status: 'pending' });
-    expect(blogPosts.createSchema.parse({ title: 'T', excerpt: 'E', content: '<p>C</p>', author: 'A' }).date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(deliveryOptions.createSchema.parse({ name: 'N', description: 'D', price: 0, deliveryTime: '1 jour' })).toMatchObject({ features: [], recommended: false });
+    expect(blogPosts.createSchema.parse({ title: 'T', excerpt: 'E', content: '<p>C</p>', author: 'A' }).date).toMatch(
+      /^\d{4}-\d{2}-\d{2}$/,
+    );
+    expect(deliveryOptions.createSchema.parse({ name: 'N', description: 'D', price: 0, deliveryTime: '1 jour' })).toMatchObject({
+      features: [],
+      recommended: false,
+    });
   });
 
   it('explains every problem in French, per field', () => {
-    const result = trendingCryptos.createSchema.safeParse({ name: '  ', symbol: 'BTC', image: 'javascript:alert(1)', affiliateLink: 'ftp://x', description: 42 });
+    const result = trendingCryptos.createSchema.safeParse({
+      name: '  ',
+      symbol: 'BTC',
+      image: 'javascript:alert(1)',
+      affiliateLink: 'ftp://x',
+      description: 42,
+    });
     expect(issues(result)).toEqual({
       name: 'Ce champ est obligatoire.',
       image: "Adresse d'image invalide.",
       affiliateLink: 'Adresse web invalide (http:// ou https://).',
       description: 'Texte attendu.',
     });
-    expect(issues(testimonials.createSchema.safeParse({ name: 'A', role: 'B', content: 'C', rating: 6 }))).toEqual({ rating: 'Note de 1 à 5.' });
-    expect(issues(deliveryOptions.createSchema.safeParse({ name: 'N', description: 'D', price: -1, deliveryTime: 'x', features: ['a', 'A'] }))).toEqual({
+    expect(issues(testimonials.createSchema.safeParse({ name: 'A', role: 'B', content: 'C', rating: 6 }))).toEqual({
+      rating: 'Note de 1 à 5.',
+    });
+    expect(
+      issues(deliveryOptions.createSchema.safeParse({ name: 'N', description: 'D', price: -1, deliveryTime: 'x', features: ['a', 'A'] })),
+    ).toEqual({
       price: 'Le montant ne peut pas être négatif.',
       features: 'Chaque élément doit être unique.',
     });
@@ -68,8 +127,10 @@ describe('derived zod schemas', () => {
 
   it('accepts Benin and international phone numbers and refuses the rest', () => {
     const phone = f.phone('Téléphone').schema;
-    for (const ok of ['+229 01 97 00 00 00', '0197000000', '+33 6 12 34 56 78', '(+1) 415-555-0100']) expect(phone.safeParse(ok).success, ok).toBe(true);
-    for (const bad of ['12', 'appelez-moi', '+229 01 97 00 00 00 00 00 00', '<script>']) expect(phone.safeParse(bad).success, bad).toBe(false);
+    for (const ok of ['+229 01 97 00 00 00', '0197000000', '+33 6 12 34 56 78', '(+1) 415-555-0100'])
+      expect(phone.safeParse(ok).success, ok).toBe(true);
+    for (const bad of ['12', 'appelez-moi', '+229 01 97 00 00 00 00 00 00', '<script>'])
+      expect(phone.safeParse(bad).success, bad).toBe(false);
   });
 
   it('checks list settings against the fields at declaration time', () => {
@@ -87,4 +148,10 @@ describe('derived zod schemas', () => {
   });
 });
 
-const validProduct = { name: 'Ordinateur', shortDescription: 'Court', description: '<p>Long</p>', price: 250000, category: 'computers' as const };
+const validProduct = {
+  name: 'Ordinateur',
+  shortDescription: 'Court',
+  description: '<p>Long</p>',
+  price: 250000,
+  category: 'computers' as const,
+};

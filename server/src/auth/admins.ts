@@ -4,7 +4,11 @@ import type { DB } from '../db/schema';
 import { hashPassword } from './password';
 
 export const findAdminByEmail = (db: DB, email: string) =>
-  db.selectFrom('admins').selectAll().where(sql`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
+  db
+    .selectFrom('admins')
+    .selectAll()
+    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
 
 /** Creates the admin, or resets the password of an existing one (and signs it out everywhere). */
 export async function upsertAdmin(db: DB, email: string, password: string): Promise<'created' | 'updated'> {
@@ -13,7 +17,11 @@ export async function upsertAdmin(db: DB, email: string, password: string): Prom
   return db.transaction().execute(async (tx) => {
     const existing = await findAdminByEmail(tx, normalized);
     if (existing) {
-      await tx.updateTable('admins').set({ passwordHash, updatedAt: sql<string>`now()` }).where('id', '=', existing.id).execute();
+      await tx
+        .updateTable('admins')
+        .set({ passwordHash, updatedAt: sql<string>`now()` })
+        .where('id', '=', existing.id)
+        .execute();
       await tx.deleteFrom('sessions').where('adminId', '=', existing.id).execute();
       return 'updated';
     }
@@ -27,7 +35,10 @@ export async function upsertAdmin(db: DB, email: string, password: string): Prom
  * when set, otherwise with a random password shown once on the console.
  */
 export async function ensureFirstAdmin(db: DB, env: { adminEmail?: string | undefined; adminPassword?: string | undefined }) {
-  const { count } = await db.selectFrom('admins').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+  const { count } = await db
+    .selectFrom('admins')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
   if (Number(count) > 0) return null;
   const email = env.adminEmail ?? 'admin@boutique.local';
   const password = env.adminPassword ?? randomBytes(12).toString('base64url');

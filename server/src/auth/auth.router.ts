@@ -1,21 +1,34 @@
-import { PASSWORD_MAX } from '@app/shared';
+import { PASSWORD_MAX, passwordSchema } from '@app/shared';
 import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
 import { z } from 'zod';
-import { adminProcedure, publicProcedure, router } from '../trpc';
+import { adminProcedure, publicProcedure, rateLimited, router } from '../trpc';
 import { findAdminByEmail } from './admins';
-import { DUMMY_HASH, verifyPassword } from './password';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
+import { finishPasswordReset, startPasswordReset } from './password-reset';
 import { createSession, deleteSession, findSession, sessionCookieName } from './sessions';
+import { assertLoginAllowed, clearLoginFailures, loginKeys, recordLoginFailure } from './throttle';
 
+const email = z.string('Adresse e-mail attendue.').trim().max(254, 'Adresse e-mail trop longue.').pipe(z.email('Adresse e-mail invalide.'));
 const loginInput = z.object({
-  email: z.string().trim().max(254).pipe(z.email('Adresse e-mail invalide.')),
-  password: z.string().min(1, 'Saisissez votre mot de passe.').max(PASSWORD_MAX, 'Mot de passe trop long.'),
+  email,
+  password: z.string('Mot de passe attendu.').min(1, 'Saisissez votre mot de passe.').max(PASSWORD_MAX, 'Mot de passe trop long.'),
 });
+
+export const RESET_REQUESTED =
+  'Si un compte correspond à cette adresse, un e-mail contenant un lien de réinitialisation vient de lui être envoyé. Pensez à vérifier vos courriers indésirables.';
 
 export const authRouter = router({
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+    const keys = loginKeys(input.email, ctx.ip);
+    await assertLoginAllowed(ctx.db, keys);
     const admin = await findAdminByEmail(ctx.db, input.email);
     const ok = await verifyPassword(input.password, admin?.passwordHash ?? DUMMY_HASH);
-    if (!admin || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'E-mail ou mot de passe incorrect.' });
+    if (!admin || !ok) {
+      await recordLoginFailure(ctx.db, keys);
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: 'E-mail ou mot de passe incorrect.' });
+    }
+    await clearLoginFailures(ctx.db, keys);
     // A new token at every login: a session id planted before sign-in is worthless after it.
     const name = sessionCookieName(ctx.config);
     const previous = await findSession(ctx.db, ctx.config, ctx.cookies.get(name));
@@ -24,12 +37,61 @@ export const authRouter = router({
     ctx.cookies.set(name, token, { maxAge: ctx.config.sessionAbsoluteHours * 3600 });
     return { email: admin.email, displayName: admin.displayName };
   }),
+
   logout: adminProcedure.mutation(async ({ ctx }) => {
     await deleteSession(ctx.db, ctx.admin.sessionId);
     ctx.cookies.clear(sessionCookieName(ctx.config));
     return { ok: true };
   }),
+
   me: publicProcedure.query(({ ctx }) =>
     ctx.admin ? { email: ctx.admin.email, displayName: ctx.admin.displayName, role: 'admin' as const } : null,
   ),
+
+  /** Same answer, in the same time, whether the e-mail is known or not: the work happens after the reply. */
+  requestPasswordReset: publicProcedure
+    .use(rateLimited('reset', 5, 15 * 60))
+    .input(z.object({ email }))
+    .mutation(({ ctx, input }) => {
+      void startPasswordReset(ctx.db, ctx.config, input.email, ctx.log).catch((err: unknown) =>
+        ctx.log.error({ err }, 'password reset e-mail could not be sent'),
+      );
+      return { message: RESET_REQUESTED };
+    }),
+
+  resetPassword: publicProcedure
+    .use(rateLimited('reset-finish', 20, 15 * 60))
+    .input(z.object({ token: z.string().min(20).max(100), password: passwordSchema }))
+    .mutation(async ({ ctx, input }) => {
+      if (!(await finishPasswordReset(ctx.db, input.token, input.password))) {
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: 'Ce lien de réinitialisation est invalide, déjà utilisé ou expiré. Demandez-en un nouveau.',
+        });
+      }
+      return { message: 'Votre mot de passe a été modifié. Connectez-vous avec le nouveau mot de passe.' };
+    }),
+
+  changePassword: adminProcedure
+    .input(
+      z.object({
+        currentPassword: z.string().min(1, 'Saisissez votre mot de passe actuel.').max(PASSWORD_MAX),
+        newPassword: passwordSchema,
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const admin = await ctx.db.selectFrom('admins').select('passwordHash').where('id', '=', ctx.admin.id).executeTakeFirstOrThrow();
+      if (!(await verifyPassword(input.currentPassword, admin.passwordHash))) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: 'Le mot de passe actuel est incorrect.' });
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await ctx.db
+        .updateTable('admins')
+        .set({ passwordHash, updatedAt: sql<string>`now()` })
+        .where('id', '=', ctx.admin.id)
+        .execute();
+      // Other devices must sign in again with the new password; this one stays signed in.
+      await ctx.db.deleteFrom('sessions').where('adminId', '=', ctx.admin.id).where('id', '!=', ctx.admin.sessionId).execute();
+      return { message: 'Mot de passe modifié.' };
+    }),
 });

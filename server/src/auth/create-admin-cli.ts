@@ -41,7 +41,9 @@ async function main() {
   try {
     await migrateToLatest(db);
     const result = await upsertAdmin(db, email.data, checked.data);
-    console.log(result === 'created' ? `Administrateur créé : ${email.data}` : `Mot de passe réinitialisé pour ${email.data} (sessions fermées).`);
+    console.log(
+      result === 'created' ? `Administrateur créé : ${email.data}` : `Mot de passe réinitialisé pour ${email.data} (sessions fermées).`,
+    );
   } finally {
     await db.destroy();
   }

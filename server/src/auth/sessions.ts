@@ -35,7 +35,11 @@ export async function findSession(db: DB, config: Config, token: string | undefi
   if (!row) return null;
   // Sliding idle timeout; written at most once a minute to spare the database.
   if (row.stale) {
-    await db.updateTable('sessions').set({ lastSeenAt: sql<string>`now()` }).where('id', '=', row.sessionId).execute();
+    await db
+      .updateTable('sessions')
+      .set({ lastSeenAt: sql<string>`now()` })
+      .where('id', '=', row.sessionId)
+      .execute();
   }
   return { id: row.id, email: row.email, displayName: row.displayName, sessionId: row.sessionId };
 }

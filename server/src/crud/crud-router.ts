@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from './repository';
 
-
 export const MAX_PAGE_SIZE = 100;
 export const idInput = z.object({ id: z.uuid('Identifiant invalide.') });
 
@@ -42,12 +41,10 @@ export function crudProcedures<N extends string, F extends Fields>(resource: Res
       if (!resource.operations.create) forbidden(resource, 'la création');
       return (await createRecord(ctx.db, generic, input as Record<string, unknown>)) as Row;
     }),
-    update: adminProcedure
-      .input(z.object({ id: idInput.shape.id, data: resource.updateSchema }))
-      .mutation(async ({ ctx, input }) => {
-        if (!resource.operations.update) forbidden(resource, 'la modification');
-        return (await updateRecord(ctx.db, generic, input.id, input.data as Record<string, unknown>)) as Row;
-      }),
+    update: adminProcedure.input(z.object({ id: idInput.shape.id, data: resource.updateSchema })).mutation(async ({ ctx, input }) => {
+      if (!resource.operations.update) forbidden(resource, 'la modification');
+      return (await updateRecord(ctx.db, generic, input.id, input.data as Record<string, unknown>)) as Row;
+    }),
     delete: adminProcedure.input(idInput).mutation(async ({ ctx, input }) => {
       if (!resource.operations.delete) forbidden(resource, 'la suppression');
       return deleteRecord(ctx.db, generic, input.id);

@@ -16,4 +16,3 @@ export function notFound(resource: AnyResource): never {
   const { singular, feminine } = resource.label;
   throw new TRPCError({ code: 'NOT_FOUND', message: `${singular} introuvable${feminine ? 'e' : ''}.` });
 }
-

@@ -59,13 +59,18 @@ export async function listRecords(db: AnyDb, resource: AnyResource, viewer: View
       .limit(params.pageSize)
       .offset((params.page - 1) * params.pageSize)
       .execute(),
-    filtered(db.selectFrom(resource.name)).select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    filtered(db.selectFrom(resource.name))
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows: rows as Row[], total: Number(count.total) };
 }
 
 export async function getRecord(db: AnyDb, resource: AnyResource, viewer: Viewer, id: string): Promise<Row> {
-  const row = await visible(resource, viewer)(db.selectFrom(resource.name))
+  const row = await visible(
+    resource,
+    viewer,
+  )(db.selectFrom(resource.name))
     .select(columnsFor(resource, viewer))
     .where('id', '=', id)
     .executeTakeFirst();
@@ -73,7 +78,10 @@ export async function getRecord(db: AnyDb, resource: AnyResource, viewer: Viewer
 }
 
 export async function findRecordBy(db: AnyDb, resource: AnyResource, viewer: Viewer, key: string, value: unknown) {
-  const row = await visible(resource, viewer)(db.selectFrom(resource.name))
+  const row = await visible(
+    resource,
+    viewer,
+  )(db.selectFrom(resource.name))
     .select(columnsFor(resource, viewer))
     .where(key, '=', value)
     .executeTakeFirst();
@@ -82,11 +90,7 @@ export async function findRecordBy(db: AnyDb, resource: AnyResource, viewer: Vie
 
 export async function createRecord(db: AnyDb, resource: AnyResource, input: Row): Promise<Row> {
   const values = toColumns(resource, deriveSlugs(resource, input, true));
-  return (await db
-    .insertInto(resource.name)
-    .values(values)
-    .returning(columnsFor(resource, 'admin'))
-    .executeTakeFirstOrThrow()) as Row;
+  return (await db.insertInto(resource.name).values(values).returning(columnsFor(resource, 'admin')).executeTakeFirstOrThrow()) as Row;
 }
 
 export async function updateRecord(db: AnyDb, resource: AnyResource, id: string, input: Row): Promise<Row> {

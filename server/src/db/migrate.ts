@@ -10,7 +10,10 @@ const folderProvider: MigrationProvider = {
   async getMigrations() {
     const files = (await fs.readdir(migrationFolder)).filter((f) => /^\d{12}_[\w-]+\.ts$/.test(f)).sort();
     const entries = await Promise.all(
-      files.map(async (file) => [file.replace(/\.ts$/, ''), (await import(pathToFileURL(path.join(migrationFolder, file)).href)) as Migration] as const),
+      files.map(
+        async (file) =>
+          [file.replace(/\.ts$/, ''), (await import(pathToFileURL(path.join(migrationFolder, file)).href)) as Migration] as const,
+      ),
     );
     return Object.fromEntries(entries);
   },

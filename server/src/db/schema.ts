@@ -27,6 +27,29 @@ export interface SessionsTable {
 export interface Database {
   admins: AdminsTable;
   sessions: SessionsTable;
+  passwordResetTokens: PasswordResetTokensTable;
+  loginFailures: LoginFailuresTable;
+  rateLimits: RateLimitsTable;
 }
 
 export type DB = Kysely<Database>;
+
+export interface PasswordResetTokensTable {
+  id: Generated<string>;
+  adminId: string;
+  tokenHash: string;
+  createdAt: Timestamp;
+  expiresAt: string;
+}
+
+export interface LoginFailuresTable {
+  key: string;
+  failures: number;
+  lastFailureAt: Timestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  windowStart: Timestamp;
+}

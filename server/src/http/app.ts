@@ -9,6 +9,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { findSession, sessionCookieName } from '../auth/sessions';
+import { registerSecurity } from './security';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { type AppRouter, appRouter } from '../routers/_app';
@@ -27,6 +28,7 @@ export async function createContext(db: Kysely<Database>, config: Config, req: F
     db,
     config,
     ip: req.ip,
+    log: req.log,
     admin: await findSession(db, config, req.cookies[sessionCookieName(config)]),
     cookies: {
       get: (name) => req.cookies[name],
@@ -40,21 +42,25 @@ export interface AppOptions {
   db: Kysely<Database>;
   config: Config;
   logger?: boolean;
+  /** Where log lines go (tests read them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
   /** The API to serve; tests mount a router with extra resources. */
   router?: AnyRouter;
 }
 
-export async function buildApp({ db, config, logger = true, router = appRouter }: AppOptions) {
+export async function buildApp({ db, config, logger = true, logStream, router = appRouter }: AppOptions) {
   const app = Fastify({
     logger: logger && {
       level: config.logLevel,
       // Session cookies never reach a log line.
       redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],
+      ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
     trustProxy: config.production,
   });
 
+  registerSecurity(app, config);
   await app.register(cookie);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { 1: 5 } } });
 
@@ -86,7 +92,10 @@ export async function buildApp({ db, config, logger = true, router = appRouter }
     decorateReply: false,
     maxAge: '7d',
   });
-  for (const [prefix, dir] of [['/admin/', paths.admin], ['/', paths.storefront]] as const) {
+  for (const [prefix, dir] of [
+    ['/admin/', paths.admin],
+    ['/', paths.storefront],
+  ] as const) {
     if (!fs.existsSync(dir)) continue;
     await app.register(fastifyStatic, {
       root: dir,

@@ -32,7 +32,8 @@ export async function placeOrderRecord(tx: AnyDb, input: Input) {
       .where('id', '=', item.id)
       .where('published', '=', true)
       .executeTakeFirst();
-    if (!row) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Un article de votre panier n’est plus disponible. Retirez-le pour continuer.' });
+    if (!row)
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Un article de votre panier n’est plus disponible. Retirez-le pour continuer.' });
     if (row.price === null) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: `« ${row[nameKey]} » est sur devis : contactez-nous pour le commander.` });
     }
@@ -45,7 +46,10 @@ export async function placeOrderRecord(tx: AnyDb, input: Input) {
         .returning('stock')
         .executeTakeFirst();
       if (!taken) {
-        throw new TRPCError({ code: 'CONFLICT', message: `Stock insuffisant pour « ${row[nameKey]} ». Réduisez la quantité ou retirez l’article.` });
+        throw new TRPCError({
+          code: 'CONFLICT',
+          message: `Stock insuffisant pour « ${row[nameKey]} ». Réduisez la quantité ou retirez l’article.`,
+        });
       }
     }
     lines.push({ id: item.id, type: item.type, name: String(row[nameKey]), unitPrice: Number(row.price), quantity: item.quantity });
@@ -53,7 +57,11 @@ export async function placeOrderRecord(tx: AnyDb, input: Input) {
 
   let delivery: { id: string; name: string; price: number } | null = null;
   if (input.deliveryOptionId) {
-    const option = await tx.selectFrom('deliveryOptions').select(['id', 'name', 'price']).where('id', '=', input.deliveryOptionId).executeTakeFirst();
+    const option = await tx
+      .selectFrom('deliveryOptions')
+      .select(['id', 'name', 'price'])
+      .where('id', '=', input.deliveryOptionId)
+      .executeTakeFirst();
     if (!option) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Cette option de livraison n’existe plus. Choisissez-en une autre.' });
     delivery = { id: option.id, name: option.name, price: Number(option.price) };
   }

@@ -2,6 +2,7 @@ import { authRouter } from '../auth/auth.router';
 import { router } from '../trpc';
 import { blogPostsRouter } from './blog-posts.router';
 import { contactMessagesRouter } from './contact-messages.router';
+import { dashboardRouter } from './dashboard.router';
 import { cryptoCoursesRouter } from './crypto-courses.router';
 import { cryptoVerificationsRouter } from './crypto-verifications.router';
 import { deliveryOptionsRouter } from './delivery-options.router';
@@ -28,6 +29,7 @@ export const appRouter = router({
   settings: settingsRouter,
   newsletterSubscribers: newsletterSubscribersRouter,
   contactMessages: contactMessagesRouter,
+  dashboard: dashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;

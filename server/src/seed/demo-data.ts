@@ -45,7 +45,7 @@ const demoProducts: Input<typeof products>[] = [
   {
     name: 'Ordinateur portable 15,6 pouces Core i5 – 16 Go / SSD 512 Go',
     shortDescription:
-      "Un portable polyvalent pour le travail, les études et le multitâche : processeur Intel Core i5, 16 Go de mémoire et SSD rapide de 512 Go. Windows 11 installé.",
+      'Un portable polyvalent pour le travail, les études et le multitâche : processeur Intel Core i5, 16 Go de mémoire et SSD rapide de 512 Go. Windows 11 installé.',
     description: `<p>Conçu pour durer, cet ordinateur portable de 15,6 pouces offre toute la puissance nécessaire pour la bureautique, la visioconférence et les logiciels de gestion.</p>
 <ul>
 <li><strong>Processeur :</strong> Intel Core i5 de 12e génération</li>
@@ -102,7 +102,7 @@ const demoProducts: Input<typeof products>[] = [
   {
     name: 'Ordinateur portable reconditionné 14 pouces Core i5 – 8 Go / SSD 256 Go',
     shortDescription:
-      "Un portable professionnel reconditionné, testé et garanti 6 mois : la bonne affaire pour les étudiants et les petits budgets.",
+      'Un portable professionnel reconditionné, testé et garanti 6 mois : la bonne affaire pour les étudiants et les petits budgets.',
     description: `<p>Chaque machine reconditionnée passe par notre atelier : contrôle de plus de 30 points, nettoyage complet, remplacement de la pâte thermique et installation d'un système propre.</p>
 <ul>
 <li><strong>Processeur :</strong> Intel Core i5 de 8e génération</li>
@@ -159,7 +159,7 @@ const demoProducts: Input<typeof products>[] = [
   {
     name: 'Tablette 10,1 pouces 64 Go – Wi-Fi + 4G',
     shortDescription:
-      "Une tablette avec emplacement SIM pour rester connecté partout : idéale pour les cours en ligne, la lecture et les vidéos en famille.",
+      'Une tablette avec emplacement SIM pour rester connecté partout : idéale pour les cours en ligne, la lecture et les vidéos en famille.',
     description: `<p>Grand écran, connexion 4G et autonomie confortable : une tablette pensée pour l'apprentissage et le divertissement.</p>
 <ul>
 <li><strong>Écran :</strong> 10,1 pouces Full HD</li>
@@ -177,7 +177,7 @@ const demoProducts: Input<typeof products>[] = [
   {
     name: 'Batterie externe 20 000 mAh – charge rapide 22,5 W',
     shortDescription:
-      'Rechargez votre smartphone jusqu\'à quatre fois pendant les coupures de courant : deux ports USB-A, un port USB-C et un indicateur de charge.',
+      "Rechargez votre smartphone jusqu'à quatre fois pendant les coupures de courant : deux ports USB-A, un port USB-C et un indicateur de charge.",
     description: `<p>Indispensable au quotidien comme en déplacement, cette batterie externe garde vos appareils allumés quand l'électricité manque.</p>
 <ul>
 <li><strong>Capacité :</strong> 20 000 mAh</li>
@@ -211,7 +211,7 @@ const demoProducts: Input<typeof products>[] = [
   {
     name: 'Ensemble clavier et souris sans fil AZERTY',
     shortDescription:
-      'Un clavier AZERTY silencieux et une souris ergonomique, reliés par un seul récepteur USB. Jusqu\'à 12 mois d\'autonomie.',
+      "Un clavier AZERTY silencieux et une souris ergonomique, reliés par un seul récepteur USB. Jusqu'à 12 mois d'autonomie.",
     description: `<p>Libérez votre bureau des câbles avec cet ensemble simple et fiable.</p>
 <ul>
 <li>Clavier AZERTY français avec pavé numérique</li>
@@ -227,7 +227,7 @@ const demoProducts: Input<typeof products>[] = [
   {
     name: 'Disque SSD externe 1 To USB-C',
     shortDescription:
-      'Sauvegardez vos photos, documents et projets sur un disque de poche rapide et résistant aux chocs : jusqu\'à 1 000 Mo/s.',
+      "Sauvegardez vos photos, documents et projets sur un disque de poche rapide et résistant aux chocs : jusqu'à 1 000 Mo/s.",
     description: `<p>Un disque externe compact pour ne plus jamais perdre vos données : faites au moins une sauvegarde par semaine !</p>
 <ul>
 <li><strong>Capacité :</strong> 1 To</li>
@@ -263,7 +263,7 @@ const demoProducts: Input<typeof products>[] = [
   {
     name: 'Routeur Wi-Fi 6 double bande AX1800',
     shortDescription:
-      "Un Wi-Fi plus rapide et plus stable pour les familles et les petits bureaux connectés à la fibre : double bande et gestion de nombreux appareils.",
+      'Un Wi-Fi plus rapide et plus stable pour les familles et les petits bureaux connectés à la fibre : double bande et gestion de nombreux appareils.',
     description: `<p>Le Wi-Fi 6 répartit mieux le débit entre les appareils connectés : visioconférences et vidéos restent fluides, même aux heures chargées.</p>
 <ul>
 <li><strong>Norme :</strong> Wi-Fi 6 (802.11ax), AX1800</li>
@@ -294,7 +294,7 @@ const demoProducts: Input<typeof products>[] = [
   {
     name: "Point d'accès Wi-Fi extérieur longue portée",
     shortDescription:
-      "Étendez votre Wi-Fi à une cour, un maquis ou un site de plusieurs bâtiments : boîtier étanche IP65 et alimentation par câble réseau (PoE).",
+      'Étendez votre Wi-Fi à une cour, un maquis ou un site de plusieurs bâtiments : boîtier étanche IP65 et alimentation par câble réseau (PoE).',
     description: `<p>Un point d'accès robuste pour couvrir les espaces extérieurs.</p>
 <ul>
 <li>Boîtier étanche IP65, résistant au soleil et à la pluie</li>
@@ -312,7 +312,7 @@ const demoProducts: Input<typeof products>[] = [
   {
     name: 'Écouteurs sans fil à réduction de bruit active',
     shortDescription:
-      'Coupez-vous du bruit de la circulation ou du marché : réduction de bruit active, son riche et jusqu\'à 30 heures d\'écoute avec le boîtier.',
+      "Coupez-vous du bruit de la circulation ou du marché : réduction de bruit active, son riche et jusqu'à 30 heures d'écoute avec le boîtier.",
     description: `<p>Des écouteurs confortables pour la musique, les appels et les réunions en ligne.</p>
 <ul>
 <li><strong>Réduction de bruit active</strong> et mode transparence</li>
@@ -329,8 +329,7 @@ const demoProducts: Input<typeof products>[] = [
   },
   {
     name: 'Enceinte Bluetooth portable étanche IPX7',
-    shortDescription:
-      "Un son puissant pour vos sorties et vos fêtes, même au bord de l'eau : étanche IPX7 et 12 heures d'autonomie.",
+    shortDescription: "Un son puissant pour vos sorties et vos fêtes, même au bord de l'eau : étanche IPX7 et 12 heures d'autonomie.",
     description: `<p>Compacte, robuste et sonore, elle vous suit partout.</p>
 <ul>
 <li><strong>Puissance :</strong> 20 W</li>
@@ -346,7 +345,7 @@ const demoProducts: Input<typeof products>[] = [
   {
     name: 'Casque-micro USB pour visioconférence',
     shortDescription:
-      'Un casque léger avec micro antibruit pour les appels Teams, Zoom ou Google Meet et les centres d\'appels. Prêt à brancher.',
+      "Un casque léger avec micro antibruit pour les appels Teams, Zoom ou Google Meet et les centres d'appels. Prêt à brancher.",
     description: `<p>Soyez entendu clairement lors de vos réunions en ligne et de vos formations à distance.</p>
 <ul>
 <li>Micro antibruit orientable</li>
@@ -362,7 +361,7 @@ const demoProducts: Input<typeof products>[] = [
   {
     name: 'Portefeuille matériel crypto Essentiel USB-C',
     shortDescription:
-      'Gardez vos clés privées hors ligne : ce portefeuille matériel signe vos transactions sur l\'appareil, loin des virus et du piratage. Compatible Bitcoin, Ethereum et des milliers de jetons.',
+      "Gardez vos clés privées hors ligne : ce portefeuille matériel signe vos transactions sur l'appareil, loin des virus et du piratage. Compatible Bitcoin, Ethereum et des milliers de jetons.",
     description: `<p>Un portefeuille matériel conserve vos clés privées dans une puce sécurisée : elles ne quittent jamais l'appareil, même lorsqu'il est branché à un ordinateur infecté.</p>
 <ul>
 <li>Écran et boutons intégrés pour vérifier chaque adresse et chaque montant</li>
@@ -380,7 +379,7 @@ const demoProducts: Input<typeof products>[] = [
   {
     name: 'Portefeuille matériel crypto à écran tactile Bluetooth',
     shortDescription:
-      "Notre portefeuille matériel haut de gamme : grand écran tactile, connexion Bluetooth avec votre smartphone et batterie intégrée. Pour sécuriser une épargne crypto importante.",
+      'Notre portefeuille matériel haut de gamme : grand écran tactile, connexion Bluetooth avec votre smartphone et batterie intégrée. Pour sécuriser une épargne crypto importante.',
     description: `<p>Le confort d'un grand écran tactile avec la sécurité d'une puce certifiée : vérifiez et validez vos transactions directement sur l'appareil.</p>
 <ul>
 <li>Écran tactile lisible pour contrôler adresses et montants</li>
@@ -434,15 +433,15 @@ const demoServices: Input<typeof services>[] = [
   {
     name: 'Installation et sécurisation de réseau',
     shortDescription:
-      "Wi-Fi, câblage, routeur 4G de secours et caméras : nous concevons et installons le réseau de votre maison, boutique ou entreprise. Sur devis après visite.",
+      'Wi-Fi, câblage, routeur 4G de secours et caméras : nous concevons et installons le réseau de votre maison, boutique ou entreprise. Sur devis après visite.',
     description:
-      "Chaque site est différent : après une visite gratuite dans le Grand Cotonou, nous vous proposons une installation adaptée à vos besoins et à votre budget. Nous posons le câblage, configurons les équipements, séparons le réseau invité du réseau professionnel et vous remettons un document récapitulatif avec tous vos accès.",
+      'Chaque site est différent : après une visite gratuite dans le Grand Cotonou, nous vous proposons une installation adaptée à vos besoins et à votre budget. Nous posons le câblage, configurons les équipements, séparons le réseau invité du réseau professionnel et vous remettons un document récapitulatif avec tous vos accès.',
     price: null,
     image: img('service-reseau.svg'),
     features: [
       'Visite et étude de couverture Wi-Fi',
       'Câblage réseau et pose de prises RJ45',
-      'Configuration des routeurs, switchs et points d\'accès',
+      "Configuration des routeurs, switchs et points d'accès",
       'Connexion 4G de secours en cas de panne de la fibre',
       'Réseau invité séparé et mots de passe robustes',
     ],
@@ -450,7 +449,7 @@ const demoServices: Input<typeof services>[] = [
   {
     name: 'Création de site web vitrine',
     shortDescription:
-      "Un site professionnel, rapide et adapté aux mobiles pour présenter votre activité, avec bouton WhatsApp et référencement local sur Google.",
+      'Un site professionnel, rapide et adapté aux mobiles pour présenter votre activité, avec bouton WhatsApp et référencement local sur Google.',
     description:
       "Nous réalisons votre site vitrine de A à Z : conception graphique, rédaction avec vous des textes, intégration de vos photos et mise en ligne. Le site est pensé pour les smartphones et les connexions lentes, et vous êtes formé pour modifier vous-même vos contenus. Le nom de domaine et l'hébergement de la première année sont inclus.",
     price: 250000,
@@ -467,7 +466,7 @@ const demoServices: Input<typeof services>[] = [
   {
     name: 'Accompagnement crypto personnalisé',
     shortDescription:
-      "Une séance individuelle de deux heures pour acheter vos premières cryptos en toute sécurité, configurer votre portefeuille et éviter les arnaques.",
+      'Une séance individuelle de deux heures pour acheter vos premières cryptos en toute sécurité, configurer votre portefeuille et éviter les arnaques.',
     description:
       "En boutique ou en visioconférence, un formateur vous accompagne pas à pas selon votre niveau : création et sécurisation d'un compte sur une plateforme d'échange, mise en service d'un portefeuille matériel, sauvegarde de la phrase de récupération et premiers envois. Nous ne gérons jamais vos fonds et ne vous demanderons jamais vos codes ou votre phrase de récupération. Cette séance est pédagogique et ne constitue pas un conseil en investissement.",
     price: 30000,
@@ -499,7 +498,7 @@ const demoCourses: Input<typeof cryptoCourses>[] = [
       'Reconnaître les arnaques et les fausses promesses de gains',
     ],
     description:
-      "Une formation en ligne pour comprendre ce que sont réellement les cryptomonnaies et faire vos premiers pas en sécurité. Les séances ont lieu en soirée et sont enregistrées pour être revues à votre rythme. Aucun prérequis : un smartphone et une connexion internet suffisent.",
+      'Une formation en ligne pour comprendre ce que sont réellement les cryptomonnaies et faire vos premiers pas en sécurité. Les séances ont lieu en soirée et sont enregistrées pour être revues à votre rythme. Aucun prérequis : un smartphone et une connexion internet suffisent.',
   },
   {
     title: 'Sécuriser et gérer ses cryptoactifs',
@@ -512,7 +511,7 @@ const demoCourses: Input<typeof cryptoCourses>[] = [
       'Clés privées, adresses et phrases de récupération',
       "Mise en service d'un portefeuille matériel (appareil fourni pendant la formation)",
       'Choisir le bon réseau : Bitcoin, ERC-20, TRC-20, BEP-20',
-      'Frais de transaction et erreurs d\'envoi à éviter',
+      "Frais de transaction et erreurs d'envoi à éviter",
       'Échanges entre particuliers (P2P) et séquestre',
       'Construire un plan de sauvegarde et de transmission',
     ],
@@ -543,7 +542,7 @@ const demoBlogPosts: Input<typeof blogPosts>[] = [
   {
     title: 'Mobile money et cryptomonnaies : les bons réflexes pour protéger votre argent',
     excerpt:
-      "Codes secrets, faux SMS de confirmation, achats entre particuliers : les gestes simples qui évitent la plupart des pertes quand on utilise le mobile money et les cryptos.",
+      'Codes secrets, faux SMS de confirmation, achats entre particuliers : les gestes simples qui évitent la plupart des pertes quand on utilise le mobile money et les cryptos.',
     content: `<p>Au Bénin, le mobile money fait partie du quotidien : on paie ses factures, on envoie de l'argent à la famille et, de plus en plus, on achète des cryptomonnaies auprès d'autres particuliers. Cette facilité attire aussi les escrocs. Voici les réflexes à adopter.</p>
 <h2>Protégez vos codes</h2>
 <ul>
@@ -563,7 +562,7 @@ const demoBlogPosts: Input<typeof blogPosts>[] = [
   {
     title: 'Bien choisir son ordinateur portable : le guide pour étudiants et professionnels',
     excerpt:
-      "Processeur, mémoire, SSD, autonomie, garantie : les critères qui comptent vraiment pour acheter le bon ordinateur portable sans dépenser trop.",
+      'Processeur, mémoire, SSD, autonomie, garantie : les critères qui comptent vraiment pour acheter le bon ordinateur portable sans dépenser trop.',
     content: `<p>Un ordinateur portable est un investissement pour plusieurs années. Avant de regarder le prix, posez-vous une question simple : à quoi va-t-il servir ? Bureautique et cours en ligne, comptabilité, montage vidéo ou développement n'ont pas les mêmes besoins.</p>
 <h2>Les critères essentiels</h2>
 <ul>
@@ -583,7 +582,7 @@ const demoBlogPosts: Input<typeof blogPosts>[] = [
   {
     title: 'Arnaques aux cryptomonnaies : reconnaître les pièges les plus courants',
     excerpt:
-      "Rendements garantis, faux conseillers sur WhatsApp, faux support technique : les escroqueries aux cryptos suivent presque toujours les mêmes scénarios. Apprenez à les repérer.",
+      'Rendements garantis, faux conseillers sur WhatsApp, faux support technique : les escroqueries aux cryptos suivent presque toujours les mêmes scénarios. Apprenez à les repérer.',
     content: `<p>Les cryptomonnaies attirent de nombreux escrocs, car les transactions sont rapides et presque toujours irréversibles. Dans l'espace UEMOA, la BCEAO a d'ailleurs rappelé à plusieurs reprises que les cryptomonnaies n'ont pas cours légal et a mis en garde le public contre leurs risques. Voici les pièges les plus fréquents.</p>
 <h2>Les signaux d'alerte</h2>
 <ul>
@@ -603,7 +602,7 @@ const demoBlogPosts: Input<typeof blogPosts>[] = [
   {
     title: "Portefeuille matériel, application ou plateforme d'échange : où garder ses cryptos ?",
     excerpt:
-      "Pas vos clés, pas vos cryptos : comprendre la différence entre garde par une plateforme, portefeuille sur smartphone et portefeuille matériel pour choisir la bonne solution.",
+      'Pas vos clés, pas vos cryptos : comprendre la différence entre garde par une plateforme, portefeuille sur smartphone et portefeuille matériel pour choisir la bonne solution.',
     content: `<p>Acheter des cryptomonnaies est devenu facile. Les conserver en sécurité demande un peu plus de réflexion. Tout repose sur une question : <strong>qui détient les clés privées</strong> qui permettent de dépenser vos fonds ?</p>
 <h2>Trois façons de conserver ses cryptos</h2>
 <ul>
@@ -621,7 +620,7 @@ const demoBlogPosts: Input<typeof blogPosts>[] = [
   {
     title: 'Coupures de courant : comment protéger votre matériel informatique',
     excerpt:
-      "Les coupures et les variations de tension abîment ordinateurs, box et disques. Onduleur, parafoudre, sauvegardes : nos conseils pour protéger votre matériel et vos données.",
+      'Les coupures et les variations de tension abîment ordinateurs, box et disques. Onduleur, parafoudre, sauvegardes : nos conseils pour protéger votre matériel et vos données.',
     content: `<p>Une coupure brutale peut faire perdre un document en cours, mais ce sont surtout les retours de courant et les surtensions qui endommagent les alimentations, les cartes mères et les disques. Quelques équipements peu coûteux suffisent à limiter les risques.</p>
 <h2>L'onduleur, premier rempart</h2>
 <p>Un onduleur prend le relais pendant quelques minutes, le temps d'enregistrer votre travail et d'éteindre proprement. Choisissez de préférence un modèle <strong>line-interactive avec régulation de tension (AVR)</strong>, qui corrige les baisses et les hausses de tension sans puiser dans la batterie.</p>
@@ -638,7 +637,7 @@ const demoBlogPosts: Input<typeof blogPosts>[] = [
     author: 'Rodrigue Dossa',
   },
   {
-    title: 'Bitcoin, Ethereum, USDT : comprendre les différences avant d\'acheter',
+    title: "Bitcoin, Ethereum, USDT : comprendre les différences avant d'acheter",
     excerpt:
       "Toutes les cryptomonnaies ne se ressemblent pas. Réserve de valeur, plateforme d'applications ou stablecoin : ce qu'il faut savoir sur les trois actifs les plus échangés au Bénin.",
     content: `<p>Bitcoin, Ethereum et USDT sont les cryptomonnaies les plus échangées entre particuliers en Afrique de l'Ouest. Elles répondent pourtant à des usages très différents.</p>
@@ -682,7 +681,7 @@ const demoTrendingCryptos: Input<typeof trendingCryptos>[] = [
     image: img('coin-usdt.svg'),
     affiliateLink: 'https://exchange.example/ref/techcrypto-usdt',
     description:
-      "Un stablecoin conçu pour suivre la valeur du dollar américain, émis par la société Tether. Très utilisé pour les échanges entre particuliers ; vérifiez toujours le réseau (TRC-20, ERC-20, BEP-20) avant un envoi.",
+      'Un stablecoin conçu pour suivre la valeur du dollar américain, émis par la société Tether. Très utilisé pour les échanges entre particuliers ; vérifiez toujours le réseau (TRC-20, ERC-20, BEP-20) avant un envoi.',
   },
   {
     name: 'BNB',
@@ -698,7 +697,7 @@ const demoTrendingCryptos: Input<typeof trendingCryptos>[] = [
     image: img('coin-sol.svg'),
     affiliateLink: 'https://exchange.example/ref/techcrypto-sol',
     description:
-      "Une blockchain très rapide aux frais de quelques centimes, appréciée pour les paiements, les jeux et la finance décentralisée. Le réseau a connu plusieurs interruptions par le passé : un risque à garder en tête.",
+      'Une blockchain très rapide aux frais de quelques centimes, appréciée pour les paiements, les jeux et la finance décentralisée. Le réseau a connu plusieurs interruptions par le passé : un risque à garder en tête.',
   },
   {
     name: 'Toncoin',
@@ -777,7 +776,7 @@ const demoDeliveryOptions: Input<typeof deliveryOptions>[] = [
   {
     name: 'Livraison express',
     description:
-      "Pour toute commande confirmée avant 13 h, livraison le jour même dans le Grand Cotonou. Au-delà, livraison le lendemain matin.",
+      'Pour toute commande confirmée avant 13 h, livraison le jour même dans le Grand Cotonou. Au-delà, livraison le lendemain matin.',
     price: 5000,
     deliveryTime: 'Le jour même',
     icon: '⚡',
@@ -826,7 +825,7 @@ const demoCryptoVerifications: Input<typeof cryptoVerifications>[] = [
     walletAddress: 'bc1q8ns4j2hx6w0ctr5vy3p7kdl9ezq4fma6g2h5wt',
     verificationType: 'basic',
     status: 'completed',
-    notes: 'Vérification de base effectuée en boutique, pièce d\'identité présentée. Aucune anomalie.',
+    notes: "Vérification de base effectuée en boutique, pièce d'identité présentée. Aucune anomalie.",
   },
   {
     name: 'Hervé Dègbo',
@@ -926,7 +925,7 @@ export const demoOrders: DemoOrder[] = [
     phone: '+229 01 00 00 00 22',
     city: 'Cotonou',
     address: 'Quartier Gbégamey, près du marché (adresse de démonstration)',
-    note: 'Merci de m\'appeler 30 minutes avant la livraison.',
+    note: "Merci de m'appeler 30 minutes avant la livraison.",
     paymentMethod: 'cash_on_delivery',
     status: 'confirmed',
     lines: [

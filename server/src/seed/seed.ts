@@ -28,7 +28,10 @@ export async function seedIfEmpty(db: Kysely<Database>, { demo }: { demo: boolea
   await anyDb.transaction().execute(async (tx) => {
     await sql`LOCK TABLE settings IN EXCLUSIVE MODE`.execute(tx);
     if (await tx.selectFrom('settings').select('id').executeTakeFirst()) return;
-    await tx.insertInto('settings').values(settings.createSchema.parse(demo ? demoData.settings : blankSettings)).execute();
+    await tx
+      .insertInto('settings')
+      .values(settings.createSchema.parse(demo ? demoData.settings : blankSettings))
+      .execute();
     if (!demo) return;
     const created: Record<string, Array<Record<string, unknown>>> = {};
     for (const resource of resources as readonly AnyResource[]) {

@@ -58,12 +58,10 @@ export function roundMoney(amount: number): number {
 const isItemType = (value: unknown): value is CartItemType =>
   typeof value === 'string' && (CART_ITEM_TYPES as readonly string[]).includes(value);
 
-const isValidPrice = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0;
+const isValidPrice = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
 // Quantities are whole units; safe integers keep totals exact.
-const isValidQuantity = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+const isValidQuantity = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
 const sameLine = (item: CartItem, id: string, type: CartItemType) => item.id === id && item.type === type;
 
@@ -165,8 +163,7 @@ export function grandTotal(cart: Cart): number {
   return roundMoney(subtotal(cart) + deliveryCost(cart));
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function parseStoredItem(value: unknown): CartItem | null {
   if (!isRecord(value)) return null;

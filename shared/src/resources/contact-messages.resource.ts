@@ -1,5 +1,6 @@
 import { defineResource } from './define-resource';
 import { f } from './fields';
+import { honeypot } from './honeypot';
 
 export const contactMessages = defineResource({
   name: 'contactMessages',
@@ -24,4 +25,4 @@ export const contactMessages = defineResource({
 });
 
 /** The public contact form: the read flag is the admin's. */
-export const contactMessageSchema = contactMessages.createSchema.omit({ read: true });
+export const contactMessageSchema = contactMessages.createSchema.omit({ read: true }).extend(honeypot);

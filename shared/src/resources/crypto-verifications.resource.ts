@@ -1,5 +1,6 @@
 import { defineResource } from './define-resource';
 import { f } from './fields';
+import { honeypot } from './honeypot';
 
 export const cryptoTypes = { bitcoin: 'Bitcoin', ethereum: 'Ethereum', other: 'Autre' } as const;
 export const verificationTypes = { basic: 'Basique', advanced: 'Approfondie' } as const;
@@ -31,4 +32,4 @@ export const cryptoVerifications = defineResource({
 });
 
 /** What the public form may send: status and notes are the admin's. */
-export const verificationRequestSchema = cryptoVerifications.createSchema.omit({ status: true, notes: true });
+export const verificationRequestSchema = cryptoVerifications.createSchema.omit({ status: true, notes: true }).extend(honeypot);

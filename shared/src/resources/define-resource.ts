@@ -73,16 +73,17 @@ export function defineResource<const N extends string, const F extends Fields>(c
       field.optional ? z.preprocess((v) => (v === '' ? null : v), field.base.nullable()).optional() : field.base.optional(),
     ]),
   );
-  const filterShape = Object.fromEntries(
-    (config.list.filters ?? []).map((key) => [key, config.fields[key]!.base.optional()]),
-  );
+  const filterShape = Object.fromEntries((config.list.filters ?? []).map((key) => [key, config.fields[key]!.base.optional()]));
   for (const key of [...config.list.search, ...config.list.columns, ...config.list.sortable]) {
     if (!(key in config.fields) && !SYSTEM_COLUMNS.includes(key as never)) {
       throw new Error(`Resource ${config.name}: unknown field "${String(key)}" in list settings`);
     }
   }
   // Unknown keys are refused rather than silently dropped, with the key named.
-  const strict = { error: (issue: { code?: string; keys?: string[] }) => (issue.code === 'unrecognized_keys' ? `Champ inconnu : ${issue.keys?.join(', ')}.` : undefined) };
+  const strict = {
+    error: (issue: { code?: string; keys?: string[] }) =>
+      issue.code === 'unrecognized_keys' ? `Champ inconnu : ${issue.keys?.join(', ')}.` : undefined,
+  };
   return {
     ...config,
     createSchema: z.strictObject(createShape, strict) as unknown as z.ZodObject<CreateShape<F>>,

@@ -70,8 +70,7 @@ type RO<O> = O extends { readOnly: true } ? true : false;
 export const REQUIRED = 'Ce champ est obligatoire.';
 
 const typed = (expected: string) => ({
-  error: (issue: { input?: unknown }) =>
-    issue.input === undefined || issue.input === null || issue.input === '' ? REQUIRED : expected,
+  error: (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null || issue.input === '' ? REQUIRED : expected),
 });
 
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -196,11 +195,7 @@ export const f = {
     ),
   boolean: <const O extends FieldOptions<boolean> = object>(label: string, opts?: O) =>
     build('boolean', label, z.boolean(typed('Oui ou non attendu.')), opts),
-  enum: <const V extends string, const O extends FieldOptions<V> = object>(
-    label: string,
-    options: Readonly<Record<V, string>>,
-    opts?: O,
-  ) =>
+  enum: <const V extends string, const O extends FieldOptions<V> = object>(label: string, options: Readonly<Record<V, string>>, opts?: O) =>
     build(
       'enum',
       label,
@@ -216,7 +211,10 @@ export const f = {
       z
         .string(typed('Date attendue.'))
         .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date attendue (AAAA-MM-JJ).')
-        .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Date invalide.'),
+        .refine(
+          (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+          'Date invalide.',
+        ),
       opts,
     ),
   /** A list of unique, non-empty strings (features, syllabus...). */
@@ -235,7 +233,12 @@ export const f = {
     build(
       'email',
       label,
-      z.string(typed('Adresse e-mail attendue.')).trim().toLowerCase().max(254, 'Adresse e-mail trop longue.').pipe(z.email('Adresse e-mail invalide.')),
+      z
+        .string(typed('Adresse e-mail attendue.'))
+        .trim()
+        .toLowerCase()
+        .max(254, 'Adresse e-mail trop longue.')
+        .pipe(z.email('Adresse e-mail invalide.')),
       opts,
     ),
   /** Benin (+229 01 XX XX XX XX) or any international number. */
@@ -251,8 +254,7 @@ export const f = {
       opts,
     ),
   /** Structured data written by the server (order lines...). */
-  json: <T, const O extends FieldOptions<T> = object>(label: string, schema: z.ZodType<T>, opts?: O) =>
-    build('json', label, schema, opts),
+  json: <T, const O extends FieldOptions<T> = object>(label: string, schema: z.ZodType<T>, opts?: O) => build('json', label, schema, opts),
 };
 
 export type AnyField = Field<z.ZodType, boolean>;

@@ -1,5 +1,6 @@
 import { defineResource } from './define-resource';
 import { f } from './fields';
+import { honeypot } from './honeypot';
 
 export const newsletterSubscribers = defineResource({
   name: 'newsletterSubscribers',
@@ -17,3 +18,6 @@ export const newsletterSubscribers = defineResource({
   },
   admin: { route: 'newsletter', menuLabel: 'Newsletter', order: 10, icon: 'mail' },
 });
+
+/** The footer form. */
+export const subscribeSchema = newsletterSubscribers.createSchema.extend(honeypot);

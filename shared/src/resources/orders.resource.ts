@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from './define-resource';
 import { f } from './fields';
+import { honeypot } from './honeypot';
 
 export const paymentMethods = {
   cash_on_delivery: 'Paiement à la livraison',
@@ -76,7 +77,12 @@ export const placeOrderSchema = orders.createSchema
       .max(50, 'Trop d’articles dans une seule commande.'),
     deliveryOptionId: z.uuid('Option de livraison inconnue.').nullish(),
     /** Generated once per checkout by the client: a retry returns the same order. */
-    idempotencyKey: z.string().min(16).max(100).regex(/^[A-Za-z0-9_-]+$/),
+    idempotencyKey: z
+      .string()
+      .min(16)
+      .max(100)
+      .regex(/^[A-Za-z0-9_-]+$/),
+    ...honeypot,
   })
   .strict();
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Config } from '../config';
+import type { DB } from '../db/schema';
+import { findAdminByEmail } from './admins';
+import { sendMail } from './mailer';
+import { hashPassword } from './password';
+import { hashToken } from './sessions';
+import type { Logger } from '../trpc';
+
+export const RESET_LINK_PATH = '/admin/reset-password';
+
+/**
+ * Creates a single-use token (256 bits, stored hashed, one hour) for a known
+ * admin and mails the link; any older token of that admin stops working. The
+ * link's host is PUBLIC_URL, never the request's Host header.
+ */
+export async function startPasswordReset(db: DB, config: Config, email: string, log: Logger) {
+  const admin = await findAdminByEmail(db, email);
+  if (!admin) return;
+  const token = randomBytes(32).toString('base64url');
+  await db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('passwordResetTokens').where('adminId', '=', admin.id).execute();
+    await tx
+      .insertInto('passwordResetTokens')
+      .values({ adminId: admin.id, tokenHash: hashToken(token), expiresAt: sql<string>`now() + interval '1 hour'` })
+      .execute();
+  });
+  const link = `${config.publicUrl}${RESET_LINK_PATH}?token=${token}`;
+  const { file } = await sendMail(config, {
+    to: admin.email,
+    subject: 'Réinitialisation de votre mot de passe',
+    text: [
+      'Bonjour,',
+      '',
+      'Une réinitialisation du mot de passe de votre espace administration a été demandée.',
+      'Pour choisir un nouveau mot de passe, ouvrez ce lien (valable une heure, une seule fois) :',
+      '',
+      link,
+      '',
+      "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
+    ].join('\n'),
+  });
+  // Without SMTP the outbox is the only way to reach the link: say where it is. The link itself
+  // (a secret) is logged only outside production, where it makes the flow usable on a fresh machine.
+  if (file) log.info({ file }, `E-mail de réinitialisation écrit dans la boîte d'envoi locale${config.production ? '.' : ` : ${link}`}`);
+}
+
+/** Sets the new password and ends every session. Returns false for an unknown, used or expired token. */
+export async function finishPasswordReset(db: DB, token: string, password: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .deleteFrom('passwordResetTokens')
+      .where('tokenHash', '=', hashToken(token))
+      .returning(['adminId', sql<boolean>`expires_at > now()`.as('valid')])
+      .executeTakeFirst();
+    if (!row?.valid) return false;
+    await tx
+      .updateTable('admins')
+      .set({ passwordHash, updatedAt: sql<string>`now()` })
+      .where('id', '=', row.adminId)
+      .execute();
+    await tx.deleteFrom('sessions').where('adminId', '=', row.adminId).execute();
+    await tx.deleteFrom('passwordResetTokens').where('adminId', '=', row.adminId).execute();
+    return true;
+  });
+}

@@ -1,0 +1,78 @@
+import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
+import type { DB } from '../db/schema';
+
+/** Failures allowed in a row before each new attempt has to wait. */
+export const FREE_FAILURES = 10;
+const MAX_DELAY_SECONDS = 15 * 60;
+const FORGET_AFTER_HOURS = 24;
+
+/** 1 s after the 10th failure in a row, doubling each time, never more than 15 minutes. */
+export const delaySeconds = (failures: number) =>
+  failures < FREE_FAILURES ? 0 : Math.min(MAX_DELAY_SECONDS, 2 ** (failures - FREE_FAILURES));
+
+/**
+ * Login throttling keys: the client's IP, and the account as seen from that IP.
+ * An attacker's burst slows the attacker down, but never locks the owner out
+ * from another address.
+ */
+export const loginKeys = (email: string, ip: string) => [`ip:${ip}`, `account:${email.trim().toLowerCase()}|ip:${ip}`];
+
+function waitMessage(seconds: number) {
+  const wait = seconds < 60 ? `${Math.max(1, Math.ceil(seconds))} seconde(s)` : `${Math.ceil(seconds / 60)} minute(s)`;
+  return `Trop de tentatives de connexion. Réessayez dans ${wait}.`;
+}
+
+export async function assertLoginAllowed(db: DB, keys: string[]) {
+  const rows = await db
+    .selectFrom('loginFailures')
+    .select(['failures', sql<number>`extract(epoch from now() - last_failure_at)`.as('elapsed')])
+    .where('key', 'in', keys)
+    .where('lastFailureAt', '>', sql<string>`now() - make_interval(hours => ${FORGET_AFTER_HOURS})`)
+    .execute();
+  const remaining = Math.max(0, ...rows.map((r) => delaySeconds(r.failures) - Number(r.elapsed)));
+  if (remaining > 0) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: waitMessage(remaining) });
+}
+
+export async function recordLoginFailure(db: DB, keys: string[]) {
+  for (const key of keys) {
+    await db
+      .insertInto('loginFailures')
+      .values({ key, failures: 1 })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          failures: sql<number>`CASE WHEN login_failures.last_failure_at < now() - make_interval(hours => ${FORGET_AFTER_HOURS}) THEN 1 ELSE login_failures.failures + 1 END`,
+          lastFailureAt: sql<string>`now()`,
+        }),
+      )
+      .execute();
+  }
+}
+
+export async function clearLoginFailures(db: DB, keys: string[]) {
+  await db.deleteFrom('loginFailures').where('key', 'in', keys).execute();
+}
+
+/**
+ * Fixed-window counter per key; throws TOO_MANY_REQUESTS past the limit.
+ * Used for the public forms (per IP and procedure).
+ */
+export async function hitRateLimit(db: DB, key: string, limit: number, windowSeconds: number) {
+  const row = await db
+    .insertInto('rateLimits')
+    .values({ key, hits: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        hits: sql<number>`CASE WHEN rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) THEN 1 ELSE rate_limits.hits + 1 END`,
+        windowStart: sql<string>`CASE WHEN rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) THEN now() ELSE rate_limits.window_start END`,
+      }),
+    )
+    .returning('hits')
+    .executeTakeFirstOrThrow();
+  if (row.hits > limit) {
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Trop de demandes envoyées. Merci de patienter quelques minutes avant de réessayer.',
+    });
+  }
+}

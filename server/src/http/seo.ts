@@ -1,0 +1,177 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AnyResource, blogPosts, products, services } from '@app/shared';
+import { formatXOF } from '@app/shared/format';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import { findRecordBy, getRecord, listRecords } from '../crud/repository';
+import type { Database } from '../db/schema';
+
+/**
+ * What search engines and link previews need from a single-page app: /robots.txt, /sitemap.xml,
+ * and for product and blog pages the index.html with its own title, description and Open Graph
+ * tags (WhatsApp and Facebook read the HTML and run no JavaScript).
+ */
+export interface SeoOptions {
+  db: Kysely<Database>;
+  config: Config;
+  /** The built storefront; defaults to storefront/dist. */
+  storefrontDir?: string;
+}
+
+interface PageMeta {
+  title: string;
+  description: string;
+  image: string | null;
+  type: 'product' | 'article';
+  path: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const STATIC_PATHS = [
+  '/',
+  '/products',
+  '/services',
+  '/crypto-courses',
+  '/delivery',
+  '/verify',
+  '/blog',
+  '/crypto-trending',
+  '/about',
+  '/contact',
+];
+const defaultDir = fileURLToPath(new URL('../../../storefront/dist', import.meta.url));
+
+/** Every value put into HTML or XML goes through this: names come from the admin, not from us. */
+export const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const clip = (text: string, max = 200) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+};
+
+export async function seoPlugin(app: FastifyInstance, { db, config, storefrontDir = defaultDir }: SeoOptions) {
+  const absolute = (url: string) => (/^https?:\/\//i.test(url) ? url : `${config.publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
+  const settingsName = async () => {
+    const row = await db
+      .selectFrom('settings' as never)
+      .select('businessName' as never)
+      .executeTakeFirst();
+    return (row as { businessName?: string } | undefined)?.businessName ?? '';
+  };
+
+  async function sendPage(reply: FastifyReply, meta: PageMeta | null) {
+    let html: string;
+    try {
+      html = await fs.readFile(path.join(storefrontDir, 'index.html'), 'utf8');
+    } catch {
+      return reply.callNotFound();
+    }
+    if (meta) {
+      const name = await settingsName();
+      const title = name ? `${meta.title} | ${name}` : meta.title;
+      const tags = [
+        ['description', meta.description, 'name'],
+        ['og:title', meta.title, 'property'],
+        ['og:description', meta.description, 'property'],
+        ['og:type', meta.type, 'property'],
+        ['og:url', absolute(meta.path), 'property'],
+        ['og:site_name', name, 'property'],
+        ['og:locale', 'fr_FR', 'property'],
+        ...(meta.image ? [['og:image', absolute(meta.image), 'property']] : []),
+        ['twitter:card', meta.image ? 'summary_large_image' : 'summary', 'name'],
+      ]
+        .map(([key, value, attr]) => `<meta ${attr}="${escapeHtml(key!)}" content="${escapeHtml(value!)}" />`)
+        .join('\n    ');
+      const canonical = `<link rel="canonical" href="${escapeHtml(absolute(meta.path))}" />`;
+      html = html
+        // A function replacement: "$&" or "$1" typed in a product name must stay literal text.
+        .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+        .replace(/<meta name="description"[^>]*>\s*/, '')
+        .replace('</head>', () => `    ${tags}\n    ${canonical}\n  </head>`);
+    }
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+  }
+
+  // An unknown id or slug still gets the app, which shows its French not-found page.
+  const orNull = async <T>(load: () => Promise<T>) => {
+    try {
+      return await load();
+    } catch {
+      return null;
+    }
+  };
+
+  app.get<{ Params: { id: string } }>('/products/:id', async (req, reply) => {
+    const { id } = req.params;
+    const row = UUID.test(id) ? await orNull(() => getRecord(db as never, products as unknown as AnyResource, 'public', id)) : null;
+    if (!row) return sendPage(reply, null);
+    const images = row.images as string[];
+    return sendPage(reply, {
+      title: String(row.name),
+      description: clip(`${formatXOF(Number(row.price))} – ${String(row.shortDescription)}`),
+      image: images[0] ?? null,
+      type: 'product',
+      path: `/products/${id}`,
+    });
+  });
+
+  app.get<{ Params: { slug: string } }>('/blog/:slug', async (req, reply) => {
+    const slug = req.params.slug.toLowerCase();
+    const row =
+      slug.length <= 120
+        ? await orNull(() => findRecordBy(db as never, blogPosts as unknown as AnyResource, 'public', 'slug', slug))
+        : null;
+    if (!row) return sendPage(reply, null);
+    return sendPage(reply, {
+      title: String(row.title),
+      description: clip(String(row.excerpt)),
+      image: (row.image as string | null) ?? null,
+      type: 'article',
+      path: `/blog/${encodeURIComponent(slug)}`,
+    });
+  });
+
+  app.get('/robots.txt', async (_req, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .send(
+        [
+          'User-agent: *',
+          'Disallow: /admin',
+          'Disallow: /cart',
+          'Disallow: /checkout',
+          'Disallow: /order/',
+          '',
+          `Sitemap: ${config.publicUrl}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
+  );
+
+  app.get('/sitemap.xml', async (_req, reply) => {
+    const urls: { loc: string; lastmod?: string }[] = STATIC_PATHS.map((p) => ({ loc: absolute(p) }));
+    const add = async (resource: AnyResource, toPath: (row: Record<string, unknown>) => string) => {
+      // Paged like every list, so a large catalogue never loads in one query.
+      for (let page = 1; ; page++) {
+        const { rows, total } = await listRecords(db as never, resource, 'public', { page, pageSize: 100 });
+        for (const row of rows)
+          urls.push({ loc: absolute(toPath(row)), lastmod: new Date(String(row.updatedAt)).toISOString().slice(0, 10) });
+        if (page * 100 >= total || rows.length === 0) break;
+      }
+    };
+    await add(products as unknown as AnyResource, (r) => `/products/${String(r.id)}`);
+    await add(services as unknown as AnyResource, (r) => `/services/${String(r.id)}`);
+    await add(blogPosts as unknown as AnyResource, (r) => `/blog/${encodeURIComponent(String(r.slug))}`);
+    const body = urls
+      .map((u) => `  <url><loc>${escapeHtml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`)
+      .join('\n');
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`);
+  });
+}

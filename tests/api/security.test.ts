@@ -1,0 +1,186 @@
+import { PassThrough } from 'node:stream';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { delaySeconds } from '../../server/src/auth/throttle';
+import { appRouter } from '../../server/src/routers/_app';
+import { ADMIN, failure, httpClient, startTestApp, type TestApp } from '../support/app';
+import { nextResetLink, readOutbox } from '../support/outbox';
+import { postFrom } from '../support/raw-http';
+
+const mutations = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)
+  .filter(([, p]) => p._def.type === 'mutation')
+  .map(([name]) => name);
+
+let app: TestApp;
+const logs: string[] = [];
+beforeAll(async () => {
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => logs.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+  app = await startTestApp({ env: { RATE_LIMIT: 'on', LOG_LEVEL: 'info', PUBLIC_URL: 'https://boutique.example' }, logStream: stream });
+});
+afterAll(() => app?.close());
+
+describe('cross-site requests', () => {
+  it('lists the mutations it checks', () => expect(mutations.length).toBeGreaterThan(35));
+
+  it.each(mutations)('%s refuses cross-site multipart/form-data and text/plain posts with 403', async (name) => {
+    const multipart = await fetch(`${app.url}/trpc/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+      body: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.c\r\n--x--\r\n',
+    });
+    expect(multipart.status).toBe(403);
+    // An older browser without Sec-Fetch-Site still sends Origin.
+    const plain = await fetch(`${app.url}/trpc/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: 'https://evil.example' },
+      body: '{"email":"a@b.c"}',
+    });
+    expect(plain.status).toBe(403);
+    expect((await plain.json()).error.message).toMatch(/Requête refusée/);
+  });
+
+  it('refuses non-JSON posts even from the same origin, and accepts same-origin JSON', async () => {
+    const form = await fetch(`${app.url}/trpc/newsletterSubscribers.subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      body: 'email=a%40b.example',
+    });
+    expect(form.status).toBe(415);
+    const json = await fetch(`${app.url}/trpc/newsletterSubscribers.subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', origin: app.url },
+      body: JSON.stringify({ email: 'meme-origine@example.com' }),
+    });
+    expect(json.status).toBe(200);
+  });
+});
+
+describe('security headers', () => {
+  it.each(['/', '/admin/', '/trpc/settings.get', '/health'])('%s has a CSP without inline scripts and the usual headers', async (url) => {
+    const response = await fetch(`${app.url}${url}`);
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("base-uri 'none'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toMatch(/script-src 'self'(;|$)/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+});
+
+describe('login brute force', () => {
+  it('grows the delay after 10 failures in a row, up to 15 minutes', () => {
+    expect([9, 10, 11, 12, 20, 40].map(delaySeconds)).toEqual([0, 1, 2, 4, 900, 900]);
+  });
+
+  it("slows an attacker's IP with a French message, while the owner still signs in from elsewhere", async () => {
+    const login = (ip: string, password: string) => postFrom(ip, `${app.url}/trpc/auth.login`, { email: ADMIN.email, password });
+    for (let i = 0; i < 10; i++) expect((await login('127.0.0.2', `mauvais ${i}`)).status).toBe(401);
+    const blocked = await login('127.0.0.2', ADMIN.password);
+    expect(blocked.status).toBe(429);
+    expect(JSON.parse(blocked.body).error.message).toMatch(/^Trop de tentatives de connexion\. Réessayez dans \d+ seconde/);
+    const owner = await login('127.0.0.3', ADMIN.password);
+    expect(owner.status).toBe(200);
+    expect(owner.headers['set-cookie']?.[0]).toMatch(/^session=/);
+  });
+});
+
+describe('public forms', () => {
+  it('rate-limits per IP with a French message', async () => {
+    const send = (ip: string) =>
+      postFrom(ip, `${app.url}/trpc/contactMessages.send`, { name: 'Bot', contact: 'bot@example.com', subject: 'Spam', message: 'Spam' });
+    for (let i = 0; i < 5; i++) expect((await send('127.0.0.4')).status).toBe(200);
+    const sixth = await send('127.0.0.4');
+    expect(sixth.status).toBe(429);
+    expect(JSON.parse(sixth.body).error.message).toMatch(/Trop de demandes/);
+    expect((await send('127.0.0.5')).status).toBe(200);
+  });
+
+  it('refuses a filled honeypot and an oversized body', async () => {
+    const bot = await postFrom('127.0.0.6', `${app.url}/trpc/newsletterSubscribers.subscribe`, {
+      email: 'bot@example.com',
+      website: 'http://spam',
+    });
+    expect(bot.status).toBe(400);
+    const huge = await postFrom('127.0.0.6', `${app.url}/trpc/contactMessages.send`, {
+      name: 'A',
+      contact: 'a@b.example',
+      subject: 'S',
+      message: 'x'.repeat(40_000),
+    });
+    expect(huge.status).toBe(413);
+  });
+});
+
+describe('password reset', () => {
+  const mails = () => readOutbox(app.config.dataDir);
+
+  it('answers the same for known and unknown e-mails, mails a PUBLIC_URL link, and the token works once', async () => {
+    const visitor = httpClient(app.url).client;
+    const before = mails().length;
+    const t0 = performance.now();
+    const unknown = await visitor.auth.requestPasswordReset.mutate({ email: 'inconnu@example.com' });
+    const t1 = performance.now();
+    const known = await visitor.auth.requestPasswordReset.mutate({ email: ADMIN.email });
+    const t2 = performance.now();
+    expect(known).toEqual(unknown);
+    expect(Math.abs(t2 - t1 - (t1 - t0))).toBeLessThan(150);
+
+    const { mail, link, token } = await nextResetLink(app.config.dataDir, before);
+    expect(mails().length).toBe(before + 1);
+    expect(mail).toMatch(/To: owner@example\.com/);
+    expect(link.startsWith('https://boutique.example/admin/reset-password?token=')).toBe(true);
+    expect(token.length).toBeGreaterThanOrEqual(43);
+    const stored = await app.db.selectFrom('passwordResetTokens').select('tokenHash').execute();
+    expect(stored.map((r) => r.tokenHash)).not.toContain(token);
+
+    const signedIn = httpClient(app.url);
+    await signedIn.client.auth.login.mutate(ADMIN);
+    const weak = await failure(visitor.auth.resetPassword.mutate({ token: token, password: 'court' }));
+    expect(weak.fieldErrors?.password).toMatch(/au moins 12 caractères/);
+    const common = await failure(visitor.auth.resetPassword.mutate({ token: token, password: 'motdepasse123' }));
+    expect(common.fieldErrors?.password).toMatch(/trop courant/);
+    await visitor.auth.resetPassword.mutate({ token: token, password: 'une nouvelle phrase de passe' });
+    expect(await signedIn.client.auth.me.query()).toBeNull();
+    const reused = await failure(visitor.auth.resetPassword.mutate({ token: token, password: 'encore une autre phrase' }));
+    expect(reused.message).toMatch(/invalide, déjà utilisé ou expiré/);
+    await visitor.auth.login.mutate({ email: ADMIN.email, password: 'une nouvelle phrase de passe' });
+    await app.asAdmin.auth.me();
+    // Put the password back for the other tests.
+    await visitor.auth.changePassword.mutate({ currentPassword: 'une nouvelle phrase de passe', newPassword: ADMIN.password });
+  });
+
+  it('refuses an expired token, and a newer request voids the older link', async () => {
+    const visitor = httpClient(app.url).client;
+    const request = async () => {
+      const count = mails().length;
+      await visitor.auth.requestPasswordReset.mutate({ email: ADMIN.email });
+      return (await nextResetLink(app.config.dataDir, count)).token;
+    };
+    const first = await request();
+    const second = await request();
+    expect((await failure(visitor.auth.resetPassword.mutate({ token: first, password: 'une phrase toute neuve' }))).code).toBe(
+      'BAD_REQUEST',
+    );
+    await sql`UPDATE password_reset_tokens SET expires_at = now() - interval '1 minute'`.execute(app.db);
+    const expired = await failure(visitor.auth.resetPassword.mutate({ token: second, password: 'une phrase toute neuve' }));
+    expect(expired.message).toMatch(/expiré/);
+  });
+});
+
+describe('logs', () => {
+  it('never contain a password or a session token', async () => {
+    const { jar, client } = httpClient(app.url);
+    await client.auth.login.mutate(ADMIN);
+    await client.auth.me.query();
+    const session = jar.get('session')!;
+    await new Promise((r) => setTimeout(r, 100));
+    const text = logs.join('\n');
+    expect(text.length).toBeGreaterThan(0);
+    expect(text).not.toContain(ADMIN.password);
+    expect(text).not.toContain('une nouvelle phrase de passe');
+    expect(text).not.toContain(session);
+  });
+});

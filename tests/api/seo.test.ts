@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app';
+
+// robots.txt, sitemap.xml and the Open Graph tags the server writes into product and blog pages.
+// The page tests need the built storefront (npm run build -w storefront).
+const built = fs.existsSync('storefront/dist/index.html');
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ demo: true });
+});
+afterAll(() => app?.close());
+
+const meta = (html: string, key: string) => {
+  const match = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html);
+  return match?.[1];
+};
+
+describe('robots and sitemap', () => {
+  it('robots.txt keeps crawlers out of the admin and points to the sitemap', async () => {
+    const res = await fetch(`${app.url}/robots.txt`);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    const text = await res.text();
+    expect(text).toContain('Disallow: /admin');
+    expect(text).toContain(`Sitemap: ${app.config.publicUrl}/sitemap.xml`);
+  });
+
+  it('sitemap.xml lists the public pages, every published product and article', async () => {
+    const res = await fetch(`${app.url}/sitemap.xml`);
+    expect(res.headers.get('content-type')).toContain('application/xml');
+    const xml = await res.text();
+    const products = await app.asVisitor.products.list({ pageSize: 100 });
+    const posts = await app.asVisitor.blogPosts.list({ pageSize: 100 });
+    expect(xml).toContain(`<loc>${app.config.publicUrl}/products</loc>`);
+    for (const p of products.rows) expect(xml).toContain(`<loc>${app.config.publicUrl}/products/${p.id}</loc>`);
+    for (const p of posts.rows) expect(xml).toContain(`/blog/${p.slug}</loc>`);
+    expect(xml).not.toContain('/admin');
+  });
+});
+
+describe.skipIf(!built)('Open Graph tags', () => {
+  it('a product page gets its title, description, absolute image and URL', async () => {
+    const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
+    const res = await fetch(`${app.url}/products/${product.id}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain('<div id="root"></div>');
+    expect(meta(html, 'og:type')).toBe('product');
+    expect(meta(html, 'og:url')).toBe(`${app.config.publicUrl}/products/${product.id}`);
+    expect(meta(html, 'og:image')).toBe(`${app.config.publicUrl}${product.images[0]}`);
+    expect(meta(html, 'description')).toMatch(/^[\d\s\u202f\u00a0]+,00\sF\sCFA – /u);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+  });
+
+  it('HTML-escapes every value that comes from the database', async () => {
+    const evil = `Casque "pro" <script>alert('x')</script> & $& co`;
+    const created = await app.asAdmin.blogPosts.create({
+      title: evil,
+      slug: 'casque-pro-escape',
+      excerpt: `Résumé "cité" </title><img src=x onerror=alert(1)>`,
+      content: '<p>Texte</p>',
+      author: 'Test',
+    });
+    const html = await (await fetch(`${app.url}/blog/${created.slug}`)).text();
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('<title>Casque &quot;pro&quot; &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; $&amp; co | ');
+    expect(meta(html, 'og:title')).toBe('Casque &quot;pro&quot; &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; $&amp; co');
+    expect(meta(html, 'og:type')).toBe('article');
+    expect(meta(html, 'og:description')).toContain('&lt;/title&gt;&lt;img');
+  });
+
+  it('an unknown product or article still gets the plain app page (its not-found screen)', async () => {
+    for (const path of ['/products/00000000-0000-4000-8000-000000000000', '/products/pas-un-id', '/blog/inconnu']) {
+      const res = await fetch(`${app.url}${path}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('og:title');
+    }
+  });
+});
