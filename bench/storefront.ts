@@ -25,7 +25,8 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('storefront is not built: npm run build -w storefront');
 
 async function startServer() {
-  const server = spawn('npx', ['tsx', 'server/src/main.ts'], {
+  // node itself (not npx) so that kill() reaches the server and not only a wrapper process.
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -83,6 +84,7 @@ async function lighthouseScores(paths: [string, string][]) {
       const result = await lighthouse(`${base}${urlPath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
       if (!result) throw new Error(`no Lighthouse result for ${urlPath}`);
       const { lhr } = result;
+      if (lhr.runtimeError) console.warn(`  Lighthouse could not measure ${urlPath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const audit = (id: string) => lhr.audits[id]?.displayValue ?? '?';
       scores.push({
         name,

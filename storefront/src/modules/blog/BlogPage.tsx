@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { trpc } from '../../lib/trpc';
+import { Page } from '../ui/Page';
+import { PageHeader } from '../ui/PageHeader';
+import { QueryStatus } from '../ui/QueryStatus';
+import { PostCard } from './PostCard';
+
+export function BlogPage() {
+  const { data, isPending, error, refetch } = useQuery({ queryKey: ['blogPosts', 'list'], queryFn: () => trpc.blogPosts.list.query({ pageSize: 50 }) });
+  return (
+    <Page>
+      <PageHeader title="Blog" intro="Conseils high-tech, guides crypto et actualités de la boutique." />
+      <QueryStatus isPending={isPending} error={error} retry={() => void refetch()} empty={data?.rows.length === 0 && 'Aucun article trouvé.'} />
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {data?.rows.map((post) => (
+          <li key={post.id}><PostCard post={post} /></li>
+        ))}
+      </ul>
+    </Page>
+  );
+}

@@ -1,0 +1,27 @@
+import { Link } from 'react-router';
+import { formatDate } from '../../lib/date';
+import type { RouterOutputs } from '../../lib/trpc';
+import { card } from '../ui/buttons';
+import { Img } from '../ui/Img';
+
+export type Post = RouterOutputs['blogPosts']['list']['rows'][number];
+
+export function PostCard({ post }: { post: Post }) {
+  return (
+    <article className={`${card} flex h-full flex-col overflow-hidden`}>
+      <Link to={`/blog/${post.slug}`} tabIndex={-1} aria-hidden="true">
+        <Img src={post.image} alt="" width={400} height={300} className="aspect-[4/3] w-full object-cover" />
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="text-xs text-slate-500">
+          {formatDate(String(post.date))} · {post.author}
+        </p>
+        <h3 className="font-semibold text-slate-900">
+          <Link to={`/blog/${post.slug}`} className="hover:text-blue-700">{post.title}</Link>
+        </h3>
+        <p className="line-clamp-3 text-sm text-slate-600">{post.excerpt}</p>
+        <Link to={`/blog/${post.slug}`} className="mt-auto text-sm font-semibold text-blue-700 hover:underline">Lire l'article →</Link>
+      </div>
+    </article>
+  );
+}

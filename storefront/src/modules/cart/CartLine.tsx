@@ -1,0 +1,30 @@
+import type { CartItem } from '@app/shared/cart';
+import { formatXOF } from '@app/shared/format';
+import { itemTypeLabels, labelOf } from '../../lib/labels';
+import { Img } from '../ui/Img';
+import { QuantityInput } from './QuantityInput';
+import { useCart } from './useCart';
+
+export function CartLine({ item }: { item: CartItem }) {
+  const { setQuantity, remove } = useCart();
+  return (
+    <li className="flex gap-3 py-4" data-testid="cart-line">
+      <Img src={item.image} alt="" width={80} height={60} className="h-15 w-20 shrink-0 rounded-md object-cover" />
+      <div className="min-w-0 flex-1 space-y-2">
+        <div className="flex flex-wrap justify-between gap-x-3">
+          <p className="font-medium text-slate-900">{item.name}</p>
+          <p className="font-semibold" data-testid="line-total">{formatXOF(item.price * item.quantity)}</p>
+        </div>
+        <p className="text-xs text-slate-500">
+          {labelOf(itemTypeLabels, item.type)} · {formatXOF(item.price)} l'unité
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <QuantityInput value={item.quantity} label={item.name} onChange={(n) => setQuantity(item.id, item.type, n)} />
+          <button type="button" onClick={() => remove(item.id, item.type)} className="min-h-11 px-2 text-sm font-semibold text-red-700 hover:underline">
+            Retirer
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

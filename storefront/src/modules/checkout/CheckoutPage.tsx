@@ -1,0 +1,71 @@
+import type { FormEvent } from 'react';
+import { Link } from 'react-router';
+import { paymentMethodLabels } from '../../lib/labels';
+import { CartTotals } from '../cart/CartTotals';
+import { DeliveryChoice } from '../cart/DeliveryChoice';
+import { useCart } from '../cart/useCart';
+import { useDeliveryOptions } from '../delivery/useDeliveryOptions';
+import { card, primaryButton } from '../ui/buttons';
+import { TextArea, TextField } from '../ui/Field';
+import { Page } from '../ui/Page';
+import { PageHeader } from '../ui/PageHeader';
+import { OrderItems } from './OrderItems';
+import { useCheckoutForm } from './useCheckoutForm';
+import { useHoneypot } from '../ui/useHoneypot';
+
+export function CheckoutPage() {
+  const { cart } = useCart();
+  const options = useDeliveryOptions().data?.rows;
+  const honeypot = useHoneypot();
+  const { form, submit, pending } = useCheckoutForm(Boolean(options && options.length > 0), honeypot.value);
+  const { bind } = form;
+  if (cart.items.length === 0) {
+    return (
+      <Page narrow>
+        <PageHeader title="Commander" />
+        <p className="mb-4">Votre panier est vide.</p>
+        <Link to="/products" className={primaryButton}>Découvrir nos produits</Link>
+      </Page>
+    );
+  }
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+  return (
+    <Page>
+      <PageHeader title="Commander" intro="Vous payez à la livraison. Nous vous appelons pour confirmer la commande." />
+      <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
+        <section className={`${card} relative space-y-4 p-4`} aria-labelledby="coords">
+          {honeypot.field}
+          <h2 id="coords" className="text-lg font-semibold">Vos coordonnées</h2>
+          <TextField label="Nom complet" required autoComplete="name" {...bind('customerName')} />
+          <TextField label="Téléphone" required type="tel" autoComplete="tel" placeholder="+229 01 97 00 00 00" hint="Numéro béninois ou international." {...bind('phone')} />
+          <TextField label="E-mail" type="email" autoComplete="email" {...bind('email')} />
+          <TextField label="Ville" required autoComplete="address-level2" placeholder="Cotonou" {...bind('city')} />
+          <TextArea label="Adresse" required rows={2} autoComplete="street-address" placeholder="Quartier, rue, repère..." {...bind('address')} />
+          <TextArea label="Note" rows={2} placeholder="Horaires, instructions pour le livreur..." {...bind('note')} />
+          <fieldset>
+            <legend className="mb-2 text-sm font-semibold text-slate-800">Mode de paiement</legend>
+            {Object.entries(paymentMethodLabels).map(([value, label]) => (
+              <label key={value} className="mb-2 flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-3">
+                <input type="radio" name="paymentMethod" value={value} className="size-4" checked={form.values.paymentMethod === value} onChange={bind('paymentMethod').onChange} />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+        </section>
+        <aside className={`${card} space-y-5 self-start p-4`}>
+          <h2 className="text-lg font-semibold">Votre commande</h2>
+          <OrderItems lines={cart.items.map((i) => ({ key: `${i.type}:${i.id}`, name: i.name, quantity: i.quantity, unitPrice: i.price }))} />
+          <DeliveryChoice error={form.errors.delivery} />
+          <CartTotals />
+          <button type="submit" disabled={pending} className={`${primaryButton} w-full`}>
+            {pending ? 'Envoi en cours...' : 'Confirmer la commande'}
+          </button>
+          <p className="text-xs text-slate-500">Les prix sont vérifiés au moment de la commande.</p>
+        </aside>
+      </form>
+    </Page>
+  );
+}

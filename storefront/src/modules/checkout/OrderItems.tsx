@@ -1,0 +1,23 @@
+import { formatXOF } from '@app/shared/format';
+
+export interface OrderItemLine {
+  key: string;
+  name: string;
+  quantity: number;
+  unitPrice: number;
+}
+
+export function OrderItems({ lines }: { lines: OrderItemLine[] }) {
+  return (
+    <ul className="divide-y divide-slate-100 text-sm">
+      {lines.map((line) => (
+        <li key={line.key} className="flex justify-between gap-3 py-2">
+          <span className="min-w-0">
+            {line.quantity} × {line.name}
+          </span>
+          <span className="shrink-0 font-medium">{formatXOF(line.unitPrice * line.quantity)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

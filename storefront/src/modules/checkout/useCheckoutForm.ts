@@ -1,0 +1,75 @@
+import { useMutation } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { apiFailure } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { useCart } from '../cart/useCart';
+import { collect, emailError, phoneError, required } from '../ui/validate';
+import { useForm } from '../ui/useForm';
+import { checkoutKey, rememberOrder } from './orderStore';
+
+const initial = { customerName: '', phone: '', email: '', city: '', address: '', note: '', paymentMethod: 'cash_on_delivery' };
+export type CheckoutValues = typeof initial;
+
+export function useCheckoutForm(needsDelivery: boolean, honeypot: () => string | undefined) {
+  const form = useForm<CheckoutValues, 'delivery'>(initial);
+  const { cart, clear } = useCart();
+  const navigate = useNavigate();
+  // A second click can land before React re-renders the disabled button; the key makes it harmless
+  // on the server, and this flag saves the request.
+  const sending = useRef(false);
+
+  const place = useMutation({
+    mutationFn: () => {
+      const v = form.values;
+      return trpc.orders.place.mutate({
+        customerName: v.customerName.trim(),
+        phone: v.phone.trim(),
+        email: v.email.trim() || undefined,
+        city: v.city.trim(),
+        address: v.address.trim(),
+        note: v.note.trim() || undefined,
+        paymentMethod: v.paymentMethod as 'cash_on_delivery' | 'mobile_money_on_delivery',
+        items: cart.items.map(({ id, type, quantity }) => ({ id, type, quantity })),
+        deliveryOptionId: cart.delivery?.id ?? null,
+        idempotencyKey: checkoutKey(),
+        website: honeypot(),
+      });
+    },
+    onSuccess: (order) => {
+      rememberOrder(order);
+      clear();
+      navigate(`/order/${order.number}`, { replace: true });
+    },
+    onError: (error) => {
+      const failure = apiFailure(error);
+      form.setErrors(failure.fieldErrors);
+      toast.error(failure.message);
+    },
+    onSettled: () => {
+      sending.current = false;
+    },
+  });
+
+  const submit = () => {
+    if (sending.current) return;
+    const v = form.values;
+    const errors = collect({
+      customerName: required(v.customerName, 'Indiquez votre nom.'),
+      phone: phoneError(v.phone),
+      email: emailError(v.email, true),
+      city: required(v.city, 'Indiquez votre ville.'),
+      address: required(v.address, 'Indiquez votre adresse de livraison.'),
+      delivery: needsDelivery && !cart.delivery ? 'Choisissez une option de livraison.' : undefined,
+    });
+    form.setErrors(errors);
+    if (Object.keys(errors).length > 0) {
+      toast.error('Vérifiez les champs signalés en rouge.');
+      return;
+    }
+    sending.current = true;
+    place.mutate();
+  };
+  return { form, submit, pending: place.isPending };
+}

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { trpc } from '../../lib/trpc';
+import { Page } from '../ui/Page';
+import { PageHeader } from '../ui/PageHeader';
+import { QueryStatus } from '../ui/QueryStatus';
+import { CourseCard } from './CourseCard';
+
+export function CoursesPage() {
+  const { data, isPending, error, refetch } = useQuery({ queryKey: ['cryptoCourses', 'list'], queryFn: () => trpc.cryptoCourses.list.query({ pageSize: 50, sort: 'price', order: 'asc' }) });
+  return (
+    <Page>
+      <PageHeader title="Formations Crypto" intro="Apprenez à acheter, conserver et utiliser les cryptomonnaies en toute sécurité, du premier pas au niveau avancé." />
+      <QueryStatus isPending={isPending} error={error} retry={() => void refetch()} empty={data?.rows.length === 0 && 'Aucune formation trouvée.'} />
+      <ul className="grid grid-cols-1 gap-4 md:grid-cols-3">
+        {data?.rows.map((course) => (
+          <li key={course.id}>
+            <CourseCard course={course} detailed />
+          </li>
+        ))}
+      </ul>
+    </Page>
+  );
+}

@@ -1,0 +1,78 @@
+import { itemCount } from '@app/shared/cart';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useSettings } from '../../lib/settings';
+import { useCart } from '../cart/useCart';
+import { CartIcon, CloseIcon, MenuIcon } from './icons';
+import { headerLinks } from './links';
+import { MobileMenu } from './MobileMenu';
+import { useScrolled } from './useScrolled';
+
+const SCROLL_THRESHOLD = 10;
+
+export function Header() {
+  const settings = useSettings();
+  const scrolled = useScrolled(SCROLL_THRESHOLD);
+  const count = itemCount(useCart().cart);
+  const { pathname } = useLocation();
+  // The menu remembers the page it was opened on: any route change closes it without an effect.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpenOn(null);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={`fixed inset-x-0 top-0 z-30 transition-[padding,background-color,box-shadow] duration-200 ${
+        scrolled || menuOpen ? 'bg-white py-2 shadow-md' : 'bg-white/70 py-4 backdrop-blur-md'
+      }`}
+    >
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4">
+        <Link to="/" className="min-w-0 flex-1 truncate text-lg font-extrabold text-blue-800 lg:flex-none">
+          {settings?.businessName ?? '\u00a0'}
+        </Link>
+        <nav aria-label="Navigation principale" className="hidden flex-1 justify-center lg:flex">
+          <ul className="flex gap-1">
+            {headerLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.to === '/'}
+                  className={({ isActive }) =>
+                    `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:text-blue-700'}`
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Link to="/cart" aria-label={count > 0 ? `Panier, ${count} article${count > 1 ? 's' : ''}` : 'Panier'} className="relative p-2 text-slate-800">
+          <CartIcon />
+          {count > 0 && (
+            <span data-testid="cart-badge" className="absolute -right-1 -top-1 min-w-5 rounded-full bg-amber-500 px-1 text-center text-xs font-bold leading-5 text-white">
+              {count}
+            </span>
+          )}
+        </Link>
+        <button
+          type="button"
+          className="p-2 text-slate-800 lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? 'Fermer le menu' : 'Ouvrir le menu'}
+          onClick={() => setOpenOn(menuOpen ? null : pathname)}
+        >
+          {menuOpen ? <CloseIcon /> : <MenuIcon />}
+        </button>
+      </div>
+      {menuOpen && <MobileMenu whatsapp={settings?.whatsapp} onNavigate={() => setOpenOn(null)} />}
+    </header>
+  );
+}

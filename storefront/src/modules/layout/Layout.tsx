@@ -1,0 +1,32 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { Loader } from '../ui/Loader';
+import { BackToTop } from './BackToTop';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+/** Header, routed page, footer and toasts (spec section 2, "Shared layout"). */
+export function Layout() {
+  const { pathname } = useLocation();
+  // A new page starts at its top, as a server-rendered site would. Braces matter: newer Chromium
+  // returns a promise from scrollTo, and React would take it for a cleanup function.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Header />
+      {/* At least a screen tall: the footer starts below the fold, so content arriving from the
+          API never pushes it around on screen (no layout shift). */}
+      <main className="min-h-dvh flex-1">
+        <Suspense fallback={<Loader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <BackToTop />
+      <ToastContainer position="bottom-right" autoClose={5000} newestOnTop />
+    </div>
+  );
+}

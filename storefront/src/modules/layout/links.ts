@@ -1,0 +1,28 @@
+/** Wide-screen header links, in the spec's order (section 2, "Header"). */
+export const headerLinks = [
+  { to: '/', label: 'Accueil' },
+  { to: '/about', label: 'À Propos' },
+  { to: '/products', label: 'Produits' },
+  { to: '/crypto-trending', label: 'Cryptos' },
+  { to: '/blog', label: 'Blogs' },
+  { to: '/delivery', label: 'Livraison' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
+/** Mobile menu entries (Espace Admin and Contact WhatsApp are added by the menu itself). */
+export const mobileLinks = [
+  { to: '/', label: 'Accueil' },
+  { to: '/products', label: 'Produits' },
+  { to: '/services', label: 'Services' },
+  { to: '/crypto-courses', label: 'Formations Crypto' },
+  { to: '/delivery', label: 'Livraison' },
+] as const;
+
+/** Footer "Liens Rapides". */
+export const quickLinks = [
+  { to: '/', label: 'Accueil' },
+  { to: '/products', label: 'Produits' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/crypto-trending', label: 'Obtenir Crypto' },
+  { to: '/delivery', label: 'Livraison' },
+] as const;

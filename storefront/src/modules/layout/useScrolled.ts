@@ -1,0 +1,11 @@
+import { useSyncExternalStore } from 'react';
+
+const subscribe = (onChange: () => void) => {
+  window.addEventListener('scroll', onChange, { passive: true });
+  return () => window.removeEventListener('scroll', onChange);
+};
+
+/** True once the page is scrolled past `threshold` px; re-renders only when that flips. */
+export function useScrolled(threshold: number): boolean {
+  return useSyncExternalStore(subscribe, () => window.scrollY > threshold);
+}

@@ -1,0 +1,35 @@
+import type { CartItemType } from '@app/shared/cart';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { useCart } from '../cart/useCart';
+import { QuantityInput } from '../cart/QuantityInput';
+import { primaryButton } from '../ui/buttons';
+
+interface Props {
+  item: { id: string; type: CartItemType; name: string; price: number; image?: string | null };
+  /** Units left (null: not tracked). */
+  stock?: number | null;
+}
+
+/** Quantity plus "Ajouter au panier", for products, services and courses alike. */
+export function AddToCart({ item, stock = null }: Props) {
+  const { add } = useCart();
+  const [quantity, setQuantity] = useState(1);
+  if (stock === 0) return <p className="font-semibold text-red-700">Ce produit est en rupture de stock. Contactez-nous pour connaître la date de retour.</p>;
+  const max = stock === null ? 99 : Math.min(stock, 99);
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <QuantityInput value={quantity} max={max} label={item.name} onChange={(n) => setQuantity(Math.max(1, n))} />
+      <button
+        type="button"
+        className={`${primaryButton} flex-1`}
+        onClick={() => {
+          add({ ...item, quantity });
+          toast.success(`${quantity} × « ${item.name} » ajouté au panier.`);
+        }}
+      >
+        Ajouter au panier
+      </button>
+    </div>
+  );
+}

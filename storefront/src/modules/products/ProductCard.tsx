@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { labelOf, productCategoryLabels } from '../../lib/labels';
+import { useCart } from '../cart/useCart';
+import { card, primaryButton } from '../ui/buttons';
+import { Img } from '../ui/Img';
+import { Price } from '../ui/Price';
+import { StockState } from './StockState';
+import type { Product } from './types';
+
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const { add } = useCart();
+  const soldOut = product.stock === 0;
+  return (
+    <article className={`${card} flex flex-col overflow-hidden`}>
+      <Link to={`/products/${product.id}`} className="block">
+        <Img src={product.images[0]} alt={product.name} width={400} height={300} eager={eager} className="aspect-[4/3] w-full object-cover" />
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <p className="text-xs uppercase tracking-wide text-slate-500">{labelOf(productCategoryLabels, product.category)}</p>
+        <h3 className="line-clamp-2 text-sm font-semibold text-slate-900 sm:text-base">
+          <Link to={`/products/${product.id}`} className="hover:text-blue-700">
+            {product.name}
+          </Link>
+        </h3>
+        <Price amount={product.price} compareAt={product.compareAtPrice} className="text-sm" />
+        <StockState stock={product.stock} />
+        <button
+          type="button"
+          disabled={soldOut}
+          onClick={() => {
+            add({ id: product.id, type: 'product', name: product.name, price: product.price, image: product.images[0] ?? null });
+            toast.success(`« ${product.name} » ajouté au panier.`);
+          }}
+          className={`${primaryButton} mt-auto w-full whitespace-nowrap px-1 text-[13px] sm:text-sm`}
+        >
+          {soldOut ? 'Indisponible' : 'Ajouter au panier'}
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { productCategoryLabels } from '../../lib/labels';
+
+export interface ProductQuery {
+  category: string;
+  search: string;
+  sort: string;
+}
+
+export const sortOptions = {
+  recent: 'Plus récents',
+  price_asc: 'Prix croissant',
+  price_desc: 'Prix décroissant',
+} as const;
+
+const control = 'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base';
+
+/** Category, search and sort; the search waits for a pause in typing before it costs a request. */
+export function ProductFilters({ query, onChange }: { query: ProductQuery; onChange: (next: Partial<ProductQuery>) => void }) {
+  const [search, setSearch] = useState(query.search);
+  useEffect(() => {
+    if (search === query.search) return;
+    const timer = setTimeout(() => onChange({ search }), 350);
+    return () => clearTimeout(timer);
+  }, [search, query.search, onChange]);
+
+  return (
+    <div className="mb-6 grid gap-3 sm:grid-cols-3">
+      <label className="block text-sm font-medium">
+        Rechercher
+        <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Nom du produit..." className={`${control} mt-1`} />
+      </label>
+      <label className="block text-sm font-medium">
+        Catégorie
+        <select value={query.category} onChange={(e) => onChange({ category: e.target.value })} className={`${control} mt-1`}>
+          <option value="">Toutes les catégories</option>
+          {Object.entries(productCategoryLabels).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="block text-sm font-medium">
+        Trier par
+        <select value={query.sort} onChange={(e) => onChange({ sort: e.target.value })} className={`${control} mt-1`}>
+          {Object.entries(sortOptions).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+import type { RouterOutputs } from '../../lib/trpc';
+
+export type Product = RouterOutputs['products']['list']['rows'][number];

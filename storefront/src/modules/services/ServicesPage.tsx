@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { trpc } from '../../lib/trpc';
+import { Page } from '../ui/Page';
+import { PageHeader } from '../ui/PageHeader';
+import { QueryStatus } from '../ui/QueryStatus';
+import { ServiceCard } from './ServiceCard';
+
+export function ServicesPage() {
+  const { data, isPending, error, refetch } = useQuery({ queryKey: ['services', 'list'], queryFn: () => trpc.services.list.query({ pageSize: 50 }) });
+  return (
+    <Page>
+      <PageHeader title="Nos services" intro="Maintenance, réseaux, sites web et accompagnement crypto : des prestations sur mesure par des techniciens locaux." />
+      <QueryStatus isPending={isPending} error={error} retry={() => void refetch()} empty={data?.rows.length === 0 && 'Aucun service trouvé.'} />
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {data?.rows.map((service) => (
+          <li key={service.id}>
+            <ServiceCard service={service} />
+          </li>
+        ))}
+      </ul>
+    </Page>
+  );
+}

@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import { Page } from './Page';
+import { PageHeader } from './PageHeader';
+import { primaryButton, secondaryButton } from './buttons';
+
+/** The French not-found page: for unknown paths and for records that do not exist. */
+export function NotFound() {
+  return (
+    <Page narrow>
+      <div className="py-10 text-center">
+        <p className="text-6xl font-extrabold text-blue-700">404</p>
+        <PageHeader title="Page introuvable" intro="La page que vous cherchez n'existe pas ou a été déplacée." />
+        <div className="flex flex-wrap justify-center gap-3">
+          <Link to="/" className={primaryButton}>
+            Retour à l'accueil
+          </Link>
+          <Link to="/products" className={secondaryButton}>
+            Voir les produits
+          </Link>
+        </div>
+      </div>
+    </Page>
+  );
+}

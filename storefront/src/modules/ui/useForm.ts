@@ -1,0 +1,24 @@
+import { useState } from 'react';
+
+export type Errors<K extends string> = Partial<Record<K, string>>;
+
+/**
+ * Controlled form state. Values stay as typed after any error, client-side or from the server,
+ * so a shopper on a slow connection never has to type a field twice.
+ */
+export function useForm<V extends Record<string, string>, Extra extends string = never>(initial: V) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<Errors<Extract<keyof V, string> | Extra>>({});
+  const bind = (name: Extract<keyof V, string>) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      setValues((v) => ({ ...v, [name]: value }));
+      // The message goes away as soon as the shopper starts fixing the field.
+      setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
+    },
+  });
+  return { values, setValues, errors, setErrors, bind, reset: () => setValues(initial) };
+}

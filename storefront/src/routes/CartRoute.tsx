@@ -1,0 +1,2 @@
+// Thin route: the page lives in its feature module.
+export { CartPage as default } from '../modules/cart/CartPage';

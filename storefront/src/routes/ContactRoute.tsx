@@ -1,0 +1,2 @@
+// Thin route: the page lives in its feature module.
+export { ContactPage as default } from '../modules/contact/ContactPage';

@@ -1,0 +1,2 @@
+// Thin route: the page lives in its feature module.
+export { CoursesPage as default } from '../modules/courses/CoursesPage';

@@ -1,0 +1,2 @@
+// Thin route: the page lives in its feature module.
+export { CryptoTrendingPage as default } from '../modules/crypto/CryptoTrendingPage';

@@ -1,0 +1,2 @@
+// Thin route: the page lives in its feature module.
+export { DeliveryPage as default } from '../modules/delivery/DeliveryPage';

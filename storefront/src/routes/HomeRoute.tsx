@@ -1,0 +1,2 @@
+// Thin route: the page lives in its feature module.
+export { HomePage as default } from '../modules/home/HomePage';

@@ -1,0 +1,2 @@
+// Thin route: the page lives in its feature module.
+export { VerifyPage as default } from '../modules/verify/VerifyPage';

@@ -1,0 +1,179 @@
+import { formatXOF } from '@app/shared/format';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
+import { addFromDetail, badge, firstProducts, readCart, toast } from './storefront/app';
+import { open, overflows, screenshot } from './storefront/browser';
+
+// The cart of spec sections 4 and 9, the delivery choice, and a checkout that places one real order.
+
+let app: BrowserApp;
+beforeAll(async () => {
+  app = await startBrowserApp();
+});
+afterAll(() => app?.close());
+
+describe('cart', () => {
+  it('merges same id and type, updates, removes at zero, totals, and survives a reload', async () => {
+    const page = await app.newPage(PHONE);
+    const { inStock } = await firstProducts(app);
+    const [a, b] = inStock as [(typeof inStock)[0], (typeof inStock)[0]];
+    await addFromDetail(page, a.id, 2);
+    await addFromDetail(page, a.id, 1);
+    await addFromDetail(page, b.id, 1);
+    await open(page, '/crypto-courses');
+    await page.getByRole('button', { name: "S'inscrire" }).first().click();
+    await expect.poll(() => badge(page).textContent()).toBe('5');
+
+    const stored = await readCart(page);
+    expect(stored.items.map((i: { id: string; type: string; quantity: number }) => [i.id, i.type, i.quantity])).toEqual([
+      [a.id, 'product', 3],
+      [b.id, 'product', 1],
+      [stored.items[2].id, 'course', 1],
+    ]);
+    expect(stored.items[2].id).toBe((await app.asVisitor.cryptoCourses.list({ pageSize: 50, sort: 'price', order: 'asc' })).rows[0]!.id);
+
+    await open(page, '/cart');
+    const lines = page.getByTestId('cart-line');
+    expect(await lines.count()).toBe(3);
+    const expectedSubtotal = () => formatXOF(a.price * 3 + b.price + stored.items[2].price);
+    expect(await page.getByTestId('subtotal').textContent()).toBe(expectedSubtotal());
+    expect(await page.getByTestId('grand-total').textContent()).toBe(expectedSubtotal());
+    expect(await overflows(page)).toBe(false);
+    await screenshot(page, 'cart-filled-360');
+
+    // b: 1 → 0 with the minus button removes the line (spec 5: zero or less removes).
+    await page.getByRole('button', { name: `Diminuer la quantité de ${b.name}` }).click();
+    await expect.poll(() => lines.count()).toBe(2);
+    // Typing a quantity sets it.
+    await page.getByRole('spinbutton', { name: `Quantité de ${a.name}` }).fill('4');
+    await expect.poll(() => badge(page).textContent()).toBe('5');
+    // Remove by id and type.
+    await page.getByTestId('cart-line').filter({ hasText: 'Formation' }).getByRole('button', { name: 'Retirer' }).click();
+    await expect.poll(() => lines.count()).toBe(1);
+    expect(await page.getByTestId('subtotal').textContent()).toBe(formatXOF(a.price * 4));
+
+    await page.reload();
+    await page.getByTestId('cart-line').first().waitFor();
+    expect(await badge(page).textContent()).toBe('4');
+    expect(await page.getByTestId('subtotal').textContent()).toBe(formatXOF(a.price * 4));
+    await page.context().close();
+  });
+
+  it('ignores a corrupt saved cart instead of crashing', async () => {
+    const page = await app.newPage(PHONE);
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('cart', '{"items": [{"id": 1}], oops'));
+    await open(page, '/cart');
+    await page.getByText('Votre panier est vide.').waitFor();
+    expect(await badge(page).count()).toBe(0);
+    expect(app.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('choosing a delivery option sets the cart delivery, adds its price, and clearing empties everything', async () => {
+    const page = await app.newPage(DESKTOP);
+    const { inStock } = await firstProducts(app);
+    const options = (await app.asVisitor.deliveryOptions.list({ pageSize: 10 })).rows;
+    const paid = options.find((o) => o.price > 0)!;
+    await addFromDetail(page, inStock[0]!.id, 1);
+    await open(page, '/delivery');
+    await page.getByRole('article').filter({ hasText: paid.name }).getByRole('button', { name: 'Choisir cette option' }).click();
+    await toast(page, `Livraison choisie : ${paid.name}`);
+    expect((await readCart(page)).delivery).toEqual({ id: paid.id, name: paid.name, price: paid.price });
+    await open(page, '/cart');
+    expect(await page.getByTestId('delivery-cost').textContent()).toBe(formatXOF(paid.price));
+    expect(await page.getByTestId('grand-total').textContent()).toBe(formatXOF(inStock[0]!.price + paid.price));
+    await screenshot(page, 'cart-filled-1280');
+    await page.reload();
+    await page.getByTestId('delivery-cost').waitFor();
+    expect(await page.getByTestId('delivery-cost').textContent()).toBe(formatXOF(paid.price));
+
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Vider le panier' }).click();
+    await page.getByText('Votre panier est vide.').waitFor();
+    expect(await readCart(page)).toEqual({ items: [], delivery: null });
+    await page.context().close();
+  });
+});
+
+describe('checkout', () => {
+  it('shows French messages for bad input and keeps what was typed', async () => {
+    const page = await app.newPage(PHONE);
+    const { inStock } = await firstProducts(app);
+    await addFromDetail(page, inStock[0]!.id, 1);
+    await open(page, '/checkout');
+    await page.getByLabel('Nom complet').fill('Awa Test');
+    await page.getByLabel('Téléphone').fill('12ab');
+    await page.getByRole('button', { name: 'Confirmer la commande' }).click();
+    await page.getByText('Numéro de téléphone invalide').waitFor();
+    await page.getByText('Indiquez votre ville.').waitFor();
+    await page.getByText('Choisissez une option de livraison.').waitFor();
+    expect(await overflows(page)).toBe(false);
+    await screenshot(page, 'checkout-errors-360');
+    expect(await page.getByLabel('Nom complet').inputValue()).toBe('Awa Test');
+    expect(await page.getByLabel('Téléphone').inputValue()).toBe('12ab');
+    await page.context().close();
+  });
+
+  it('a double click and a retry after a lost answer create exactly one order; the confirmation offers WhatsApp', async () => {
+    const page = await app.newPage(PHONE);
+    const { inStock } = await firstProducts(app);
+    const product = inStock[0]!;
+    const options = (await app.asVisitor.deliveryOptions.list({ pageSize: 10 })).rows;
+    const option = options.find((o) => o.price > 0)!;
+    await addFromDetail(page, product.id, 2);
+    await open(page, '/checkout');
+    await page.getByLabel('Nom complet').fill('Client Double Clic');
+    await page.getByLabel('Téléphone').fill('+229 01 97 12 34 56');
+    await page.getByLabel('Ville').fill('Cotonou');
+    await page.getByLabel('Adresse').fill('Quartier Haie Vive, rue 12');
+    await page.getByRole('radio', { name: /Mobile money à la livraison/ }).check();
+    await page.getByRole('radio', { name: new RegExp(option.name) }).check();
+
+    // First attempt: the server places the order but the answer is lost on the way back.
+    let placed = 0;
+    await page.route('**/trpc/orders.place**', async (route) => {
+      placed++;
+      if (placed === 1) {
+        await route.fetch();
+        await route.abort('connectionreset');
+      } else {
+        await route.continue();
+      }
+    });
+    await page.getByRole('button', { name: 'Confirmer la commande' }).click();
+    await toast(page, 'Connexion impossible');
+    expect(await page.getByLabel('Nom complet').inputValue()).toBe('Client Double Clic');
+
+    // The shopper tries again, impatiently: a double click.
+    await page.getByRole('button', { name: 'Confirmer la commande' }).dblclick();
+    await page.waitForURL(/\/order\/CMD-\d+$/);
+    const number = await page.getByTestId('order-number').textContent();
+    expect(await overflows(page)).toBe(false);
+    await screenshot(page, 'order-360');
+
+    const { rows } = await app.asAdmin.orders.list({ search: 'Client Double Clic' });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.number).toBe(number);
+    expect(rows[0]!.total).toBe(product.price * 2 + option.price);
+    expect(rows[0]!.paymentMethod).toBe('mobile_money_on_delivery');
+    expect(await page.getByTestId('order-total').textContent()).toBe(formatXOF(product.price * 2 + option.price));
+
+    const whatsapp = page.getByRole('link', { name: 'Envoyer ma commande sur WhatsApp' });
+    expect(await whatsapp.getAttribute('target')).toBe('_blank');
+    const href = new URL((await whatsapp.getAttribute('href'))!);
+    expect(href.origin + href.pathname).toBe('https://wa.me/2290100000001');
+    const text = href.searchParams.get('text')!;
+    expect(text).toContain(number!);
+    expect(text).toContain(`2 × ${product.name}`);
+    expect(text).toContain(`Total : ${formatXOF(product.price * 2 + option.price)}`);
+
+    // The cart is empty after the order.
+    expect(await badge(page).count()).toBe(0);
+    expect(await readCart(page)).toEqual({ items: [], delivery: null });
+    await page.reload();
+    await page.getByTestId('order-number').waitFor();
+    expect(app.errors.filter((e) => !e.includes('ERR_CONNECTION_RESET') && !e.includes('Failed to load resource'))).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
+import { open, overflows, screenshot } from './storefront/browser';
+
+// Every public route renders its French page at phone and desktop sizes, without horizontal
+// scrolling or console errors; screenshots go to .tmp/screens for a human look.
+
+let app: BrowserApp;
+let routes: [name: string, path: string, heading: RegExp][];
+
+beforeAll(async () => {
+  app = await startBrowserApp();
+  fs.mkdirSync('.tmp/screens', { recursive: true });
+  const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
+  const service = (await app.asVisitor.services.list({ pageSize: 1 })).rows[0]!;
+  const post = (await app.asVisitor.blogPosts.list({ pageSize: 1 })).rows[0]!;
+  routes = [
+    ['home', '/', /La technologie et la crypto/],
+    ['products', '/products', /Nos produits/],
+    ['product', `/products/${product.id}`, new RegExp(product.name.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))],
+    ['services', '/services', /Nos services/],
+    ['service', `/services/${service.id}`, new RegExp(service.name.slice(0, 15).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))],
+    ['courses', '/crypto-courses', /Formations Crypto/],
+    ['delivery', '/delivery', /Options de livraison/],
+    ['cart', '/cart', /Mon panier/],
+    ['checkout', '/checkout', /Commander/],
+    ['verify', '/verify', /Vérification de compte crypto/],
+    ['blog', '/blog', /^Blog$/],
+    ['blog-post', `/blog/${post.slug}`, new RegExp(post.title.slice(0, 15).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))],
+    ['crypto-trending', '/crypto-trending', /Cryptos tendance/],
+    ['about', '/about', /À propos/],
+    ['contact', '/contact', /Contactez-nous/],
+    ['not-found', '/une/page/inconnue', /Page introuvable/],
+    ['unknown-product', '/products/00000000-0000-4000-8000-000000000000', /Page introuvable/],
+    ['unknown-post', '/blog/article-qui-n-existe-pas', /Page introuvable/],
+    ['unknown-order', '/order/CMD-999999', /Commande introuvable/],
+  ];
+});
+afterAll(() => app?.close());
+
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+])('every route at %s size', (size, viewport) => {
+  it('renders its French page with no overflow and no console error', async () => {
+    const page = await app.newPage(viewport);
+    for (const [name, path, heading] of routes) {
+      await open(page, path);
+      await expect.soft(page.locator('main h1').first().textContent(), path).resolves.toMatch(heading);
+      expect.soft(await overflows(page), `${path} overflows at ${size}`).toBe(false);
+      if (!name.startsWith('unknown')) await screenshot(page, `${name}-${viewport.width}`);
+    }
+    // The unknown product and article answer 404 from the API, which Chromium logs; nothing else may.
+    expect(app.errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('server-side', () => {
+  it('unknown paths still get the app (status 200), which shows the not-found page', async () => {
+    const res = await fetch(`${app.url}/nimporte-quoi`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<html lang="fr">');
+  });
+});

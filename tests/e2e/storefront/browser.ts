@@ -1,0 +1,30 @@
+import type { Page } from 'playwright-core';
+
+/** Shared helpers for the storefront end-to-end files. */
+
+/** Waits until the lazy page has replaced the three-dots loader. */
+export async function ready(page: Page) {
+  await page.locator('main h1').first().waitFor();
+  await page.getByRole('status', { name: 'Chargement...' }).waitFor({ state: 'detached' }).catch(() => undefined);
+}
+
+export async function open(page: Page, path: string) {
+  await page.goto(path);
+  await ready(page);
+}
+
+/** True when some element is wider than the viewport (the classic mobile horizontal scroll). */
+export const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+export async function screenshot(page: Page, name: string) {
+  // Lazy images only load in view: scroll through the page so the full-page shot shows them.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 800) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: `.tmp/screens/store-${name}.png`, fullPage: true });
+}
