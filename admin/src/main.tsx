@@ -1,12 +1,18 @@
+import '@ant-design/v5-patch-for-react-19';
+import dayjs from 'dayjs';
+import 'dayjs/locale/fr';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from './App';
+import './admin.css';
 
-// Placeholder until the admin issue lands.
+dayjs.locale('fr');
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 24 }}>
-      <h1>Espace administration</h1>
-      <p>Le back-office arrive bientôt.</p>
-    </main>
+    <BrowserRouter basename="/admin">
+      <App />
+    </BrowserRouter>
   </StrictMode>,
 );

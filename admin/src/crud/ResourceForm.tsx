@@ -1,0 +1,94 @@
+import { slugify } from '@app/shared/format';
+import { useForm } from '@refinedev/antd';
+import type { BaseRecord, HttpError } from '@refinedev/core';
+import { Button, Card, Form, Space, Spin, Typography } from 'antd';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { FieldItem } from '../fields/FieldItem';
+import { defaultValues, formFields, toApiValues } from '../fields/values';
+import type { AdminEntry } from './registry';
+
+interface Props {
+  entry: AdminEntry;
+  action: 'create' | 'edit';
+  /** Settings: one row, no list to go back to. */
+  singletonId?: string;
+  title?: string;
+}
+
+type Values = Record<string, unknown>;
+
+/** Create and edit screens of any resource, built from its fields. */
+export default function ResourceForm({ entry, action, singletonId, title }: Props) {
+  const { resource } = entry;
+  const params = useParams();
+  const navigate = useNavigate();
+  const backToList = () => navigate(entry.paths.list);
+  const { formProps, form, onFinish, query, mutation, formLoading } = useForm<BaseRecord, HttpError, Values>({
+    resource: entry.name,
+    action,
+    id: singletonId ?? params.id,
+    redirect: false,
+    queryOptions: { retry: false },
+    onMutationSuccess: () => {
+      if (!singletonId) backToList();
+    },
+  });
+
+  // A record that does not exist (deleted, mistyped link): back to the list.
+  const missing = action === 'edit' && !singletonId && query?.isError;
+  useEffect(() => {
+    if (missing) navigate(entry.paths.list, { replace: true });
+  }, [missing, navigate, entry.paths.list]);
+
+  const fields = formFields(resource, action);
+  // Leaving the source field (the blog title) regenerates the slug from it.
+  const slugSources = new Map(fields.filter(([, f]) => f.kind === 'slug' && f.from).map(([key, f]) => [f.from!, key]));
+  const saving = mutation.isPending;
+  const heading = title ?? `${action === 'create' ? 'Ajouter' : 'Modifier'} : ${resource.label.singular.toLowerCase()}`;
+
+  return (
+    <Card
+      title={<Typography.Title level={3} style={{ margin: 0, whiteSpace: 'normal' }}>{heading}</Typography.Title>}
+      style={{ maxWidth: 880 }}
+    >
+      <Spin spinning={action === 'edit' && Boolean(query?.isLoading)} tip="Chargement...">
+        <Form
+          {...formProps}
+          layout="vertical"
+          initialValues={action === 'create' ? defaultValues(resource) : formProps.initialValues}
+          // Failures are already shown (notification, field errors): nothing is left unhandled.
+          onFinish={(values) => onFinish(toApiValues(resource, values, action)).catch(() => undefined)}
+          scrollToFirstError
+        >
+          {fields.map(([key, field]) => (
+            <FieldItem
+              key={key}
+              name={key}
+              field={field}
+              action={action}
+              onBlur={
+                slugSources.has(key)
+                  ? () => {
+                      const source = form.getFieldValue(key) as unknown;
+                      if (typeof source === 'string' && source.trim()) form.setFieldValue(slugSources.get(key)!, slugify(source));
+                    }
+                  : undefined
+              }
+            />
+          ))}
+          <Space wrap>
+            <Button type="primary" htmlType="submit" loading={saving} disabled={formLoading && !saving}>
+              {saving ? 'Envoi en cours...' : 'Enregistrer'}
+            </Button>
+            {singletonId ? null : (
+              <Link to={entry.paths.list}>
+                <Button>Annuler</Button>
+              </Link>
+            )}
+          </Space>
+        </Form>
+      </Spin>
+    </Card>
+  );
+}

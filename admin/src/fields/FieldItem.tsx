@@ -1,0 +1,90 @@
+import type { AnyField } from '@app/shared/resources';
+import { DatePicker, Form, Input, InputNumber, Rate, Select, Switch } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { ReactNode } from 'react';
+import { ImageInput } from './ImageInput';
+import { JsonValue } from './JsonValue';
+import { LazyHtmlEditor } from './LazyHtmlEditor';
+import { ListInput } from './ListInput';
+import { rulesFor } from './rules';
+import { isRequired } from './values';
+
+interface Props {
+  name: string;
+  field: AnyField;
+  action: 'create' | 'edit';
+  /** Called when the input loses focus (the blog title regenerates the slug). */
+  onBlur?: () => void;
+}
+
+/** The form row for one field: label, widget chosen by its kind, and the zod rule. */
+export function FieldItem({ name, field, action, onBlur }: Props) {
+  const common = {
+    name,
+    label: field.label,
+    required: isRequired(field),
+    rules: rulesFor(field, action),
+    extra: field.help ?? (field.kind === 'slug' ? 'Généré à partir du titre ou du nom si laissé vide.' : undefined),
+  };
+  if (field.kind === 'boolean') {
+    return (
+      <Form.Item {...common} valuePropName="checked">
+        <Switch disabled={field.readOnly} />
+      </Form.Item>
+    );
+  }
+  if (field.kind === 'date') {
+    return (
+      <Form.Item
+        {...common}
+        // The API stores 'YYYY-MM-DD'; the picker works with dayjs.
+        getValueProps={(value: unknown) => ({ value: typeof value === 'string' && value ? dayjs(value) : undefined })}
+        normalize={(value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : null)}
+      >
+        <DatePicker format="DD/MM/YYYY" disabled={field.readOnly} style={{ width: '100%', maxWidth: 240 }} />
+      </Form.Item>
+    );
+  }
+  return <Form.Item {...common}>{widget(field, onBlur)}</Form.Item>;
+}
+
+function widget(field: AnyField, onBlur?: () => void): ReactNode {
+  if (field.readOnly && field.kind !== 'json') return <Input disabled />;
+  switch (field.kind) {
+    case 'longText':
+      return <Input.TextArea autoSize={{ minRows: 3, maxRows: 12 }} maxLength={field.max} onBlur={onBlur} />;
+    case 'html':
+      return <LazyHtmlEditor />;
+    case 'image':
+      return <ImageInput />;
+    case 'imageList':
+      return <ListInput label={field.label} placeholder="https://... ou /media/..." />;
+    case 'stringList':
+      return <ListInput label={field.label} />;
+    case 'money':
+      return <InputNumber min={0} step={0.01} addonAfter="XOF" decimalSeparator="," style={{ width: '100%', maxWidth: 280 }} />;
+    case 'integer':
+      return <InputNumber min={field.min} max={field.max} step={1} precision={0} style={{ width: '100%', maxWidth: 200 }} />;
+    case 'rating':
+      return <Rate count={5} allowClear={false} />;
+    case 'enum':
+      return (
+        <Select
+          allowClear={field.optional}
+          placeholder="Choisir..."
+          options={Object.entries(field.options ?? {}).map(([value, label]) => ({ value, label }))}
+          style={{ maxWidth: 360 }}
+        />
+      );
+    case 'json':
+      return <JsonValue />;
+    case 'url':
+      return <Input placeholder="https://..." inputMode="url" onBlur={onBlur} />;
+    case 'email':
+      return <Input type="email" inputMode="email" autoComplete="off" onBlur={onBlur} />;
+    case 'phone':
+      return <Input type="tel" inputMode="tel" placeholder="+229 01 97 00 00 00" onBlur={onBlur} />;
+    default:
+      return <Input maxLength={field.max} onBlur={onBlur} />;
+  }
+}

@@ -1,0 +1,58 @@
+import type { AnyField, AnyResource } from '@app/shared/resources';
+import { formatXOF } from '@app/shared/format';
+import { Rate, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+
+// Colours for the status values the owner scans for; other enum values stay neutral.
+const TAG_COLORS: Record<string, string> = {
+  pending: 'gold',
+  new: 'blue',
+  confirmed: 'cyan',
+  shipped: 'purple',
+  completed: 'green',
+  delivered: 'green',
+  rejected: 'red',
+  cancelled: 'red',
+};
+
+const SYSTEM_LABELS: Record<string, string> = { createdAt: 'Créé le', updatedAt: 'Modifié le' };
+
+export const columnLabel = (resource: AnyResource, key: string) => resource.fields[key]?.label ?? SYSTEM_LABELS[key] ?? key;
+
+/** How a value shows in a list cell, by field kind. */
+export function renderCell(field: AnyField | undefined, value: unknown): ReactNode {
+  if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">—</Typography.Text>;
+  if (!field) return dayjs(String(value)).format('DD/MM/YYYY HH:mm');
+  switch (field.kind) {
+    case 'money':
+      return <span style={{ whiteSpace: 'nowrap' }}>{formatXOF(Number(value))}</span>;
+    case 'boolean':
+      return value ? <Tag color="green">Oui</Tag> : <Tag>Non</Tag>;
+    case 'enum':
+      return <Tag color={TAG_COLORS[String(value)]}>{field.options?.[String(value)] ?? String(value)}</Tag>;
+    case 'date':
+      return dayjs(String(value)).format('DD/MM/YYYY');
+    case 'rating':
+      return <Rate disabled value={Number(value)} style={{ fontSize: 14 }} />;
+    case 'image':
+      return <img src={String(value)} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} loading="lazy" />;
+    case 'url':
+      return (
+        <Typography.Link href={String(value)} target="_blank" rel="noopener noreferrer" ellipsis style={{ maxWidth: 220 }}>
+          {String(value)}
+        </Typography.Link>
+      );
+    case 'stringList':
+    case 'imageList':
+      return Array.isArray(value) ? `${value.length} élément${value.length > 1 ? 's' : ''}` : '—';
+    case 'json':
+      return '…';
+    default:
+      return (
+        <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: 260 }}>
+          {String(value)}
+        </Typography.Text>
+      );
+  }
+}

@@ -1,0 +1,57 @@
+import { LogoutOutlined } from '@ant-design/icons';
+import { useLogout } from '@refinedev/core';
+import { Button, Menu } from 'antd';
+import { useLocation, useNavigate } from 'react-router';
+import type { AdminEntry } from '../crud/registry';
+import { iconFor } from './icons';
+
+interface Props {
+  entries: readonly AdminEntry[];
+  collapsed: boolean;
+  onNavigate?: () => void;
+}
+
+/** Tableau de bord, then every resource in its declared order; Déconnexion at the bottom. */
+export function SideMenu({ entries, collapsed, onNavigate }: Props) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { mutate: logout } = useLogout();
+  const items = [
+    { key: '/', icon: iconFor('dashboard'), label: 'Tableau de bord' },
+    ...entries.map((entry) => ({ key: entry.paths.list, icon: iconFor(entry.icon), label: entry.menuLabel })),
+  ];
+  const selected = selectedKey(pathname, entries);
+  return (
+    <nav aria-label="Menu principal" style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <div style={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}>
+        <Menu
+          mode="inline"
+          theme="dark"
+          inlineCollapsed={collapsed}
+          selectedKeys={[selected]}
+          items={items}
+          onClick={({ key }) => {
+            navigate(key);
+            onNavigate?.();
+          }}
+        />
+      </div>
+      <div style={{ padding: collapsed ? 8 : 16, borderTop: '1px solid rgba(255,255,255,0.12)' }}>
+        <Button block danger type="text" icon={<LogoutOutlined />} onClick={() => logout()} style={{ color: '#ff7875' }}>
+          {collapsed ? null : 'Déconnexion'}
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+// '/verifications/abc' belongs to the verification list; '/products/edit/1' to products.
+function selectedKey(pathname: string, entries: readonly AdminEntry[]) {
+  for (const entry of entries) {
+    const show = entry.paths.show?.replace('/:id', '');
+    if (pathname === entry.paths.list || pathname.startsWith(`${entry.paths.list}/`) || (show && pathname.startsWith(`${show}/`))) {
+      return entry.paths.list;
+    }
+  }
+  return '/';
+}

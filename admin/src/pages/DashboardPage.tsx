@@ -1,0 +1,84 @@
+import { formatXOF } from '@app/shared/format';
+import { orderStatuses, cryptoTypes } from '@app/shared/resources';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Col, List, Row, Spin, Statistic, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import type { AdminEntry } from '../crud/registry';
+import { toHttpError } from '../providers/errors';
+import { trpc } from '../providers/trpc';
+
+const pathOf = (entries: readonly AdminEntry[], name: string) => entries.find((e) => e.name === name)?.paths;
+
+/** What the owner checks first: new orders, sales of the last 30 days, requests and messages waiting. */
+export default function DashboardPage({ entries }: { entries: readonly AdminEntry[] }) {
+  const stats = useQuery({ queryKey: ['dashboard', 'stats'], queryFn: () => trpc.dashboard.stats.query() });
+  const orders = pathOf(entries, 'orders');
+  const verifications = pathOf(entries, 'cryptoVerifications');
+  const messages = pathOf(entries, 'contactMessages');
+  const newsletter = pathOf(entries, 'newsletterSubscribers');
+
+  if (stats.isError) return <Alert type="error" showIcon message="Impossible de charger le tableau de bord" description={toHttpError(stats.error).message} />;
+  if (!stats.data) return <Spin tip="Chargement..."><div style={{ height: 200 }} /></Spin>;
+  const s = stats.data;
+  const tiles = [
+    { title: 'Nouvelles commandes', value: s.newOrders, to: orders?.list },
+    { title: 'Chiffre d’affaires (30 jours)', value: formatXOF(s.revenue30d), to: orders?.list, hint: `${s.orders30d} commande(s), hors annulées` },
+    { title: 'Vérifications en attente', value: s.pendingVerifications, to: verifications?.list },
+    { title: 'Messages non lus', value: s.unreadMessages, to: messages?.list },
+    { title: 'Abonnés à la newsletter', value: s.subscribers, to: newsletter?.list },
+  ];
+  return (
+    <div>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        Tableau de bord
+      </Typography.Title>
+      <Row gutter={[16, 16]}>
+        {tiles.map((tile) => (
+          <Col key={tile.title} xs={24} sm={12} lg={8} xl={8} xxl={4}>
+            <Link to={tile.to ?? '/'}>
+              <Card hoverable size="small">
+                <Statistic title={tile.title} value={tile.value} />
+                {tile.hint ? <Typography.Text type="secondary">{tile.hint}</Typography.Text> : null}
+              </Card>
+            </Link>
+          </Col>
+        ))}
+      </Row>
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24} lg={12}>
+          <Card title="Dernières commandes" extra={orders ? <Link to={orders.list}>Tout voir</Link> : null}>
+            <List
+              dataSource={s.latestOrders}
+              locale={{ emptyText: 'Aucune commande trouvée' }}
+              renderItem={(o) => (
+                <List.Item extra={<Tag>{orderStatuses[o.status as keyof typeof orderStatuses] ?? o.status}</Tag>}>
+                  <List.Item.Meta
+                    title={orders?.show ? <Link to={orders.show.replace(':id', o.id)}>{o.number}</Link> : o.number}
+                    description={`${o.customerName} · ${formatXOF(o.total)} · ${dayjs(o.createdAt).format('DD/MM/YYYY HH:mm')}`}
+                  />
+                </List.Item>
+              )}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title="Vérifications en attente" extra={verifications ? <Link to={verifications.list}>Tout voir</Link> : null}>
+            <List
+              dataSource={s.pendingList}
+              locale={{ emptyText: 'Aucune demande trouvée' }}
+              renderItem={(v) => (
+                <List.Item>
+                  <List.Item.Meta
+                    title={verifications?.show ? <Link to={verifications.show.replace(':id', v.id)}>{v.name}</Link> : v.name}
+                    description={`${cryptoTypes[v.cryptoType as keyof typeof cryptoTypes] ?? v.cryptoType} · ${dayjs(v.createdAt).format('DD/MM/YYYY HH:mm')}`}
+                  />
+                </List.Item>
+              )}
+            />
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

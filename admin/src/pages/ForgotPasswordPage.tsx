@@ -1,0 +1,55 @@
+import { useForgotPassword } from '@refinedev/core';
+import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Link } from 'react-router';
+import { AuthShell, Panel } from './AuthShell';
+
+export default function ForgotPasswordPage() {
+  const mutation = useForgotPassword<{ email: string }>();
+  const requestReset = mutation.mutate;
+  const pending = mutation.isPending;
+  const result = mutation.data;
+  return (
+    <AuthShell>
+      <Panel>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          Mot de passe oublié
+        </Typography.Title>
+        {result?.success ? (
+          <Alert
+            type="success"
+            showIcon
+            role="status"
+            message="Si cette adresse correspond à un compte administrateur, un e-mail contenant un lien de réinitialisation vient d'être envoyé. Le lien est valable une heure."
+          />
+        ) : (
+          <>
+            <Typography.Paragraph type="secondary">
+              Saisissez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.
+            </Typography.Paragraph>
+            {result && !result.success ? (
+              <Alert type="warning" showIcon role="alert" message={result.error?.message} style={{ marginBottom: 16 }} />
+            ) : null}
+            <Form<{ email: string }> layout="vertical" onFinish={(values) => requestReset(values)} requiredMark={false}>
+              <Form.Item
+                name="email"
+                label="E-mail"
+                rules={[
+                  { required: true, message: 'Saisissez votre e-mail.' },
+                  { type: 'email', message: 'Adresse e-mail invalide.' },
+                ]}
+              >
+                <Input type="email" autoComplete="username" inputMode="email" />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" block loading={pending}>
+                {pending ? 'Envoi en cours...' : 'Envoyer le lien'}
+              </Button>
+            </Form>
+          </>
+        )}
+        <div style={{ marginTop: 16, textAlign: 'center' }}>
+          <Link to="/login">Retour à la connexion</Link>
+        </div>
+      </Panel>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,12 @@
+import { WhatsAppOutlined } from '@ant-design/icons';
+import { whatsappLink } from '@app/shared/format';
+import { Button } from 'antd';
+
+/** Opens the chat with the customer in a new tab (spec 7: the phone with non-digits removed). */
+export function WhatsAppButton({ phone, size = 'small' }: { phone: string; size?: 'small' | 'middle' }) {
+  return (
+    <Button size={size} icon={<WhatsAppOutlined />} href={whatsappLink(phone)} target="_blank" rel="noopener noreferrer" style={{ color: '#128c7e' }}>
+      WhatsApp
+    </Button>
+  );
+}

@@ -1,0 +1,79 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { cryptoTypes, cryptoVerifications, verificationStatuses, verificationTypes } from '@app/shared/resources';
+import { type BaseRecord, useOne, useUpdate } from '@refinedev/core';
+import { Button, Card, Descriptions, Input, Result, Space, Spin, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { WhatsAppButton } from '../WhatsAppButton';
+
+type Status = keyof typeof verificationStatuses;
+const LIST = `/${cryptoVerifications.admin.route}`;
+const STATUS_COLORS: Record<Status, string> = { pending: 'gold', completed: 'green', rejected: 'red' };
+
+/** One verification request: its details, the status buttons, and the admin's notes saved with them. */
+export default function VerificationDetail() {
+  const { id = '' } = useParams();
+  const { query, result: row } = useOne<BaseRecord>({ resource: cryptoVerifications.name, id, queryOptions: { retry: false } });
+  const { mutate, mutation } = useUpdate();
+  const [notes, setNotes] = useState('');
+  useEffect(() => setNotes(typeof row?.notes === 'string' ? row.notes : ''), [row?.notes]);
+
+  const back = (
+    <Link to={LIST}>
+      <Button icon={<ArrowLeftOutlined />}>Retour à la liste</Button>
+    </Link>
+  );
+  if (query.isLoading) return <Spin tip="Chargement..."><div style={{ height: 200 }} /></Spin>;
+  if (!row) return <Result status="404" title="Demande non trouvée" subTitle="Cette demande de vérification n'existe pas ou a été supprimée." extra={back} />;
+
+  const status = row.status as Status;
+  const save = (next: Status) =>
+    mutate({ resource: cryptoVerifications.name, id, values: { status: next, notes: notes.trim() ? notes : null } });
+  const saving = mutation.isPending;
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
+      {back}
+      <Card title={<span style={{ whiteSpace: 'normal' }}>Demande de {String(row.name)}</span>} extra={<Tag color={STATUS_COLORS[status]}>{verificationStatuses[status]}</Tag>}>
+        <Descriptions column={{ xs: 1, md: 2 }} size="small">
+          <Descriptions.Item label="E-mail">{String(row.email)}</Descriptions.Item>
+          <Descriptions.Item label="Téléphone">
+            <Space wrap>
+              {String(row.phone)}
+              <WhatsAppButton phone={String(row.phone)} />
+            </Space>
+          </Descriptions.Item>
+          <Descriptions.Item label="Type de crypto">{cryptoTypes[row.cryptoType as keyof typeof cryptoTypes] ?? String(row.cryptoType)}</Descriptions.Item>
+          <Descriptions.Item label="Type de vérification">
+            {verificationTypes[row.verificationType as keyof typeof verificationTypes] ?? String(row.verificationType)}
+          </Descriptions.Item>
+          <Descriptions.Item label="Adresse du portefeuille">
+            <Typography.Text copyable style={{ wordBreak: 'break-all' }}>{String(row.walletAddress)}</Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label="Reçue le">{dayjs(String(row.createdAt)).format('DD/MM/YYYY HH:mm')}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card title="Notes et statut">
+        <label htmlFor="verification-notes" style={{ display: 'block', marginBottom: 6 }}>Notes de l'administrateur</label>
+        <Input.TextArea id="verification-notes" value={notes} onChange={(e) => setNotes(e.target.value)} autoSize={{ minRows: 3, maxRows: 10 }} maxLength={5000} />
+        <Typography.Paragraph type="secondary" style={{ marginTop: 6 }}>Les notes sont enregistrées avec le changement de statut.</Typography.Paragraph>
+        <Space wrap>
+          <Button type="primary" loading={saving} disabled={status === 'completed'} onClick={() => save('completed')}>
+            Marquer comme complétée
+          </Button>
+          <Button danger loading={saving} disabled={status === 'rejected'} onClick={() => save('rejected')}>
+            Rejeter
+          </Button>
+          {status !== 'pending' ? (
+            <Button loading={saving} onClick={() => save('pending')}>
+              Remettre en attente
+            </Button>
+          ) : null}
+          <Button loading={saving} onClick={() => save(status)}>
+            Enregistrer les notes
+          </Button>
+        </Space>
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,9 @@
+import { lazy } from 'react';
+import type { ResourceOverride } from '../../crud/overrides';
+import { VerificationRowActions } from './VerificationRowActions';
+
+export const verificationOverride: ResourceOverride = {
+  // Spec: the list is /verification, one request is /verifications/:id (see detail-routes.ts).
+  detail: lazy(() => import('./VerificationDetail')),
+  rowActions: VerificationRowActions,
+};

@@ -1,0 +1,15 @@
+import type { Overrides } from '../crud/overrides';
+import { ReadToggle } from './contact-messages/ReadToggle';
+import { verificationOverride } from './crypto-verifications';
+import { ExportCsvButton } from './newsletter-subscribers/ExportCsvButton';
+import { orderOverride } from './orders';
+
+/** Opt-in additions per resource name, only where the spec asks; everything else is generated. */
+export const overrides: Overrides = {
+  cryptoVerifications: verificationOverride,
+  orders: orderOverride,
+  newsletterSubscribers: { toolbar: ExportCsvButton },
+  contactMessages: { rowActions: ReadToggle },
+};
+
+export { detailRoutesOf } from './detail-routes';

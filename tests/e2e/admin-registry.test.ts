@@ -1,0 +1,63 @@
+import { defineResource, f, resources } from '@app/shared';
+import { describe, expect, it } from 'vitest';
+import { adminEntries, refineResources } from '../../admin/src/crud/registry';
+import { listInput } from '../../admin/src/providers/data-provider';
+import { translate, registerResourceLabels } from '../../admin/src/providers/i18n-provider';
+import { detailRoutesOf } from '../../admin/src/resources/detail-routes';
+
+// The promise to developers: a resource added to the registry gets its menu entry and screens
+// with no admin code. The screens are generic, so what must hold is that the registry alone
+// decides the menu and the routes.
+const gadgets = defineResource({
+  name: 'gadgets',
+  label: { singular: 'Gadget', plural: 'Gadgets' },
+  titleField: 'name',
+  read: 'admin',
+  fields: { name: f.text('Nom'), price: f.money('Prix'), kind: f.enum('Sorte', { small: 'Petit', big: 'Grand' }) },
+  list: { columns: ['name', 'price'], search: ['name'], filters: ['kind'], sortable: ['name'], defaultSort: { field: 'name', order: 'asc' } },
+  admin: { route: 'gadgets', menuLabel: 'Gadgets', order: 9.5, icon: 'unknown-icon' },
+});
+
+describe('admin screens derived from the registry', () => {
+  it('the real registry gives the spec menu, in order, with its routes', () => {
+    const entries = adminEntries(resources, detailRoutesOf());
+    expect(entries.map((e) => e.menuLabel)).toEqual([
+      'Produits', 'Blog', 'Cryptos', 'Compte Verifiés', 'Livraison', 'Services', 'Témoignages',
+      'Formations Crypto', 'Commandes', 'Newsletter', 'Messages', 'Paramètres',
+    ]);
+    const byName = Object.fromEntries(entries.map((e) => [e.name, e.paths]));
+    expect(byName.products).toEqual({ list: '/products', create: '/products/add', edit: '/products/edit/:id' });
+    expect(byName.blogPosts).toMatchObject({ list: '/blog', create: '/blog/add', edit: '/blog/edit/:id' });
+    expect(byName.cryptoVerifications).toMatchObject({ list: '/verification', show: '/verifications/:id' });
+    expect(byName.orders).toEqual({ list: '/orders', show: '/orders/:id' });
+    expect(byName.settings).toEqual({ list: '/settings' });
+  });
+
+  it('a new resource appears in the menu at its place, with list, add and edit routes', () => {
+    const entries = adminEntries([...resources, gadgets]);
+    const labels = entries.map((e) => e.menuLabel);
+    expect(labels.indexOf('Gadgets')).toBe(labels.indexOf('Commandes') + 1);
+    expect(entries.find((e) => e.name === 'gadgets')!.paths).toEqual({ list: '/gadgets', create: '/gadgets/add', edit: '/gadgets/edit/:id' });
+    expect(refineResources(entries).find((r) => r.name === 'gadgets')).toMatchObject({ list: '/gadgets', meta: { label: 'Gadgets' } });
+  });
+
+  it('its list query and its notifications need nothing more', () => {
+    expect(
+      listInput({
+        pagination: { currentPage: 2, pageSize: 20 },
+        sorters: [{ field: 'name', order: 'asc' }],
+        filters: [
+          { field: 'search', operator: 'contains', value: ' lampe ' },
+          { field: 'kind', operator: 'eq', value: 'small' },
+          { field: 'other', operator: 'eq', value: undefined },
+        ],
+      }),
+    ).toEqual({ page: 2, pageSize: 20, sort: 'name', order: 'asc', search: 'lampe', filters: { kind: 'small' } });
+    registerResourceLabels([...resources, gadgets]);
+    const resource = translate('gadgets.gadgets');
+    expect(translate('notifications.createSuccess', { resource })).toBe('Gadget ajouté');
+    const demande = translate('cryptoVerifications.cryptoVerifications');
+    expect(translate('notifications.editSuccess', { resource: demande })).toBe('Demande mise à jour');
+    expect(translate('notifications.deleteSuccess', { resource: demande })).toBe('Demande supprimée');
+  });
+});

@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { blogPosts, orders, whatsappLink } from '@app/shared';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, httpClient } from '../support/app';
+import { type BrowserApp, PHONE, startBrowserApp } from '../support/browser';
+import { createRow } from '../support/crud';
+import { FormPage } from './admin/form-page';
+import { menuItem } from './admin/list-page';
+import { screenshot } from './admin/screens';
+import { expectNoErrors, expectNotification, signIn } from './admin/session';
+
+let app: BrowserApp;
+let page: Page;
+beforeAll(async () => {
+  app = await startBrowserApp();
+  page = await app.newPage();
+});
+afterAll(() => app?.close());
+
+describe('signing in and out', () => {
+  it('sends a signed-out visitor to the login page, and refuses a wrong password in French', async () => {
+    await page.goto('/admin/products');
+    await page.waitForURL(/\/admin\/login/);
+    await screenshot(page, 'login-1280');
+    await page.getByLabel('E-mail').fill(ADMIN.email);
+    await page.getByLabel('Mot de passe').fill('pas le bon');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('alert').filter({ hasText: 'E-mail ou mot de passe incorrect.' }).first().waitFor();
+  });
+
+  it('signs in and returns to the page that was asked for', async () => {
+    await page.getByLabel('Mot de passe').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/products');
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await menu.getByRole('menuitem').first().waitFor();
+    const labels = (await menu.getByRole('menuitem').allTextContents()).map((t) => t.trim());
+    expect(labels).toEqual([
+      'Tableau de bord', 'Produits', 'Blog', 'Cryptos', 'Compte Verifiés', 'Livraison', 'Services', 'Témoignages',
+      'Formations Crypto', 'Commandes', 'Newsletter', 'Messages', 'Paramètres',
+    ]);
+    await expect(menu.getByRole('button', { name: 'Déconnexion' }).isVisible()).resolves.toBe(true);
+    await screenshot(page, 'products-1280');
+  });
+
+  it('shows the dashboard with links to what needs attention', async () => {
+    await page.goto('/admin');
+    await page.getByText('Vérifications en attente').first().waitFor();
+    for (const title of ['Nouvelles commandes', 'Chiffre d’affaires (30 jours)', 'Messages non lus', 'Abonnés à la newsletter']) {
+      await page.getByText(title).first().waitFor();
+    }
+    await screenshot(page, 'dashboard-1280', true);
+  });
+});
+
+describe('the screens the spec singles out', () => {
+  it('blog form: leaving the title regenerates the slug; zod and server messages show on the fields', async () => {
+    await page.goto('/admin/blog/add');
+    const form = new FormPage(page, blogPosts);
+    await form.submit();
+    expect(await form.errorOf('title')).toBe('Ce champ est obligatoire.');
+    await form.fill('image', 'pas une adresse');
+    expect(await form.errorOf('image')).toBe("Adresse d'image invalide.");
+    await form.fill('image', '');
+    await form.fill('title', "L'été à Cotonou : 5 astuces !");
+    await page.locator('#title').blur();
+    await expect.poll(() => page.locator('#slug').inputValue()).toBe('l-ete-a-cotonou-5-astuces');
+    await screenshot(page, 'blog-form-1280', true);
+
+    // A slug already taken: the server's message lands under the slug field.
+    const taken = (await app.asAdmin.blogPosts.list({ page: 1, pageSize: 1 })).rows[0]!.slug;
+    await form.fill('slug', taken);
+    await form.fill('excerpt', 'Un court résumé.');
+    await form.fill('content', 'Le contenu de l’article.');
+    await form.fill('author', 'La rédaction');
+    await form.submit();
+    expect(await form.errorOf('slug')).toBe('Ce slug est déjà utilisé : choisissez-en un autre.');
+    await expectNotification(page, /Erreur/);
+  });
+
+  it('delivery option: a feature is added once, only when non-empty, and can be removed', async () => {
+    await page.goto('/admin/delivery-options/add');
+    const add = page.getByRole('button', { name: 'Ajouter à : Avantages' });
+    await page.locator('#name').fill('Livraison test E2E');
+    await page.locator('#description').fill('Livrée en moto dans tout Cotonou.');
+    await page.locator('#price').fill('1500.5');
+    await page.locator('#deliveryTime').fill('24 h');
+    await add.click(); // empty: nothing added
+    for (const feature of ['Suivi par SMS', 'Emballage renforcé', 'suivi par sms', 'À retirer']) {
+      await page.locator('#features').fill(feature);
+      await add.click();
+    }
+    await page.getByLabel('Retirer À retirer').click();
+    const tags = await page.getByTestId('list-features').locator('.ant-tag').allTextContents();
+    expect(tags.map((t) => t.replace('×', '').trim())).toEqual(['Suivi par SMS', 'Emballage renforcé']);
+    await screenshot(page, 'delivery-form-1280', true);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expectNotification(page, 'Option de livraison ajoutée');
+    const saved = (await app.asAdmin.deliveryOptions.list({ page: 1, pageSize: 5, search: 'Livraison test E2E' })).rows[0]!;
+    expect(saved).toMatchObject({ features: ['Suivi par SMS', 'Emballage renforcé'], price: 1500.5 });
+  });
+
+  it('testimonial: five stars by default, a click chooses the rating', async () => {
+    await page.goto('/admin/testimonials/add');
+    const stars = page.locator('.ant-rate-star');
+    await stars.first().waitFor();
+    expect(await page.locator('.ant-rate-star-full').count()).toBe(5);
+    await page.locator('#name').fill('Témoin E2E');
+    await page.locator('#role').fill('Cliente');
+    await page.locator('#content').fill('Service rapide et sérieux.');
+    await stars.nth(2).locator('div[role="radio"]').click();
+    expect(await page.locator('.ant-rate-star-full').count()).toBe(3);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expectNotification(page, 'Témoignage ajouté');
+    const saved = (await app.asAdmin.testimonials.list({ page: 1, pageSize: 5, search: 'Témoin E2E' })).rows[0]!;
+    expect(saved.rating).toBe(3);
+  });
+
+  it('verification: list actions, WhatsApp link, detail with notes saved with the status', async () => {
+    const request = await app.asAdmin.cryptoVerifications.create({
+      name: 'Vérif E2E', email: 'verif.e2e@exemple.example', phone: '+229 01 96 11 22 33', walletAddress: 'bc1qe2etest',
+    });
+    await page.goto('/admin/verifications');
+    await page.waitForURL((url) => url.pathname === '/admin/verification');
+    await page.getByRole('combobox', { name: 'Filtrer par statut' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'En attente' }).click();
+    await page.getByLabel('Rechercher', { exact: true }).fill('vérif e2e');
+    await page.getByLabel('Rechercher', { exact: true }).press('Enter');
+    const row = page.locator('tr.ant-table-row').filter({ hasText: 'Vérif E2E' });
+    await row.waitFor();
+    const whatsapp = row.getByRole('link', { name: /WhatsApp/ });
+    expect(await whatsapp.getAttribute('href')).toBe(whatsappLink('+229 01 96 11 22 33'));
+    expect(await whatsapp.getAttribute('target')).toBe('_blank');
+    await screenshot(page, 'verification-list-1280');
+    await row.getByRole('button', { name: 'Rejeter' }).click();
+    await expectNotification(page, 'Demande mise à jour');
+    // Still listed under "En attente"? No: the filter now hides it.
+    await expect.poll(() => row.count()).toBe(0);
+    expect((await app.asAdmin.cryptoVerifications.get({ id: request.id })).status).toBe('rejected');
+
+    await page.goto(`/admin/verifications/${request.id}`);
+    await page.getByText('Demande de Vérif E2E').waitFor();
+    await page.getByLabel("Notes de l'administrateur").fill('Pièce d’identité reçue par WhatsApp.');
+    await page.getByRole('button', { name: 'Remettre en attente' }).click();
+    await expectNotification(page, 'Demande mise à jour');
+    await expect.poll(async () => (await app.asAdmin.cryptoVerifications.get({ id: request.id })).status).toBe('pending');
+    expect((await app.asAdmin.cryptoVerifications.get({ id: request.id })).notes).toBe('Pièce d’identité reçue par WhatsApp.');
+    await page.getByRole('button', { name: 'Remettre en attente' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Marquer comme complétée' }).click();
+    await expect.poll(async () => (await app.asAdmin.cryptoVerifications.get({ id: request.id })).status).toBe('completed');
+    await screenshot(page, 'verification-detail-1280', true);
+
+    await page.goto(`/admin/verifications/${randomUUID()}`);
+    await page.getByText('Demande non trouvée').waitFor();
+    await page.getByRole('button', { name: 'Retour à la liste' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/verification');
+  });
+
+  it('order: detail with lines and totals, and a status change', async () => {
+    const { client } = httpClient(app.url);
+    await client.auth.login.mutate(ADMIN);
+    const order = await createRow(client, orders, { customerName: 'Client Commande E2E' });
+    await page.goto('/admin/orders');
+    await page.getByLabel('Rechercher', { exact: true }).fill(String(order.number));
+    await page.getByLabel('Rechercher', { exact: true }).press('Enter');
+    await page.locator('tr.ant-table-row').filter({ hasText: String(order.number) }).getByRole('button', { name: 'Voir' }).click();
+    await page.getByText(`Commande ${String(order.number)}`).waitFor();
+    await page.getByText('Sous-total').waitFor();
+    await page.getByRole('combobox', { name: 'Nouveau statut' }).click({ force: true });
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Expédiée' }).click();
+    await page.getByRole('button', { name: 'Mettre à jour le statut' }).click();
+    await expectNotification(page, 'Commande mise à jour');
+    await expect.poll(async () => (await app.asAdmin.orders.get({ id: order.id })).status).toBe('shipped');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'order-detail-1280');
+  });
+
+  it('an edit screen for a record that does not exist goes back to the list', async () => {
+    await page.goto(`/admin/products/edit/${randomUUID()}`);
+    await page.waitForURL((url) => url.pathname === '/admin/products');
+    await expectNotification(page, /introuvable/);
+  });
+
+  it('settings: the business details are saved', async () => {
+    await page.goto('/admin/settings');
+    await expect.poll(() => page.locator('#businessName').inputValue()).not.toBe('');
+    await page.locator('#tagline').fill('Le slogan modifié par le test.');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expectNotification(page, 'Paramètres mis à jour');
+    expect((await app.asAdmin.settings.get()).tagline).toBe('Le slogan modifié par le test.');
+    await screenshot(page, 'settings-1280', true);
+  });
+
+  it('newsletter: the subscribers export as CSV', async () => {
+    await app.asAdmin.newsletterSubscribers.create({ email: 'csv.e2e@exemple.example' });
+    await page.goto('/admin/newsletter');
+    await page.getByText('csv.e2e@exemple.example').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter en CSV' }).click()]);
+    const file = await download.path();
+    const text = fs.readFileSync(file, 'utf8');
+    expect(text).toContain('"E-mail";"Inscrit le"');
+    expect(text).toContain('"csv.e2e@exemple.example"');
+  });
+
+  it('messages: the read flag toggles from the list', async () => {
+    const message = await app.asAdmin.contactMessages.create({ name: 'Message E2E', contact: '+229 01 90 00 00 00', subject: 'Question', message: 'Bonjour.' });
+    await page.goto('/admin/messages');
+    const row = page.locator('tr.ant-table-row').filter({ hasText: 'Message E2E' });
+    await row.getByRole('button', { name: 'Marquer comme lu' }).click();
+    await row.getByRole('button', { name: 'Marquer non lu' }).waitFor();
+    expect((await app.asAdmin.contactMessages.get({ id: message.id })).read).toBe(true);
+  });
+
+  it('logs out to the login page, and the admin is closed again', async () => {
+    await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('button', { name: 'Déconnexion' }).click();
+    await page.waitForURL(/\/admin\/login/);
+    await page.goto('/admin/orders');
+    await page.waitForURL(/\/admin\/login/);
+    expectNoErrors(app.errors);
+  });
+});
+
+describe('at phone width', () => {
+  it('the menu is an overlay that closes after a choice', async () => {
+    const phone = await app.newPage(PHONE);
+    await signIn(phone, '/admin/products');
+    const menu = phone.getByRole('navigation', { name: 'Menu principal' });
+    expect(await menu.isVisible()).toBe(false);
+    await screenshot(phone, 'products-360');
+    await phone.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await menu.waitFor();
+    // Let the drawer finish sliding in before the picture.
+    await phone.locator('.ant-drawer-content-wrapper').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    await phone.waitForTimeout(350);
+    await screenshot(phone, 'menu-360');
+    await menuItem(phone, 'Compte Verifiés').click();
+    await phone.waitForURL((url) => url.pathname === '/admin/verification');
+    await menu.waitFor({ state: 'hidden' });
+    await screenshot(phone, 'verification-list-360');
+    await phone.goto('/admin/blog/add');
+    await phone.locator('#title').waitFor();
+    await screenshot(phone, 'blog-form-360', true);
+    await phone.goto('/admin');
+    await phone.getByText('Nouvelles commandes').waitFor();
+    await screenshot(phone, 'dashboard-360', true);
+    expectNoErrors(app.errors);
+  });
+
+  it('forgot password says in French what happens', async () => {
+    const phone = await app.newPage(PHONE);
+    await phone.goto('/admin/login');
+    await phone.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+    await phone.getByLabel('E-mail').fill(ADMIN.email);
+    await phone.getByRole('button', { name: 'Envoyer le lien' }).click();
+    await phone.getByText(/réinitialisation|e-mail contenant un lien/).first().waitFor();
+    await screenshot(phone, 'forgot-password-360');
+  });
+});

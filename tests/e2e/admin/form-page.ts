@@ -1,0 +1,74 @@
+import type { AnyField, AnyResource } from '@app/shared';
+import type { Page } from 'playwright-core';
+import { isRequired } from '../../../admin/src/fields/values';
+
+/** A value the form accepts for a field, keyed by a marker so the record can be found again. */
+export function valueFor(field: AnyField, marker: string): string {
+  switch (field.kind) {
+    case 'email':
+      return `${marker.toLowerCase()}@exemple.example`;
+    case 'phone':
+      return '+229 01 97 12 34 56';
+    case 'url':
+      return `https://exemple.example/${marker}`;
+    case 'image':
+      return '/media/demo/placeholder.svg';
+    case 'money':
+    case 'integer':
+      return '12500';
+    default:
+      return `${marker} ${field.label}`.slice(0, field.max ?? 200);
+  }
+}
+
+/** The generated create / edit form. Inputs are found by the field name antd gives as id. */
+export class FormPage {
+  constructor(
+    readonly page: Page,
+    readonly resource: AnyResource,
+  ) {}
+
+  form() {
+    return this.page.locator('form').filter({ has: this.page.getByRole('button', { name: /Enregistrer|Envoi en cours/ }) });
+  }
+
+  async fill(key: string, value: string) {
+    const field = this.resource.fields[key]!;
+    const form = this.form();
+    if (field.kind === 'html') {
+      const editor = form.locator(`#${key}`);
+      await editor.click();
+      await this.page.keyboard.press('ControlOrMeta+a');
+      await this.page.keyboard.type(value);
+    } else if (field.kind === 'enum') {
+      await form.locator(`#${key}`).click();
+      await this.page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: value }).first().click();
+    } else if (field.kind === 'stringList' || field.kind === 'imageList') {
+      await form.locator(`#${key}`).fill(value);
+      await form.getByRole('button', { name: `Ajouter à : ${field.label}` }).click();
+    } else {
+      await form.locator(`#${key}`).fill(value);
+    }
+  }
+
+  /** Fills every field that has neither a default nor "optional". */
+  async fillRequired(marker: string) {
+    for (const [key, field] of Object.entries(this.resource.fields)) {
+      if (!isRequired(field) || field.kind === 'json') continue;
+      const value = field.kind === 'enum' ? Object.values(field.options ?? {})[0]! : valueFor(field, marker);
+      await this.fill(key, value);
+    }
+  }
+
+  async submit() {
+    await this.form().getByRole('button', { name: 'Enregistrer' }).click();
+  }
+
+  /** The error under a field, as the form shows it. */
+  async errorOf(key: string) {
+    const item = this.form().locator('.ant-form-item').filter({ has: this.page.locator(`#${key}`) });
+    const error = item.locator('.ant-form-item-explain-error').first();
+    await error.waitFor();
+    return error.textContent();
+  }
+}

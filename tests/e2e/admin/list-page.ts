@@ -1,0 +1,63 @@
+import type { AnyResource } from '@app/shared';
+import type { Locator, Page } from 'playwright-core';
+
+/** The generated list screen of one resource. */
+export class ListPage {
+  constructor(
+    readonly page: Page,
+    readonly resource: AnyResource,
+  ) {}
+
+  get path() {
+    return `/admin/${this.resource.admin.route}`;
+  }
+
+  /** Through the side menu when the admin is already open (no reload), else by address. */
+  async open() {
+    const menu = this.page.getByRole('navigation', { name: 'Menu principal' });
+    if (await menu.isVisible()) {
+      await menuItem(this.page, this.resource.admin.menuLabel).click();
+      await this.page.waitForURL((url) => url.pathname === this.path);
+    } else await this.page.goto(this.path);
+    await this.page.getByRole('heading', { name: this.resource.label.plural }).waitFor();
+    await this.waitLoaded();
+  }
+
+  /** Waits until the table is neither loading nor refetching. */
+  async waitLoaded() {
+    await this.page.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached' });
+  }
+
+  async search(text: string) {
+    const box = this.page.getByRole('searchbox', { name: 'Rechercher' }).or(this.page.getByLabel('Rechercher', { exact: true })).first();
+    await box.fill(text);
+    await box.press('Enter');
+    // The table refetches: wait for the spinner to come and go, or for the filtered answer.
+    await this.page.waitForTimeout(150);
+    await this.waitLoaded();
+  }
+
+  row(text: string): Locator {
+    return this.page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
+  }
+
+  async emptyMessage() {
+    return this.page.locator('.ant-table-tbody .ant-empty-description, .ant-table-tbody .ant-table-placeholder').first().textContent();
+  }
+
+  async clickAdd() {
+    await this.page.getByRole('button', { name: 'Ajouter' }).first().click();
+  }
+
+  async deleteRow(text: string) {
+    await this.row(text).getByRole('button', { name: 'Supprimer' }).click();
+    await this.page.locator('.ant-popconfirm').getByRole('button', { name: 'Supprimer' }).click();
+  }
+}
+
+/** A side-menu entry by its exact French label (antd icons add their own name to the item). */
+export const menuItem = (page: Page, label: string) =>
+  page
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('menuitem')
+    .filter({ has: page.locator('.ant-menu-title-content', { hasText: new RegExp(`^${label}$`) }) });
