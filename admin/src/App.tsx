@@ -1,4 +1,3 @@
-
 import { Authenticated, Refine } from '@refinedev/core';
 import routerProvider, { CatchAllNavigate } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
@@ -9,6 +8,7 @@ import { FullPageSpinner } from './layout/FullPageSpinner';
 import { RedirectIfSignedIn } from './layout/RedirectIfSignedIn';
 import ForgotPasswordPage from './pages/ForgotPasswordPage';
 import LoginPage from './pages/LoginPage';
+import ResetPasswordPage from './pages/ResetPasswordPage';
 import { authProvider, LOGIN_PATH } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 import { i18nProvider } from './providers/i18n-provider';
@@ -39,6 +39,7 @@ export function App() {
               <Route path={LOGIN_PATH.slice(1)} element={<LoginPage />} />
             </Route>
             <Route path="forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="reset-password" element={<ResetPasswordPage />} />
             <Route
               path="*"
               element={

@@ -7,6 +7,7 @@ export function readOutbox(dataDir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
+    .filter((file) => file.endsWith('.eml'))
     .sort()
     .map((file) =>
       fs
@@ -21,6 +22,9 @@ export async function nextResetLink(dataDir: string, count: number) {
   for (let i = 0; i < 300 && readOutbox(dataDir).length <= count; i++) await new Promise((r) => setTimeout(r, 50));
   const mail = readOutbox(dataDir)[count];
   const match = mail && /(https?:\/\/\S+reset-password\?token=([\w-]+))/.exec(mail);
-  if (!match) throw new Error('No reset mail in the outbox');
+  if (!match)
+    throw new Error(
+      `No reset mail in the outbox (${readOutbox(dataDir).length} mails, expected more than ${count}): ${mail?.slice(0, 800)}`,
+    );
   return { mail, link: match[1]!, token: match[2]! };
 }

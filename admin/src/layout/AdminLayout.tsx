@@ -1,6 +1,7 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useGetIdentity } from '@refinedev/core';
 import { Button, Drawer, Layout, Typography } from 'antd';
+import { Link } from 'react-router';
 import { type ReactNode, useState } from 'react';
 import type { AdminEntry } from '../crud/registry';
 import { SideMenu } from './SideMenu';
@@ -44,7 +45,17 @@ export function AdminLayout({ entries, children }: { entries: readonly AdminEntr
       )}
       <Layout>
         <Layout.Header
-          style={{ background: '#fff', padding: '0 12px', display: 'flex', alignItems: 'center', gap: 12, position: 'sticky', top: 0, zIndex: 10, borderBottom: '1px solid #f0f0f0' }}
+          style={{
+            background: '#fff',
+            padding: '0 12px',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 12,
+            position: 'sticky',
+            top: 0,
+            zIndex: 10,
+            borderBottom: '1px solid #f0f0f0',
+          }}
         >
           {mobile ? (
             <Button icon={<MenuOutlined />} aria-label="Ouvrir le menu" onClick={() => setDrawerOpen(true)} />
@@ -60,9 +71,11 @@ export function AdminLayout({ entries, children }: { entries: readonly AdminEntr
             Administration de la boutique
           </Typography.Text>
           {identity ? (
-            <Typography.Text type="secondary" ellipsis style={{ maxWidth: mobile ? 120 : 280 }}>
-              {identity.displayName}
-            </Typography.Text>
+            <Link to="/account" title="Mon compte : changer le mot de passe" style={{ maxWidth: mobile ? 120 : 280 }}>
+              <Typography.Text type="secondary" ellipsis>
+                {identity.displayName}
+              </Typography.Text>
+            </Link>
           ) : null}
         </Layout.Header>
         <Layout.Content style={{ padding: mobile ? 12 : 24, minWidth: 0 }}>{children}</Layout.Content>
@@ -73,7 +86,18 @@ export function AdminLayout({ entries, children }: { entries: readonly AdminEntr
 
 function Brand({ collapsed }: { collapsed: boolean }) {
   return (
-    <div style={{ height: 56, display: 'flex', alignItems: 'center', padding: '0 20px', color: '#fff', fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden' }}>
+    <div
+      style={{
+        height: 56,
+        display: 'flex',
+        alignItems: 'center',
+        padding: '0 20px',
+        color: '#fff',
+        fontWeight: 600,
+        whiteSpace: 'nowrap',
+        overflow: 'hidden',
+      }}
+    >
       {collapsed ? 'EA' : 'Espace admin'}
     </div>
   );

@@ -24,6 +24,8 @@ export async function sendMail(config: Config, mail: Mail): Promise<{ file?: str
   const outbox = path.join(config.dataDir, 'outbox');
   await fs.mkdir(outbox, { recursive: true });
   const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
-  await fs.writeFile(file, built.message as Buffer);
+  // Written aside then renamed: whoever reads the outbox never sees half a message.
+  await fs.writeFile(`${file}.tmp`, built.message as Buffer);
+  await fs.rename(`${file}.tmp`, file);
   return { file };
 }

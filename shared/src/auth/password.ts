@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, PASSWORD_MIN } from './rules';
+
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 // Long passwords that still top the leaked-password lists; shorter ones fail the length rule anyway.
 const COMMON = new Set([
