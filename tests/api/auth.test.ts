@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { verifyPassword } from '../../server/src/auth/password';
@@ -117,4 +118,62 @@ describe('npm run admin:create', () => {
       await db.destroy();
     }
   }, 120_000);
+});
+
+describe('session lifetime', () => {
+  async function signedIn() {
+    const { client, jar } = httpClient(app.url);
+    await client.auth.login.mutate(ADMIN);
+    const token = jar.get('session')!;
+    const { tokenHash } = await app.db.selectFrom('sessions').select('tokenHash').orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
+    return { client, token, tokenHash };
+  }
+
+  it('ends after the idle timeout without a request', async () => {
+    const { client, tokenHash } = await signedIn();
+    expect(await client.auth.me.query()).not.toBeNull();
+    await sql`UPDATE sessions SET last_seen_at = now() - make_interval(mins => ${app.config.sessionIdleMinutes + 1}) WHERE token_hash = ${tokenHash}`.execute(
+      app.db,
+    );
+    expect(await client.auth.me.query()).toBeNull();
+  });
+
+  it('ends at the absolute timeout even when used all along', async () => {
+    const { client, tokenHash } = await signedIn();
+    await sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = ${tokenHash}`.execute(app.db);
+    expect(await client.auth.me.query()).toBeNull();
+  });
+
+  it('rotates the token at each login', async () => {
+    const { client, jar } = httpClient(app.url);
+    await client.auth.login.mutate(ADMIN);
+    const first = jar.get('session');
+    await client.auth.login.mutate(ADMIN);
+    expect(jar.get('session')).not.toBe(first);
+    const replay = await fetch(`${app.url}/trpc/auth.me`, { headers: { cookie: `session=${first}` } });
+    expect((await replay.json()).result.data).toBeNull();
+  });
+});
+
+describe('production cookie', () => {
+  it('is __Host- prefixed and Secure', async () => {
+    const server = await buildApp({ db: app.db, config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), logger: false });
+    try {
+      const response = await server.inject({
+        method: 'POST',
+        url: '/trpc/auth.login',
+        headers: { 'content-type': 'application/json' },
+        payload: ADMIN,
+      });
+      const cookie = String(response.headers['set-cookie']);
+      expect(cookie).toMatch(/^__Host-session=/);
+      expect(cookie).toMatch(/Secure/);
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(cookie).toMatch(/Path=\//);
+      expect(cookie).not.toMatch(/Domain=/i);
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    } finally {
+      await server.close();
+    }
+  });
 });

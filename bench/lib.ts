@@ -1,0 +1,50 @@
+// Shared by the front-end benchmarks: a real server in its own process, and the
+// weight of what a page loads, by the gzip size of the built files.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'];
+export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/** Starts `server/src/main.ts` on a fresh seeded PGlite; stop() kills it and removes its data. */
+export async function startServer(env: Record<string, string> = {}) {
+  const port = 3800 + Math.floor(Math.random() * 190);
+  const dataDir = `.tmp/bench-${process.pid}-${port}`;
+  const base = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () => {
+    server.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 120; i++) {
+    if ((await fetch(`${base}/health`).catch(() => null))?.ok) return { base, stop };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  stop();
+  throw new Error('server did not start');
+}
+
+/** The gzip size of a built asset (the .gz written by compress-dist; small files as they are). */
+export function gzipSize(dist: string, urlPath: string): number {
+  const file = path.join(dist, urlPath);
+  if (fs.existsSync(`${file}.gz`)) return fs.statSync(`${file}.gz`).size;
+  return fs.existsSync(file) ? fs.statSync(file).size : 0;
+}
+
+/** Records the scripts and stylesheets a page fetches from now on. */
+export function recordAssets(page: Page) {
+  const assets: { type: 'script' | 'stylesheet'; path: string; transferred: number }[] = [];
+  page.on('requestfinished', async (request) => {
+    const type = request.resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    const sizes = await request.sizes();
+    assets.push({ type, path: new URL(request.url()).pathname, transferred: sizes.responseBodySize });
+  });
+  return assets;
+}
