@@ -29,7 +29,7 @@ export function createDb(options: DbOptions): Kysely<Database> {
 
 function createPool({ databaseUrl, dataDir }: DbOptions) {
   if (databaseUrl) {
-    return new pg.Pool({
+    const pool = new pg.Pool({
       connectionString: databaseUrl,
       max: 10,
       types: {
@@ -37,6 +37,10 @@ function createPool({ databaseUrl, dataDir }: DbOptions) {
           parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle connection dropped by the server (restart, failover) must not crash the process:
+    // the pool replaces it, and the next query that fails answers its caller.
+    pool.on('error', (err) => console.error(`PostgreSQL : connexion inactive perdue (${err.message})`));
+    return pool;
   }
   const dir = dataDir ?? './data';
   if (!dir.startsWith('memory://')) fs.mkdirSync(path.join(dir, 'pglite'), { recursive: true });
