@@ -71,10 +71,18 @@ export function AdminLayout({ entries, children }: { entries: readonly AdminEntr
             Administration de la boutique
           </Typography.Text>
           {identity ? (
-            <Link to="/account" title="Mon compte : changer le mot de passe" style={{ maxWidth: mobile ? 120 : 280 }}>
-              <Typography.Text type="secondary" ellipsis>
-                {identity.displayName}
-              </Typography.Text>
+            <Link
+              to="/account"
+              title="Mon compte : changer le mot de passe"
+              style={{
+                maxWidth: mobile ? 120 : 280,
+                whiteSpace: 'nowrap',
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                color: 'rgba(0,0,0,0.55)',
+              }}
+            >
+              {identity.displayName}
             </Link>
           ) : null}
         </Layout.Header>
