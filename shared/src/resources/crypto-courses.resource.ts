@@ -1,8 +1,6 @@
 import { defineResource } from './define-resource';
 import { f } from './fields';
-
-export const courseLevels = { beginner: 'Débutant', intermediate: 'Intermédiaire', advanced: 'Avancé' } as const;
-export const courseFormats = { online: 'En ligne', onsite: 'Présentiel' } as const;
+import { courseFormats, courseLevels } from './labels';
 
 export const cryptoCourses = defineResource({
   name: 'cryptoCourses',

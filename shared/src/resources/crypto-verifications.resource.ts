@@ -1,10 +1,7 @@
 import { defineResource } from './define-resource';
 import { f } from './fields';
+import { cryptoTypes, verificationStatuses, verificationTypes } from './labels';
 import { honeypot } from './honeypot';
-
-export const cryptoTypes = { bitcoin: 'Bitcoin', ethereum: 'Ethereum', other: 'Autre' } as const;
-export const verificationTypes = { basic: 'Basique', advanced: 'Approfondie' } as const;
-export const verificationStatuses = { pending: 'En attente', completed: 'Complétée', rejected: 'Rejetée' } as const;
 
 export const cryptoVerifications = defineResource({
   name: 'cryptoVerifications',

@@ -1,20 +1,8 @@
 import { z } from 'zod';
 import { defineResource } from './define-resource';
 import { f } from './fields';
+import { itemTypes, orderStatuses, paymentMethods } from './labels';
 import { honeypot } from './honeypot';
-
-export const paymentMethods = {
-  cash_on_delivery: 'Paiement à la livraison',
-  mobile_money_on_delivery: 'Mobile money à la livraison',
-} as const;
-export const orderStatuses = {
-  new: 'Nouvelle',
-  confirmed: 'Confirmée',
-  shipped: 'Expédiée',
-  delivered: 'Livrée',
-  cancelled: 'Annulée',
-} as const;
-export const itemTypes = { product: 'Produit', service: 'Service', course: 'Formation' } as const;
 
 export const orderLineSchema = z.object({
   id: z.string(),

@@ -1,14 +1,6 @@
 import { defineResource } from './define-resource';
 import { f } from './fields';
-
-export const productCategories = {
-  computers: 'Ordinateurs',
-  phones: 'Smartphones et tablettes',
-  accessories: 'Accessoires',
-  networking: 'Réseau',
-  audio: 'Audio',
-  wallets: 'Portefeuilles crypto',
-} as const;
+import { productCategories } from './labels';
 
 export const products = defineResource({
   name: 'products',
