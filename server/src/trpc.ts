@@ -69,6 +69,9 @@ function fieldErrorsOf(error: TRPCError): Record<string, string> | null {
 const databaseErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (result.ok) return result;
+  if (isConnectionError(result.error)) {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE, cause: result.error });
+  }
   const pgError = findPgError(result.error);
   if (!pgError) return result;
   const field = pgError.constraint?.includes('slug') ? 'slug' : pgError.constraint?.includes('email') ? 'email' : null;
@@ -86,6 +89,23 @@ const databaseErrors = t.middleware(async ({ next }) => {
   }
   return result;
 });
+
+export const UNAVAILABLE = 'Service momentanément indisponible. Réessayez dans quelques secondes.';
+
+/**
+ * The database is away (restart, failover, a killed backend, no free connection):
+ * the request fails with a 503 the client may retry, the process carries on.
+ */
+export function isConnectionError(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (/^(08|57P)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message))
+      return true;
+  }
+  return false;
+}
 
 function findPgError(error: unknown): { code: string; constraint?: string } | null {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {

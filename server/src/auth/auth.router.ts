@@ -7,7 +7,7 @@ import { findAdminByEmail } from './admins';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
 import { finishPasswordReset, startPasswordReset } from './password-reset';
 import { createSession, deleteSession, findSession, sessionCookieName } from './sessions';
-import { assertLoginAllowed, clearLoginFailures, loginKeys, recordLoginFailure } from './throttle';
+import { clearLoginFailures, loginKeys, recordLoginFailure, reserveLoginAttempt } from './throttle';
 
 const email = z.string('Adresse e-mail attendue.').trim().max(254, 'Adresse e-mail trop longue.').pipe(z.email('Adresse e-mail invalide.'));
 const loginInput = z.object({
@@ -21,7 +21,7 @@ export const RESET_REQUESTED =
 export const authRouter = router({
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const keys = loginKeys(input.email, ctx.ip);
-    await assertLoginAllowed(ctx.db, keys);
+    await reserveLoginAttempt(ctx.db, keys);
     const admin = await findAdminByEmail(ctx.db, input.email);
     const ok = await verifyPassword(input.password, admin?.passwordHash ?? DUMMY_HASH);
     if (!admin || !ok) {

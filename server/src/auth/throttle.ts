@@ -23,30 +23,46 @@ function waitMessage(seconds: number) {
   return `Trop de tentatives de connexion. Réessayez dans ${wait}.`;
 }
 
-export async function assertLoginAllowed(db: DB, keys: string[]) {
-  const rows = await db
-    .selectFrom('loginFailures')
-    .select(['failures', sql<number>`extract(epoch from now() - last_failure_at)`.as('elapsed')])
-    .where('key', 'in', keys)
-    .where('lastFailureAt', '>', sql<string>`now() - make_interval(hours => ${FORGET_AFTER_HOURS})`)
-    .execute();
-  const remaining = Math.max(0, ...rows.map((r) => delaySeconds(r.failures) - Number(r.elapsed)));
-  if (remaining > 0) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: waitMessage(remaining) });
+/**
+ * Reserves one login attempt for every key, or refuses with a French 429 while a key waits.
+ * The read and the reservation happen under a row lock in one transaction, so N concurrent
+ * attempts count as N: a burst cannot slip past the limit before its failures are written.
+ * The reservation is a failure until the password proves right (then the keys are cleared).
+ */
+export async function reserveLoginAttempt(db: DB, keys: string[]) {
+  const sorted = [...keys].sort();
+  await db.transaction().execute(async (tx) => {
+    for (const key of sorted) {
+      await tx.insertInto('loginFailures').values({ key, failures: 0 }).onConflict((oc) => oc.column('key').doNothing()).execute();
+    }
+    const rows = await tx
+      .selectFrom('loginFailures')
+      .select([
+        'key',
+        'failures',
+        sql<boolean>`last_failure_at < now() - make_interval(hours => ${FORGET_AFTER_HOURS})`.as('stale'),
+        sql<number>`extract(epoch from now() - last_failure_at)`.as('elapsed'),
+      ])
+      .where('key', 'in', sorted)
+      .orderBy('key')
+      .forUpdate()
+      .execute();
+    const remaining = Math.max(0, ...rows.filter((r) => !r.stale).map((r) => delaySeconds(r.failures) - Number(r.elapsed)));
+    if (remaining > 0) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: waitMessage(remaining) });
+    await tx
+      .updateTable('loginFailures')
+      .set({
+        failures: sql<number>`CASE WHEN last_failure_at < now() - make_interval(hours => ${FORGET_AFTER_HOURS}) THEN 1 ELSE failures + 1 END`,
+        lastFailureAt: sql<string>`now()`,
+      })
+      .where('key', 'in', sorted)
+      .execute();
+  });
 }
 
+/** A reserved attempt failed: the wait before the next one starts now, after the slow check. */
 export async function recordLoginFailure(db: DB, keys: string[]) {
-  for (const key of keys) {
-    await db
-      .insertInto('loginFailures')
-      .values({ key, failures: 1 })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          failures: sql<number>`CASE WHEN login_failures.last_failure_at < now() - make_interval(hours => ${FORGET_AFTER_HOURS}) THEN 1 ELSE login_failures.failures + 1 END`,
-          lastFailureAt: sql<string>`now()`,
-        }),
-      )
-      .execute();
-  }
+  await db.updateTable('loginFailures').set({ lastFailureAt: sql<string>`now()` }).where('key', 'in', keys).execute();
 }
 
 export async function clearLoginFailures(db: DB, keys: string[]) {

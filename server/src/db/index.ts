@@ -32,14 +32,20 @@ function createPool({ databaseUrl, dataDir }: DbOptions) {
     const pool = new pg.Pool({
       connectionString: databaseUrl,
       max: 10,
+      // A request waits at most this long for a connection when PostgreSQL is away, then fails alone.
+      connectionTimeoutMillis: 5_000,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
-    // An idle connection dropped by the server (restart, failover) must not crash the process:
-    // the pool replaces it, and the next query that fails answers its caller.
+    // A connection dropped by the server (restart, failover, pg_terminate_backend) emits 'error' on its
+    // client, idle or busy; without a listener that event kills the process. The query in flight fails
+    // for its own request only, and the pool discards the broken client and opens a new one.
     pool.on('error', (err) => console.error(`PostgreSQL : connexion inactive perdue (${err.message})`));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => console.error(`PostgreSQL : connexion perdue pendant une requête (${err.message})`));
+    });
     return pool;
   }
   const dir = dataDir ?? './data';

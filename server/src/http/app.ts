@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import type { AnyRouter } from '@trpc/server';
+import { type AnyRouter, TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
@@ -13,7 +13,7 @@ import { registerSecurity } from './security';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { type AppRouter, appRouter } from '../routers/_app';
-import type { Context } from '../trpc';
+import { type Context, isConnectionError, UNAVAILABLE } from '../trpc';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 export const paths = {
@@ -29,13 +29,22 @@ export async function createContext(db: Kysely<Database>, config: Config, req: F
     config,
     ip: req.ip,
     log: req.log,
-    admin: await findSession(db, config, req.cookies[sessionCookieName(config)]),
+    admin: await findSession(db, config, req.cookies[sessionCookieName(config)]).catch((err: unknown) => {
+      if (isConnectionError(err)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE, cause: err });
+      throw err;
+    }),
     cookies: {
       get: (name) => req.cookies[name],
       set: (name, value, { maxAge }) => void res.setCookie(name, value, { ...cookieOptions, maxAge }),
       clear: (name) => void res.clearCookie(name, cookieOptions),
     },
   };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 export interface AppOptions {
@@ -71,19 +80,25 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
       createContext: ({ req, res }) => createContext(db, config, req, res),
       onError({ error, path: procedure, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error, procedure }, 'tRPC procedure failed');
+        if (error.code === 'SERVICE_UNAVAILABLE') req.log.warn({ err: error.cause, procedure }, 'database unavailable');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  app.get('/health', async (_req, reply) => {
+  // Live: the process answers (restart it otherwise). Ready: it can serve, the database answers
+  // within 2 s (route traffic elsewhere otherwise). /health is the readiness check.
+  app.get('/health/live', async () => ({ status: 'ok' }));
+  const ready = async (_req: FastifyRequest, reply: FastifyReply) => {
     try {
-      await sql`select 1`.execute(db);
+      await withTimeout(sql`select 1`.execute(db), 2_000);
       return { status: 'ok', database: 'ok' };
     } catch (err) {
-      app.log.error({ err }, 'health check: database unreachable');
+      app.log.warn({ err }, 'health check: database unreachable');
       return reply.code(503).send({ status: 'error', database: 'unreachable' });
     }
-  });
+  };
+  app.get('/health/ready', ready);
+  app.get('/health', ready);
 
   await app.register((await import('./seo')).seoPlugin, { db, config });
   await app.register(fastifyStatic, {
