@@ -19,6 +19,20 @@ export interface Config {
   mailFrom: string;
   /** Per-IP limits on public forms and login throttling (RATE_LIMIT=off disables the form limits, for tests). */
   rateLimit: boolean;
+  /**
+   * Proxies whose X-Forwarded-* headers are believed (Fastify's trustProxy): a hop count, or
+   * addresses and CIDR ranges. false (unset): the client's address is the socket's, whatever it writes.
+   */
+  trustProxy: false | number | string[];
+}
+
+/** TRUST_PROXY: unset or empty for none, a number of hops ("1"), or a comma-separated list of addresses/CIDRs. */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const text = value?.trim();
+  if (!text || text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === 'true') throw new Error('TRUST_PROXY=true would believe any client; give the proxy addresses or a hop count');
+  return text.split(',').map((part) => part.trim()).filter(Boolean);
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -46,5 +60,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Boutique <no-reply@localhost>',
     rateLimit: env.RATE_LIMIT !== 'off',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

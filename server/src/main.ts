@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { ensureFirstAdmin } from './auth/admins';
+import { pidFile } from './db/backup';
 import { loadConfig } from './config';
 import { createDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
@@ -13,6 +15,11 @@ await seedIfEmpty(db, { demo: config.seedDemo });
 await ensureFirstAdmin(db, config);
 
 const app = await buildApp({ db, config });
+// PGlite is one process's: the pid tells `npm run backup` that the directory is in use.
+if (!config.databaseUrl) {
+  fs.writeFileSync(pidFile(config.dataDir), String(process.pid));
+  process.on('exit', () => fs.rmSync(pidFile(config.dataDir), { force: true }));
+}
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
   `Boutique : ${config.publicUrl}/ · Administration : ${config.publicUrl}/admin · Base : ${config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`}`,

@@ -30,6 +30,11 @@ export interface Context {
   cookies: CookieJar;
   ip: string;
   log: Logger;
+  /**
+   * Runs work once the answer has left (mail, slow lookups): the caller cannot time it, and
+   * its failure is logged, never the caller's.
+   */
+  afterResponse(task: () => Promise<unknown>): void;
 }
 
 const t = initTRPC.context<Context>().create({
@@ -115,10 +120,33 @@ function findPgError(error: unknown): { code: string; constraint?: string } | nu
   return null;
 }
 
+// NUL and the other C0 controls (tab and line breaks aside) have no place in anything a person
+// types; PostgreSQL refuses NUL in text outright. One check for every input of every procedure.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+function controlCharacterPath(value: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof value === 'string') return CONTROL.test(value) ? path : null;
+  if (!value || typeof value !== 'object' || depth > 20) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (CONTROL.test(key)) return [...path, '_'];
+    const found = controlCharacterPath(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+const refuseControlCharacters = t.middleware(async ({ getRawInput, next }) => {
+  const found = controlCharacterPath(await getRawInput());
+  if (found) {
+    const field = (found[0] === 'data' ? found.slice(1) : found).join('.') || '_';
+    const message = 'Caractère de contrôle non autorisé : retirez-le du texte saisi.';
+    throw new TRPCError({ code: 'BAD_REQUEST', message, cause: new FieldError({ [field]: message }) });
+  }
+  return next();
+});
+
 export const router = t.router;
 export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(databaseErrors);
+export const publicProcedure = t.procedure.use(refuseControlCharacters).use(databaseErrors);
 
 /** Every write and every admin read goes through here. */
 export const adminProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -32,6 +32,7 @@ export async function startTestApp(
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },
     admin: admin ? { id: 'test', email: ADMIN.email, displayName: 'Admin', sessionId: 'test' } : null,
     cookies: { get: () => undefined, set: () => undefined, clear: () => undefined },
+    afterResponse: (task) => void task(),
   });
   return {
     db,

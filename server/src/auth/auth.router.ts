@@ -53,9 +53,8 @@ export const authRouter = router({
     .use(rateLimited('reset', 5, 15 * 60))
     .input(z.object({ email }))
     .mutation(({ ctx, input }) => {
-      void startPasswordReset(ctx.db, ctx.config, input.email, ctx.log).catch((err: unknown) =>
-        ctx.log.error({ err }, 'password reset e-mail could not be sent'),
-      );
+      // Even the lookup of the e-mail waits until the answer is sent: nothing before it differs.
+      ctx.afterResponse(() => startPasswordReset(ctx.db, ctx.config, input.email, ctx.log));
       return { message: RESET_REQUESTED };
     }),
 

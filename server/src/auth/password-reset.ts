@@ -9,6 +9,7 @@ import { hashToken } from './sessions';
 import type { Logger } from '../trpc';
 
 export const RESET_LINK_PATH = '/admin/reset-password';
+const NO_ADMIN = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Creates a single-use token (256 bits, stored hashed, one hour) for a known
@@ -17,15 +18,19 @@ export const RESET_LINK_PATH = '/admin/reset-password';
  */
 export async function startPasswordReset(db: DB, config: Config, email: string, log: Logger) {
   const admin = await findAdminByEmail(db, email);
-  if (!admin) return;
   const token = randomBytes(32).toString('base64url');
+  const tokenHash = hashToken(token);
+  // The same statements run for an unknown e-mail (on no row), so the database's load does not tell either.
   await db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('passwordResetTokens').where('adminId', '=', admin.id).execute();
-    await tx
-      .insertInto('passwordResetTokens')
-      .values({ adminId: admin.id, tokenHash: hashToken(token), expiresAt: sql<string>`now() + interval '1 hour'` })
-      .execute();
+    await tx.deleteFrom('passwordResetTokens').where('adminId', '=', admin?.id ?? NO_ADMIN).execute();
+    if (admin) {
+      await tx
+        .insertInto('passwordResetTokens')
+        .values({ adminId: admin.id, tokenHash, expiresAt: sql<string>`now() + interval '1 hour'` })
+        .execute();
+    }
   });
+  if (!admin) return;
   const link = `${config.publicUrl}${RESET_LINK_PATH}?token=${token}`;
   const { file } = await sendMail(config, {
     to: admin.email,

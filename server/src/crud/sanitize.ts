@@ -40,7 +40,8 @@ const options: sanitizeHtml.IOptions = {
   transformTags: {
     a: (tagName, attribs) => ({
       tagName,
-      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
+      // Any target (not only _blank) opens a context that could reach back through window.opener.
+      attribs: attribs.target !== undefined ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
     }),
   },
 };

@@ -9,6 +9,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { findSession, sessionCookieName } from '../auth/sessions';
+import { startHousekeeping } from '../jobs/housekeeping';
 import { registerSecurity } from './security';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
@@ -33,6 +34,9 @@ export async function createContext(db: Kysely<Database>, config: Config, req: F
       if (isConnectionError(err)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE, cause: err });
       throw err;
     }),
+    afterResponse(task) {
+      res.raw.once('close', () => void task().catch((err: unknown) => req.log.error({ err }, 'work after the response failed')));
+    },
     cookies: {
       get: (name) => req.cookies[name],
       set: (name, value, { maxAge }) => void res.setCookie(name, value, { ...cookieOptions, maxAge }),
@@ -40,6 +44,8 @@ export async function createContext(db: Kysely<Database>, config: Config, req: F
     },
   };
 }
+
+const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -66,10 +72,13 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.production,
+    // A hop count trusts the n nearest proxies (as proxy-addr does); a list trusts those addresses.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
   });
 
   registerSecurity(app, config);
+  const stopHousekeeping = startHousekeeping(db, config, app.log);
+  app.addHook('onClose', async () => stopHousekeeping());
   await app.register(cookie);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { 1: 5 } } });
 

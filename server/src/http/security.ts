@@ -41,35 +41,49 @@ function refuse(reply: FastifyReply, status: number, message: string) {
  * A browser always says where a request comes from (Sec-Fetch-Site, Origin);
  * anything not from our own origin may not change state, whatever its content type.
  */
+/**
+ * The path as the router sees it: percent-decoded, so `/%74rpc/x` is `/trpc/x` for every check
+ * below as it is for routing. Undecodable paths are refused.
+ */
+export function routedPath(url: string): string | null {
+  const raw = url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
 export function registerSecurity(app: FastifyInstance, config: Config) {
   const ownOrigins = new Set([new URL(config.publicUrl).origin]);
 
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    const path = routedPath(req.url);
+    if (path === null) return refuse(reply, 400, 'Adresse invalide.');
     if (SAFE_METHODS.has(req.method)) return;
     const site = req.headers['sec-fetch-site'];
     if (site && site !== 'same-origin' && site !== 'none') return refuse(reply, 403, 'Requête refusée : elle ne vient pas de ce site.');
     const origin = req.headers.origin;
-    if (origin) {
-      const sameHost = (() => {
-        try {
-          return new URL(origin).host === req.headers.host;
-        } catch {
-          return false;
-        }
-      })();
-      if (!sameHost && !ownOrigins.has(origin)) return refuse(reply, 403, 'Requête refusée : elle ne vient pas de ce site.');
+    // Scheme, host and port must all match: http://shop is not https://shop.
+    if (origin && origin !== `${req.protocol}://${req.host}` && !ownOrigins.has(origin)) {
+      return refuse(reply, 403, 'Requête refusée : elle ne vient pas de ce site.');
     }
-    if (req.url.startsWith('/trpc/')) {
+    if (path.startsWith('/trpc/') || path === '/trpc') {
       // Only JSON: forms and multipart posts (which tRPC would otherwise accept) are not ours.
       const type = req.headers['content-type'] ?? '';
       if (!type.startsWith('application/json')) return refuse(reply, 415, 'Format de requête non accepté.');
-      const procedure = req.url.slice('/trpc/'.length).split('?')[0] ?? '';
+      const procedures = path.slice('/trpc/'.length).split(',');
       const length = Number(req.headers['content-length'] ?? 0);
-      if (PUBLIC_WRITES.has(procedure) && length > PUBLIC_BODY_LIMIT) return refuse(reply, 413, 'Envoi trop volumineux.');
+      if (procedures.some((p) => PUBLIC_WRITES.has(p)) && length > PUBLIC_BODY_LIMIT) return refuse(reply, 413, 'Envoi trop volumineux.');
     }
   });
 
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', async (req, reply, payload) => {
+    // Nothing an admin sees may stay in a browser or proxy cache: the admin app's pages and every
+    // API answer that no cache rule made public.
+    const path = routedPath(req.url) ?? '';
+    const adminPage = path === '/admin' || (path.startsWith('/admin/') && !path.startsWith('/admin/assets/'));
+    if (adminPage || (path.startsWith('/trpc') && !reply.hasHeader('cache-control'))) reply.header('Cache-Control', 'no-store');
     reply.header('Content-Security-Policy', csp(config));
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');

@@ -1,0 +1,43 @@
+import { sql } from 'kysely';
+import type { Config } from '../config';
+import type { DB } from '../db/schema';
+import type { Logger } from '../trpc';
+
+const HOUR = 3_600_000;
+
+/**
+ * Deletes what can no longer be used: ended sessions, expired reset tokens, and throttling rows
+ * old enough to have been forgotten anyway. Each statement is idempotent, so several servers
+ * running it at once is harmless.
+ */
+export async function purgeExpired(db: DB, config: Config) {
+  const counts = await Promise.all([
+    db
+      .deleteFrom('sessions')
+      .where((eb) =>
+        eb.or([eb('expiresAt', '<', sql<string>`now()`), eb('lastSeenAt', '<', sql<string>`now() - make_interval(mins => ${config.sessionIdleMinutes})`)]),
+      )
+      .executeTakeFirst(),
+    db.deleteFrom('passwordResetTokens').where('expiresAt', '<', sql<string>`now()`).executeTakeFirst(),
+    db.deleteFrom('rateLimits').where('windowStart', '<', sql<string>`now() - interval '1 day'`).executeTakeFirst(),
+    db.deleteFrom('loginFailures').where('lastFailureAt', '<', sql<string>`now() - interval '1 day'`).executeTakeFirst(),
+  ]);
+  const [sessions, resetTokens, rateLimits, loginFailures] = counts.map((r) => Number(r.numDeletedRows));
+  return { sessions, resetTokens, rateLimits, loginFailures };
+}
+
+/** Purges a minute after start, then every hour; the returned function stops it. */
+export function startHousekeeping(db: DB, config: Config, log: Logger): () => void {
+  const run = () =>
+    void purgeExpired(db, config)
+      .then((deleted) => log.info({ deleted }, 'housekeeping: expired rows purged'))
+      .catch((err: unknown) => log.warn({ err }, 'housekeeping: purge failed, will retry'));
+  const first = setTimeout(run, 60_000);
+  const every = setInterval(run, HOUR);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}
