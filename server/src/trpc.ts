@@ -122,6 +122,7 @@ function findPgError(error: unknown): { code: string; constraint?: string } | nu
 
 // NUL and the other C0 controls (tab and line breaks aside) have no place in anything a person
 // types; PostgreSQL refuses NUL in text outright. One check for every input of every procedure.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 function controlCharacterPath(value: unknown, path: string[] = [], depth = 0): string[] | null {
   if (typeof value === 'string') return CONTROL.test(value) ? path : null;
