@@ -33,9 +33,22 @@ const hostileStrings = [
   '1e309',
   'NaN',
   '💥'.repeat(300),
+  'nul\u0000au milieu',
+  '\u0001\u0002\u0003\u007f',
+  'fin de ligne\r\n\tautorisée',
 ];
+/** Every C0 control character, NUL included, mixed into ordinary text. */
+const controlText = fc
+  .array(fc.oneof(fc.integer({ min: 0, max: 31 }).map((c) => String.fromCharCode(c)), fc.constantFrom('a', 'é', ' ', '1')), {
+    minLength: 1,
+    maxLength: 12,
+  })
+  .map((chars) => chars.join(''));
+/** The same path as the router sees it, spelled as a client may write it. */
+const spelling = fc.constantFrom('/trpc/', '/%74rpc/', '/%74%72%70%63/', '/tr%70c/');
 const scalar = fc.oneof(
   fc.constantFrom(...hostileStrings),
+  controlText,
   fc.string({ maxLength: 40 }),
   fc.string({ minLength: 3000, maxLength: 5000 }),
   fc.integer(),
@@ -79,12 +92,12 @@ afterAll(() => app?.close());
 /** The raw JSON text of a body, with __proto__ kept as a real key. */
 const encode = (v: unknown) => (v === undefined ? '' : JSON.stringify(v));
 
-async function call(path: string, type: string, body: unknown, asAdmin: boolean) {
+async function call(path: string, type: string, body: unknown, asAdmin: boolean, prefix = '/trpc/') {
   const headers: Record<string, string> = asAdmin ? { cookie } : {};
   const response =
     type === 'query'
-      ? await fetch(`${app.url}/trpc/${path}?input=${encodeURIComponent(encode(body))}`, { headers })
-      : await fetch(`${app.url}/trpc/${path}`, {
+      ? await fetch(`${app.url}${prefix}${path}?input=${encodeURIComponent(encode(body))}`, { headers })
+      : await fetch(`${app.url}${prefix}${path}`, {
           method: 'POST',
           headers: { ...headers, 'content-type': 'application/json' },
           body: encode(body),
@@ -122,12 +135,26 @@ async function snapshot() {
 }
 
 describe('hostile input', () => {
+  it('refuses control characters with a French 400 and checks every spelling of /trpc alike', async () => {
+    const subscribe = (prefix: string, email: string, type = 'application/json') =>
+      fetch(`${app.url}${prefix}newsletterSubscribers.subscribe`, { method: 'POST', headers: { 'content-type': type }, body: JSON.stringify({ email }) });
+    const nul = await subscribe('/trpc/', 'a\u0000b@example.com');
+    expect(nul.status).toBe(400);
+    expect((await nul.json()).error.message).toMatch(/Caractère de contrôle non autorisé/);
+    const search = await fetch(`${app.url}/trpc/products.list?input=${encodeURIComponent(JSON.stringify({ search: 'ecran\u0000' }))}`);
+    expect(search.status).toBe(400);
+    for (const prefix of ['/%74rpc/', '/%74%72%70%63/', '/tr%70c/']) {
+      expect((await subscribe(prefix, 'x@example.com', 'text/plain')).status, prefix).toBe(415);
+    }
+    expect((await fetch(`${app.url}/%E0%A4%A/x`)).status).toBe(400);
+  });
+
   it('anonymous: never a 500, and nothing outside the public forms changes', async () => {
     const before = await snapshot();
     const statuses = new Map<number, number>();
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...procedures), input, async ({ path, type }, body) => {
-        const status = await call(path, type, body, false);
+      fc.asyncProperty(fc.constantFrom(...procedures), input, spelling, async ({ path, type }, body, prefix) => {
+        const status = await call(path, type, body, false, prefix);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
         return status < 500;
       }),
@@ -140,7 +167,12 @@ describe('hostile input', () => {
   it('signed in: never a 500 on any procedure', async () => {
     const writes = procedures.filter((p) => !['auth.logout', 'auth.changePassword'].includes(p.path));
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...writes), input, async ({ path, type }, body) => (await call(path, type, body, true)) < 500),
+      fc.asyncProperty(
+        fc.constantFrom(...writes),
+        input,
+        spelling,
+        async ({ path, type }, body, prefix) => (await call(path, type, body, true, prefix)) < 500,
+      ),
       { numRuns: 1500 },
     );
     // Still signed in, still the same admin.
