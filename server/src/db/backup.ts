@@ -58,6 +58,7 @@ export async function backupDatabase(target: BackupTarget, dir: string): Promise
   if (!fs.existsSync(path.join(source, 'PG_VERSION'))) throw new Error(`Aucune base PGlite dans ${source}.`);
   const pglite = new PGlite(source, { extensions: { pg_trgm } });
   try {
+    await pglite.waitReady; // dumpDataDir does not wait for the start-up itself
     const dump = await pglite.dumpDataDir('gzip');
     const file = path.join(dir, `boutique-${stamp()}.pglite.tar.gz`);
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

@@ -1,0 +1,223 @@
+import { execFile } from 'node:child_process';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bcryptStats } from '../../server/src/auth/password';
+import { FREE_FAILURES } from '../../server/src/auth/throttle';
+import { purgeExpired } from '../../server/src/jobs/housekeeping';
+import { ADMIN, startTestApp, type TestApp } from '../support/app';
+import { postFrom } from '../support/raw-http';
+
+// Abuse that used to stall or fool the shop: a login burst, forged client addresses,
+// timing on password reset, and the leftovers nobody purged.
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ demo: true, env: { RATE_LIMIT: 'on' } });
+});
+afterAll(() => app?.close());
+
+const login = (ip: string, password: string, headers: Record<string, string> = {}) =>
+  postFrom(ip, `${app.url}/trpc/auth.login`, { email: ADMIN.email, password }, headers);
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1]!;
+
+describe('a burst of wrong passwords', () => {
+  it('checks at most the free failures, keeps the catalogue fast and lets the owner in from elsewhere', async () => {
+    const before = bcryptStats.calls;
+    const burst = Promise.all(Array.from({ length: 300 }, (_, i) => login('127.0.0.5', `mauvais mot de passe ${i}`)));
+    const latencies: number[] = [];
+    const reads = (async () => {
+      for (let i = 0; i < 30; i++) {
+        const start = performance.now();
+        const response = await fetch(`${app.url}/trpc/products.list?input=${encodeURIComponent(JSON.stringify({ pageSize: 20 }))}`);
+        await response.arrayBuffer();
+        expect(response.status).toBe(200);
+        latencies.push(performance.now() - start);
+      }
+    })();
+    const [answers] = await Promise.all([burst, reads]);
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(FREE_FAILURES + 1);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(300 - FREE_FAILURES - 1);
+    expect(answers.find((a) => a.status === 429)?.body).toMatch(/Trop de tentatives de connexion/);
+    expect(bcryptStats.calls - before).toBeLessThanOrEqual(FREE_FAILURES + 1);
+    expect(percentile(latencies, 95)).toBeLessThan(200);
+
+    const start = performance.now();
+    const owner = await login('127.0.0.6', ADMIN.password);
+    expect(owner.status).toBe(200);
+    expect(performance.now() - start).toBeLessThan(2_000);
+  }, 60_000);
+});
+
+describe('client addresses', () => {
+  it('ignores a forged X-Forwarded-For without TRUST_PROXY', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < FREE_FAILURES + 1; i++) {
+      statuses.push((await login('127.0.0.7', `faux ${i}`, { 'x-forwarded-for': `10.0.0.${i}` })).status);
+    }
+    // All eleven came from one socket address: the eleventh waits.
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('believes X-Forwarded-For only from a trusted proxy', async () => {
+    const proxied = await startTestApp({ env: { RATE_LIMIT: 'on', TRUST_PROXY: '127.0.0.8' } });
+    try {
+      const attempt = (from: string, i: number) =>
+        postFrom(from, `${proxied.url}/trpc/auth.login`, { email: ADMIN.email, password: `faux ${i}` }, { 'x-forwarded-for': `10.1.0.${i}` });
+      const viaProxy: number[] = [];
+      for (let i = 0; i < FREE_FAILURES + 1; i++) viaProxy.push((await attempt('127.0.0.8', i)).status);
+      // Each request names another client behind the trusted proxy: none is slowed down.
+      expect(viaProxy.every((s) => s === 401)).toBe(true);
+      const direct: number[] = [];
+      for (let i = 0; i < FREE_FAILURES + 1; i++) direct.push((await attempt('127.0.0.9', i)).status);
+      expect(direct.at(-1)).toBe(429);
+      // Forging the owner's address through an untrusted hop locks nobody out.
+      expect((await postFrom('127.0.0.8', `${proxied.url}/trpc/auth.login`, ADMIN, { 'x-forwarded-for': '10.1.0.99' })).status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('password reset timing', () => {
+  it('answers a known and an unknown e-mail in the same time (100 samples each)', async () => {
+    // The client runs in its own process, as an attacker's would: in this one, the work done after
+    // the answer would share the event loop with the client reading that answer.
+    const timing = await startTestApp({ env: { RATE_LIMIT: 'off' } });
+    let samples: { known: number[]; unknown: number[] };
+    try {
+      samples = await timeInChild(timing.url, ADMIN.email, 100);
+    } finally {
+      await timing.close();
+    }
+    const { known, unknown } = samples;
+    // Mann-Whitney U: |z| under 3 means no difference a client could rely on.
+    expect(Math.abs(mannWhitneyZ(known, unknown))).toBeLessThan(3);
+    const median = (v: number[]) => percentile(v, 50);
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(Math.max(1, 0.25 * median(unknown)));
+  }, 60_000);
+});
+
+/** Alternates known and unknown e-mails from a separate Node process and returns the times in ms. */
+function timeInChild(url: string, email: string, rounds: number): Promise<{ known: number[]; unknown: number[] }> {
+  const script = `
+    const [url, email, rounds] = process.argv.slice(1);
+    const ask = async (address) => {
+      const start = performance.now();
+      const r = await fetch(url + '/trpc/auth.requestPasswordReset', {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: address }) });
+      await r.arrayBuffer();
+      const elapsed = performance.now() - start;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return elapsed;
+    };
+    const known = [], unknown = [];
+    for (let i = 0; i < Number(rounds); i++) {
+      if (i % 2) { known.push(await ask(email)); unknown.push(await ask('inconnu' + i + '@example.com')); }
+      else { unknown.push(await ask('inconnu' + i + '@example.com')); known.push(await ask(email)); }
+    }
+    process.stdout.write(JSON.stringify({ known, unknown }));`;
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['-e', script, url, email, String(rounds)], { maxBuffer: 1 << 20 }, (err, stdout) =>
+      err ? reject(err) : resolve(JSON.parse(stdout) as { known: number[]; unknown: number[] }),
+    );
+  });
+}
+
+function mannWhitneyZ(a: number[], b: number[]) {
+  const all = [...a.map((v) => ({ v, g: 0 })), ...b.map((v) => ({ v, g: 1 }))].sort((x, y) => x.v - y.v);
+  let rankA = 0;
+  all.forEach((item, i) => {
+    if (item.g === 0) rankA += i + 1;
+  });
+  const u = rankA - (a.length * (a.length + 1)) / 2;
+  const mean = (a.length * b.length) / 2;
+  const sd = Math.sqrt((a.length * b.length * (a.length + b.length + 1)) / 12);
+  return (u - mean) / sd;
+}
+
+describe('small holes', () => {
+  it('compares Origin by scheme, host and port', async () => {
+    const post = (origin: string) =>
+      fetch(`${app.url}/trpc/newsletterSubscribers.subscribe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({ email: `origine-${origin.length}-${Date.now()}@example.com` }),
+      });
+    const { host, port } = new URL(app.url);
+    expect((await post(`https://${host}`)).status).toBe(403);
+    expect((await post(`https://${host}:${port}`)).status).toBe(403);
+    expect((await post(`http://${host}:${Number(port) + 1}`)).status).toBe(403);
+    expect((await post(app.url)).status).toBe(200);
+  });
+
+  it('adds rel="noopener noreferrer" to any link target in rich text', async () => {
+    const post = await app.asAdmin.blogPosts.create({
+      title: 'Liens sortants',
+      excerpt: 'Un article avec des liens.',
+      content: '<p><a href="https://exemple.bj" target="_self">un</a> <a href="https://exemple.bj" target="fenetre">deux</a></p>',
+      author: 'Équipe',
+      date: '2026-11-22',
+      image: 'https://exemple.bj/image.jpg',
+    } as never);
+    const links = [...String((post as { content: string }).content).matchAll(/<a [^>]*>/g)].map((m) => m[0]);
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link).toContain('rel="noopener noreferrer"');
+  });
+
+  it('never lets an admin answer be cached', async () => {
+    const session = await postFrom('127.0.0.10', `${app.url}/trpc/auth.login`, ADMIN);
+    const cookie = String(session.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+    for (const url of ['/admin/', '/admin/products', '/trpc/auth.me', '/trpc/orders.list']) {
+      const response = await fetch(`${app.url}${url}`, { headers: { cookie } });
+      expect(response.headers.get('cache-control'), url).toBe('no-store');
+    }
+  });
+});
+
+describe('housekeeping', () => {
+  it('purges ended sessions, expired reset tokens and stale throttling rows, and keeps the live ones', async () => {
+    const { id: adminId } = await app.db.selectFrom('admins').select('id').executeTakeFirstOrThrow();
+    await app.db
+      .insertInto('sessions')
+      .values([
+        { tokenHash: 'expiree', adminId, expiresAt: sql<string>`now() - interval '1 minute'` },
+        { tokenHash: 'inactive', adminId, expiresAt: sql<string>`now() + interval '1 hour'`, lastSeenAt: sql<string>`now() - interval '3 hours'` },
+        { tokenHash: 'vivante', adminId, expiresAt: sql<string>`now() + interval '1 hour'` },
+      ])
+      .execute();
+    await app.db
+      .insertInto('passwordResetTokens')
+      .values([
+        { adminId, tokenHash: 'jeton-expire', expiresAt: sql<string>`now() - interval '1 minute'` },
+        { adminId, tokenHash: 'jeton-valide', expiresAt: sql<string>`now() + interval '1 hour'` },
+      ])
+      .execute();
+    await app.db
+      .insertInto('rateLimits')
+      .values([
+        { key: 'vieux', hits: 3, windowStart: sql<string>`now() - interval '2 days'` },
+        { key: 'recent', hits: 3 },
+      ])
+      .execute();
+    await app.db
+      .insertInto('loginFailures')
+      .values([
+        { key: 'vieux', failures: 4, lastFailureAt: sql<string>`now() - interval '2 days'` },
+        { key: 'recent', failures: 4 },
+      ])
+      .execute();
+    const deleted = await purgeExpired(app.db, app.config);
+    expect(deleted.sessions).toBeGreaterThanOrEqual(2);
+    expect(deleted.resetTokens).toBeGreaterThanOrEqual(1);
+    const left = async (table: 'sessions' | 'passwordResetTokens', column: 'tokenHash') =>
+      (await app.db.selectFrom(table).select(column).execute()).map((r) => r[column]);
+    expect(await left('sessions', 'tokenHash')).toContain('vivante');
+    expect(await left('sessions', 'tokenHash')).not.toContain('expiree');
+    expect(await left('sessions', 'tokenHash')).not.toContain('inactive');
+    expect(await left('passwordResetTokens', 'tokenHash')).toEqual(['jeton-valide']);
+    expect((await app.db.selectFrom('rateLimits').select('key').execute()).map((r) => r.key)).not.toContain('vieux');
+    expect((await app.db.selectFrom('loginFailures').select('key').execute()).map((r) => r.key)).toContain('recent');
+    expect((await app.db.selectFrom('loginFailures').select('key').execute()).map((r) => r.key)).not.toContain('vieux');
+  });
+});
