@@ -135,7 +135,8 @@ function controlCharacterPath(value: unknown, path: string[] = [], depth = 0): s
   return null;
 }
 const refuseControlCharacters = t.middleware(async ({ getRawInput, next }) => {
-  const found = controlCharacterPath(await getRawInput());
+  // An unreadable body is left to the procedure: one without input never reads it.
+  const found = controlCharacterPath(await getRawInput().catch(() => undefined));
   if (found) {
     const field = (found[0] === 'data' ? found.slice(1) : found).join('.') || '_';
     const message = 'Caractère de contrôle non autorisé : retirez-le du texte saisi.';

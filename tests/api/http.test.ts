@@ -41,7 +41,8 @@ describe('HTTP serving', () => {
     ] as const) {
       const page = await fetch(`${app.url}${prefix}`);
       expect(page.status).toBe(200);
-      expect(page.headers.get('cache-control')).toBe('no-cache');
+      // The admin's pages are never stored; the shop's are revalidated.
+      expect(page.headers.get('cache-control')).toBe(prefix === '/' ? 'no-cache' : 'no-store');
       const html = await page.text();
       expect(html).toContain('lang="fr"');
       const asset = /(?:src|href)="(\/(?:admin\/)?assets\/[^"]+\.js)"/.exec(html)?.[1];
