@@ -24,6 +24,8 @@ export interface Config {
    * addresses and CIDR ranges. false (unset): the client's address is the socket's, whatever it writes.
    */
   trustProxy: false | number | string[];
+  /** Memory for the public read cache (compressed answers), in MB. */
+  cacheMegabytes: number;
 }
 
 /** TRUST_PROXY: unset or empty for none, a number of hops ("1"), or a comma-separated list of addresses/CIDRs. */
@@ -61,5 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Boutique <no-reply@localhost>',
     rateLimit: env.RATE_LIMIT !== 'off',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    cacheMegabytes: int(env.CACHE_MB, 64, 'CACHE_MB'),
   };
 }

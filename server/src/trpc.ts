@@ -35,9 +35,21 @@ export interface Context {
    * its failure is logged, never the caller's.
    */
   afterResponse(task: () => Promise<unknown>): void;
+  /** Drops the public cache's entries built from these resources, on every server. */
+  invalidate(deps: readonly string[]): Promise<void>;
 }
 
-const t = initTRPC.context<Context>().create({
+/**
+ * `cache`: a public read whose answer may be kept and shared, tagged with the resources it reads.
+ * `invalidates`: the resources a mutation changes (none for a public form that changes nothing
+ * public). A mutation that declares nothing drops the whole public cache: safe by default.
+ */
+export interface ProcedureMeta {
+  cache?: readonly string[];
+  invalidates?: readonly string[];
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error }) {
     const fieldErrors = fieldErrorsOf(error);
     const internal = error.code === 'INTERNAL_SERVER_ERROR';
@@ -145,10 +157,20 @@ const refuseControlCharacters = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
+// After a successful write, in the same request: the next read, here or on another server, is fresh.
+const announceWrites = t.middleware(async ({ ctx, meta, type, next }) => {
+  const result = await next();
+  if (type === 'mutation' && result.ok) {
+    const deps = meta?.invalidates ?? ['*'];
+    if (deps.length) await ctx.invalidate(deps);
+  }
+  return result;
+});
+
 export const router = t.router;
 export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(refuseControlCharacters).use(databaseErrors);
+export const publicProcedure = t.procedure.use(refuseControlCharacters).use(announceWrites).use(databaseErrors);
 
 /** Every write and every admin read goes through here. */
 export const adminProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -7,19 +7,39 @@ import type { AppRouter } from '../../server/src/routers/_app';
 import { appRouter } from '../../server/src/routers/_app';
 import { seedIfEmpty } from '../../server/src/seed/seed';
 import { createCallerFactory, type Context } from '../../server/src/trpc';
+import { createDb } from '../../server/src/db/index';
 import { createTestDb } from './db';
 
 export const ADMIN = { email: 'owner@example.com', password: 'un mot de passe solide' };
 
 /** The real server on a random port, over a fresh database. */
 export async function startTestApp(
-  options: { demo?: boolean; router?: AnyRouter; env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {},
+  options: {
+    demo?: boolean;
+    router?: AnyRouter;
+    env?: Record<string, string>;
+    logStream?: NodeJS.WritableStream;
+    /** A second app server on the first one's PostgreSQL database (as behind a load balancer). */
+    sameDatabaseAs?: { databaseUrl: string | undefined; engine: 'pglite' | 'postgresql' };
+  } = {},
 ) {
-  const { db, drop, engine } = await createTestDb();
-  await seedIfEmpty(db, { demo: options.demo ?? false });
-  await upsertAdmin(db, ADMIN.email, ADMIN.password);
+  const shared = options.sameDatabaseAs;
+  if (shared && !shared.databaseUrl) throw new Error('sameDatabaseAs needs PostgreSQL (TEST_DATABASE_URL)');
+  const { db, drop, engine, url: databaseUrl } = shared
+    ? { db: createDb({ databaseUrl: shared.databaseUrl! }), engine: shared.engine, url: shared.databaseUrl, drop: async () => undefined }
+    : await createTestDb();
+  if (!shared) {
+    await seedIfEmpty(db, { demo: options.demo ?? false });
+    await upsertAdmin(db, ADMIN.email, ADMIN.password);
+  }
   // Form rate limits are off unless a test turns them on: every test client is 127.0.0.1.
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: `.tmp/test-data-${process.pid}`, RATE_LIMIT: 'off', ...options.env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: `.tmp/test-data-${process.pid}`,
+    RATE_LIMIT: 'off',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
+  });
   const app = await buildApp({ db, config, logger: !!options.logStream, logStream: options.logStream, router: options.router });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -33,10 +53,12 @@ export async function startTestApp(
     admin: admin ? { id: 'test', email: ADMIN.email, displayName: 'Admin', sessionId: 'test' } : null,
     cookies: { get: () => undefined, set: () => undefined, clear: () => undefined },
     afterResponse: (task) => void task(),
+    invalidate: (deps) => app.publicCache.invalidate(deps),
   });
   return {
     db,
     engine,
+    databaseUrl,
     config,
     url,
     /** Direct procedure calls, as the admin or as an anonymous visitor. */
@@ -46,7 +68,8 @@ export async function startTestApp(
       // Test clients may leave response bodies unread; do not wait for their sockets.
       app.server.closeAllConnections();
       await app.close();
-      await drop();
+      if (shared) await db.destroy();
+      else await drop();
     },
   };
 }

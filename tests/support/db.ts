@@ -12,7 +12,7 @@ export async function createTestDb() {
   if (!serverUrl) {
     const db = createDb({ dataDir: 'memory://' });
     await migrateToLatest(db);
-    return { db, engine: 'pglite' as const, drop: () => db.destroy() };
+    return { db, engine: 'pglite' as const, url: undefined, drop: () => db.destroy() };
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -26,6 +26,7 @@ export async function createTestDb() {
   return {
     db,
     engine: 'postgresql' as const,
+    url: url.toString(),
     async drop() {
       await db.destroy();
       const client = new pg.Client({ connectionString: serverUrl });

@@ -15,11 +15,14 @@ const loginInput = z.object({
   password: z.string('Mot de passe attendu.').min(1, 'Saisissez votre mot de passe.').max(PASSWORD_MAX, 'Mot de passe trop long.'),
 });
 
+/** Accounts and sessions: nothing the public cache holds. */
+const NOTHING_PUBLIC = { invalidates: [] };
+
 export const RESET_REQUESTED =
   'Si un compte correspond à cette adresse, un e-mail contenant un lien de réinitialisation vient de lui être envoyé. Pensez à vérifier vos courriers indésirables.';
 
 export const authRouter = router({
-  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+  login: publicProcedure.meta(NOTHING_PUBLIC).input(loginInput).mutation(async ({ ctx, input }) => {
     const keys = loginKeys(input.email, ctx.ip);
     await reserveLoginAttempt(ctx.db, keys);
     const admin = await findAdminByEmail(ctx.db, input.email);
@@ -38,7 +41,7 @@ export const authRouter = router({
     return { email: admin.email, displayName: admin.displayName };
   }),
 
-  logout: adminProcedure.mutation(async ({ ctx }) => {
+  logout: adminProcedure.meta(NOTHING_PUBLIC).mutation(async ({ ctx }) => {
     await deleteSession(ctx.db, ctx.admin.sessionId);
     ctx.cookies.clear(sessionCookieName(ctx.config));
     return { ok: true };
@@ -50,6 +53,7 @@ export const authRouter = router({
 
   /** Same answer, in the same time, whether the e-mail is known or not: the work happens after the reply. */
   requestPasswordReset: publicProcedure
+    .meta(NOTHING_PUBLIC)
     .use(rateLimited('reset', 5, 15 * 60))
     .input(z.object({ email }))
     .mutation(({ ctx, input }) => {
@@ -59,6 +63,7 @@ export const authRouter = router({
     }),
 
   resetPassword: publicProcedure
+    .meta(NOTHING_PUBLIC)
     .use(rateLimited('reset-finish', 20, 15 * 60))
     .input(z.object({ token: z.string().min(20).max(100), password: passwordSchema }))
     .mutation(async ({ ctx, input }) => {
@@ -72,6 +77,7 @@ export const authRouter = router({
     }),
 
   changePassword: adminProcedure
+    .meta(NOTHING_PUBLIC)
     .input(
       z.object({
         currentPassword: z.string().min(1, 'Saisissez votre mot de passe actuel.').max(PASSWORD_MAX),

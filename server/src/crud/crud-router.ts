@@ -28,7 +28,9 @@ export function listInput(resource: AnyResource) {
  */
 export function crudProcedures<N extends string, F extends Fields>(resource: Resource<N, F>) {
   type Row = RowOf<F>;
-  const reader = resource.read === 'public' ? publicProcedure : adminProcedure;
+  // Public reads are shared by every visitor, so their answers are cached; writes drop them.
+  const reader = resource.read === 'public' ? publicProcedure.meta({ cache: [resource.name] }) : adminProcedure;
+  const writer = adminProcedure.meta({ invalidates: [resource.name] });
   const viewer = (admin: unknown): 'admin' | 'public' => (admin ? 'admin' : 'public');
   const generic = resource as unknown as AnyResource;
   return {
@@ -37,15 +39,15 @@ export function crudProcedures<N extends string, F extends Fields>(resource: Res
       return result as { rows: ListRowOf<F>[]; total: number };
     }),
     get: reader.input(idInput).query(async ({ ctx, input }) => (await getRecord(ctx.db, generic, viewer(ctx.admin), input.id)) as Row),
-    create: adminProcedure.input(resource.createSchema).mutation(async ({ ctx, input }) => {
+    create: writer.input(resource.createSchema).mutation(async ({ ctx, input }) => {
       if (!resource.operations.create) forbidden(resource, 'la création');
       return (await createRecord(ctx.db, generic, input as Record<string, unknown>)) as Row;
     }),
-    update: adminProcedure.input(z.object({ id: idInput.shape.id, data: resource.updateSchema })).mutation(async ({ ctx, input }) => {
+    update: writer.input(z.object({ id: idInput.shape.id, data: resource.updateSchema })).mutation(async ({ ctx, input }) => {
       if (!resource.operations.update) forbidden(resource, 'la modification');
       return (await updateRecord(ctx.db, generic, input.id, input.data as Record<string, unknown>)) as Row;
     }),
-    delete: adminProcedure.input(idInput).mutation(async ({ ctx, input }) => {
+    delete: writer.input(idInput).mutation(async ({ ctx, input }) => {
       if (!resource.operations.delete) forbidden(resource, 'la suppression');
       return deleteRecord(ctx.db, generic, input.id);
     }),

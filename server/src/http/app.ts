@@ -9,6 +9,9 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { findSession, sessionCookieName } from '../auth/sessions';
+import { announceWrite, listenForWrites } from '../cache/invalidation';
+import { PublicCache } from '../cache/public-cache';
+import { trpcCache } from '../cache/trpc-cache';
 import { startHousekeeping } from '../jobs/housekeeping';
 import { registerSecurity } from './security';
 import type { Config } from '../config';
@@ -23,11 +26,18 @@ export const paths = {
   media: path.join(root, 'server/media'),
 };
 
-export async function createContext(db: Kysely<Database>, config: Config, req: FastifyRequest, res: FastifyReply): Promise<Context> {
+export async function createContext(
+  db: Kysely<Database>,
+  config: Config,
+  req: FastifyRequest,
+  res: FastifyReply,
+  invalidate: Context['invalidate'],
+): Promise<Context> {
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.production };
   return {
     db,
     config,
+    invalidate,
     ip: req.ip,
     log: req.log,
     admin: await findSession(db, config, req.cookies[sessionCookieName(config)]).catch((err: unknown) => {
@@ -35,7 +45,9 @@ export async function createContext(db: Kysely<Database>, config: Config, req: F
       throw err;
     }),
     afterResponse(task) {
-      res.raw.once('close', () => void task().catch((err: unknown) => req.log.error({ err }, 'work after the response failed')));
+      // A moment after the last byte left, so the work does not even compete with the client reading it.
+      const run = () => void task().catch((err: unknown) => req.log.error({ err }, 'work after the response failed'));
+      res.raw.once('close', () => setTimeout(run, 25));
     },
     cookies: {
       get: (name) => req.cookies[name],
@@ -43,6 +55,13 @@ export async function createContext(db: Kysely<Database>, config: Config, req: F
       clear: (name) => void res.clearCookie(name, cookieOptions),
     },
   };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The public read cache and the write announcement (tests and the SEO pages use them). */
+    publicCache: { cache: PublicCache; invalidate: (deps: readonly string[]) => Promise<void> };
+  }
 }
 
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -82,11 +101,26 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   await app.register(cookie);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { 1: 5 } } });
 
+  // Public reads from memory; writes announced to every server through PostgreSQL.
+  const cache = new PublicCache(config.cacheMegabytes * 1024 * 1024);
+  const invalidate = (deps: readonly string[]) => announceWrite(db, cache, deps, !!config.databaseUrl);
+  if (config.databaseUrl) {
+    const stopListening = listenForWrites(config.databaseUrl, cache, app.log);
+    app.addHook('onClose', stopListening);
+  }
+  app.decorate('publicCache', { cache, invalidate });
+  const cached = trpcCache(app, cache, router, config);
+
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: router as AppRouter,
-      createContext: ({ req, res }) => createContext(db, config, req, res),
+      createContext: async ({ req, res }) => {
+        const ctx = await createContext(db, config, req, res, invalidate);
+        cached.track(ctx, req.raw);
+        return ctx;
+      },
+      responseMeta: cached.responseMeta,
       onError({ error, path: procedure, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error, procedure }, 'tRPC procedure failed');
         if (error.code === 'SERVICE_UNAVAILABLE') req.log.warn({ err: error.cause, procedure }, 'database unavailable');

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AnyResource, blogPosts, products, services } from '@app/shared';
 import { formatXOF } from '@app/shared/format';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { serveCached } from '../cache/public-cache';
 import type { Config } from '../config';
 import { findRecordBy, getRecord, listRecords } from '../crud/repository';
 import type { Database } from '../db/schema';
@@ -63,36 +64,51 @@ export async function seoPlugin(app: FastifyInstance, { db, config, storefrontDi
     return (row as { businessName?: string } | undefined)?.businessName ?? '';
   };
 
-  async function sendPage(reply: FastifyReply, meta: PageMeta | null) {
-    let html: string;
-    try {
-      html = await fs.readFile(path.join(storefrontDir, 'index.html'), 'utf8');
-    } catch {
-      return reply.callNotFound();
-    }
-    if (meta) {
-      const name = await settingsName();
-      const title = name ? `${meta.title} | ${name}` : meta.title;
-      const tags = [
-        ['description', meta.description, 'name'],
-        ['og:title', meta.title, 'property'],
-        ['og:description', meta.description, 'property'],
-        ['og:type', meta.type, 'property'],
-        ['og:url', absolute(meta.path), 'property'],
-        ['og:site_name', name, 'property'],
-        ['og:locale', 'fr_FR', 'property'],
-        ...(meta.image ? [['og:image', absolute(meta.image), 'property']] : []),
-        ['twitter:card', meta.image ? 'summary_large_image' : 'summary', 'name'],
-      ]
-        .map(([key, value, attr]) => `<meta ${attr}="${escapeHtml(key!)}" content="${escapeHtml(value!)}" />`)
-        .join('\n    ');
-      const canonical = `<link rel="canonical" href="${escapeHtml(absolute(meta.path))}" />`;
-      html = html
+  const { cache } = app.publicCache;
+  const readIndex = () => fs.readFile(path.join(storefrontDir, 'index.html'), 'utf8').catch(() => null);
+
+  async function renderPage(meta: PageMeta): Promise<string | null> {
+    const html = await readIndex();
+    if (html === null) return null;
+    const name = await settingsName();
+    const title = name ? `${meta.title} | ${name}` : meta.title;
+    const tags = [
+      ['description', meta.description, 'name'],
+      ['og:title', meta.title, 'property'],
+      ['og:description', meta.description, 'property'],
+      ['og:type', meta.type, 'property'],
+      ['og:url', absolute(meta.path), 'property'],
+      ['og:site_name', name, 'property'],
+      ['og:locale', 'fr_FR', 'property'],
+      ...(meta.image ? [['og:image', absolute(meta.image), 'property']] : []),
+      ['twitter:card', meta.image ? 'summary_large_image' : 'summary', 'name'],
+    ]
+      .map(([key, value, attr]) => `<meta ${attr}="${escapeHtml(key!)}" content="${escapeHtml(value!)}" />`)
+      .join('\n    ');
+    const canonical = `<link rel="canonical" href="${escapeHtml(absolute(meta.path))}" />`;
+    return (
+      html
         // A function replacement: "$&" or "$1" typed in a product name must stay literal text.
         .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
         .replace(/<meta name="description"[^>]*>\s*/, '')
-        .replace('</head>', () => `    ${tags}\n    ${canonical}\n  </head>`);
-    }
+        .replace('</head>', () => `    ${tags}\n    ${canonical}\n  </head>`)
+    );
+  }
+
+  /** A record's page from the cache (its tags: the record's resource and the shop's name). */
+  async function sendPage(req: FastifyRequest, reply: FastifyReply, resource: string, load: () => Promise<PageMeta | null>) {
+    const served = await serveCached(cache, req, reply, {
+      key: `page:${req.url.split('?')[0]}`,
+      deps: [resource, 'settings'],
+      contentType: 'text/html; charset=utf-8',
+      build: async () => {
+        const meta = await load();
+        return meta ? renderPage(meta) : null;
+      },
+    });
+    if (served) return served;
+    const html = await readIndex();
+    if (html === null) return reply.callNotFound();
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   }
 
@@ -105,35 +121,39 @@ export async function seoPlugin(app: FastifyInstance, { db, config, storefrontDi
     }
   };
 
-  app.get<{ Params: { id: string } }>('/products/:id', async (req, reply) => {
-    const { id } = req.params;
-    const row = UUID.test(id) ? await orNull(() => getRecord(db as never, products as unknown as AnyResource, 'public', id)) : null;
-    if (!row) return sendPage(reply, null);
-    const images = row.images as string[];
-    return sendPage(reply, {
-      title: String(row.name),
-      description: clip(`${formatXOF(Number(row.price))} – ${String(row.shortDescription)}`),
-      image: images[0] ?? null,
-      type: 'product',
-      path: `/products/${id}`,
-    });
-  });
+  app.get<{ Params: { id: string } }>('/products/:id', (req, reply) =>
+    sendPage(req, reply, 'products', async () => {
+      const { id } = req.params;
+      const row = UUID.test(id) ? await orNull(() => getRecord(db as never, products as unknown as AnyResource, 'public', id)) : null;
+      if (!row) return null;
+      const images = row.images as string[];
+      return {
+        title: String(row.name),
+        description: clip(`${formatXOF(Number(row.price))} – ${String(row.shortDescription)}`),
+        image: images[0] ?? null,
+        type: 'product',
+        path: `/products/${id}`,
+      };
+    }),
+  );
 
-  app.get<{ Params: { slug: string } }>('/blog/:slug', async (req, reply) => {
-    const slug = req.params.slug.toLowerCase();
-    const row =
-      slug.length <= 120
-        ? await orNull(() => findRecordBy(db as never, blogPosts as unknown as AnyResource, 'public', 'slug', slug))
-        : null;
-    if (!row) return sendPage(reply, null);
-    return sendPage(reply, {
-      title: String(row.title),
-      description: clip(String(row.excerpt)),
-      image: (row.image as string | null) ?? null,
-      type: 'article',
-      path: `/blog/${encodeURIComponent(slug)}`,
-    });
-  });
+  app.get<{ Params: { slug: string } }>('/blog/:slug', (req, reply) =>
+    sendPage(req, reply, 'blogPosts', async () => {
+      const slug = req.params.slug.toLowerCase();
+      const row =
+        slug.length <= 120
+          ? await orNull(() => findRecordBy(db as never, blogPosts as unknown as AnyResource, 'public', 'slug', slug))
+          : null;
+      if (!row) return null;
+      return {
+        title: String(row.title),
+        description: clip(String(row.excerpt)),
+        image: (row.image as string | null) ?? null,
+        type: 'article',
+        path: `/blog/${encodeURIComponent(slug)}`,
+      };
+    }),
+  );
 
   app.get('/robots.txt', async (_req, reply) =>
     reply
@@ -152,7 +172,11 @@ export async function seoPlugin(app: FastifyInstance, { db, config, storefrontDi
       ),
   );
 
-  app.get('/sitemap.xml', async (_req, reply) => {
+  app.get('/sitemap.xml', (req, reply) =>
+    serveCached(cache, req, reply, { key: 'sitemap', deps: ['products', 'services', 'blogPosts'], contentType: 'application/xml; charset=utf-8', build: sitemap }),
+  );
+
+  async function sitemap() {
     const urls: { loc: string; lastmod?: string }[] = STATIC_PATHS.map((p) => ({ loc: absolute(p) }));
     const add = async (resource: AnyResource, toPath: (row: Record<string, unknown>) => string) => {
       // Paged like every list, so a large catalogue never loads in one query.
@@ -169,9 +193,6 @@ export async function seoPlugin(app: FastifyInstance, { db, config, storefrontDi
     const body = urls
       .map((u) => `  <url><loc>${escapeHtml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`)
       .join('\n');
-    return reply
-      .type('application/xml; charset=utf-8')
-      .header('Cache-Control', 'public, max-age=3600')
-      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`);
-  });
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+  }
 }

@@ -6,6 +6,7 @@ import { publicProcedure, rateLimited, router } from '../trpc';
 export const contactMessagesRouter = router({
   ...crudProcedures(contactMessages),
   send: publicProcedure
+    .meta({ invalidates: [] })
     .use(rateLimited('contact', 5, 10 * 60))
     .input(contactMessageSchema)
     .mutation(async ({ ctx, input: { website: _bot, ...input } }) => {

@@ -7,6 +7,7 @@ export const cryptoVerificationsRouter = router({
   ...crudProcedures(cryptoVerifications),
   /** The public request form: only its own fields; the status always starts as pending. */
   submit: publicProcedure
+    .meta({ invalidates: [] })
     .use(rateLimited('verification', 5, 10 * 60))
     .input(verificationRequestSchema)
     .mutation(async ({ ctx, input: { website: _bot, ...input } }) => {

@@ -7,6 +7,7 @@ export const newsletterSubscribersRouter = router({
   ...crudProcedures(newsletterSubscribers),
   /** Subscribing twice is not an error: the answer just says so. */
   subscribe: publicProcedure
+    .meta({ invalidates: [] })
     .use(rateLimited('newsletter', 10, 10 * 60))
     .input(subscribeSchema)
     .mutation(async ({ ctx, input }) => {

@@ -9,6 +9,8 @@ export const ordersRouter = router({
   ...crudProcedures(orders),
   /** Checkout. Idempotent on the client's key: a retry or a double click returns the same order. */
   place: publicProcedure
+    // Stock changes: the catalogue's answers (product pages, lists) must show it.
+    .meta({ invalidates: ['products'] })
     .use(rateLimited('order', 20, 10 * 60))
     .input(placeOrderSchema)
     .mutation(async ({ ctx, input: { website: _bot, ...input } }) => {

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** One public answer, serialized once and compressed once, ready for any client. */
+export interface CachedBody {
+  etag: string;
+  contentType: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+/** What a reader saw when it started: a write since then makes its result unfit to keep. */
+export type Snapshot = ReadonlyMap<string, number>;
+
+export const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+/** A strong validator: the same bytes, the same tag, on every server. */
+export const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+
+/**
+ * Public reads kept in memory as compressed bodies, keyed by what was asked (procedure and
+ * normalized input, or a page's path) and tagged with the resources they were built from.
+ * A write drops every entry tagged with the written resource, at once; nothing expires by
+ * time. While the server cannot hear other servers' writes (`enabled` false), it neither
+ * serves nor keeps anything.
+ */
+export class PublicCache {
+  private readonly entries: LRUCache<string, CachedBody & { deps: readonly string[] }>;
+  private readonly keysByDep = new Map<string, Set<string>>();
+  private readonly versions = new Map<string, number>();
+  private generation = 0;
+  enabled = true;
+
+  constructor(maxBytes = 64 * 1024 * 1024) {
+    this.entries = new LRUCache({
+      maxSize: maxBytes,
+      sizeCalculation: (e) => e.identity.length + e.gzip.length + e.br.length + 200,
+      dispose: (entry, key) => {
+        for (const dep of entry.deps) this.keysByDep.get(dep)?.delete(key);
+      },
+    });
+  }
+
+  private readonly compressing = new Map<string, Promise<unknown>>();
+
+  get(key: string): CachedBody | undefined {
+    return this.enabled ? this.entries.get(key) : undefined;
+  }
+
+  /** The entry, waiting for it if its body is being compressed right now. */
+  async lookup(key: string): Promise<CachedBody | undefined> {
+    const pending = this.compressing.get(key);
+    if (pending) await pending.catch(() => undefined);
+    return this.get(key);
+  }
+
+  /** Taken before reading the database; `set` refuses a result older than a write to its tags. */
+  snapshot(deps: readonly string[]): Snapshot {
+    return new Map([['*', this.generation], ...deps.map((d) => [d, this.versions.get(d) ?? 0] as const)]);
+  }
+
+  private fresh(snapshot: Snapshot) {
+    for (const [dep, version] of snapshot) {
+      if ((dep === '*' ? this.generation : (this.versions.get(dep) ?? 0)) !== version) return false;
+    }
+    return true;
+  }
+
+  async set(key: string, deps: readonly string[], snapshot: Snapshot, contentType: string, body: string | Buffer): Promise<CachedBody> {
+    const identity = Buffer.isBuffer(body) ? body : Buffer.from(body);
+    const compressed = Promise.all([
+      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      gzip(identity, { level: 9 }),
+    ]);
+    this.compressing.set(key, compressed);
+    let br: Buffer, gz: Buffer;
+    try {
+      [br, gz] = await compressed;
+    } finally {
+      if (this.compressing.get(key) === compressed) this.compressing.delete(key);
+    }
+    const entry = { etag: etagOf(identity), contentType, identity, gzip: gz, br, deps };
+    // Checked after compressing: a write during the await makes this body stale.
+    if (this.enabled && this.fresh(snapshot)) {
+      this.entries.set(key, entry);
+      for (const dep of deps) {
+        let keys = this.keysByDep.get(dep);
+        if (!keys) this.keysByDep.set(dep, (keys = new Set()));
+        keys.add(key);
+      }
+    }
+    return entry;
+  }
+
+  /** Drops everything built from these resources ('*': everything). */
+  invalidate(deps: readonly string[]) {
+    if (deps.includes('*')) return this.clear();
+    for (const dep of deps) {
+      this.versions.set(dep, (this.versions.get(dep) ?? 0) + 1);
+      for (const key of [...(this.keysByDep.get(dep) ?? [])]) this.entries.delete(key);
+    }
+  }
+
+  clear() {
+    this.generation++;
+    this.entries.clear();
+    this.keysByDep.clear();
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}
+
+/** Sends a cached body in the best encoding the client takes, or 304 when it already has it. */
+export function sendCached(req: FastifyRequest, reply: FastifyReply, body: CachedBody) {
+  reply.header('ETag', body.etag).header('Cache-Control', CACHE_CONTROL).header('Vary', 'Accept-Encoding');
+  const known = req.headers['if-none-match'];
+  if (known && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === body.etag)) return reply.code(304).send();
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  const [encoding, bytes] = /\bbr\b/.test(accepted) ? ['br', body.br] : /\bgzip\b/.test(accepted) ? ['gzip', body.gzip] : [null, body.identity];
+  if (encoding) reply.header('Content-Encoding', encoding);
+  return reply.type(body.contentType).send(bytes);
+}
+
+/**
+ * A public page or file built by `build` (the sitemap, a page's HTML) served from the cache.
+ * `build` returns null when there is nothing to cache (the caller then answers itself).
+ */
+export async function serveCached(
+  cache: PublicCache,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  options: { key: string; deps: readonly string[]; contentType: string; build: () => Promise<string | null> },
+) {
+  const hit = await cache.lookup(options.key);
+  if (hit) return sendCached(req, reply, hit);
+  const snapshot = cache.snapshot(options.deps);
+  const text = await options.build();
+  if (text === null) return null;
+  return sendCached(req, reply, await cache.set(options.key, options.deps, snapshot, options.contentType, text));
+}

@@ -1,0 +1,77 @@
+import type { AnyRouter } from '@trpc/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { routedPath } from '../http/security';
+import { sessionCookieName } from '../auth/sessions';
+import type { Context, ProcedureMeta } from '../trpc';
+import { CACHE_CONTROL, etagOf, type PublicCache, type Snapshot, sendCached } from './public-cache';
+
+interface Miss {
+  key: string;
+  deps: readonly string[];
+  snapshot: Snapshot;
+}
+
+/** JSON with sorted keys: `{"a":1,"b":2}` and `{"b":2,"a":1}` ask the same thing. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * Public tRPC reads served from the cache. A GET whose every procedure declares `cache` and that
+ * carries no session cookie is looked up before tRPC runs; on a miss tRPC answers as usual and
+ * `responseMeta` keeps the body and sets the HTTP validators. Anything else (admins, mutations,
+ * a batch mixing in a private procedure, errors) goes through untouched.
+ */
+export function trpcCache(app: FastifyInstance, cache: PublicCache, router: AnyRouter, config: Config) {
+  const procedures = router._def.procedures as Record<string, { _def: { meta?: ProcedureMeta; type: string } } | undefined>;
+  const session = new RegExp(`(?:^|;\\s*)${sessionCookieName(config)}=`);
+  const misses = new WeakMap<object, Miss>();
+  const pending = new WeakMap<FastifyRequest['raw'], Miss>();
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'GET') return;
+    const path = routedPath(req.url);
+    if (!path?.startsWith('/trpc/') || session.test(req.headers.cookie ?? '')) return;
+    const deps = new Set<string>();
+    for (const name of path.slice('/trpc/'.length).split(',')) {
+      const meta = procedures[name]?._def.meta;
+      if (procedures[name]?._def.type !== 'query' || !meta?.cache) return;
+      for (const dep of meta.cache) deps.add(dep);
+    }
+    const query = req.query as Record<string, string | undefined>;
+    let input: string;
+    try {
+      input = query.input === undefined ? '' : canonical(JSON.parse(query.input));
+    } catch {
+      return;
+    }
+    const key = `${path}?batch=${query.batch ?? ''}&input=${input}`;
+    const hit = await cache.lookup(key);
+    if (hit) return sendCached(req, reply, hit);
+    pending.set(req.raw, { key, deps: [...deps], snapshot: cache.snapshot([...deps]) });
+  });
+
+  return {
+    /** Ties a context to its request's cache miss (createContext calls this). */
+    track(ctx: Context, raw: FastifyRequest['raw']) {
+      const miss = pending.get(raw);
+      if (miss) misses.set(ctx, miss);
+    },
+    responseMeta({ ctx, info, data, errors, type }: Parameters<NonNullable<ResponseMetaOf>>[0]) {
+      const miss = ctx ? misses.get(ctx) : undefined;
+      if (!miss || !ctx || ctx.admin || type !== 'query' || errors.length > 0 || !info) return {};
+      // The same bytes tRPC sends (no transformer): the envelope, or the array of envelopes for a batch.
+      const body = JSON.stringify(info.isBatchCall ? data : data[0]);
+      void cache.set(miss.key, miss.deps, miss.snapshot, 'application/json', body).catch((err: unknown) => app.log.warn({ err }, 'cache: store failed'));
+      return { headers: { etag: etagOf(Buffer.from(body)), 'cache-control': CACHE_CONTROL } };
+    },
+  };
+}
+
+type ResponseMetaOf = import('@trpc/server/adapters/fastify').FastifyTRPCPluginOptions<AnyRouter>['trpcOptions']['responseMeta'];
