@@ -1,79 +1,99 @@
-// API throughput and latency, on demand: npm run bench [-- seconds per case]
-// The server runs in its own process (as in production) on a fresh seeded PGlite;
-// this process only sends requests, on loopback. Baselines: the same SQL through
-// the repository with no HTTP, and GET /health (HTTP with a trivial query).
-import { spawn } from 'node:child_process';
+// API throughput and latency under load, on demand:
+//   npm run bench [-- seconds]                       PGlite
+//   DATABASE_URL=postgres://... npm run bench        PGlite, then PostgreSQL (a fresh database on that server)
+//   BENCH_APP_DIR=../other-checkout npm run bench    the app from another checkout (a "before"), same baseline
+// autocannon, 50 connections, gzip. The app (compiled, as `npm start` runs it) and the baseline
+// (bench/raw-server.ts: plain Fastify + pg on the same query as products.list) each run in their
+// own process, one after the other, on the same data, in the same run.
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { products } from '@app/shared';
-import { listRecords } from '../server/src/crud/repository';
-import { createDb } from '../server/src/db/index';
-import { migrateToLatest } from '../server/src/db/migrate';
-import { seedIfEmpty } from '../server/src/seed/seed';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
 
-const seconds = Number(process.argv[2] ?? 5);
-const concurrency = 8;
-const port = 3900 + Math.floor(Math.random() * 90);
-const dataDir = `.tmp/bench-${process.pid}`;
+const seconds = Number(process.argv[2] ?? 10);
+const connections = 50;
+const appDir = path.resolve(process.env.BENCH_APP_DIR ?? '.');
+const tmp = path.resolve(`.tmp/bench-${process.pid}`);
 
-async function measure(name: string, run: () => Promise<unknown>) {
-  const latencies: number[] = [];
-  const end = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) {
-        const t = performance.now();
-        await run();
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(1);
-  console.log(`${name.padEnd(36)} ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s   p50 ${pct(0.5)} ms   p95 ${pct(0.95)} ms`);
+function start(cmd: string[], cwd: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, cmd, { cwd, env: { ...process.env, HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+async function waitUp(url: string) {
+  for (let i = 0; i < 240; i++) {
+    if ((await fetch(url).catch(() => null))?.ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+async function stop(child: ChildProcess) {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: 'bench@example.com',
-    ADMIN_PASSWORD: 'bench password long',
-  },
-  stdio: 'inherit',
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  if ((await fetch(`${base}/health`).catch(() => null))?.ok) break;
-  if (i > 120) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 500));
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
 }
-const get = (path: string, input?: unknown) => async () => {
-  const qs = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const response = await fetch(`${base}${path}${qs}`, { headers: { 'accept-encoding': 'gzip' } });
-  if (!response.ok) throw new Error(`${path}: ${response.status}`);
-  await response.arrayBuffer();
+async function load(name: string, url: string): Promise<Row> {
+  const r = await autocannon({ url, connections, duration: seconds, headers: { 'accept-encoding': 'gzip' } });
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+const print = (rows: Row[], baseline: number) => {
+  for (const r of rows) {
+    console.log(
+      `  ${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ${(r.rps / baseline).toFixed(2)}x raw${r.errors ? `  ${r.errors} errors` : ''}`,
+    );
+  }
 };
 
+async function run(engine: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
+  const appPort = 3900 + Math.floor(Math.random() * 50);
+  const rawPort = appPort + 50;
+  const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+  const entry = fs.existsSync(path.join(appDir, 'server/dist/bin/main.js')) ? ['--enable-source-maps', 'server/dist/bin/main.js'] : ['--import', 'tsx', 'server/src/main.ts'];
+  const app = start(entry, appDir, { ...env, PORT: String(appPort), DATA_DIR: path.join(tmp, 'app'), ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'un mot de passe de banc' });
+  const base = `http://127.0.0.1:${appPort}`;
+  await waitUp(`${base}/health`);
+  const list = await (await fetch(`${base}/trpc/products.list?input=${encodeURIComponent('{"pageSize":20}')}`)).json();
+  const id = list.result.data.rows[0].id as string;
+  const q = (p: string, input?: unknown) => `${base}/trpc/${p}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
+  const rows = [
+    await load('products.list (20 rows)', q('products.list', { pageSize: 20 })),
+    await load('products.get', q('products.get', { id })),
+    await load('settings.get', q('settings.get')),
+    await load('product page (HTML)', `${base}/products/${id}`),
+    await load('/health (database round trip)', `${base}/health`),
+  ];
+  await stop(app);
+  // The baseline on the same data: PostgreSQL shares the seeded database, PGlite seeds its own copy.
+  const raw = start(['--import', 'tsx', 'bench/raw-server.ts'], path.resolve('.'), { ...env, PORT: String(rawPort) });
+  await waitUp(`http://127.0.0.1:${rawPort}/products`);
+  const baseline = await load('raw Fastify + query, same SQL', `http://127.0.0.1:${rawPort}/products`);
+  await stop(raw);
+  console.log(`\n${engine}: ${connections} connections, ${seconds} s per case, app from ${appDir}`);
+  print([baseline], baseline.rps);
+  print(rows, baseline.rps);
+}
+
 try {
-  console.log(`PGlite, ${concurrency} concurrent clients, ${seconds} s per case, server in its own process`);
-  const db = createDb({ dataDir: 'memory://' });
-  await migrateToLatest(db);
-  await seedIfEmpty(db, { demo: true });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the repository is generic
-  await measure('baseline: repository.list, no HTTP', () => listRecords(db as any, products, 'public', { page: 1, pageSize: 20 }));
-  await db.destroy();
-  await measure('baseline: GET /health', get('/health'));
-  await measure('products.list (20 rows, gzip)', get('/trpc/products.list', { pageSize: 20 }));
-  await measure('products.list search "port"', get('/trpc/products.list', { search: 'port', pageSize: 20 }));
-  const first = (await (await fetch(`${base}/trpc/products.list?input=${encodeURIComponent('{"pageSize":1}')}`)).json()).result.data
-    .rows[0];
-  await measure('products.get', get('/trpc/products.get', { id: first.id }));
-  await measure('settings.get', get('/trpc/settings.get'));
+  fs.mkdirSync(tmp, { recursive: true });
+  await run('PGlite');
+  if (process.env.DATABASE_URL) {
+    const name = `bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    try {
+      await run('PostgreSQL', process.env.DATABASE_URL.replace(/\/[^/]*$/, `/${name}`));
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(tmp, { recursive: true, force: true });
 }

@@ -23,3 +23,11 @@ for (const app of ['storefront', 'admin']) {
   execSync(`npm run build -w ${app}`, { cwd: root, stdio: 'inherit' });
   execSync(`node scripts/compress-dist.mjs ${app}/dist`, { cwd: root, stdio: 'inherit' });
 }
+
+// The compiled server (npm start runs it): stale when the server, shared code or a migration changed.
+const bundle = path.join(root, 'server/dist/bin/main.js');
+const bundledAt = fs.existsSync(bundle) ? fs.statSync(bundle).mtimeMs : 0;
+if (bundledAt <= Math.max(shared, newest(path.join(root, 'server/src')), newest(path.join(root, 'migrations')))) {
+  console.log('Compilation du serveur...');
+  execSync('node scripts/build-server.mjs', { cwd: root, stdio: 'inherit' });
+}

@@ -3,16 +3,18 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 
-export const migrationFolder = fileURLToPath(new URL('../../../migrations', import.meta.url));
+// Compiled (server/dist/bin/main.js), the migrations sit beside it as JavaScript.
+const compiled = import.meta.url.endsWith('.js');
+export const migrationFolder = fileURLToPath(new URL(compiled ? '../migrations' : '../../../migrations', import.meta.url));
 
 /** Reads migrations/*.ts; imported from here so that tsx and Vitest both load TypeScript. */
 const folderProvider: MigrationProvider = {
   async getMigrations() {
-    const files = (await fs.readdir(migrationFolder)).filter((f) => /^\d{12}_[\w-]+\.ts$/.test(f)).sort();
+    const files = (await fs.readdir(migrationFolder)).filter((f) => /^\d{12}_[\w-]+\.(ts|js)$/.test(f)).sort();
     const entries = await Promise.all(
       files.map(
         async (file) =>
-          [file.replace(/\.ts$/, ''), (await import(pathToFileURL(path.join(migrationFolder, file)).href)) as Migration] as const,
+          [file.replace(/\.(ts|js)$/, ''), (await import(pathToFileURL(path.join(migrationFolder, file)).href)) as Migration] as const,
       ),
     );
     return Object.fromEntries(entries);

@@ -91,11 +91,20 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
+    // Two log lines for every request cost more than a cached answer: see the onResponse hook.
+    disableRequestLogging: true,
     // A hop count trusts the n nearest proxies (as proxy-addr does); a list trusts those addresses.
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
   });
 
   registerSecurity(app, config);
+  // One line per request, and at info level only what someone should look at: errors, refusals, slow answers.
+  app.addHook('onResponse', async (req, reply) => {
+    const line = { method: req.method, url: req.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    if (reply.statusCode >= 500) req.log.error(line, 'request failed');
+    else if (reply.statusCode >= 400 || reply.elapsedTime > 1_000) req.log.info(line, 'request');
+    else req.log.debug(line, 'request');
+  });
   const stopHousekeeping = startHousekeeping(db, config, app.log);
   app.addHook('onClose', async () => stopHousekeeping());
   await app.register(cookie);
