@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { type AnyRouter, TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { findSession, sessionCookieName } from '../auth/sessions';
 import { announceWrite, listenForWrites } from '../cache/invalidation';
@@ -92,7 +92,7 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
     },
     bodyLimit: 1024 * 1024,
     // Two log lines for every request cost more than a cached answer: see the onResponse hook.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // A hop count trusts the n nearest proxies (as proxy-addr does); a list trusts those addresses.
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
   });
