@@ -17,6 +17,8 @@ const PUBLIC_PROCEDURES = new Set([
   'newsletterSubscribers.subscribe',
   'contactMessages.send',
   'orders.place',
+  // The customer's own order, by its private link or by number and phone (rate-limited).
+  'orders.track',
   ...['products', 'services', 'cryptoCourses', 'blogPosts', 'trendingCryptos', 'testimonials', 'deliveryOptions'].flatMap((n) => [
     `${n}.list`,
     `${n}.get`,

@@ -106,8 +106,13 @@ describe.each(listed.map((r) => [r.name, r] as const))('%s', (_name, resource) =
     expect((await failure(api().update.mutate({ id: row.id, data: { [field]: '' } }))).fieldErrors?.[field]).toBeTruthy();
   });
 
-  it('deletes, after which the record is not found', async () => {
+  it('deletes, after which the record is not found (or refuses, where the resource forbids it)', async () => {
     const row = await createRow(admin, resource);
+    if (!resource.operations.delete) {
+      expect((await failure(api().delete.mutate({ id: row.id }))).code).toBe('METHOD_NOT_SUPPORTED');
+      expect((await api().get.query({ id: row.id })).id).toBe(row.id);
+      return;
+    }
     expect(await api().delete.mutate({ id: row.id })).toEqual({ id: row.id });
     expect((await failure(api().get.query({ id: row.id }))).code).toBe('NOT_FOUND');
     expect((await failure(api().delete.mutate({ id: row.id }))).code).toBe('NOT_FOUND');

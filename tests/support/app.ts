@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { AnyRouter } from '@trpc/server';
 import { createTRPCClient, httpLink, type TRPCClient, TRPCClientError } from '@trpc/client';
 import { upsertAdmin } from '../../server/src/auth/admins';
@@ -32,10 +34,12 @@ export async function startTestApp(
     await seedIfEmpty(db, { demo: options.demo ?? false });
     await upsertAdmin(db, ADMIN.email, ADMIN.password);
   }
+  // Each app its own DATA_DIR, so its outbox holds only its own mails.
+  const ownDataDir = options.env?.DATA_DIR ? null : `.tmp/test-data-${process.pid}-${randomBytes(4).toString('hex')}`;
   // Form rate limits are off unless a test turns them on: every test client is 127.0.0.1.
   const config = loadConfig({
     LOG_LEVEL: 'silent',
-    DATA_DIR: `.tmp/test-data-${process.pid}`,
+    ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
     RATE_LIMIT: 'off',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
@@ -70,6 +74,7 @@ export async function startTestApp(
       await app.close();
       if (shared) await db.destroy();
       else await drop();
+      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }

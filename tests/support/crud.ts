@@ -34,7 +34,13 @@ export async function createRow(admin: unknown, resource: AnyResource, overrides
     idempotencyKey: randomUUID(),
     ...pick(overrides, ['customerName', 'phone', 'city', 'address', 'paymentMethod']),
   })) as Row;
-  const rest = omit(overrides, ['customerName', 'phone', 'city', 'address', 'paymentMethod']);
+  // Status and payment move only through the order process: walk there as the owner would.
+  const orders = (admin as { orders: Record<string, { mutate(i: unknown): Promise<unknown> }> }).orders;
+  const walk: Record<string, string[]> = { confirmed: ['confirmed'], shipped: ['confirmed', 'shipped'], delivered: ['confirmed', 'shipped', 'delivered'], cancelled: ['cancelled'] };
+  for (const to of walk[String(overrides.status)] ?? []) await orders.transition!.mutate({ id: placed.id, to });
+  const pay: Record<string, string[]> = { paid: ['paid'], refunded: ['paid', 'refunded'] };
+  for (const to of pay[String(overrides.paymentStatus)] ?? []) await orders.setPayment!.mutate({ id: placed.id, to });
+  const rest = omit(overrides, ['customerName', 'phone', 'city', 'address', 'paymentMethod', 'status', 'paymentStatus']);
   return Object.keys(rest).length
     ? crudOf(admin, resource).update.mutate({ id: placed.id, data: rest })
     : crudOf(admin, resource).get.query({ id: placed.id });

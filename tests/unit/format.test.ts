@@ -123,6 +123,11 @@ describe('whatsappLink', () => {
     expect(whatsappLink('(+229) 01-97.00.00.00')).toBe('https://wa.me/2290197000000');
   });
 
+  it('reaches a national Benin number through +229 (wa.me needs the international number)', () => {
+    expect(whatsappLink('01 97 12 34 56')).toBe('https://wa.me/2290197123456');
+    expect(whatsappLink('00229 01 97 12 34 56')).toBe('https://wa.me/2290197123456');
+  });
+
   it('adds the encoded message', () => {
     expect(whatsappLink('+229 97000000', "Bonjour, je veux l'offre à 15 000 F & plus ?")).toBe(
       "https://wa.me/22997000000?text=Bonjour%2C%20je%20veux%20l'offre%20%C3%A0%2015%20000%20F%20%26%20plus%20%3F",
@@ -147,9 +152,9 @@ describe('telLink', () => {
     expect(telLink('(+229) 97-00-00-00')).toBe('tel:+22997000000');
   });
 
-  it('uses digits only without a leading plus', () => {
-    expect(telLink('01 97 00 00 00')).toBe('tel:0197000000');
-    expect(telLink('00229 97 00 00 00')).toBe('tel:0022997000000');
+  it('always dials internationally: a national Benin number gets +229, 00 becomes +', () => {
+    expect(telLink('01 97 00 00 00')).toBe('tel:+2290197000000');
+    expect(telLink('00229 01 97 00 00 00')).toBe('tel:+2290197000000');
   });
 
   it('ignores a plus that is not leading', () => {

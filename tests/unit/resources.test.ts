@@ -127,10 +127,20 @@ describe('derived zod schemas', () => {
 
   it('accepts Benin and international phone numbers and refuses the rest', () => {
     const phone = f.phone('Téléphone').schema;
-    for (const ok of ['+229 01 97 00 00 00', '0197000000', '+33 6 12 34 56 78', '(+1) 415-555-0100'])
-      expect(phone.safeParse(ok).success, ok).toBe(true);
+    // Stored in E.164, whatever the spacing or prefix typed (libphonenumber-js, Benin by default).
+    for (const [typed, stored] of [
+      ['+229 01 97 00 00 00', '+2290197000000'],
+      ['0197000000', '+2290197000000'],
+      ['01 97 12 34 56', '+2290197123456'],
+      ['00229 01 97 12 34 56', '+2290197123456'],
+      ['+33 6 12 34 56 78', '+33612345678'],
+      ['(+1) 212 736 5000', '+12127365000'],
+    ])
+      expect(phone.safeParse(typed).data, typed).toBe(stored);
     for (const bad of ['12', 'appelez-moi', '+229 01 97 00 00 00 00 00 00', '<script>'])
       expect(phone.safeParse(bad).success, bad).toBe(false);
+    // An old 8-digit Benin number is told how to become a current one.
+    expect(phone.safeParse('97 12 34 56').error?.issues[0]?.message).toMatch(/10 chiffres : ajoutez 01 devant/);
   });
 
   it('checks list settings against the fields at declaration time', () => {

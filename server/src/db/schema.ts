@@ -30,6 +30,7 @@ export interface Database {
   passwordResetTokens: PasswordResetTokensTable;
   loginFailures: LoginFailuresTable;
   rateLimits: RateLimitsTable;
+  orderEvents: OrderEventsTable;
 }
 
 export type DB = Kysely<Database>;
@@ -52,4 +53,16 @@ export interface RateLimitsTable {
   key: string;
   hits: number;
   windowStart: Timestamp;
+}
+
+export interface OrderEventsTable {
+  id: Generated<string>;
+  orderId: string;
+  createdAt: Timestamp;
+  /** The admin's e-mail, 'client' or 'système'. */
+  actor: string;
+  kind: 'created' | 'status' | 'payment' | 'note' | 'edit';
+  fromValue: string | null;
+  toValue: string | null;
+  note: string | null;
 }

@@ -18,9 +18,9 @@ export const findOrderByKey = (db: AnyDb, key: string) =>
  * caller's transaction: the conditional UPDATE means two buyers can never both
  * take the last unit. A known idempotency key returns the order already placed.
  */
-export async function placeOrderRecord(tx: AnyDb, input: Input) {
+export async function placeOrderRecord(tx: AnyDb, input: Input): Promise<{ row: Record<string, unknown> & { id: string }; created: boolean }> {
   const existing = await findOrderByKey(tx, input.idempotencyKey);
-  if (existing) return existing as Record<string, unknown> & { id: string };
+  if (existing) return { row: existing as Record<string, unknown> & { id: string }, created: false };
 
   const lines: OrderLine[] = [];
   for (const item of input.items) {
@@ -68,7 +68,7 @@ export async function placeOrderRecord(tx: AnyDb, input: Input) {
 
   const subtotal = round2(lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0));
   const deliveryCost = delivery?.price ?? 0;
-  return (await createRecord(tx, orders, {
+  const row = (await createRecord(tx, orders, {
     customerName: input.customerName,
     phone: input.phone,
     email: input.email ?? null,
@@ -83,4 +83,5 @@ export async function placeOrderRecord(tx: AnyDb, input: Input) {
     total: round2(subtotal + deliveryCost),
     idempotencyKey: input.idempotencyKey,
   })) as Record<string, unknown> & { id: string };
+  return { row, created: true };
 }

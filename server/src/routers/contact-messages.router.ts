@@ -1,6 +1,7 @@
 import { contactMessageSchema, contactMessages } from '@app/shared';
 import { crudProcedures } from '../crud/crud-router';
 import { createRecord } from '../crud/repository';
+import { alertOwner } from '../orders/notifications';
 import { publicProcedure, rateLimited, router } from '../trpc';
 
 export const contactMessagesRouter = router({
@@ -10,7 +11,14 @@ export const contactMessagesRouter = router({
     .use(rateLimited('contact', 5, 10 * 60))
     .input(contactMessageSchema)
     .mutation(async ({ ctx, input: { website: _bot, ...input } }) => {
-      await createRecord(ctx.db, contactMessages, { ...input, read: false });
+      const row = await createRecord(ctx.db, contactMessages, { ...input, read: false });
+      ctx.afterResponse(() =>
+        alertOwner(ctx.db, ctx.config, {
+          subject: `Nouveau message : ${input.subject}`,
+          lines: [`De ${input.name} (${input.contact}) :`, '', input.message],
+          adminPath: `/${contactMessages.admin.route}/edit/${String(row.id)}`,
+        }),
+      );
       return { message: 'Merci ! Votre message a bien été envoyé. Nous vous répondrons rapidement.' };
     }),
 });

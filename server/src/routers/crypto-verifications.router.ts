@@ -1,6 +1,7 @@
 import { cryptoVerifications, verificationRequestSchema } from '@app/shared';
 import { crudProcedures } from '../crud/crud-router';
 import { createRecord } from '../crud/repository';
+import { alertOwner } from '../orders/notifications';
 import { publicProcedure, rateLimited, router } from '../trpc';
 
 export const cryptoVerificationsRouter = router({
@@ -12,6 +13,13 @@ export const cryptoVerificationsRouter = router({
     .input(verificationRequestSchema)
     .mutation(async ({ ctx, input: { website: _bot, ...input } }) => {
       const row = await createRecord(ctx.db, cryptoVerifications, { ...input, status: 'pending' });
+      ctx.afterResponse(() =>
+        alertOwner(ctx.db, ctx.config, {
+          subject: `Nouvelle demande de vérification : ${input.name}`,
+          lines: [`${input.name} (${String(row.phone)}, ${input.email}) demande une vérification ${String(row.cryptoType)}.`, `Adresse : ${input.walletAddress}`],
+          adminPath: `/verifications/${String(row.id)}`,
+        }),
+      );
       return { id: row.id as string, status: 'pending' as const };
     }),
 });

@@ -1,12 +1,72 @@
-import { orders, placeOrderSchema, type RowOf } from '@app/shared';
-import { crudProcedures } from '../crud/crud-router';
+import { orders, orderStatuses, paymentStatuses, placeOrderSchema, type RowOf } from '@app/shared';
+import { z } from 'zod';
+import { crudProcedures, idInput } from '../crud/crud-router';
+import { getRecord, updateRecord } from '../crud/repository';
+import { addOrderNote, orderHistory, recordEvent, reopenOrder, setPaymentStatus, transitionOrder } from '../orders/lifecycle';
+import { orderPlacedMails, statusChangedMail } from '../orders/notifications';
 import { findOrderByKey, placeOrderRecord } from '../orders/place-order';
-import { publicProcedure, rateLimited, router } from '../trpc';
+import { findTrackedOrder, trackInput } from '../orders/tracking';
+import { adminProcedure, publicProcedure, rateLimited, router } from '../trpc';
 
 type Order = RowOf<typeof orders.fields>;
+const note = z.string().trim().max(2000, 'Note trop longue (2 000 caractères au maximum).').optional();
+const statusEnum = z.enum(Object.keys(orderStatuses) as [keyof typeof orderStatuses], 'Statut inconnu.');
+const paymentEnum = z.enum(Object.keys(paymentStatuses) as [keyof typeof paymentStatuses], 'État de paiement inconnu.');
+/** Orders are not public: these writes change nothing the public cache holds, except stock. */
+const orderWrite = adminProcedure.meta({ invalidates: [] });
+const stockWrite = adminProcedure.meta({ invalidates: ['products'] });
+
+const withoutKey = ({ idempotencyKey: _key, ...order }: Order) => order;
 
 export const ordersRouter = router({
   ...crudProcedures(orders),
+
+  /** Customer details only; every change is written to the history. */
+  update: orderWrite.input(z.object({ id: idInput.shape.id, data: orders.updateSchema })).mutation(async ({ ctx, input }) => {
+    return ctx.db.transaction().execute(async (tx) => {
+      const before = (await getRecord(tx as never, orders, 'admin', input.id)) as Record<string, unknown>;
+      const after = (await updateRecord(tx as never, orders, input.id, input.data as Record<string, unknown>)) as Record<string, unknown>;
+      const changed = Object.keys(input.data).filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null));
+      for (const key of changed) {
+        await recordEvent(tx as never, input.id, {
+          actor: ctx.admin.email,
+          kind: 'edit',
+          fromValue: before[key] === null ? null : String(before[key]),
+          toValue: after[key] === null ? null : String(after[key]),
+          note: orders.fields[key as keyof typeof orders.fields]?.label ?? key,
+        });
+      }
+      return after as Order;
+    });
+  }),
+
+  transition: stockWrite.input(z.object({ id: idInput.shape.id, to: statusEnum, note })).mutation(async ({ ctx, input }) => {
+    const { order, changed } = await transitionOrder(ctx.db as never, { ...input, actor: ctx.admin.email });
+    if (changed) ctx.afterResponse(() => statusChangedMail(ctx.config, order, input.to));
+    return { status: order.status };
+  }),
+
+  reopen: stockWrite.input(z.object({ id: idInput.shape.id, note })).mutation(async ({ ctx, input }) => {
+    const order = await reopenOrder(ctx.db as never, { ...input, actor: ctx.admin.email });
+    return { status: order.status };
+  }),
+
+  setPayment: orderWrite
+    .input(z.object({ id: idInput.shape.id, to: paymentEnum, reference: z.string().trim().max(200).optional(), note }))
+    .mutation(async ({ ctx, input }) => {
+      const order = await setPaymentStatus(ctx.db as never, { ...input, actor: ctx.admin.email });
+      return { paymentStatus: order.paymentStatus };
+    }),
+
+  addNote: orderWrite
+    .input(z.object({ id: idInput.shape.id, note: z.string().trim().min(1, 'Écrivez la note.').max(2000, 'Note trop longue (2 000 caractères au maximum).') }))
+    .mutation(async ({ ctx, input }) => {
+      await addOrderNote(ctx.db as never, { ...input, actor: ctx.admin.email });
+      return { ok: true };
+    }),
+
+  history: adminProcedure.input(idInput).query(({ ctx, input }) => orderHistory(ctx.db, input.id)),
+
   /** Checkout. Idempotent on the client's key: a retry or a double click returns the same order. */
   place: publicProcedure
     // Stock changes: the catalogue's answers (product pages, lists) must show it.
@@ -15,16 +75,24 @@ export const ordersRouter = router({
     .input(placeOrderSchema)
     .mutation(async ({ ctx, input: { website: _bot, ...input } }) => {
       try {
-        const { idempotencyKey: _key, ...order } = (await ctx.db.transaction().execute((tx) => placeOrderRecord(tx, input))) as Order;
-        return order;
+        const placed = (await ctx.db.transaction().execute(async (tx) => {
+          const { row, created } = await placeOrderRecord(tx, input);
+          if (created) await recordEvent(tx as never, row.id, { actor: 'client', kind: 'created', toValue: 'new' });
+          return { row: row as Order, created };
+        })) as { row: Order; created: boolean };
+        if (placed.created) ctx.afterResponse(() => orderPlacedMails(ctx.db, ctx.config, placed.row));
+        return withoutKey(placed.row);
       } catch (error) {
         // Two submissions raced past the lookup: the loser gets the winner's order.
         const existing = await findOrderByKey(ctx.db as never, input.idempotencyKey);
-        if (existing) {
-          const { idempotencyKey: _key, ...order } = existing as Order;
-          return order;
-        }
+        if (existing) return withoutKey(existing as Order);
         throw error;
       }
     }),
+
+  /** The customer's view of one order: by its private link, or by number and phone (rate-limited). */
+  track: publicProcedure
+    .use(rateLimited('track', 30, 10 * 60))
+    .input(trackInput)
+    .query(({ ctx, input }) => findTrackedOrder(ctx.db, input)),
 });

@@ -5,6 +5,7 @@
  * Images live in server/media/demo/ and are served at /media/demo/<file>.
  * Slugs are left out: the server derives them from the name or title.
  */
+import type { OrderStatus } from '@app/shared';
 import type { z } from 'zod';
 import {
   blogPosts,
@@ -890,6 +891,8 @@ export const demoData = {
 export type DemoOrder = Input<typeof orders> & {
   lines: { productIndex: number; quantity: number }[];
   deliveryIndex: number;
+  /** Where the demo order stands; the seeder walks it there through the order process. */
+  status?: OrderStatus;
 };
 
 /** Index of a demo product by name; throws if the name is not in the list (keeps the orders below honest). */

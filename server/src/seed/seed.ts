@@ -1,3 +1,5 @@
+import { parsePhone } from '@app/shared/phone';
+import { recordEvent } from '../orders/lifecycle';
 import { randomUUID } from 'node:crypto';
 import { type AnyResource, resources, settings } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
@@ -44,13 +46,23 @@ export async function seedIfEmpty(db: Kysely<Database>, { demo }: { demo: boolea
     }
     for (const order of demoOrders) {
       const { lines, deliveryIndex, status, ...customer } = order;
-      const placed = await placeOrderRecord(tx, {
+      const { row } = await placeOrderRecord(tx, {
         ...customer,
+        phone: parsePhone(customer.phone)?.e164 ?? customer.phone,
         idempotencyKey: randomUUID(),
         items: lines.map((l) => ({ id: created.products![l.productIndex]!.id as string, type: 'product' as const, quantity: l.quantity })),
         deliveryOptionId: created.deliveryOptions![deliveryIndex]!.id as string,
       });
-      if (status && status !== 'new') await tx.updateTable('orders').set({ status }).where('id', '=', placed.id).execute();
+      await recordEvent(tx, row.id, { actor: 'client', kind: 'created', toValue: 'new' });
+      // Along the real process, so the history reads as it would in the shop.
+      const path = ['new', 'confirmed', 'shipped', 'delivered'];
+      const steps = status === 'cancelled' ? ['cancelled'] : path.slice(1, path.indexOf(status ?? 'new') + 1);
+      let from = 'new';
+      for (const to of steps) {
+        await tx.updateTable('orders').set({ status: to }).where('id', '=', row.id).execute();
+        await recordEvent(tx, row.id, { actor: 'système', kind: 'status', fromValue: from, toValue: to });
+        from = to;
+      }
     }
   });
   return true;

@@ -3,12 +3,25 @@ const WHATSAPP_BASE_URL = 'https://wa.me/';
 const digitsOnly = (phone: string) => phone.replace(/\D/g, '');
 
 /**
+ * The number in international digits. Stored numbers are E.164 already; a national Benin number
+ * (10 digits starting 01, as older settings may hold) gets its +229, so links always reach someone.
+ * Light on purpose (no libphonenumber): the header and footer of every page use it.
+ */
+function internationalDigits(phone: string): string {
+  const digits = digitsOnly(phone);
+  if (/^[^\d+]*\+/.test(phone)) return digits;
+  if (digits.startsWith('00')) return digits.slice(2);
+  if (/^01\d{8}$/.test(digits)) return `229${digits}`;
+  return digits;
+}
+
+/**
  * Chat link for a phone number (spec section 7: non-digits removed, because wa.me expects the
  * international number as bare digits, e.g. "+229 01 97 00 00 00" → https://wa.me/2290197000000).
  * The optional message pre-fills the chat; an empty or blank message adds no text parameter.
  */
 export function whatsappLink(phone: string, message?: string): string {
-  const url = WHATSAPP_BASE_URL + digitsOnly(phone);
+  const url = WHATSAPP_BASE_URL + internationalDigits(phone);
   return message !== undefined && message.trim() !== '' ? `${url}?text=${encodeURIComponent(message)}` : url;
 }
 
@@ -17,6 +30,7 @@ export function whatsappLink(phone: string, message?: string): string {
  * without it the phone would dial the digits as a local number.
  */
 export function telLink(phone: string): string {
-  const international = /^[^\d+]*\+/.test(phone);
-  return `tel:${international ? '+' : ''}${digitsOnly(phone)}`;
+  const digits = internationalDigits(phone);
+  const international = digits !== digitsOnly(phone) || /^[^\d+]*\+/.test(phone);
+  return `tel:${international ? '+' : ''}${digits}`;
 }

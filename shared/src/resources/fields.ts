@@ -1,3 +1,4 @@
+import { parsePhone, phoneError } from '../format/phone';
 import { z } from 'zod';
 
 // zod's own French messages are the fallback for anything our builders do not word themselves.
@@ -241,16 +242,17 @@ export const f = {
         .pipe(z.email('Adresse e-mail invalide.')),
       opts,
     ),
-  /** Benin (+229 01 XX XX XX XX) or any international number. */
+  /** Benin by default (01 97 12 34 56) or any international number (+33 ...); stored in E.164. */
   phone: <const O extends FieldOptions<string> = object>(label: string, opts?: O) =>
     build(
       'phone',
       label,
-      str(30).refine((v) => {
-        if (!/^\(?\+?[0-9 ().-]+$/.test(v)) return false;
-        const digits = v.replace(/\D/g, '').length;
-        return digits >= 8 && digits <= 15;
-      }, 'Numéro de téléphone invalide (ex. : +229 01 97 00 00 00).'),
+      str(30)
+        .superRefine((v, ctx) => {
+          const message = phoneError(v);
+          if (message) ctx.addIssue({ code: 'custom', message });
+        })
+        .transform((v) => parsePhone(v)?.e164 ?? v),
       opts,
     ),
   /** Structured data written by the server (order lines...). */

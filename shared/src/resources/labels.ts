@@ -29,4 +29,12 @@ export const orderStatuses = {
   delivered: 'Livrée',
   cancelled: 'Annulée',
 } as const;
+export const paymentStatuses = { pending: 'À encaisser', paid: 'Payée', refunded: 'Remboursée' } as const;
+export const orderEventKinds = {
+  created: 'Commande passée',
+  status: 'Statut',
+  payment: 'Paiement',
+  note: 'Note interne',
+  edit: 'Coordonnées modifiées',
+} as const;
 export const itemTypes = { product: 'Produit', service: 'Service', course: 'Formation' } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from './define-resource';
 import { f } from './fields';
-import { itemTypes, orderStatuses, paymentMethods } from './labels';
+import { itemTypes, orderStatuses, paymentMethods, paymentStatuses } from './labels';
 import { honeypot } from './honeypot';
 
 export const orderLineSchema = z.object({
@@ -33,19 +33,23 @@ export const orders = defineResource({
     deliveryCost: f.money('Frais de livraison', { readOnly: true }),
     total: f.money('Total', { readOnly: true }),
     paymentMethod: f.enum('Mode de paiement', paymentMethods, { default: 'cash_on_delivery' }),
-    status: f.enum('Statut', orderStatuses, { default: 'new' }),
+    // Both move only through the order process (orders.transition, orders.setPayment), never a plain update.
+    status: f.enum('Statut', orderStatuses, { default: 'new', readOnly: true }),
+    paymentStatus: f.enum('Paiement', paymentStatuses, { default: 'pending', readOnly: true }),
+    paymentReference: f.text('Référence de paiement', { optional: true, readOnly: true, max: 200 }),
+    trackingToken: f.text('Jeton de suivi', { readOnly: true, adminOnly: true }),
     idempotencyKey: f.text('Clé de requête', { readOnly: true, adminOnly: true }),
   },
   list: {
-    columns: ['number', 'customerName', 'phone', 'total', 'status', 'createdAt'],
+    columns: ['number', 'customerName', 'phone', 'total', 'status', 'paymentStatus', 'createdAt'],
     search: ['number', 'customerName', 'phone'],
-    filters: ['status', 'paymentMethod'],
+    filters: ['status', 'paymentStatus', 'paymentMethod'],
     sortable: ['number', 'total', 'status', 'createdAt'],
     defaultSort: { field: 'createdAt', order: 'desc' },
   },
   admin: { route: 'orders', menuLabel: 'Commandes', order: 9, icon: 'shopping-cart' },
-  // Orders are placed by shoppers (orders.place); the admin follows them up.
-  operations: { create: false },
+  // Orders are placed by shoppers (orders.place); the admin follows them up and never deletes one.
+  operations: { create: false, delete: false },
 });
 
 /** What the checkout sends: prices are never taken from the client. */

@@ -13,6 +13,8 @@ export const settings = defineResource({
     phone: f.phone('Téléphone'),
     whatsapp: f.phone('Numéro WhatsApp'),
     email: f.email('E-mail du support'),
+    // Private: never in the public settings answer.
+    notificationEmail: f.email('E-mail des alertes (commandes, demandes, messages)', { optional: true, adminOnly: true }),
     address: f.longText('Adresse postale', { max: 300 }),
     facebook: f.url('Facebook', { optional: true }),
     instagram: f.url('Instagram', { optional: true }),

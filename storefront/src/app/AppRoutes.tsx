@@ -13,6 +13,7 @@ const Delivery = lazy(() => import('../routes/DeliveryRoute'));
 const Cart = lazy(() => import('../routes/CartRoute'));
 const Checkout = lazy(() => import('../routes/CheckoutRoute'));
 const Order = lazy(() => import('../routes/OrderRoute'));
+const Tracking = lazy(() => import('../routes/TrackingRoute'));
 const Verify = lazy(() => import('../routes/VerifyRoute'));
 const Blog = lazy(() => import('../routes/BlogRoute'));
 const BlogPost = lazy(() => import('../routes/BlogPostRoute'));
@@ -35,6 +36,8 @@ export function AppRoutes() {
         <Route path="cart" element={<Cart />} />
         <Route path="checkout" element={<Checkout />} />
         <Route path="order/:number" element={<Order />} />
+        <Route path="suivi" element={<Tracking />} />
+        <Route path="suivi/:token" element={<Tracking />} />
         <Route path="verify" element={<Verify />} />
         <Route path="blog" element={<Blog />} />
         <Route path="blog/:slug" element={<BlogPost />} />

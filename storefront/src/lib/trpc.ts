@@ -1,7 +1,21 @@
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/src/routers/_app';
 
-export const trpc = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/trpc' })] });
+/**
+ * Queries about one shopper's own data: never batched with the public ones, whose answers the
+ * server caches (a batch mixing both would not be cacheable).
+ */
+export const PRIVATE_QUERIES = new Set(['orders.track']);
+
+export const trpc = createTRPCClient<AppRouter>({
+  links: [
+    splitLink({
+      condition: (op) => op.type !== 'query' || PRIVATE_QUERIES.has(op.path),
+      true: httpLink({ url: '/trpc' }),
+      false: httpBatchLink({ url: '/trpc' }),
+    }),
+  ],
+});
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

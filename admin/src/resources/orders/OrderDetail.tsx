@@ -1,29 +1,31 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, EditOutlined, PrinterOutlined } from '@ant-design/icons';
+import { type OrderStatus, type PaymentStatus, statusMessage, trackingPath } from '@app/shared';
 import { formatXOF, telLink } from '@app/shared/format';
+import { formatPhone } from '@app/shared/phone';
 import { itemTypes, type OrderLine, orders, orderStatuses, paymentMethods } from '@app/shared/resources';
-import { type BaseRecord, useOne, useUpdate } from '@refinedev/core';
-import { Button, Card, Descriptions, Result, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { type BaseRecord, useOne } from '@refinedev/core';
+import { Button, Card, Descriptions, Result, Space, Spin, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { WhatsAppButton } from '../WhatsAppButton';
+import { CustomerEditor } from './CustomerEditor';
+import { OrderProcess } from './OrderProcess';
+import { OrderTimeline } from './OrderTimeline';
+import { useOrderActions } from './useOrderActions';
 
-type Status = keyof typeof orderStatuses;
 const LIST = `/${orders.admin.route}`;
-export const ORDER_STATUS_COLORS: Record<Status, string> = { new: 'blue', confirmed: 'cyan', shipped: 'purple', delivered: 'green', cancelled: 'red' };
+export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = { new: 'blue', confirmed: 'cyan', shipped: 'purple', delivered: 'green', cancelled: 'red' };
 
-/** One order: lines, delivery, totals in XOF, the customer's contact, and its status. */
+/** One order: the customer, lines and totals in XOF, its process (status, payment), history and notes; printable as a slip. */
 export default function OrderDetail() {
   const { id = '' } = useParams();
   const { query, result: order } = useOne<BaseRecord>({ resource: orders.name, id, queryOptions: { retry: false } });
-  const { mutate, mutation } = useUpdate();
-  const [status, setStatus] = useState<Status>('new');
-  useEffect(() => {
-    if (order?.status) setStatus(order.status as Status);
-  }, [order?.status]);
+  const actions = useOrderActions(id, () => query.refetch());
+  const [editing, setEditing] = useState(false);
 
   const back = (
-    <Link to={LIST}>
+    <Link to={LIST} className="no-print">
       <Button icon={<ArrowLeftOutlined />}>Retour aux commandes</Button>
     </Link>
   );
@@ -32,29 +34,44 @@ export default function OrderDetail() {
 
   const lines = (order.items ?? []) as OrderLine[];
   const delivery = order.delivery as { name: string; price: number } | null;
-  const current = order.status as Status;
+  const status = order.status as OrderStatus;
+  const phone = String(order.phone);
+  const tracking = `${window.location.origin}${trackingPath(String(order.trackingToken))}`;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%', maxWidth: 960 }}>
-      {back}
+      <Space wrap className="no-print">
+        {back}
+        <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
+          Imprimer le bon de livraison
+        </Button>
+      </Space>
       <Card
         title={<span style={{ whiteSpace: 'normal' }}>Commande {String(order.number)}</span>}
-        extra={<Tag color={ORDER_STATUS_COLORS[current]}>{orderStatuses[current]}</Tag>}
+        extra={<Tag color={ORDER_STATUS_COLORS[status]}>{orderStatuses[status]}</Tag>}
       >
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
           <Descriptions.Item label="Client">{String(order.customerName)}</Descriptions.Item>
           <Descriptions.Item label="Téléphone">
             <Space wrap>
-              <a href={telLink(String(order.phone))}>{String(order.phone)}</a>
-              <WhatsAppButton phone={String(order.phone)} />
+              <a href={telLink(phone)}>{formatPhone(phone)}</a>
+              <span className="no-print">
+                <WhatsAppButton phone={phone} label="Prévenir sur WhatsApp" message={statusMessage(status, String(order.customerName), String(order.number), tracking)} />
+              </span>
             </Space>
           </Descriptions.Item>
           {order.email ? <Descriptions.Item label="E-mail">{String(order.email)}</Descriptions.Item> : null}
-          <Descriptions.Item label="Ville">{String(order.city)}</Descriptions.Item>
-          <Descriptions.Item label="Adresse">{String(order.address)}</Descriptions.Item>
-          {order.note ? <Descriptions.Item label="Note">{String(order.note)}</Descriptions.Item> : null}
-          <Descriptions.Item label="Paiement">{paymentMethods[order.paymentMethod as keyof typeof paymentMethods]}</Descriptions.Item>
+          {order.city ? <Descriptions.Item label="Ville">{String(order.city)}</Descriptions.Item> : null}
+          {order.address ? <Descriptions.Item label="Adresse">{String(order.address)}</Descriptions.Item> : null}
+          {order.note ? <Descriptions.Item label="Note du client">{String(order.note)}</Descriptions.Item> : null}
+          <Descriptions.Item label="Paiement">
+            {paymentMethods[order.paymentMethod as keyof typeof paymentMethods]}
+            {order.paymentReference ? ` · réf. ${String(order.paymentReference)}` : ''}
+          </Descriptions.Item>
           <Descriptions.Item label="Passée le">{dayjs(String(order.createdAt)).format('DD/MM/YYYY HH:mm')}</Descriptions.Item>
         </Descriptions>
+        <Button className="no-print" icon={<EditOutlined />} onClick={() => setEditing(true)} style={{ marginTop: 8 }}>
+          Modifier les coordonnées
+        </Button>
       </Card>
       <Card title="Articles">
         <Table<OrderLine> dataSource={lines} rowKey={(l) => `${l.type}-${l.id}`} pagination={false} size="small" scroll={{ x: 'max-content' }}>
@@ -72,25 +89,13 @@ export default function OrderDetail() {
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card title="Statut de la commande">
-        <Space wrap>
-          <Select<Status>
-            aria-label="Nouveau statut"
-            value={status}
-            onChange={setStatus}
-            style={{ minWidth: 200 }}
-            options={Object.entries(orderStatuses).map(([value, label]) => ({ value: value as Status, label }))}
-          />
-          <Button
-            type="primary"
-            loading={mutation.isPending}
-            disabled={status === current}
-            onClick={() => mutate({ resource: orders.name, id, values: { status } })}
-          >
-            {mutation.isPending ? 'Envoi en cours...' : 'Mettre à jour le statut'}
-          </Button>
-        </Space>
-      </Card>
+      <div className="no-print">
+        <OrderProcess status={status} payment={order.paymentStatus as PaymentStatus} actions={actions} />
+      </div>
+      <div className="no-print">
+        <OrderTimeline actions={actions} />
+      </div>
+      <CustomerEditor order={order} open={editing} onClose={() => setEditing(false)} onSaved={() => void query.refetch()} />
     </Space>
   );
 }

@@ -1,5 +1,6 @@
 import { formatXOF, whatsappLink } from '@app/shared/format';
 import { Link, useParams } from 'react-router';
+import { trackingPath } from '../tracking/path';
 import { labelOf, paymentMethodLabels } from '../../lib/labels';
 import { useSettings } from '../../lib/settings';
 import { ChatIcon } from '../layout/icons';
@@ -40,6 +41,7 @@ export function OrderPage() {
             <ChatIcon /> Envoyer ma commande sur WhatsApp
           </a>
         )}
+        <Link to={trackingPath(order.trackingToken)} className={secondaryButton}>Suivre ma commande</Link>
         <Link to="/products" className={secondaryButton}>Continuer mes achats</Link>
       </div>
     </Page>

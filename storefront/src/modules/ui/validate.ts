@@ -1,13 +1,13 @@
+import { phoneError as sharedPhoneError } from '@app/shared/phone';
 // Client-side checks mirror the shared zod rules (shared/src/resources/fields.ts) without shipping zod:
 // the server checks again and its field messages are shown the same way.
 
 export const required = (value: string, message = 'Ce champ est obligatoire.') => (value.trim() === '' ? message : undefined);
 
+/** The shared rule (libphonenumber-js, Benin by default), so the browser and the server never disagree. */
 export function phoneError(value: string): string | undefined {
   if (value.trim() === '') return 'Indiquez votre numéro de téléphone.';
-  const digits = value.replace(/\D/g, '').length;
-  if (!/^\+?[0-9 ().-]+$/.test(value.trim()) || digits < 8 || digits > 15) return 'Numéro de téléphone invalide (ex. : +229 01 97 00 00 00).';
-  return undefined;
+  return sharedPhoneError(value);
 }
 
 export function emailError(value: string, optional = false): string | undefined {

@@ -1,0 +1,40 @@
+import { orders } from '@app/shared/resources';
+import { type BaseRecord, useUpdate } from '@refinedev/core';
+import { Form, Modal } from 'antd';
+import { FieldItem } from '../../fields/FieldItem';
+
+const EDITABLE = ['customerName', 'phone', 'email', 'city', 'address', 'note'] as const;
+
+/** The customer's details, with the widgets and rules of the orders declaration; each change lands in the history. */
+export function CustomerEditor({ order, open, onClose, onSaved }: { order: BaseRecord; open: boolean; onClose: () => void; onSaved: () => void }) {
+  const [form] = Form.useForm();
+  const { mutate, mutation } = useUpdate();
+  const save = (values: Record<string, unknown>) =>
+    mutate(
+      { resource: orders.name, id: String(order.id), values },
+      {
+        onSuccess: () => {
+          onSaved();
+          onClose();
+        },
+      },
+    );
+  return (
+    <Modal
+      title="Coordonnées du client"
+      open={open}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={mutation.isPending ? 'Envoi en cours...' : 'Enregistrer'}
+      cancelText="Annuler"
+      confirmLoading={mutation.isPending}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={Object.fromEntries(EDITABLE.map((k) => [k, order[k] ?? undefined]))} onFinish={save}>
+        {EDITABLE.map((name) => (
+          <FieldItem key={name} name={name} field={orders.fields[name]} action="edit" />
+        ))}
+      </Form>
+    </Modal>
+  );
+}

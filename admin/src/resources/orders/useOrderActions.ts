@@ -1,0 +1,32 @@
+import type { OrderStatus, PaymentStatus } from '@app/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { toHttpError } from '../../providers/errors';
+import { trpc } from '../../providers/trpc';
+
+/** The order's history and the lifecycle actions; every success refreshes the order and its history. */
+export function useOrderActions(id: string, refetchOrder: () => unknown) {
+  const { notification } = App.useApp();
+  const client = useQueryClient();
+  const history = useQuery({ queryKey: ['orders', 'history', id], queryFn: () => trpc.orders.history.query({ id }), enabled: !!id });
+  const useAction = <I,>(run: (input: I) => Promise<unknown>, done: string) =>
+    useMutation({
+      mutationFn: run,
+      onSuccess: async () => {
+        notification.success({ message: done });
+        refetchOrder();
+        await client.invalidateQueries({ queryKey: ['orders', 'history', id] });
+      },
+      onError: (error) => notification.error({ message: toHttpError(error).message }),
+    });
+  return {
+    history,
+    transition: useAction((input: { to: OrderStatus; note?: string }) => trpc.orders.transition.mutate({ id, ...input }), 'Statut mis à jour.'),
+    reopen: useAction((input: { note?: string }) => trpc.orders.reopen.mutate({ id, ...input }), 'Commande rouverte, stock repris.'),
+    setPayment: useAction(
+      (input: { to: PaymentStatus; reference?: string }) => trpc.orders.setPayment.mutate({ id, ...input }),
+      'Paiement mis à jour.',
+    ),
+    addNote: useAction((input: { note: string }) => trpc.orders.addNote.mutate({ id, ...input }), 'Note ajoutée.'),
+  };
+}

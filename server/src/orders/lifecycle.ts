@@ -1,0 +1,134 @@
+import {
+  NEXT_PAYMENT_STATUSES,
+  type OrderLine,
+  type OrderStatus,
+  orderStatuses,
+  type PaymentStatus,
+  paymentStatuses,
+  canMove,
+} from '@app/shared';
+import { TRPCError } from '@trpc/server';
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type { Database } from '../db/schema';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- resource tables are reached generically */
+type AnyDb = Kysely<any> | Transaction<any>;
+
+export interface OrderRow {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  items: OrderLine[];
+  customerName: string;
+  email: string | null;
+  trackingToken: string;
+}
+
+type Event = { actor: string; kind: Database['orderEvents']['kind']; fromValue?: string | null; toValue?: string | null; note?: string | null };
+
+export const recordEvent = (tx: AnyDb, orderId: string, event: Event) =>
+  tx
+    .insertInto('orderEvents')
+    .values({ orderId, actor: event.actor, kind: event.kind, fromValue: event.fromValue ?? null, toValue: event.toValue ?? null, note: event.note ?? null })
+    .execute();
+
+/** The order, locked until the transaction ends: two owners' clicks are applied one after the other. */
+async function lockOrder(tx: AnyDb, id: string): Promise<OrderRow> {
+  const row = await tx
+    .selectFrom('orders')
+    .select(['id', 'number', 'status', 'paymentStatus', 'items', 'customerName', 'email', 'trackingToken'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Commande introuvable.' });
+  return row as OrderRow;
+}
+
+const refuse = (message: string): never => {
+  throw new TRPCError({ code: 'CONFLICT', message });
+};
+
+/** Gives back (sign +1) or takes again (sign -1) the stock of an order's tracked products. */
+async function moveStock(tx: AnyDb, lines: OrderLine[], sign: 1 | -1) {
+  for (const line of lines.filter((l) => l.type === 'product')) {
+    const update = tx
+      .updateTable('products')
+      .set({ stock: sql`stock + ${sign * line.quantity}` })
+      .where('id', '=', line.id)
+      .where('stock', 'is not', null);
+    const taken = await (sign > 0 ? update : update.where('stock', '>=', line.quantity)).returning('id').executeTakeFirst();
+    if (!taken && sign < 0) {
+      // Untracked stock (null) or a product deleted since: nothing to take. Otherwise there is not enough.
+      const product = await tx.selectFrom('products').select('stock').where('id', '=', line.id).executeTakeFirst();
+      if (product && product.stock !== null) {
+        refuse(`Stock insuffisant pour « ${line.name} » (${product.stock} disponible(s)) : la commande ne peut pas être rouverte.`);
+      }
+    }
+  }
+}
+
+/** Moves an order along the process; cancelling gives its stock back in the same transaction. */
+export async function transitionOrder(db: Kysely<any>, input: { id: string; to: OrderStatus; actor: string; note?: string | undefined }) {
+  return db.transaction().execute(async (tx) => {
+    const order = await lockOrder(tx, input.id);
+    if (order.status === input.to) return { order, changed: false };
+    if (!canMove(order.status, input.to)) {
+      refuse(`Une commande « ${orderStatuses[order.status]} » ne peut pas passer à « ${orderStatuses[input.to]} ».`);
+    }
+    if (input.to === 'cancelled') await moveStock(tx, order.items, 1);
+    await tx.updateTable('orders').set({ status: input.to, updatedAt: sql`now()` }).where('id', '=', order.id).execute();
+    await recordEvent(tx, order.id, { actor: input.actor, kind: 'status', fromValue: order.status, toValue: input.to, note: input.note ?? null });
+    return { order: { ...order, status: input.to }, changed: true };
+  });
+}
+
+/** Brings a cancelled order back to "nouvelle", taking its stock again, or refuses when the stock is gone. */
+export async function reopenOrder(db: Kysely<any>, input: { id: string; actor: string; note?: string | undefined }) {
+  return db.transaction().execute(async (tx) => {
+    const order = await lockOrder(tx, input.id);
+    if (order.status !== 'cancelled') refuse('Seule une commande annulée peut être rouverte.');
+    await moveStock(tx, order.items, -1);
+    await tx.updateTable('orders').set({ status: 'new', updatedAt: sql`now()` }).where('id', '=', order.id).execute();
+    await recordEvent(tx, order.id, { actor: input.actor, kind: 'status', fromValue: 'cancelled', toValue: 'new', note: input.note ?? 'Commande rouverte' });
+    return { ...order, status: 'new' as const };
+  });
+}
+
+export async function setPaymentStatus(
+  db: Kysely<any>,
+  input: { id: string; to: PaymentStatus; reference?: string | undefined; actor: string; note?: string | undefined },
+) {
+  return db.transaction().execute(async (tx) => {
+    const order = await lockOrder(tx, input.id);
+    if (order.paymentStatus === input.to) return order;
+    if (!NEXT_PAYMENT_STATUSES[order.paymentStatus].includes(input.to)) {
+      refuse(`Un paiement « ${paymentStatuses[order.paymentStatus]} » ne peut pas passer à « ${paymentStatuses[input.to]} ».`);
+    }
+    await tx
+      .updateTable('orders')
+      .set({ paymentStatus: input.to, ...(input.reference !== undefined ? { paymentReference: input.reference || null } : {}), updatedAt: sql`now()` })
+      .where('id', '=', order.id)
+      .execute();
+    const note = [input.reference ? `Référence : ${input.reference}` : null, input.note].filter(Boolean).join(' · ') || null;
+    await recordEvent(tx, order.id, { actor: input.actor, kind: 'payment', fromValue: order.paymentStatus, toValue: input.to, note });
+    return { ...order, paymentStatus: input.to };
+  });
+}
+
+export async function addOrderNote(db: Kysely<any>, input: { id: string; note: string; actor: string }) {
+  return db.transaction().execute(async (tx) => {
+    const order = await lockOrder(tx, input.id);
+    await recordEvent(tx, order.id, { actor: input.actor, kind: 'note', note: input.note });
+    return order;
+  });
+}
+
+export const orderHistory = (db: Kysely<Database>, orderId: string) =>
+  db
+    .selectFrom('orderEvents')
+    .select(['id', 'createdAt', 'actor', 'kind', 'fromValue', 'toValue', 'note'])
+    .where('orderId', '=', orderId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();

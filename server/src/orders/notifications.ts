@@ -1,0 +1,75 @@
+import { formatXOF, type OrderLine, type OrderStatus, orderStatuses, statusMessage, trackingPath } from '@app/shared';
+import type { Kysely } from 'kysely';
+import { sendMail } from '../auth/mailer';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+
+// Mails about orders and requests. They are sent after the answer (ctx.afterResponse), so a slow
+// or failing mail server never slows or fails the shopper; failures are logged for the owner.
+
+/** The owner's alert address: Paramètres, or else the first admin's e-mail. */
+async function ownerAddress(db: Kysely<Database>): Promise<string | null> {
+  const settings = (await db
+    .selectFrom('settings' as never)
+    .select('notificationEmail' as never)
+    .executeTakeFirst()) as { notificationEmail: string | null } | undefined;
+  if (settings?.notificationEmail) return settings.notificationEmail;
+  const admin = await db.selectFrom('admins').select('email').orderBy('createdAt').executeTakeFirst();
+  return admin?.email ?? null;
+}
+
+export async function alertOwner(db: Kysely<Database>, config: Config, mail: { subject: string; lines: string[]; adminPath: string }) {
+  const to = await ownerAddress(db);
+  if (!to) return;
+  await sendMail(config, {
+    to,
+    subject: mail.subject,
+    text: [...mail.lines, '', `Ouvrir dans l'administration : ${config.publicUrl}/admin${mail.adminPath}`].join('\n'),
+  });
+}
+
+interface PlacedOrder {
+  id: string;
+  number: string;
+  customerName: string;
+  phone: string;
+  email: string | null;
+  city: string | null;
+  address: string | null;
+  items: OrderLine[];
+  total: number;
+  trackingToken: string;
+}
+
+const lineText = (l: OrderLine) => `- ${l.quantity} × ${l.name} : ${formatXOF(l.unitPrice * l.quantity)}`;
+
+export async function orderPlacedMails(db: Kysely<Database>, config: Config, order: PlacedOrder) {
+  const tracking = `${config.publicUrl}${trackingPath(order.trackingToken)}`;
+  await alertOwner(db, config, {
+    subject: `Nouvelle commande ${order.number} – ${formatXOF(order.total)}`,
+    lines: [
+      `Nouvelle commande ${order.number} de ${order.customerName} (${order.phone}).`,
+      order.address ? `Livraison : ${order.address}, ${order.city ?? ''}` : 'Sans livraison.',
+      '',
+      ...order.items.map(lineText),
+      `Total : ${formatXOF(order.total)}`,
+    ],
+    adminPath: `/orders/${order.id}`,
+  });
+  if (order.email) {
+    await sendMail(config, {
+      to: order.email,
+      subject: `Votre commande ${order.number} est bien reçue`,
+      text: [statusMessage('new', order.customerName, order.number), '', ...order.items.map(lineText), `Total : ${formatXOF(order.total)}`, '', `Suivre votre commande : ${tracking}`].join('\n'),
+    });
+  }
+}
+
+export async function statusChangedMail(config: Config, order: { number: string; customerName: string; email: string | null; trackingToken: string }, status: OrderStatus) {
+  if (!order.email) return;
+  await sendMail(config, {
+    to: order.email,
+    subject: `Commande ${order.number} : ${orderStatuses[status].toLowerCase()}`,
+    text: statusMessage(status, order.customerName, order.number, `${config.publicUrl}${trackingPath(order.trackingToken)}`),
+  });
+}

@@ -1,0 +1,44 @@
+// The order process, shared by the server (which enforces it) and the admin (which offers only
+// the allowed moves). Kept free of zod so screens can import it cheaply.
+import type { orderStatuses, paymentStatuses } from '../resources/labels';
+
+export type OrderStatus = keyof typeof orderStatuses;
+export type PaymentStatus = keyof typeof paymentStatuses;
+
+/**
+ * nouvelle → confirmée → expédiée → livrée; annulée from any state before livrée.
+ * A cancelled order comes back only through the explicit "reopen" action (stock taken again).
+ */
+export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
+  new: ['confirmed', 'cancelled'],
+  confirmed: ['shipped', 'cancelled'],
+  shipped: ['delivered', 'cancelled'],
+  delivered: [],
+  cancelled: [],
+};
+
+/** À encaisser ⇄ payée (a mistake can be undone), payée → remboursée. */
+export const NEXT_PAYMENT_STATUSES: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  pending: ['paid'],
+  paid: ['pending', 'refunded'],
+  refunded: [],
+};
+
+export const canMove = (from: OrderStatus, to: OrderStatus) => NEXT_STATUSES[from].includes(to);
+
+/** What the owner sends the customer on WhatsApp (and by e-mail) at each status. */
+export const STATUS_MESSAGES: Record<OrderStatus, string> = {
+  new: 'nous avons bien reçu votre commande {number}. Nous vous appelons très vite pour la confirmer.',
+  confirmed: 'votre commande {number} est confirmée. Nous préparons vos articles.',
+  shipped: 'votre commande {number} est en route. Le livreur vous appellera avant de passer.',
+  delivered: 'votre commande {number} est livrée. Merci pour votre confiance !',
+  cancelled: 'votre commande {number} est annulée. Contactez-nous pour toute question.',
+};
+
+export function statusMessage(status: OrderStatus, customerName: string, number: string, trackingUrl?: string) {
+  const text = `Bonjour ${customerName}, ${STATUS_MESSAGES[status].replace('{number}', number)}`;
+  return trackingUrl ? `${text}\nSuivi : ${trackingUrl}` : text;
+}
+
+/** The path of an order's private tracking page. */
+export const trackingPath = (token: string) => `/suivi/${token}`;

@@ -1,0 +1,83 @@
+import { formatXOF } from '@app/shared/format';
+import { orderEventKinds, orderStatuses, paymentMethods, paymentStatuses } from '@app/shared/labels';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useParams } from 'react-router';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { OrderItems } from '../checkout/OrderItems';
+import { card, primaryButton } from '../ui/buttons';
+import { TextField } from '../ui/Field';
+import { Page } from '../ui/Page';
+import { PageHeader } from '../ui/PageHeader';
+
+type Tracked = RouterOutputs['orders']['track'];
+type Lookup = { token: string } | { number: string; phone: string };
+const label = <M extends Record<string, string>>(map: M, key: string | null) => (key && key in map ? map[key as keyof M] : (key ?? ''));
+const when = (iso: string) => new Date(iso).toLocaleString('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** /suivi: find an order by number and phone. /suivi/:token: the private link from the confirmation. */
+export function TrackingPage() {
+  const { token } = useParams();
+  const [asked, setAsked] = useState<Lookup | null>(token ? { token } : null);
+  const order = useQuery({ queryKey: ['orders', 'track', asked], queryFn: () => trpc.orders.track.query(asked!), enabled: !!asked, retry: false });
+  return (
+    <Page narrow>
+      <PageHeader title="Suivre ma commande" intro={token ? undefined : 'Saisissez le numéro reçu à la commande (CMD-…) et le téléphone donné.'} />
+      {!token && <LookupForm busy={order.isFetching} onSubmit={setAsked} />}
+      {order.isFetching && <p className="mt-4 text-slate-600">Chargement...</p>}
+      {order.error && (
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-red-800">
+          {order.error.message}
+        </p>
+      )}
+      {order.data && <TrackedOrder order={order.data} />}
+    </Page>
+  );
+}
+
+function LookupForm({ busy, onSubmit }: { busy: boolean; onSubmit: (lookup: Lookup) => void }) {
+  const [number, setNumber] = useState('');
+  const [phone, setPhone] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit({ number: number.trim().toUpperCase(), phone });
+  };
+  return (
+    <form onSubmit={submit} className={`${card} space-y-4 p-4`}>
+      <TextField label="Numéro de commande" value={number} onChange={(e) => setNumber(e.target.value)} placeholder="CMD-000123" required autoComplete="off" />
+      <TextField label="Téléphone" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} placeholder="01 97 12 34 56" required autoComplete="tel" />
+      <button type="submit" className={primaryButton} disabled={busy}>
+        {busy ? 'Recherche...' : 'Voir ma commande'}
+      </button>
+    </form>
+  );
+}
+
+function TrackedOrder({ order }: { order: Tracked }) {
+  return (
+    <div className="mt-6 space-y-4" data-testid="tracked-order">
+      <section className={`${card} p-4`} aria-label="État de la commande">
+        <h2 className="text-lg font-bold text-slate-900">Commande {order.number}</h2>
+        <p className="mt-1 text-slate-700">
+          Statut : <strong>{label(orderStatuses, order.status)}</strong> · Paiement : {label(paymentStatuses, order.paymentStatus)} ({label(paymentMethods, order.paymentMethod)})
+        </p>
+        <ol className="mt-3 space-y-2 border-l-2 border-blue-200 pl-4 text-sm">
+          {order.timeline.map((event, i) => (
+            <li key={i}>
+              <span className="font-medium">{event.kind === 'created' ? orderEventKinds.created : `${label(orderEventKinds, event.kind)} : ${label(event.kind === 'payment' ? paymentStatuses : orderStatuses, event.toValue)}`}</span>
+              <span className="block text-slate-600">{when(event.createdAt)}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section className={`${card} space-y-3 p-4`} aria-label="Articles">
+        <OrderItems lines={order.items.map((l) => ({ key: `${l.type}:${l.id}`, name: l.name, quantity: l.quantity, unitPrice: l.unitPrice }))} />
+        <dl className="space-y-1 border-t border-slate-200 pt-3 text-sm">
+          <div className="flex justify-between gap-3"><dt>Sous-total</dt><dd>{formatXOF(order.subtotal)}</dd></div>
+          <div className="flex justify-between gap-3"><dt>Livraison</dt><dd>{formatXOF(order.deliveryCost)}</dd></div>
+          <div className="flex justify-between gap-3 text-base font-bold"><dt>Total</dt><dd>{formatXOF(order.total)}</dd></div>
+        </dl>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// Thin route: the page lives in its feature module.
+export { TrackingPage as default } from '../modules/tracking/TrackingPage';

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, failure, httpClient, startTestApp, type TestApp } from '../support/app';
+import { readOutbox } from '../support/outbox';
+
+// The order process: allowed moves only, stock given back and taken again, a history of every
+// change, payment apart from status, the customer's tracking, and the mails around them.
+
+const dataDir = `.tmp/test-orders-${process.pid}`;
+let app: TestApp;
+beforeAll(async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  app = await startTestApp({ demo: true, env: { DATA_DIR: dataDir } });
+});
+afterAll(async () => {
+  await app?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function product(stock: number | null) {
+  return (await app.asAdmin.products.create({
+    name: `Tablette ${randomUUID().slice(0, 6)}`,
+    shortDescription: 'Écran 10 pouces',
+    description: '<p>Tablette</p>',
+    price: 60_000,
+    category: 'phones',
+    stock,
+  } as never)) as { id: string; name: string };
+}
+const stockOf = async (id: string) => ((await app.asAdmin.products.get({ id })) as { stock: number | null }).stock;
+async function place(productId: string, quantity: number, extra: Record<string, unknown> = {}) {
+  return (await app.asVisitor.orders.place({
+    customerName: 'Afiavi Dossou',
+    phone: '01 97 12 34 56',
+    email: 'afiavi@example.com',
+    city: 'Cotonou',
+    address: 'Fidjrossè, von du marché',
+    items: [{ id: productId, type: 'product', quantity }],
+    idempotencyKey: randomUUID(),
+    ...extra,
+  } as never)) as { id: string; number: string; phone: string; trackingToken: string; status: string };
+}
+const move = (id: string, to: string) => app.asAdmin.orders.transition({ id, to } as never);
+
+describe('order status', () => {
+  it('stores the phone in E.164 and starts new, unpaid, with a "created" history row', async () => {
+    const p = await product(5);
+    const order = await place(p.id, 1);
+    expect(order.phone).toBe('+2290197123456');
+    const row = (await app.asAdmin.orders.get({ id: order.id })) as { status: string; paymentStatus: string };
+    expect(row).toMatchObject({ status: 'new', paymentStatus: 'pending' });
+    const history = await app.asAdmin.orders.history({ id: order.id });
+    expect(history.map((e) => [e.kind, e.actor])).toEqual([['created', 'client']]);
+  });
+
+  it('moves only along the allowed transitions, and writes each move', async () => {
+    const p = await product(null);
+    const order = await place(p.id, 1);
+    for (const [to, allowed] of [
+      ['shipped', false],
+      ['delivered', false],
+      ['confirmed', true],
+      ['new', false],
+      ['shipped', true],
+      ['confirmed', false],
+      ['delivered', true],
+      ['cancelled', false],
+    ] as const) {
+      if (allowed) await move(order.id, to);
+      else {
+        const refused = await failure(move(order.id, to));
+        expect(refused.code, to).toBe('CONFLICT');
+        expect(refused.message).toMatch(/ne peut pas passer à/);
+      }
+    }
+    const history = await app.asAdmin.orders.history({ id: order.id });
+    expect(history.filter((e) => e.kind === 'status').map((e) => `${e.fromValue}>${e.toValue}`)).toEqual(['new>confirmed', 'confirmed>shipped', 'shipped>delivered']);
+    expect(history.every((e) => e.kind === 'created' || e.actor === ADMIN.email)).toBe(true);
+    // No way around the process: a plain update cannot set the status, and orders are never deleted.
+    expect((await failure(app.asAdmin.orders.update({ id: order.id, data: { status: 'new' } } as never))).code).toBe('BAD_REQUEST');
+    expect((await failure(app.asAdmin.orders.delete({ id: order.id }))).code).toBe('METHOD_NOT_SUPPORTED');
+  });
+
+  it('gives the stock back on cancel, takes it again on reopen, and refuses to reopen when it is gone', async () => {
+    const p = await product(5);
+    const order = await place(p.id, 3);
+    expect(await stockOf(p.id)).toBe(2);
+    await move(order.id, 'cancelled');
+    expect(await stockOf(p.id)).toBe(5);
+    await app.asAdmin.orders.reopen({ id: order.id });
+    expect(await stockOf(p.id)).toBe(2);
+    await move(order.id, 'cancelled');
+    await place(p.id, 4);
+    expect(await stockOf(p.id)).toBe(1);
+    const refused = await failure(app.asAdmin.orders.reopen({ id: order.id }));
+    expect(refused.message).toMatch(/Stock insuffisant pour « Tablette \w+ » \(1 disponible/);
+    expect(await stockOf(p.id)).toBe(1);
+    expect(((await app.asAdmin.orders.get({ id: order.id })) as { status: string }).status).toBe('cancelled');
+    expect((await failure(app.asAdmin.orders.reopen({ id: (await place(p.id, 1)).id }))).message).toMatch(/Seule une commande annulée/);
+  });
+
+  it('never leaves the stock wrong under concurrent cancels and reopens', async () => {
+    const p = await product(10);
+    const order = await place(p.id, 4);
+    const attempts = Array.from({ length: 12 }, (_, i) => (i % 2 ? app.asAdmin.orders.reopen({ id: order.id }) : move(order.id, 'cancelled')).catch(() => null));
+    await Promise.all(attempts);
+    const { status } = (await app.asAdmin.orders.get({ id: order.id })) as { status: string };
+    expect(await stockOf(p.id)).toBe(status === 'cancelled' ? 10 : 6);
+    const history = await app.asAdmin.orders.history({ id: order.id });
+    const cancels = history.filter((e) => e.toValue === 'cancelled').length;
+    const reopens = history.filter((e) => e.fromValue === 'cancelled').length;
+    expect(cancels - reopens).toBe(status === 'cancelled' ? 1 : 0);
+  });
+
+  it('keeps payment apart: à encaisser → payée with a reference → remboursée, logged', async () => {
+    const order = await place((await product(null)).id, 1);
+    expect((await failure(app.asAdmin.orders.setPayment({ id: order.id, to: 'refunded' }))).code).toBe('CONFLICT');
+    await app.asAdmin.orders.setPayment({ id: order.id, to: 'paid', reference: 'MTN-778899' });
+    await app.asAdmin.orders.setPayment({ id: order.id, to: 'refunded' });
+    const row = (await app.asAdmin.orders.get({ id: order.id })) as { paymentStatus: string; paymentReference: string; status: string };
+    expect(row).toMatchObject({ paymentStatus: 'refunded', paymentReference: 'MTN-778899', status: 'new' });
+    await app.asAdmin.orders.addNote({ id: order.id, note: 'Client rappelé, livraison samedi.' });
+    await app.asAdmin.orders.update({ id: order.id, data: { address: 'Cadjèhoun, maison bleue' } } as never);
+    const kinds = (await app.asAdmin.orders.history({ id: order.id })).map((e) => [e.kind, e.toValue ?? e.note]);
+    expect(kinds).toEqual([
+      ['created', 'new'],
+      ['payment', 'paid'],
+      ['payment', 'refunded'],
+      ['note', 'Client rappelé, livraison samedi.'],
+      ['edit', 'Cadjèhoun, maison bleue'],
+    ]);
+  });
+});
+
+describe('tracking', () => {
+  it('finds an order by its number and the phone however it is typed, or by its private link, and only so', async () => {
+    const order = await place((await product(null)).id, 2);
+    const { client } = httpClient(app.url);
+    for (const phone of ['01 97 12 34 56', '+229 0197123456', '00229 01-97-12-34-56']) {
+      const found = await client.orders.track.query({ number: order.number.toLowerCase(), phone });
+      expect(found.number).toBe(order.number);
+    }
+    const byLink = await client.orders.track.query({ token: order.trackingToken });
+    expect(byLink).toMatchObject({ number: order.number, status: 'new', total: 120_000 });
+    expect(byLink.timeline.map((e) => e.kind)).toEqual(['created']);
+    expect(byLink).not.toHaveProperty('phone');
+    expect(byLink).not.toHaveProperty('address');
+    const answers = await Promise.all([
+      failure(client.orders.track.query({ number: order.number, phone: '01 97 00 00 01' })),
+      failure(client.orders.track.query({ number: 'CMD-999999', phone: '01 97 12 34 56' })),
+      failure(client.orders.track.query({ token: '0'.repeat(64) })),
+    ]);
+    for (const answer of answers) expect(answer).toMatchObject({ code: 'NOT_FOUND', message: answers[0]!.message });
+    expect(answers[0]!.message).toMatch(/Commande introuvable/);
+  });
+});
+
+describe('mails', () => {
+  it('tells the owner of every order, verification request and contact message, and the customer of each step', async () => {
+    const before = readOutbox(dataDir).length;
+    const order = await place((await product(null)).id, 1);
+    await app.asVisitor.cryptoVerifications.submit({
+      name: 'Kossi Ahouansou',
+      email: 'kossi@example.com',
+      phone: '01 66 00 00 00',
+      cryptoType: 'bitcoin',
+      walletAddress: 'bc1qexampleexampleexample0000',
+    } as never);
+    await app.asVisitor.contactMessages.send({ name: 'Nadia', contact: 'nadia@example.com', subject: 'Livraison a Parakou', message: 'Livrez-vous a Parakou ?' } as never);
+    await move(order.id, 'confirmed');
+    let mails: string[] = [];
+    for (let i = 0; i < 100 && mails.length < 5; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      mails = readOutbox(dataDir).slice(before);
+    }
+    const toOwner = mails.filter((m) => /^To: owner@example\.com/m.test(m));
+    expect(toOwner).toHaveLength(3);
+    expect(toOwner.find((m) => m.includes(order.number))).toContain(`/admin/orders/${order.id}`);
+    expect(toOwner.find((m) => m.includes('Kossi Ahouansou'))).toContain('/admin/verifications/');
+    expect(toOwner.find((m) => m.includes('Livraison a Parakou'))).toContain('/admin/messages/');
+    const toCustomer = mails.filter((m) => /^To: afiavi@example\.com/m.test(m));
+    expect(toCustomer).toHaveLength(2);
+    for (const mail of toCustomer) expect(mail).toContain(`/suivi/${order.trackingToken}`);
+  });
+});
