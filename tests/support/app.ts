@@ -56,7 +56,7 @@ export async function startTestApp(
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },
     admin: admin ? { id: 'test', email: ADMIN.email, displayName: 'Admin', sessionId: 'test' } : null,
     cookies: { get: () => undefined, set: () => undefined, clear: () => undefined },
-    afterResponse: (task) => void task(),
+    afterResponse: (task) => void task().catch(() => undefined),
     invalidate: (deps) => app.publicCache.invalidate(deps),
   });
   return {

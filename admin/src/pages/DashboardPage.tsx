@@ -23,7 +23,7 @@ export default function DashboardPage({ entries }: { entries: readonly AdminEntr
   const s = stats.data;
   const tiles = [
     { title: 'Nouvelles commandes', value: s.newOrders, to: orders?.list },
-    { title: 'Chiffre d’affaires (30 jours)', value: formatXOF(s.revenue30d), to: orders?.list, hint: `${s.orders30d} commande(s), hors annulées` },
+    { title: 'Chiffre d’affaires (30 jours)', value: formatXOF(s.revenue30d), to: orders?.list, hint: `${s.orders30d} commande(s) livrée(s) ou payée(s)` },
     { title: 'Vérifications en attente', value: s.pendingVerifications, to: verifications?.list },
     { title: 'Messages non lus', value: s.unreadMessages, to: messages?.list },
     { title: 'Abonnés à la newsletter', value: s.subscribers, to: newsletter?.list },

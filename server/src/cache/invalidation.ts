@@ -10,9 +10,16 @@ export const CHANNEL = 'boutique_cache';
  * Drops this server's entries for the written resources, then tells the other servers on the
  * same PostgreSQL (NOTIFY is delivered to every listener, this one included, after commit).
  */
-export async function announceWrite(db: Kysely<Database>, cache: PublicCache, deps: readonly string[], shared: boolean) {
+export async function announceWrite(db: Kysely<Database>, cache: PublicCache, deps: readonly string[], shared: boolean, log: Logger) {
   cache.invalidate(deps);
-  if (shared) await sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(deps)})`.execute(db);
+  if (!shared) return;
+  // The write is committed: a lost connection here must not turn it into an error for the caller.
+  // One retry on a fresh connection; if PostgreSQL is really away, the other servers' listeners
+  // lost their connections too, and they empty their caches on their own.
+  const notify = () => sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(deps)})`.execute(db);
+  await notify()
+    .catch(notify)
+    .catch((err: unknown) => log.error({ err, deps }, 'cache : annonce de modification impossible'));
 }
 
 /**

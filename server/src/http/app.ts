@@ -13,6 +13,7 @@ import { announceWrite, listenForWrites } from '../cache/invalidation';
 import { PublicCache } from '../cache/public-cache';
 import { trpcCache } from '../cache/trpc-cache';
 import { startHousekeeping } from '../jobs/housekeeping';
+import { receiptRoute } from './receipt-route';
 import { registerSecurity } from './security';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
@@ -24,6 +25,7 @@ export const paths = {
   storefront: path.join(root, 'storefront/dist'),
   admin: path.join(root, 'admin/dist'),
   media: path.join(root, 'server/media'),
+  fonts: path.join(root, 'server/assets/fonts'),
 };
 
 export async function createContext(
@@ -112,7 +114,7 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
 
   // Public reads from memory; writes announced to every server through PostgreSQL.
   const cache = new PublicCache(config.cacheMegabytes * 1024 * 1024);
-  const invalidate = (deps: readonly string[]) => announceWrite(db, cache, deps, !!config.databaseUrl);
+  const invalidate = (deps: readonly string[]) => announceWrite(db, cache, deps, !!config.databaseUrl, app.log);
   if (config.databaseUrl) {
     const stopListening = listenForWrites(config.databaseUrl, cache, app.log);
     app.addHook('onClose', stopListening);
@@ -153,6 +155,7 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   app.get('/health', ready);
 
   await app.register((await import('./seo')).seoPlugin, { db, config });
+  await app.register(receiptRoute, { db, fontDir: paths.fonts });
   await app.register(fastifyStatic, {
     root: paths.media,
     prefix: '/media/',

@@ -20,8 +20,9 @@ export async function dashboardStats(db: AnyDb) {
     db
       .selectFrom('orders')
       .select((eb) => [eb.fn.coalesce(eb.fn.sum<string>('total'), sql<string>`0`).as('amount'), eb.fn.countAll<string>().as('orders')])
-      .where('status', '!=', 'cancelled')
-      .where('createdAt', '>=', sql<Date>`now() - interval '30 days'`)
+      // Money actually made: delivered orders and orders paid, not orders merely placed.
+      .where((eb) => eb.or([eb('status', '=', 'delivered'), eb('paymentStatus', '=', 'paid')]))
+      .where('createdAt', '>=', sql<string>`now() - interval '30 days'`)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('orders')

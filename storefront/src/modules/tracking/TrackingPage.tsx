@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { OrderItems } from '../checkout/OrderItems';
-import { card, primaryButton } from '../ui/buttons';
+import { card, primaryButton, secondaryButton } from '../ui/buttons';
 import { TextField } from '../ui/Field';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
@@ -77,6 +77,9 @@ function TrackedOrder({ order }: { order: Tracked }) {
           <div className="flex justify-between gap-3"><dt>Livraison</dt><dd>{formatXOF(order.deliveryCost)}</dd></div>
           <div className="flex justify-between gap-3 text-base font-bold"><dt>Total</dt><dd>{formatXOF(order.total)}</dd></div>
         </dl>
+        <a href={`/suivi/${order.trackingToken}/recu.pdf`} className={secondaryButton} target="_blank" rel="noopener">
+          Télécharger le reçu (PDF)
+        </a>
       </section>
     </div>
   );
