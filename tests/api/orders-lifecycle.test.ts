@@ -157,6 +157,46 @@ describe('tracking', () => {
   });
 });
 
+describe("the owner's figures", () => {
+  it('finds an order by phone whatever the spacing or prefix typed', async () => {
+    const order = await place((await product(null)).id, 1, { phone: '+229 01 55 44 33 22' });
+    for (const typed of ['0155443322', '01 55 44 33 22', '+229 01 55 44 33 22', '00229 0155443322', '55 44 33']) {
+      const { rows } = await app.asAdmin.orders.list({ search: typed, pageSize: 100 });
+      expect(rows.map((r) => r.id), typed).toContain(order.id);
+    }
+  });
+
+  it('lists low stock, counts new orders, and counts revenue from delivered or paid orders only', async () => {
+    const low = await product(4);
+    await app.asAdmin.products.update({ id: low.id, data: { lowStockThreshold: 5 } } as never);
+    const before = await app.asAdmin.dashboard.stats();
+    expect(before.lowStock.map((p) => p.id)).toContain(low.id);
+    const newBefore = (await app.asAdmin.dashboard.newOrders()).count;
+    const a = await place((await product(null)).id, 1);
+    const b = await place((await product(null)).id, 1);
+    expect((await app.asAdmin.dashboard.newOrders()).count).toBe(newBefore + 2);
+    // Placed is not sold: revenue moves only when an order is delivered or paid.
+    expect((await app.asAdmin.dashboard.stats()).revenue30d).toBe(before.revenue30d);
+    for (const to of ['confirmed', 'shipped', 'delivered']) await move(a.id, to);
+    await app.asAdmin.orders.setPayment({ id: b.id, to: 'paid' });
+    expect((await app.asAdmin.dashboard.stats()).revenue30d).toBe(before.revenue30d + 2 * 60_000);
+  });
+
+  it('exports the orders of a date range as CSV for French Excel', async () => {
+    const order = await place((await product(null)).id, 3);
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Africa/Porto-Novo' });
+    const { csv, count } = await app.asAdmin.orders.exportCsv({ from: today, to: today });
+    expect(count).toBeGreaterThan(0);
+    expect(csv.startsWith('\uFEFF"Numéro";"Date";"Client";"Téléphone"')).toBe(true);
+    const line = csv.split('\r\n').find((l) => l.includes(order.number))!;
+    expect(line).toContain('"01 97 12 34 56"');
+    expect(line).toContain('"180000,00"');
+    expect(line).toContain('"3 × Tablette');
+    expect((await app.asAdmin.orders.exportCsv({ from: '2020-01-01', to: '2020-01-31' })).count).toBe(0);
+    expect((await failure(app.asAdmin.orders.exportCsv({ from: today, to: '2020-01-01' }))).message).toMatch(/date de début doit précéder/);
+  });
+});
+
 describe('receipt', () => {
   it('is a PDF whose text has the order number, the lines and the F CFA amounts, by private link only', async () => {
     const order = await place((await product(null)).id, 2);

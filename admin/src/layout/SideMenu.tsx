@@ -1,8 +1,10 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { useLogout } from '@refinedev/core';
-import { Button, Menu } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, Menu } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import type { AdminEntry } from '../crud/registry';
+import { trpc } from '../providers/trpc';
 import { iconFor } from './icons';
 
 interface Props {
@@ -16,9 +18,24 @@ export function SideMenu({ entries, collapsed, onNavigate }: Props) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { mutate: logout } = useLogout();
+  // New orders, checked every 30 s: the owner sees one arrive without reloading.
+  const newOrders = useQuery({ queryKey: ['dashboard', 'newOrders'], queryFn: () => trpc.dashboard.newOrders.query(), refetchInterval: 30_000 });
+  const badge = (name: string) =>
+    name === 'orders' && newOrders.data?.count ? (
+      <Badge count={newOrders.data.count} size="small" offset={[6, -2]} title={`${newOrders.data.count} nouvelle(s) commande(s)`} />
+    ) : null;
   const items = [
     { key: '/', icon: iconFor('dashboard'), label: 'Tableau de bord' },
-    ...entries.map((entry) => ({ key: entry.paths.list, icon: iconFor(entry.icon), label: entry.menuLabel })),
+    ...entries.map((entry) => ({
+      key: entry.paths.list,
+      icon: iconFor(entry.icon),
+      label: (
+        <span>
+          {entry.menuLabel}
+          {badge(entry.name)}
+        </span>
+      ),
+    })),
   ];
   const selected = selectedKey(pathname, entries);
   return (

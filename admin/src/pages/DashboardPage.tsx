@@ -12,7 +12,9 @@ const pathOf = (entries: readonly AdminEntry[], name: string) => entries.find((e
 
 /** What the owner checks first: new orders, sales of the last 30 days, requests and messages waiting. */
 export default function DashboardPage({ entries }: { entries: readonly AdminEntry[] }) {
-  const stats = useQuery({ queryKey: ['dashboard', 'stats'], queryFn: () => trpc.dashboard.stats.query() });
+  // Refreshed every 30 s: a new order shows up without reloading the page.
+  const stats = useQuery({ queryKey: ['dashboard', 'stats'], queryFn: () => trpc.dashboard.stats.query(), refetchInterval: 30_000 });
+  const products = pathOf(entries, 'products');
   const orders = pathOf(entries, 'orders');
   const verifications = pathOf(entries, 'cryptoVerifications');
   const messages = pathOf(entries, 'contactMessages');
@@ -72,6 +74,22 @@ export default function DashboardPage({ entries }: { entries: readonly AdminEntr
                   <List.Item.Meta
                     title={verifications?.show ? <Link to={verifications.show.replace(':id', v.id)}>{v.name}</Link> : v.name}
                     description={`${cryptoTypes[v.cryptoType as keyof typeof cryptoTypes] ?? v.cryptoType} · ${dayjs(v.createdAt).format('DD/MM/YYYY HH:mm')}`}
+                  />
+                </List.Item>
+              )}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title="Stock bas" extra={products ? <Link to={products.list}>Produits</Link> : null}>
+            <List
+              dataSource={s.lowStock}
+              locale={{ emptyText: 'Aucun produit en stock bas' }}
+              renderItem={(p) => (
+                <List.Item extra={<Tag color={p.stock === 0 ? 'red' : 'orange'}>{p.stock === 0 ? 'Rupture' : `${p.stock} restant(s)`}</Tag>}>
+                  <List.Item.Meta
+                    title={products?.edit ? <Link to={products.edit.replace(':id', p.id)}>{p.name}</Link> : p.name}
+                    description={`Seuil : ${p.lowStockThreshold}`}
                   />
                 </List.Item>
               )}

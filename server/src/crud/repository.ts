@@ -1,4 +1,5 @@
 import { type AnyResource, SYSTEM_COLUMNS, slugify } from '@app/shared';
+import { parsePhone } from '@app/shared/phone';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { invalid, notFound } from './errors';
 import { sanitizeRichText } from './sanitize';
@@ -29,6 +30,14 @@ export function columnsFor(resource: AnyResource, viewer: Viewer, shape: 'record
   return [...SYSTEM_COLUMNS, ...fields];
 }
 
+/** What to look for in an E.164 column: the whole number when it parses, else its digits (3 or more). */
+function phoneSearch(search: string): string | null {
+  const parsed = parsePhone(search);
+  if (parsed) return parsed.e164;
+  const digits = search.replace(/\D/g, '');
+  return digits.length >= 3 && /^[\d\s+().-]+$/.test(search) ? digits : null;
+}
+
 /** Escapes LIKE wildcards so a search for "50%" matches the text "50%". */
 export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -45,7 +54,16 @@ export async function listRecords(db: AnyDb, resource: AnyResource, viewer: View
       if (value !== undefined) out = out.where(key, '=', value) as Q;
     }
     if (search) {
-      out = out.where((eb) => eb.or(resource.list.search.map((key) => eb(key, 'ilike', likePattern(search))))) as Q;
+      out = out.where((eb) =>
+        eb.or(
+          resource.list.search.flatMap((key) => {
+            const plain = eb(key, 'ilike', likePattern(search));
+            // Phones are stored in E.164: "01 97 12 34 56", "+229 0197…" or "97 12 34" all find +2290197123456.
+            const digits = resource.fields[key]?.kind === 'phone' ? phoneSearch(search) : null;
+            return digits ? [plain, eb(key, 'like', likePattern(digits))] : [plain];
+          }),
+        ),
+      ) as Q;
     }
     return out;
   };

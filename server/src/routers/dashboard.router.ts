@@ -12,7 +12,7 @@ const count = async (db: AnyDb, table: string, where?: [string, unknown]) => {
 
 /** The owner's overview: what needs attention now, and the last 30 days of sales. */
 export async function dashboardStats(db: AnyDb) {
-  const [newOrders, pendingVerifications, unreadMessages, subscribers, revenue, latestOrders, latestVerifications] = await Promise.all([
+  const [newOrders, pendingVerifications, unreadMessages, subscribers, revenue, latestOrders, latestVerifications, lowStock] = await Promise.all([
     count(db, 'orders', ['status', 'new']),
     count(db, 'cryptoVerifications', ['status', 'pending']),
     count(db, 'contactMessages', ['read', false]),
@@ -39,6 +39,15 @@ export async function dashboardStats(db: AnyDb) {
       .orderBy('id', 'desc')
       .limit(5)
       .execute(),
+    db
+      .selectFrom('products')
+      .select(['id', 'name', 'stock', 'lowStockThreshold'])
+      .where('stock', 'is not', null)
+      .where('stock', '<=', sql.ref('low_stock_threshold'))
+      .orderBy('stock')
+      .orderBy('name')
+      .limit(10)
+      .execute(),
   ]);
   return {
     newOrders,
@@ -56,9 +65,12 @@ export async function dashboardStats(db: AnyDb) {
       createdAt: string;
     }[],
     pendingList: latestVerifications as { id: string; name: string; cryptoType: string; createdAt: string }[],
+    lowStock: lowStock as { id: string; name: string; stock: number; lowStockThreshold: number }[],
   };
 }
 
 export const dashboardRouter = router({
   stats: adminProcedure.query(({ ctx }) => dashboardStats(ctx.db as unknown as AnyDb)),
+  /** Polled by the admin menu: cheap, one count. */
+  newOrders: adminProcedure.query(async ({ ctx }) => ({ count: await count(ctx.db as unknown as AnyDb, 'orders', ['status', 'new']) })),
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { crudProcedures, idInput } from '../crud/crud-router';
 import { getRecord, updateRecord } from '../crud/repository';
 import { addOrderNote, orderHistory, recordEvent, reopenOrder, setPaymentStatus, transitionOrder } from '../orders/lifecycle';
+import { ordersCsv } from '../orders/export';
 import { orderPlacedMails, statusChangedMail } from '../orders/notifications';
 import { findOrderByKey, placeOrderRecord } from '../orders/place-order';
 import { findTrackedOrder, trackInput } from '../orders/tracking';
@@ -66,6 +67,15 @@ export const ordersRouter = router({
     }),
 
   history: adminProcedure.input(idInput).query(({ ctx, input }) => orderHistory(ctx.db, input.id)),
+
+  /** Orders placed between two dates, as CSV for French Excel. */
+  exportCsv: adminProcedure
+    .input(
+      z
+        .object({ from: z.iso.date('Date de début attendue (AAAA-MM-JJ).'), to: z.iso.date('Date de fin attendue (AAAA-MM-JJ).') })
+        .refine((r) => r.from <= r.to, { message: 'La date de début doit précéder la date de fin.', path: ['to'] }),
+    )
+    .query(({ ctx, input }) => ordersCsv(ctx.db as never, input.from, input.to)),
 
   /** Checkout. Idempotent on the client's key: a retry or a double click returns the same order. */
   place: publicProcedure

@@ -18,6 +18,12 @@ export const products = defineResource({
     category: f.enum('Catégorie', productCategories),
     images: f.imageList('Images', { default: [] as string[] }),
     stock: f.integer('Stock', { optional: true, help: 'Vide : stock non suivi.' }),
+    lowStockThreshold: f.integer('Seuil de stock bas', {
+      default: 3,
+      max: 100_000,
+      adminOnly: true,
+      help: 'Le tableau de bord signale le produit quand son stock descend à ce nombre ou en dessous.',
+    }),
     featured: f.boolean('Mis en avant', { default: false }),
     published: f.boolean('Publié', { default: true }),
   },

@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { ToolbarProps } from '../../crud/overrides';
-import { toCsv } from './csv';
+import { toCsv } from '@app/shared/format';
 
 const PAGE = 100;
 

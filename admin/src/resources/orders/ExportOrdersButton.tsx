@@ -1,0 +1,50 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { App, Button, DatePicker, Modal } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { toHttpError } from '../../providers/errors';
+import { trpc } from '../../providers/trpc';
+
+/** Orders of a date range (the last 30 days by default) as a CSV file French Excel opens directly. */
+export function ExportOrdersButton() {
+  const { notification } = App.useApp();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(30, 'day'), dayjs()]);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const [from, to] = range.map((d) => d.format('YYYY-MM-DD')) as [string, string];
+      const { csv, count } = await trpc.orders.exportCsv.query({ from, to });
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `commandes-${from}-${to}.csv`;
+      link.click();
+      URL.revokeObjectURL(url);
+      notification.success({ message: `${count} commande(s) exportée(s)` });
+      setOpen(false);
+    } catch (error) {
+      notification.error({ message: "Erreur lors de l'export", description: toHttpError(error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button icon={<DownloadOutlined />} onClick={() => setOpen(true)}>
+        Exporter en CSV
+      </Button>
+      <Modal title="Exporter les commandes" open={open} onCancel={() => setOpen(false)} onOk={run} okText="Télécharger" cancelText="Annuler" confirmLoading={busy}>
+        <DatePicker.RangePicker
+          aria-label="Période"
+          value={range}
+          format="DD/MM/YYYY"
+          allowClear={false}
+          onChange={(value) => value?.[0] && value[1] && setRange([value[0], value[1]])}
+          style={{ width: '100%' }}
+        />
+      </Modal>
+    </>
+  );
+}
