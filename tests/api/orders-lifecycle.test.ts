@@ -157,6 +157,25 @@ describe('tracking', () => {
   });
 });
 
+describe('items without delivery', () => {
+  it('takes a course-only order without address or delivery, and still asks one for a product', async () => {
+    const course = (await app.asVisitor.cryptoCourses.list({ pageSize: 1 })).rows[0]!;
+    const { rows: options } = await app.asVisitor.deliveryOptions.list({ sort: 'price', order: 'desc' });
+    const base = { customerName: 'Sèna Adjovi', phone: '01 97 12 34 56', idempotencyKey: randomUUID() };
+    const order = (await app.asVisitor.orders.place({
+      ...base,
+      items: [{ id: course.id, type: 'course', quantity: 1 }],
+      deliveryOptionId: options[0]!.id,
+    } as never)) as { city: string | null; address: string | null; deliveryCost: number; delivery: unknown; total: number };
+    expect(order).toMatchObject({ city: null, address: null, deliveryCost: 0, delivery: null, total: course.price });
+    const p = await product(null);
+    const { client } = httpClient(app.url);
+    const mixed = { ...base, idempotencyKey: randomUUID(), items: [{ id: p.id, type: 'product' as const, quantity: 1 }, { id: course.id, type: 'course' as const, quantity: 1 }] };
+    const refused = await failure(client.orders.place.mutate(mixed));
+    expect(refused.fieldErrors).toMatchObject({ city: 'Indiquez votre ville.', address: 'Indiquez votre adresse de livraison.' });
+  });
+});
+
 describe("the owner's figures", () => {
   it('finds an order by phone whatever the spacing or prefix typed', async () => {
     const order = await place((await product(null)).id, 1, { phone: '+229 01 55 44 33 22' });

@@ -59,3 +59,33 @@ describe('order tracking', () => {
     await page.close();
   });
 });
+
+describe('an order with nothing to deliver', () => {
+  it('checks out an online course with name and phone only: no address, no delivery option', async () => {
+    const course = (await app.asVisitor.cryptoCourses.list({ pageSize: 1 })).rows[0]!;
+    const page = await app.newPage(PHONE);
+    await page.goto('/');
+    await page.evaluate(
+      (item) => localStorage.setItem('cart', JSON.stringify({ items: [item], delivery: null })),
+      { id: course.id, type: 'course', name: course.title, price: course.price, quantity: 1 },
+    );
+    await page.goto('/checkout');
+    await page.getByLabel('Nom complet').fill('Sèna Adjovi');
+    expect(await page.getByLabel('Adresse').count()).toBe(0);
+    expect(await page.getByRole('group', { name: 'Livraison' }).count()).toBe(0);
+    await page.getByLabel('Téléphone').fill('01 97 12 34 56');
+    await screenshot(page, 'checkout-course-only-360');
+    await page.getByRole('button', { name: 'Confirmer la commande' }).click();
+    await page.getByText('Merci pour votre commande !').waitFor();
+    const number = await page.getByTestId('order-number').textContent();
+    const { rows } = await app.asAdmin.orders.list({ search: number! });
+    expect(rows[0]).toMatchObject({ phone: '+2290197123456', deliveryCost: 0 });
+    const order = (await app.asAdmin.orders.get({ id: rows[0]!.id })) as { address: string | null; city: string | null };
+    expect(order).toMatchObject({ address: null, city: null });
+    // The confirmation links to the private tracking page.
+    await page.getByRole('link', { name: 'Suivre ma commande' }).click();
+    await page.getByTestId('tracked-order').waitFor();
+    await page.close();
+  });
+});
+

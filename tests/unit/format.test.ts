@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { formatXOF } from '../../shared/src/format/money';
 import { SLUG_MAX_LENGTH, slugify } from '../../shared/src/format/slugify';
-import { telLink, whatsappLink } from '../../shared/src/format/whatsapp';
+import { displayPhone, telLink, whatsappLink } from '../../shared/src/format/whatsapp';
 import * as format from '../../shared/src/format';
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -114,6 +114,13 @@ describe('slugify', () => {
   it('keeps a slug of exactly 120 characters untouched', () => {
     const slug = `${'a'.repeat(59)}-${'b'.repeat(60)}`;
     expect(slugify(slug)).toBe(slug);
+  });
+});
+
+describe('displayPhone', () => {
+  it('shows a stored Benin number in pairs, others as stored', () => {
+    expect(displayPhone('+2290197123456')).toBe('+229 01 97 12 34 56');
+    expect(displayPhone('+33612345678')).toBe('+33612345678');
   });
 });
 

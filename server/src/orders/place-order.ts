@@ -1,4 +1,4 @@
-import { type PlaceOrderInput, type OrderLine, cryptoCourses, orders, products, services } from '@app/shared';
+import { type PlaceOrderInput, type OrderLine, cryptoCourses, needsShipping, orders, products, services } from '@app/shared';
 import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
 import { columnsFor, createRecord } from '../crud/repository';
@@ -56,7 +56,9 @@ export async function placeOrderRecord(tx: AnyDb, input: Input): Promise<{ row: 
   }
 
   let delivery: { id: string; name: string; price: number } | null = null;
-  if (input.deliveryOptionId) {
+  const shipped = needsShipping(input.items);
+  // Nothing to carry, nothing to charge for carrying it: a stale choice in the cart is ignored.
+  if (shipped && input.deliveryOptionId) {
     const option = await tx
       .selectFrom('deliveryOptions')
       .select(['id', 'name', 'price'])
@@ -72,8 +74,8 @@ export async function placeOrderRecord(tx: AnyDb, input: Input): Promise<{ row: 
     customerName: input.customerName,
     phone: input.phone,
     email: input.email ?? null,
-    city: input.city,
-    address: input.address,
+    city: shipped ? input.city : input.city || null,
+    address: shipped ? input.address : input.address || null,
     note: input.note ?? null,
     paymentMethod: input.paymentMethod ?? 'cash_on_delivery',
     items: lines,

@@ -34,3 +34,12 @@ export function telLink(phone: string): string {
   const international = digits !== digitsOnly(phone) || /^[^\d+]*\+/.test(phone);
   return `tel:${international ? '+' : ''}${digits}`;
 }
+
+/**
+ * A stored (E.164) number as people read it, in pairs: "+2290197123456" → "+229 01 97 12 34 56"
+ * (readable at home, dialable from abroad); other numbers as stored. Light, like the links above.
+ */
+export function displayPhone(phone: string): string {
+  const benin = /^\+229(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(phone.replace(/\s/g, ''));
+  return benin ? `+229 ${benin.slice(1).join(' ')}` : phone;
+}

@@ -38,3 +38,7 @@ export const orderEventKinds = {
   edit: 'Coordonnées modifiées',
 } as const;
 export const itemTypes = { product: 'Produit', service: 'Service', course: 'Formation' } as const;
+/** Which item types travel to the customer: services and courses need no address nor delivery option. */
+export const shippedItemTypes: Record<keyof typeof itemTypes, boolean> = { product: true, service: false, course: false };
+export const needsShipping = (items: readonly { type: string }[]) =>
+  items.some((item) => shippedItemTypes[item.type as keyof typeof itemTypes] ?? true);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from './define-resource';
 import { f } from './fields';
-import { itemTypes, orderStatuses, paymentMethods, paymentStatuses } from './labels';
+import { itemTypes, needsShipping, orderStatuses, paymentMethods, paymentStatuses } from './labels';
 import { honeypot } from './honeypot';
 
 export const orderLineSchema = z.object({
@@ -24,8 +24,9 @@ export const orders = defineResource({
     customerName: f.text('Nom du client', { max: 100 }),
     phone: f.phone('Téléphone'),
     email: f.email('E-mail', { optional: true }),
-    city: f.text('Ville', { max: 100 }),
-    address: f.longText('Adresse', { max: 500 }),
+    // Only orders with something to deliver have them (see placeOrderSchema).
+    city: f.text('Ville', { max: 100, optional: true }),
+    address: f.longText('Adresse', { max: 500, optional: true }),
     note: f.longText('Note', { optional: true, max: 1000 }),
     items: f.json('Articles', z.array(orderLineSchema), { readOnly: true }),
     delivery: f.json('Livraison', orderDeliverySchema, { readOnly: true, optional: true }),
@@ -76,5 +77,10 @@ export const placeOrderSchema = orders.createSchema
       .regex(/^[A-Za-z0-9_-]+$/),
     ...honeypot,
   })
-  .strict();
+  .strict()
+  .superRefine((order, ctx) => {
+    if (!needsShipping(order.items)) return;
+    if (!order.city?.trim()) ctx.addIssue({ code: 'custom', path: ['city'], message: 'Indiquez votre ville.' });
+    if (!order.address?.trim()) ctx.addIssue({ code: 'custom', path: ['address'], message: 'Indiquez votre adresse de livraison.' });
+  });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;

@@ -2,19 +2,22 @@ import { deliveryCost, grandTotal, subtotal } from '@app/shared/cart';
 import { formatXOF } from '@app/shared/format';
 import { useCart } from './useCart';
 
-/** Sous-total, delivery and total (spec section 9). */
-export function CartTotals() {
-  const { cart } = useCart();
+/** Sous-total, delivery and total (spec section 9); without delivery when nothing is shipped. */
+export function CartTotals({ withDelivery = true }: { withDelivery?: boolean }) {
+  const { cart: full } = useCart();
+  const cart = withDelivery ? full : { ...full, delivery: null };
   return (
     <dl className="space-y-2 text-sm">
       <div className="flex justify-between gap-3">
         <dt>Sous-total</dt>
         <dd data-testid="subtotal">{formatXOF(subtotal(cart))}</dd>
       </div>
-      <div className="flex justify-between gap-3">
-        <dt>Livraison{cart.delivery ? ` (${cart.delivery.name})` : ''}</dt>
-        <dd data-testid="delivery-cost">{cart.delivery ? formatXOF(deliveryCost(cart)) : 'Non choisie'}</dd>
-      </div>
+      {withDelivery && (
+        <div className="flex justify-between gap-3">
+          <dt>Livraison{cart.delivery ? ` (${cart.delivery.name})` : ''}</dt>
+          <dd data-testid="delivery-cost">{cart.delivery ? formatXOF(deliveryCost(cart)) : 'Non choisie'}</dd>
+        </div>
+      )}
       <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-base font-bold text-slate-900">
         <dt>Total</dt>
         <dd data-testid="grand-total">{formatXOF(grandTotal(cart))}</dd>

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
+import { needsShipping } from '@app/shared/labels';
 import { paymentMethodLabels } from '../../lib/labels';
 import { CartTotals } from '../cart/CartTotals';
 import { DeliveryChoice } from '../cart/DeliveryChoice';
@@ -17,7 +18,8 @@ export function CheckoutPage() {
   const { cart } = useCart();
   const options = useDeliveryOptions().data?.rows;
   const honeypot = useHoneypot();
-  const { form, submit, pending } = useCheckoutForm(Boolean(options && options.length > 0), honeypot.value);
+  const shipping = needsShipping(cart.items);
+  const { form, submit, pending } = useCheckoutForm(Boolean(options && options.length > 0), shipping, honeypot.value);
   const { bind } = form;
   if (cart.items.length === 0) {
     return (
@@ -34,7 +36,14 @@ export function CheckoutPage() {
   };
   return (
     <Page>
-      <PageHeader title="Commander" intro="Vous payez à la livraison. Nous vous appelons pour confirmer la commande." />
+      <PageHeader
+        title="Commander"
+        intro={
+          shipping
+            ? 'Vous payez à la livraison. Nous vous appelons pour confirmer la commande.'
+            : 'Rien à livrer : nous vous appelons pour confirmer la commande et convenir du paiement.'
+        }
+      />
       <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
         <section className={`${card} relative space-y-4 p-4`} aria-labelledby="coords">
           {honeypot.field}
@@ -42,9 +51,13 @@ export function CheckoutPage() {
           <TextField label="Nom complet" required autoComplete="name" {...bind('customerName')} />
           <TextField label="Téléphone" required type="tel" autoComplete="tel" placeholder="+229 01 97 00 00 00" hint="Numéro béninois ou international." {...bind('phone')} />
           <TextField label="E-mail" type="email" autoComplete="email" {...bind('email')} />
-          <TextField label="Ville" required autoComplete="address-level2" placeholder="Cotonou" {...bind('city')} />
-          <TextArea label="Adresse" required rows={2} autoComplete="street-address" placeholder="Quartier, rue, repère..." {...bind('address')} />
-          <TextArea label="Note" rows={2} placeholder="Horaires, instructions pour le livreur..." {...bind('note')} />
+          {shipping && (
+            <>
+              <TextField label="Ville" required autoComplete="address-level2" placeholder="Cotonou" {...bind('city')} />
+              <TextArea label="Adresse" required rows={2} autoComplete="street-address" placeholder="Quartier, rue, repère..." {...bind('address')} />
+            </>
+          )}
+          <TextArea label="Note" rows={2} placeholder={shipping ? 'Horaires, instructions pour le livreur...' : 'Vos disponibilités, une question...'} {...bind('note')} />
           <fieldset>
             <legend className="mb-2 text-sm font-semibold text-slate-800">Mode de paiement</legend>
             {Object.entries(paymentMethodLabels).map(([value, label]) => (
@@ -58,8 +71,8 @@ export function CheckoutPage() {
         <aside className={`${card} space-y-5 self-start p-4`}>
           <h2 className="text-lg font-semibold">Votre commande</h2>
           <OrderItems lines={cart.items.map((i) => ({ key: `${i.type}:${i.id}`, name: i.name, quantity: i.quantity, unitPrice: i.price }))} />
-          <DeliveryChoice error={form.errors.delivery} />
-          <CartTotals />
+          {shipping ? <DeliveryChoice error={form.errors.delivery} /> : <p className="text-sm text-slate-600">Aucune livraison : services et formations.</p>}
+          <CartTotals withDelivery={shipping} />
           <button type="submit" disabled={pending} className={`${primaryButton} w-full`}>
             {pending ? 'Envoi en cours...' : 'Confirmer la commande'}
           </button>

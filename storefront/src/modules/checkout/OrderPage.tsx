@@ -1,4 +1,4 @@
-import { formatXOF, whatsappLink } from '@app/shared/format';
+import { displayPhone, formatXOF, whatsappLink } from '@app/shared/format';
 import { Link, useParams } from 'react-router';
 import { trackingPath } from '../tracking/path';
 import { labelOf, paymentMethodLabels } from '../../lib/labels';
@@ -25,7 +25,7 @@ export function OrderPage() {
   }
   return (
     <Page narrow>
-      <PageHeader title="Merci pour votre commande !" intro={<>Votre commande <strong data-testid="order-number">{order.number}</strong> est enregistrée. Nous vous appelons au {order.phone} pour confirmer la livraison.</>} />
+      <PageHeader title="Merci pour votre commande !" intro={<>Votre commande <strong data-testid="order-number">{order.number}</strong> est enregistrée. Nous vous appelons au {displayPhone(order.phone)} pour confirmer la livraison.</>} />
       <section className={`${card} space-y-4 p-4`} aria-label="Récapitulatif">
         <OrderItems lines={order.items.map((i) => ({ key: `${i.type}:${i.id}`, name: i.name, quantity: i.quantity, unitPrice: i.unitPrice }))} />
         <dl className="space-y-1 border-t border-slate-200 pt-3 text-sm">

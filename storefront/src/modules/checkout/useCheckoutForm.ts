@@ -12,7 +12,8 @@ import { checkoutKey, rememberOrder } from './orderStore';
 const initial = { customerName: '', phone: '', email: '', city: '', address: '', note: '', paymentMethod: 'cash_on_delivery' };
 export type CheckoutValues = typeof initial;
 
-export function useCheckoutForm(needsDelivery: boolean, honeypot: () => string | undefined) {
+/** `shipping`: the cart holds something to deliver (a product), so address and delivery option are asked. */
+export function useCheckoutForm(needsDelivery: boolean, shipping: boolean, honeypot: () => string | undefined) {
   const form = useForm<CheckoutValues, 'delivery'>(initial);
   const { cart, clear } = useCart();
   const navigate = useNavigate();
@@ -27,12 +28,12 @@ export function useCheckoutForm(needsDelivery: boolean, honeypot: () => string |
         customerName: v.customerName.trim(),
         phone: v.phone.trim(),
         email: v.email.trim() || undefined,
-        city: v.city.trim(),
-        address: v.address.trim(),
+        city: shipping ? v.city.trim() : undefined,
+        address: shipping ? v.address.trim() : undefined,
         note: v.note.trim() || undefined,
         paymentMethod: v.paymentMethod as 'cash_on_delivery' | 'mobile_money_on_delivery',
         items: cart.items.map(({ id, type, quantity }) => ({ id, type, quantity })),
-        deliveryOptionId: cart.delivery?.id ?? null,
+        deliveryOptionId: shipping ? (cart.delivery?.id ?? null) : null,
         idempotencyKey: checkoutKey(),
         website: honeypot(),
       });
@@ -59,9 +60,9 @@ export function useCheckoutForm(needsDelivery: boolean, honeypot: () => string |
       customerName: required(v.customerName, 'Indiquez votre nom.'),
       phone: phoneError(v.phone),
       email: emailError(v.email, true),
-      city: required(v.city, 'Indiquez votre ville.'),
-      address: required(v.address, 'Indiquez votre adresse de livraison.'),
-      delivery: needsDelivery && !cart.delivery ? 'Choisissez une option de livraison.' : undefined,
+      city: shipping ? required(v.city, 'Indiquez votre ville.') : undefined,
+      address: shipping ? required(v.address, 'Indiquez votre adresse de livraison.') : undefined,
+      delivery: shipping && needsDelivery && !cart.delivery ? 'Choisissez une option de livraison.' : undefined,
     });
     form.setErrors(errors);
     if (Object.keys(errors).length > 0) {

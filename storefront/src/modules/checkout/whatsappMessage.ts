@@ -1,4 +1,4 @@
-import { formatXOF } from '@app/shared/format';
+import { displayPhone, formatXOF } from '@app/shared/format';
 import { paymentMethodLabels, labelOf } from '../../lib/labels';
 import type { PlacedOrder } from './orderStore';
 
@@ -14,7 +14,7 @@ export function orderMessage(order: PlacedOrder): string {
     `Paiement : ${labelOf(paymentMethodLabels, order.paymentMethod)}`,
     '',
     `Nom : ${order.customerName}`,
-    `Téléphone : ${order.phone}`,
+    `Téléphone : ${displayPhone(order.phone)}`,
     `Adresse : ${order.address}, ${order.city}`,
   ]
     .filter((line) => line !== null)

@@ -1,4 +1,4 @@
-import { telLink, whatsappLink } from '@app/shared/format';
+import { displayPhone, telLink, whatsappLink } from '@app/shared/format';
 import { useSettings } from '../../lib/settings';
 import { ChatIcon } from '../layout/icons';
 import { card, whatsappButton } from '../ui/buttons';
@@ -10,7 +10,7 @@ export function ContactDetails() {
     <aside className={`${card} space-y-4 self-start p-4`} aria-label="Coordonnées">
       <div>
         <h2 className="text-sm font-semibold text-slate-500">Téléphone</h2>
-        <a href={telLink(settings.phone)} className="font-medium text-blue-700">{settings.phone}</a>
+        <a href={telLink(settings.phone)} className="font-medium text-blue-700">{displayPhone(settings.phone)}</a>
       </div>
       <div>
         <h2 className="text-sm font-semibold text-slate-500">E-mail</h2>

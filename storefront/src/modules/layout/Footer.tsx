@@ -1,4 +1,4 @@
-import { telLink, whatsappLink } from '@app/shared/format';
+import { displayPhone, telLink, whatsappLink } from '@app/shared/format';
 import { Link } from 'react-router';
 import { useSettings } from '../../lib/settings';
 import { ChatIcon } from './icons';
@@ -64,7 +64,7 @@ export function Footer() {
             <address className="space-y-2 text-sm not-italic">
               <p>
                 <a href={telLink(settings.phone)} className="hover:text-white">
-                  {settings.phone}
+                  {displayPhone(settings.phone)}
                 </a>
               </p>
               <p>
