@@ -46,9 +46,10 @@ export async function placeOrderRecord(tx: AnyDb, input: Input): Promise<{ row: 
         .returning('stock')
         .executeTakeFirst();
       if (!taken) {
+        const left = await tx.selectFrom('products').select('stock').where('id', '=', item.id).executeTakeFirst();
         throw new TRPCError({
           code: 'CONFLICT',
-          message: `Stock insuffisant pour « ${row[nameKey]} ». Réduisez la quantité ou retirez l’article.`,
+          message: `Stock insuffisant pour « ${row[nameKey]} » : il en reste ${Number(left?.stock ?? 0)}. Réduisez la quantité ou retirez l’article.`,
         });
       }
     }

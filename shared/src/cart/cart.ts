@@ -16,6 +16,8 @@ export interface CartItem {
   price: number;
   quantity: number;
   image?: string | null;
+  /** Units left when last seen (products whose stock is tracked); quantities never go above it. */
+  stock?: number | null;
 }
 
 export interface CartDelivery {
@@ -70,7 +72,24 @@ const sameLine = (item: CartItem, id: string, type: CartItemType) => item.id ===
 function toCartItem(item: NewCartItem, quantity: number): CartItem {
   const line: CartItem = { id: item.id, type: item.type, name: item.name, price: item.price, quantity };
   if (item.image !== undefined) line.image = item.image;
+  if (isValidStock(item.stock)) line.stock = item.stock;
   return line;
+}
+
+const isValidStock = (value: unknown): value is number | null => value === null || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0);
+
+/** The most of this line the shop can sell: its known stock, or no limit. */
+export const maxQuantity = (line: Pick<CartItem, 'stock'>) => (typeof line.stock === 'number' ? line.stock : Number.MAX_SAFE_INTEGER);
+
+/** Lines asking for more than their last known stock (it went down since they were added). */
+export const shortLines = (cart: Cart) => cart.items.filter((line) => line.quantity > maxQuantity(line));
+
+/** Records the stock just read for a line (null: not tracked). The quantity is left for the shopper to change. */
+export function setStock(cart: Cart, id: string, type: CartItemType, stock: number | null): Cart {
+  if (!isValidStock(stock)) return cart;
+  const line = cart.items.find((l) => sameLine(l, id, type));
+  if (!line || line.stock === stock) return cart;
+  return { ...cart, items: cart.items.map((l) => (l === line ? { ...l, stock } : l)) };
 }
 
 /**
@@ -95,13 +114,16 @@ export function addItem(cart: Cart, item: NewCartItem): Cart {
   }
 
   const index = cart.items.findIndex((line) => sameLine(line, item.id, item.type));
+  const limit = maxQuantity(isValidStock(item.stock) ? item : cart.items[index] ?? {});
   if (index === -1) {
-    return { ...cart, items: [...cart.items, toCartItem(item, quantity)] };
+    return limit < 1 ? cart : { ...cart, items: [...cart.items, toCartItem(item, Math.min(quantity, limit))] };
   }
-  // The existing line keeps its name, price and image: the spec only increases the quantity.
+  // The existing line keeps its name, price and image: the spec only increases the quantity,
+  // never past the stock (the newest reading of it wins).
+  const stock = isValidStock(item.stock) ? { stock: item.stock } : {};
   return {
     ...cart,
-    items: cart.items.map((line, i) => (i === index ? { ...line, quantity: line.quantity + quantity } : line)),
+    items: cart.items.map((line, i) => (i === index ? { ...line, ...stock, quantity: Math.min(line.quantity + quantity, Math.max(limit, line.quantity)) } : line)),
   };
 }
 
@@ -119,8 +141,9 @@ export function removeItem(cart: Cart, id: string, type: CartItemType): Cart {
 export function updateQuantity(cart: Cart, id: string, type: CartItemType, quantity: number): Cart {
   if (Number.isNaN(quantity) || quantity === Infinity) return cart;
   if (quantity <= 0) return removeItem(cart, id, type);
-  if (!cart.items.some((line) => sameLine(line, id, type))) return cart;
-  const whole = Math.min(Math.max(1, Math.floor(quantity)), Number.MAX_SAFE_INTEGER);
+  const current = cart.items.find((line) => sameLine(line, id, type));
+  if (!current) return cart;
+  const whole = Math.min(Math.max(1, Math.floor(quantity)), Number.MAX_SAFE_INTEGER, Math.max(1, maxQuantity(current)));
   return {
     ...cart,
     items: cart.items.map((line) => (sameLine(line, id, type) ? { ...line, quantity: whole } : line)),
@@ -175,6 +198,7 @@ function parseStoredItem(value: unknown): CartItem | null {
   const line: CartItem = { id, type, name, price, quantity };
   // A broken image only costs the picture, not the whole line.
   if (typeof image === 'string' || image === null) line.image = image;
+  if (isValidStock(value.stock)) line.stock = value.stock;
   return line;
 }
 
@@ -201,10 +225,14 @@ export function parseStoredCart(raw: string | null): Cart {
   }
   if (!isRecord(data) || !Array.isArray(data.items)) return emptyCart;
 
-  let cart: Cart = { items: [], delivery: toCartDelivery(data.delivery) };
+  // Lines are restored as saved, a short one included: the shopper must see it marked, not silently cut.
+  const items: CartItem[] = [];
   for (const value of data.items) {
     const line = parseStoredItem(value);
-    if (line) cart = addItem(cart, line);
+    if (!line) continue;
+    const same = items.findIndex((l) => sameLine(l, line.id, line.type));
+    if (same === -1) items.push(line);
+    else items[same] = { ...items[same]!, quantity: Math.min(items[same]!.quantity + line.quantity, Number.MAX_SAFE_INTEGER) };
   }
-  return cart;
+  return { items, delivery: toCartDelivery(data.delivery) };
 }

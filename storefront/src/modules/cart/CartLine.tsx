@@ -1,8 +1,10 @@
 import type { CartItem } from '@app/shared/cart';
 import { formatXOF } from '@app/shared/format';
+import { toast } from 'react-toastify';
 import { itemTypeLabels, labelOf } from '../../lib/labels';
 import { Img } from '../ui/Img';
 import { QuantityInput } from './QuantityInput';
+import { StockNote } from './StockNote';
 import { useCart } from './useCart';
 
 export function CartLine({ item }: { item: CartItem }) {
@@ -18,8 +20,17 @@ export function CartLine({ item }: { item: CartItem }) {
         <p className="text-xs text-slate-500">
           {labelOf(itemTypeLabels, item.type)} · {formatXOF(item.price)} l'unité
         </p>
+        <StockNote item={item} />
         <div className="flex flex-wrap items-center gap-3">
-          <QuantityInput value={item.quantity} label={item.name} onChange={(n) => setQuantity(item.id, item.type, n)} />
+          <QuantityInput
+            value={item.quantity}
+            max={typeof item.stock === 'number' ? Math.max(item.stock, 1) : undefined}
+            label={item.name}
+            onChange={(n) => {
+              if (typeof item.stock === 'number' && n > item.stock) toast.error(`Il ne reste que ${item.stock} « ${item.name} » en stock.`);
+              setQuantity(item.id, item.type, n);
+            }}
+          />
           <button type="button" onClick={() => remove(item.id, item.type)} className="min-h-11 px-2 text-sm font-semibold text-red-700 hover:underline">
             Retirer
           </button>

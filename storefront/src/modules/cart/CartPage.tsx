@@ -3,12 +3,15 @@ import { card, primaryButton, secondaryButton } from '../ui/buttons';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
 import { CartLine } from './CartLine';
+import { needsShipping } from '@app/shared/labels';
 import { CartTotals } from './CartTotals';
 import { DeliveryChoice } from './DeliveryChoice';
 import { useCart } from './useCart';
+import { useCartStock } from './useCartStock';
 
 export function CartPage() {
   const { cart, clear } = useCart();
+  useCartStock();
   if (cart.items.length === 0) {
     return (
       <Page narrow>
@@ -30,8 +33,8 @@ export function CartPage() {
           </ul>
         </section>
         <aside className={`${card} space-y-5 self-start p-4`}>
-          <DeliveryChoice />
-          <CartTotals />
+          {needsShipping(cart.items) ? <DeliveryChoice /> : null}
+          <CartTotals withDelivery={needsShipping(cart.items)} />
           <Link to="/checkout" className={`${primaryButton} w-full`}>Passer la commande</Link>
           <button
             type="button"

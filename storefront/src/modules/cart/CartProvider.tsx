@@ -9,6 +9,7 @@ import {
   parseStoredCart,
   removeItem,
   setDelivery,
+  setStock,
   updateQuantity,
 } from '@app/shared/cart';
 import { createContext, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
@@ -20,6 +21,8 @@ export interface CartApi {
   setQuantity: (id: string, type: CartItemType, quantity: number) => void;
   chooseDelivery: (delivery: CartDelivery | null) => void;
   clear: () => void;
+  /** Records a product's stock just read from the shop (null: not tracked). */
+  refreshStock: (id: string, type: CartItemType, stock: number | null) => void;
 }
 
 export const CartContext = createContext<CartApi | null>(null);
@@ -62,7 +65,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
   );
   const chooseDelivery = useCallback((delivery: CartDelivery | null) => setCart((c) => setDelivery(c, delivery)), []);
   const clear = useCallback(() => setCart(clearCart()), []);
+  const refreshStock = useCallback((id: string, type: CartItemType, stock: number | null) => setCart((c) => setStock(c, id, type, stock)), []);
 
-  const api = useMemo(() => ({ cart, add, remove, setQuantity, chooseDelivery, clear }), [cart, add, remove, setQuantity, chooseDelivery, clear]);
+  const api = useMemo(
+    () => ({ cart, add, remove, setQuantity, chooseDelivery, clear, refreshStock }),
+    [cart, add, remove, setQuantity, chooseDelivery, clear, refreshStock],
+  );
   return <CartContext value={api}>{children}</CartContext>;
 }

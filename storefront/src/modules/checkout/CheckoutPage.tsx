@@ -1,10 +1,13 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
+import { shortLines } from '@app/shared/cart';
 import { needsShipping } from '@app/shared/labels';
 import { paymentMethodLabels } from '../../lib/labels';
 import { CartTotals } from '../cart/CartTotals';
 import { DeliveryChoice } from '../cart/DeliveryChoice';
+import { StockNote } from '../cart/StockNote';
 import { useCart } from '../cart/useCart';
+import { useCartStock } from '../cart/useCartStock';
 import { useDeliveryOptions } from '../delivery/useDeliveryOptions';
 import { card, primaryButton } from '../ui/buttons';
 import { TextArea, TextField } from '../ui/Field';
@@ -19,7 +22,9 @@ export function CheckoutPage() {
   const options = useDeliveryOptions().data?.rows;
   const honeypot = useHoneypot();
   const shipping = needsShipping(cart.items);
-  const { form, submit, pending } = useCheckoutForm(Boolean(options && options.length > 0), shipping, honeypot.value);
+  const stock = useCartStock();
+  const { form, submit, pending } = useCheckoutForm(Boolean(options && options.length > 0), shipping, honeypot.value, stock.refetch);
+  const short = shortLines(cart).length > 0;
   const { bind } = form;
   if (cart.items.length === 0) {
     return (
@@ -70,10 +75,15 @@ export function CheckoutPage() {
         </section>
         <aside className={`${card} space-y-5 self-start p-4`}>
           <h2 className="text-lg font-semibold">Votre commande</h2>
-          <OrderItems lines={cart.items.map((i) => ({ key: `${i.type}:${i.id}`, name: i.name, quantity: i.quantity, unitPrice: i.price }))} />
+          <OrderItems lines={cart.items.map((i) => ({ key: `${i.type}:${i.id}`, name: i.name, quantity: i.quantity, unitPrice: i.price, note: <StockNote item={i} /> }))} />
+          {short && (
+            <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+              Le stock a baissé depuis votre ajout : <Link to="/cart" className="font-semibold underline">ajustez votre panier</Link> avant de confirmer.
+            </p>
+          )}
           {shipping ? <DeliveryChoice error={form.errors.delivery} /> : <p className="text-sm text-slate-600">Aucune livraison : services et formations.</p>}
           <CartTotals withDelivery={shipping} />
-          <button type="submit" disabled={pending} className={`${primaryButton} w-full`}>
+          <button type="submit" disabled={pending || short} className={`${primaryButton} w-full`}>
             {pending ? 'Envoi en cours...' : 'Confirmer la commande'}
           </button>
           <p className="text-xs text-slate-500">Les prix sont vérifiés au moment de la commande.</p>

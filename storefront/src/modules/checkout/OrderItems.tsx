@@ -1,10 +1,13 @@
 import { formatXOF } from '@app/shared/format';
+import type { ReactNode } from 'react';
 
 export interface OrderItemLine {
   key: string;
   name: string;
   quantity: number;
   unitPrice: number;
+  /** Shown under the line (what is left in stock). */
+  note?: ReactNode;
 }
 
 export function OrderItems({ lines }: { lines: OrderItemLine[] }) {
@@ -14,6 +17,7 @@ export function OrderItems({ lines }: { lines: OrderItemLine[] }) {
         <li key={line.key} className="flex justify-between gap-3 py-2">
           <span className="min-w-0">
             {line.quantity} × {line.name}
+            {line.note}
           </span>
           <span className="shrink-0 font-medium">{formatXOF(line.unitPrice * line.quantity)}</span>
         </li>

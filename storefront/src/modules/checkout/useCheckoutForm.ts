@@ -13,7 +13,7 @@ const initial = { customerName: '', phone: '', email: '', city: '', address: '',
 export type CheckoutValues = typeof initial;
 
 /** `shipping`: the cart holds something to deliver (a product), so address and delivery option are asked. */
-export function useCheckoutForm(needsDelivery: boolean, shipping: boolean, honeypot: () => string | undefined) {
+export function useCheckoutForm(needsDelivery: boolean, shipping: boolean, honeypot: () => string | undefined, refreshStock: () => unknown) {
   const form = useForm<CheckoutValues, 'delivery'>(initial);
   const { cart, clear } = useCart();
   const navigate = useNavigate();
@@ -47,6 +47,8 @@ export function useCheckoutForm(needsDelivery: boolean, shipping: boolean, honey
       const failure = apiFailure(error);
       form.setErrors(failure.fieldErrors);
       toast.error(failure.message);
+      // Refused for lack of stock: read it again, so the short lines are marked with what is left.
+      void refreshStock();
     },
     onSettled: () => {
       sending.current = false;

@@ -1,7 +1,6 @@
 import type { CartItemType } from '@app/shared/cart';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
-import { useCart } from '../cart/useCart';
+import { useAddToCart } from '../cart/useAddToCart';
 import { QuantityInput } from '../cart/QuantityInput';
 import { primaryButton } from '../ui/buttons';
 
@@ -13,7 +12,7 @@ interface Props {
 
 /** Quantity plus "Ajouter au panier", for products, services and courses alike. */
 export function AddToCart({ item, stock = null }: Props) {
-  const { add } = useCart();
+  const addToCart = useAddToCart();
   const [quantity, setQuantity] = useState(1);
   if (stock === 0) return <p className="font-semibold text-red-700">Ce produit est en rupture de stock. Contactez-nous pour connaître la date de retour.</p>;
   const max = stock === null ? 99 : Math.min(stock, 99);
@@ -23,10 +22,7 @@ export function AddToCart({ item, stock = null }: Props) {
       <button
         type="button"
         className={`${primaryButton} flex-1`}
-        onClick={() => {
-          add({ ...item, quantity });
-          toast.success(`${quantity} × « ${item.name} » ajouté au panier.`);
-        }}
+        onClick={() => addToCart({ ...item, quantity, stock })}
       >
         Ajouter au panier
       </button>

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { labelOf, productCategoryLabels } from '../../lib/labels';
-import { useCart } from '../cart/useCart';
+import { useAddToCart } from '../cart/useAddToCart';
 import { card, primaryButton } from '../ui/buttons';
 import { Img } from '../ui/Img';
 import { Price } from '../ui/Price';
@@ -9,7 +8,7 @@ import { StockState } from './StockState';
 import type { Product } from './types';
 
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
-  const { add } = useCart();
+  const addToCart = useAddToCart();
   const soldOut = product.stock === 0;
   return (
     <article className={`${card} flex flex-col overflow-hidden`}>
@@ -28,10 +27,9 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         <button
           type="button"
           disabled={soldOut}
-          onClick={() => {
-            add({ id: product.id, type: 'product', name: product.name, price: product.price, image: product.images[0] ?? null });
-            toast.success(`« ${product.name} » ajouté au panier.`);
-          }}
+          onClick={() =>
+            addToCart({ id: product.id, type: 'product', name: product.name, price: product.price, image: product.images[0] ?? null, quantity: 1, stock: product.stock })
+          }
           className={`${primaryButton} mt-auto w-full whitespace-nowrap px-1 text-[13px] sm:text-sm`}
         >
           {soldOut ? 'Indisponible' : 'Ajouter au panier'}

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, PHONE, startBrowserApp } from '../support/browser';
+import { toast } from './storefront/app';
 import { screenshot } from './storefront/browser';
 
-// A customer who closed the tab finds the order again, in a fresh browser: by number and phone, or by the private link.
+// After the order: tracking in a fresh browser, orders with nothing to deliver, and a cart that knows the stock.
 
 let app: BrowserApp;
 let order: { number: string; trackingToken: string };
@@ -85,6 +86,42 @@ describe('an order with nothing to deliver', () => {
     // The confirmation links to the private tracking page.
     await page.getByRole('link', { name: 'Suivre ma commande' }).click();
     await page.getByTestId('tracked-order').waitFor();
+    await page.close();
+  });
+});
+
+describe('stock in the cart', () => {
+  it('refuses more than the stock in French, says what is left, and marks a line that became short', async () => {
+    const product = (await app.asAdmin.products.create({
+      name: 'Power bank 20000 mAh',
+      shortDescription: 'Charge rapide',
+      description: '<p>Batterie</p>',
+      price: 15_000,
+      category: 'accessories',
+      stock: 3,
+      featured: true,
+    } as never)) as { id: string };
+    const page = await app.newPage(PHONE);
+    await page.goto(`/products/${product.id}`);
+    const quantity = page.getByRole('spinbutton', { name: 'Quantité de Power bank 20000 mAh' });
+    await quantity.fill('2');
+    await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+    await quantity.fill('2');
+    await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+    await toast(page, 'Il ne reste que 3 « Power bank 20000 mAh » en stock : 1 ajouté(s) au panier.');
+    await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+    await toast(page, 'Il ne reste que 3 « Power bank 20000 mAh » en stock, et votre panier les contient déjà.');
+    await page.goto('/cart');
+    await page.getByTestId('stock-left').filter({ hasText: 'Plus que 3 en stock.' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Augmenter la quantité de Power bank 20000 mAh' }).isDisabled()).toBe(true);
+    // Someone else bought two meanwhile: the line says so, and checkout waits for the shopper.
+    await app.asAdmin.products.update({ id: product.id, data: { stock: 1 } } as never);
+    await page.reload();
+    await page.getByTestId('stock-short').filter({ hasText: 'Il ne reste que 1 disponible(s) : réduisez la quantité.' }).waitFor();
+    await screenshot(page, 'cart-short-360');
+    await page.goto('/checkout');
+    await page.getByText('Le stock a baissé depuis votre ajout').waitFor();
+    expect(await page.getByRole('button', { name: 'Confirmer la commande' }).isDisabled()).toBe(true);
     await page.close();
   });
 });

@@ -1,0 +1,14 @@
+import type { CartItem } from '@app/shared/cart';
+
+/** Under a cart line: how many are left when few are, or that the line asks for more than there is. */
+export function StockNote({ item }: { item: Pick<CartItem, 'stock' | 'quantity'> }) {
+  if (typeof item.stock !== 'number') return null;
+  if (item.quantity > item.stock) {
+    return (
+      <p className="text-sm font-semibold text-red-700" role="alert" data-testid="stock-short">
+        {item.stock === 0 ? 'Plus en stock : retirez cet article.' : `Il ne reste que ${item.stock} disponible(s) : réduisez la quantité.`}
+      </p>
+    );
+  }
+  return item.stock <= 10 ? <p className="text-xs font-medium text-amber-800" data-testid="stock-left">Plus que {item.stock} en stock.</p> : null;
+}
