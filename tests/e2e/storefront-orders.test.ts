@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, PHONE, startBrowserApp } from '../support/browser';
@@ -83,9 +84,16 @@ describe('an order with nothing to deliver', () => {
     expect(rows[0]).toMatchObject({ phone: '+2290197123456', deliveryCost: 0 });
     const order = (await app.asAdmin.orders.get({ id: rows[0]!.id })) as { address: string | null; city: string | null };
     expect(order).toMatchObject({ address: null, city: null });
-    // The confirmation links to the private tracking page.
+    // The WhatsApp summary carries the private tracking link too.
+    const whatsapp = decodeURIComponent((await page.getByRole('link', { name: 'Envoyer ma commande sur WhatsApp' }).getAttribute('href')) ?? '');
+    expect(whatsapp).toMatch(/Suivi : http:\/\/127\.0\.0\.1:\d+\/suivi\/[0-9a-f]{64}/);
+    // The confirmation links to the private tracking page, which offers the receipt as a PDF.
     await page.getByRole('link', { name: 'Suivre ma commande' }).click();
     await page.getByTestId('tracked-order').waitFor();
+    const receipt = await page.getByRole('link', { name: 'Télécharger le reçu (PDF)' }).getAttribute('href');
+    const pdf = await page.request.get(receipt!);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect(execFileSync('pdftotext', ['-', '-'], { input: await pdf.body() }).toString()).toContain(`commande ${number}`);
     await page.close();
   });
 });

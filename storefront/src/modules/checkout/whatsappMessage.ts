@@ -1,9 +1,10 @@
 import { displayPhone, formatXOF } from '@app/shared/format';
 import { paymentMethodLabels, labelOf } from '../../lib/labels';
+import { trackingPath } from '../tracking/path';
 import type { PlacedOrder } from './orderStore';
 
-/** The order summary the shopper sends to the shop on WhatsApp: number, lines, total. */
-export function orderMessage(order: PlacedOrder): string {
+/** The order summary the shopper sends to the shop on WhatsApp: number, lines, total, and the tracking link. */
+export function orderMessage(order: PlacedOrder, origin = window.location.origin): string {
   const lines = order.items.map((item) => `- ${item.quantity} × ${item.name} : ${formatXOF(item.unitPrice * item.quantity)}`);
   return [
     `Bonjour, je viens de passer la commande ${order.number}.`,
@@ -15,7 +16,9 @@ export function orderMessage(order: PlacedOrder): string {
     '',
     `Nom : ${order.customerName}`,
     `Téléphone : ${displayPhone(order.phone)}`,
-    `Adresse : ${order.address}, ${order.city}`,
+    order.address ? `Adresse : ${order.address}, ${order.city ?? ''}` : null,
+    '',
+    `Suivi : ${origin}${trackingPath(order.trackingToken)}`,
   ]
     .filter((line) => line !== null)
     .join('\n');
