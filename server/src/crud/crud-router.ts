@@ -36,7 +36,7 @@ export function crudProcedures<N extends string, F extends Fields>(resource: Res
   return {
     list: reader.input(listInput(generic)).query(async ({ ctx, input }) => {
       const result = await listRecords(ctx.db, generic, viewer(ctx.admin), input);
-      return result as { rows: ListRowOf<F>[]; total: number };
+      return result as { rows: ListRowOf<F>[]; total: number; suggestions?: string[] };
     }),
     get: reader.input(idInput).query(async ({ ctx, input }) => (await getRecord(ctx.db, generic, viewer(ctx.admin), input.id)) as Row),
     create: writer.input(resource.createSchema).mutation(async ({ ctx, input }) => {

@@ -41,12 +41,24 @@ function phoneSearch(search: string): string | null {
 /** Escapes LIKE wildcards so a search for "50%" matches the text "50%". */
 export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * Search ignores case and accents: both sides go through f_unaccent(lower(...)), the
+ * expression the trigram indexes are built on (migrations/202611230701_unaccent_search.ts).
+ */
+export const normalized = (key: string) => sql<string>`f_unaccent(lower(${sql.ref(key)}))`;
+const normalizedNeedle = (search: string) => sql<string>`f_unaccent(lower(${search}))`;
+
+/** A LIKE pattern of the normalized search, wildcards escaped after normalizing so "50%" matches the text "50%". */
+const likeNeedle = (search: string) =>
+  sql<string>`'%' || regexp_replace(${normalizedNeedle(search)}, ${'([\\\\%_])'}, ${'\\\\\\1'}, 'g') || '%'`;
+
 function visible(resource: AnyResource, viewer: Viewer) {
   return <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q =>
     viewer === 'public' && resource.publishedField ? (q.where(resource.publishedField, '=', true) as Q) : q;
 }
 
-export async function listRecords(db: AnyDb, resource: AnyResource, viewer: Viewer, params: ListParams) {
+/** The two queries of a list page: its rows and the total (separate so a test can EXPLAIN them). */
+export function listQueries(db: AnyDb, resource: AnyResource, viewer: Viewer, params: ListParams) {
   const search = params.search?.trim();
   const filtered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q => {
     let out = visible(resource, viewer)(q);
@@ -57,7 +69,7 @@ export async function listRecords(db: AnyDb, resource: AnyResource, viewer: View
       out = out.where((eb) =>
         eb.or(
           resource.list.search.flatMap((key) => {
-            const plain = eb(key, 'ilike', likePattern(search));
+            const plain = eb(normalized(key), 'like', likeNeedle(search));
             // Phones are stored in E.164: "01 97 12 34 56", "+229 0197…" or "97 12 34" all find +2290197123456.
             const digits = resource.fields[key]?.kind === 'phone' ? phoneSearch(search) : null;
             return digits ? [plain, eb(key, 'like', likePattern(digits))] : [plain];
@@ -69,19 +81,51 @@ export async function listRecords(db: AnyDb, resource: AnyResource, viewer: View
   };
   const sort = params.sort ?? resource.list.defaultSort.field;
   const order = params.order ?? (params.sort ? 'asc' : resource.list.defaultSort.order);
-  const [rows, count] = await Promise.all([
-    filtered(db.selectFrom(resource.name))
+  return {
+    rows: filtered(db.selectFrom(resource.name))
       .select(columnsFor(resource, viewer, 'list'))
       .orderBy(sort, order)
       .orderBy('id', order)
       .limit(params.pageSize)
-      .offset((params.page - 1) * params.pageSize)
-      .execute(),
-    filtered(db.selectFrom(resource.name))
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows as Row[], total: Number(count.total) };
+      .offset((params.page - 1) * params.pageSize),
+    count: filtered(db.selectFrom(resource.name)).select((eb) => eb.fn.countAll<string>().as('total')),
+  };
+}
+
+export async function listRecords(db: AnyDb, resource: AnyResource, viewer: Viewer, params: ListParams) {
+  const search = params.search?.trim();
+  const queries = listQueries(db, resource, viewer, params);
+  const [rows, count] = await Promise.all([queries.rows.execute(), queries.count.executeTakeFirstOrThrow()]);
+  const total = Number(count.total);
+  const suggestions = search && total === 0 ? await suggestTitles(db, resource, viewer, search) : [];
+  return { rows: rows as Row[], total, ...(suggestions.length ? { suggestions } : {}) };
+}
+
+/**
+ * "Did you mean": up to three titles closest to a search that found nothing, by trigram word
+ * similarity. The `<%` operator uses the title's search index; its threshold (0.6 by default)
+ * is lowered for this transaction only, so that a typo such as "ecoutuers" still finds "Écouteurs".
+ */
+async function suggestTitles(db: AnyDb, resource: AnyResource, viewer: Viewer, search: string): Promise<string[]> {
+  const title = resource.titleField;
+  if (!resource.list.search.includes(title)) return [];
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.4', true)`.execute(trx);
+    const rows = await visible(
+      resource,
+      viewer,
+    )(trx.selectFrom(resource.name))
+      .select([
+        sql.ref(title).as('title'),
+        sql<number>`max(word_similarity(${normalizedNeedle(search)}, ${normalized(title)}))`.as('score'),
+      ])
+      .where(sql<boolean>`${normalizedNeedle(search)} <% ${normalized(title)}`)
+      .groupBy(title)
+      .orderBy('score', 'desc')
+      .limit(3)
+      .execute();
+    return rows.map((r) => String(r.title));
+  });
 }
 
 export async function getRecord(db: AnyDb, resource: AnyResource, viewer: Viewer, id: string): Promise<Row> {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
@@ -51,7 +52,7 @@ function createPool({ databaseUrl, dataDir }: DbOptions) {
   const dir = dataDir ?? './data';
   if (!dir.startsWith('memory://')) fs.mkdirSync(path.join(dir, 'pglite'), { recursive: true });
   const pglite = new PGlite(dir.startsWith('memory://') ? dir : path.join(dir, 'pglite'), {
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, unaccent },
     parsers: {
       [pgliteTypes.NUMERIC]: parsers[NUMERIC]!,
       [pgliteTypes.DATE]: parsers[DATE]!,
