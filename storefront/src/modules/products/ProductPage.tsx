@@ -18,12 +18,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function ProductPage() {
   const { id = '' } = useParams();
   const valid = UUID.test(id);
-  const {
-    data: product,
-    isPending,
-    error,
-    refetch,
-  } = useQuery({
+  const { data: product, isPending, error, refetch } = useQuery({
     queryKey: ['products', 'get', id],
     queryFn: () => trpc.products.get.query({ id }),
     enabled: valid,
@@ -55,10 +50,7 @@ export function ProductPage() {
             <StockState stock={product.stock} />
           </div>
           <p className="text-slate-700">{product.shortDescription}</p>
-          <AddToCart
-            item={{ id: product.id, type: 'product', name: product.name, price: product.price, image: product.images[0] ?? null }}
-            stock={product.stock}
-          />
+          <AddToCart item={{ id: product.id, type: 'product', name: product.name, price: product.price, image: product.images[0] ?? null }} stock={product.stock} />
         </div>
       </div>
       <section className="mt-10 max-w-3xl" aria-labelledby="description">
