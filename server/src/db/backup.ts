@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 
 const run = promisify(execFile);
@@ -56,7 +57,7 @@ export async function backupDatabase(target: BackupTarget, dir: string): Promise
   if (pid) throw new Error(`La boutique tourne (processus ${pid}) sur ${target.dataDir} : arrêtez-la avant de sauvegarder la base PGlite.`);
   const source = path.join(target.dataDir, 'pglite');
   if (!fs.existsSync(path.join(source, 'PG_VERSION'))) throw new Error(`Aucune base PGlite dans ${source}.`);
-  const pglite = new PGlite(source, { extensions: { pg_trgm } });
+  const pglite = new PGlite(source, { extensions: { pg_trgm, unaccent } });
   try {
     await pglite.waitReady; // dumpDataDir does not wait for the start-up itself
     const dump = await pglite.dumpDataDir('gzip');
@@ -90,7 +91,7 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
     throw new Error(`${dest} n'est pas vide : restaurez dans un DATA_DIR neuf (ou déplacez l'ancien).`);
   }
   fs.mkdirSync(dest, { recursive: true });
-  const pglite = new PGlite(dest, { extensions: { pg_trgm }, loadDataDir: new Blob([fs.readFileSync(file)]) });
+  const pglite = new PGlite(dest, { extensions: { pg_trgm, unaccent }, loadDataDir: new Blob([fs.readFileSync(file)]) });
   await pglite.waitReady;
   await pglite.close();
 }
