@@ -37,11 +37,6 @@ function refuse(reply: FastifyReply, status: number, message: string) {
 }
 
 /**
- * Cross-site request refusal and security headers, for every route.
- * A browser always says where a request comes from (Sec-Fetch-Site, Origin);
- * anything not from our own origin may not change state, whatever its content type.
- */
-/**
  * The path as the router sees it: percent-decoded, so `/%74rpc/x` is `/trpc/x` for every check
  * below as it is for routing. Undecodable paths are refused.
  */
@@ -54,6 +49,11 @@ export function routedPath(url: string): string | null {
   }
 }
 
+/**
+ * Cross-site request refusal and security headers, for every route.
+ * A browser always says where a request comes from (Sec-Fetch-Site, Origin);
+ * anything not from our own origin may not change state, whatever its content type.
+ */
 export function registerSecurity(app: FastifyInstance, config: Config) {
   const ownOrigins = new Set([new URL(config.publicUrl).origin]);
 
