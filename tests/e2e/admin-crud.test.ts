@@ -88,10 +88,15 @@ describe.each(listed.map((r) => [r.name, r] as const))('%s through the generated
     await l.row(`${mark}x`).first().waitFor();
   });
 
-  it('deletes the record after confirmation', async () => {
+  it('deletes the record after confirmation (or offers no delete where the resource forbids it)', async () => {
     const l = list();
     await l.open();
     await l.search(mark);
+    if (!resource.operations.delete) {
+      await l.row(mark).first().waitFor();
+      expect(await l.row(mark).first().getByRole('button', { name: 'Supprimer' }).count()).toBe(0);
+      return;
+    }
     await l.deleteRow(mark);
     await expectNotification(page, `${resource.label.singular} ${agreed(resource, 'supprimé')}`);
     await l.waitLoaded();

@@ -55,9 +55,12 @@ export class ListPage {
   }
 }
 
-/** A side-menu entry by its exact French label (antd icons add their own name to the item). */
+/**
+ * A side-menu entry by its exact French label (antd icons add their own name to the item);
+ * "Commandes" may carry the count of new orders after it.
+ */
 export const menuItem = (page: Page, label: string) =>
   page
     .getByRole('navigation', { name: 'Menu principal' })
     .getByRole('menuitem')
-    .filter({ has: page.locator('.ant-menu-title-content', { hasText: new RegExp(`^${label}$`) }) });
+    .filter({ has: page.locator('.ant-menu-title-content', { hasText: new RegExp(`^${label}\\d*$`) }) });
