@@ -5,7 +5,7 @@
 // autocannon, 50 connections, gzip. The app (compiled, as `npm start` runs it) and the baseline
 // (bench/raw-server.ts: plain Fastify + pg on the same query as products.list) each run in their
 // own process, one after the other, on the same data, in the same run.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -50,11 +50,19 @@ const print = (rows: Row[], baseline: number) => {
   }
 };
 
+/** The app as `npm start` runs it: compiled from its current sources when the checkout can be, else through tsx. */
+function appEntry() {
+  if (!fs.existsSync(path.join(appDir, 'scripts/build-server.mjs'))) return ['--import', 'tsx', 'server/src/main.ts'];
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: appDir, stdio: 'ignore' });
+  return ['--enable-source-maps', 'server/dist/bin/main.js'];
+}
+
 async function run(engine: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   const appPort = 3900 + Math.floor(Math.random() * 50);
   const rawPort = appPort + 50;
-  const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
-  const entry = fs.existsSync(path.join(appDir, 'server/dist/bin/main.js')) ? ['--enable-source-maps', 'server/dist/bin/main.js'] : ['--import', 'tsx', 'server/src/main.ts'];
+  // Empty means PGlite: DATABASE_URL, set for the PostgreSQL pass, must not leak into the PGlite one.
+  const env: Record<string, string> = { DATABASE_URL: databaseUrl ?? '' };
+  const entry = appEntry();
   const app = start(entry, appDir, { ...env, PORT: String(appPort), DATA_DIR: path.join(tmp, 'app'), ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'un mot de passe de banc' });
   const base = `http://127.0.0.1:${appPort}`;
   await waitUp(`${base}/health`);
