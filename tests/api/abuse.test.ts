@@ -23,23 +23,14 @@ const percentile = (values: number[], p: number) => [...values].sort((a, b) => a
 describe('a burst of wrong passwords', () => {
   it('checks at most the free failures, keeps the catalogue fast and lets the owner in from elsewhere', async () => {
     const before = bcryptStats.calls;
-    const burst = Promise.all(Array.from({ length: 300 }, (_, i) => login('127.0.0.5', `mauvais mot de passe ${i}`)));
-    const latencies: number[] = [];
-    const reads = (async () => {
-      for (let i = 0; i < 30; i++) {
-        const start = performance.now();
-        const response = await fetch(`${app.url}/trpc/products.list?input=${encodeURIComponent(JSON.stringify({ pageSize: 20 }))}`);
-        await response.arrayBuffer();
-        expect(response.status).toBe(200);
-        latencies.push(performance.now() - start);
-      }
-    })();
-    const [answers] = await Promise.all([burst, reads]);
-    const statuses = answers.map((a) => a.status);
+    // The attacker and the shopper run in another process, as they would on other machines: here,
+    // they would share the server's event loop and measure their own work instead of the server's.
+    const { statuses, sample429, latencies } = await burstInChild(app.url, ADMIN.email);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(FREE_FAILURES + 1);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(300 - FREE_FAILURES - 1);
-    expect(answers.find((a) => a.status === 429)?.body).toMatch(/Trop de tentatives de connexion/);
+    expect(sample429).toMatch(/Trop de tentatives de connexion/);
     expect(bcryptStats.calls - before).toBeLessThanOrEqual(FREE_FAILURES + 1);
+    expect(latencies.length).toBe(30);
     expect(percentile(latencies, 95)).toBeLessThan(200);
 
     const start = performance.now();
@@ -48,6 +39,41 @@ describe('a burst of wrong passwords', () => {
     expect(performance.now() - start).toBeLessThan(2_000);
   }, 60_000);
 });
+
+/** 300 concurrent wrong logins from 127.0.0.5 while a shopper reads the catalogue 30 times, from a separate Node process. */
+function burstInChild(url: string, email: string): Promise<{ statuses: number[]; sample429: string; latencies: number[] }> {
+  const script = `
+    const http = require('node:http');
+    const [url, email] = process.argv.slice(1);
+    const post = (password) => new Promise((resolve, reject) => {
+      const data = JSON.stringify({ email, password });
+      const req = http.request(url + '/trpc/auth.login', { method: 'POST', localAddress: '127.0.0.5', agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, (res) => {
+        let body = ''; res.setEncoding('utf8'); res.on('data', (c) => (body += c)); res.on('end', () => resolve({ status: res.statusCode, body }));
+      });
+      req.on('error', reject); req.end(data);
+    });
+    (async () => {
+      const burst = Promise.all(Array.from({ length: 300 }, (_, i) => post('mauvais mot de passe ' + i)));
+      const latencies = [];
+      const reads = (async () => {
+        for (let i = 0; i < 30; i++) {
+          const start = performance.now();
+          const r = await fetch(url + '/trpc/products.list?input=' + encodeURIComponent('{"pageSize":20}'));
+          await r.arrayBuffer();
+          if (r.status !== 200) throw new Error('catalogue answered ' + r.status);
+          latencies.push(performance.now() - start);
+        }
+      })();
+      const [answers] = await Promise.all([burst, reads]);
+      process.stdout.write(JSON.stringify({ statuses: answers.map((a) => a.status), sample429: (answers.find((a) => a.status === 429) || {}).body || '', latencies }));
+    })().catch((e) => { console.error(e); process.exit(1); });`;
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['-e', script, url, email], { maxBuffer: 1 << 20 }, (err, stdout) =>
+      err ? reject(err) : resolve(JSON.parse(stdout) as { statuses: number[]; sample429: string; latencies: number[] }),
+    );
+  });
+}
 
 describe('client addresses', () => {
   // The newsletter form allows 10 posts per address per 10 minutes: the 11th tells whose address counted.
