@@ -26,6 +26,29 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Memory for the public read cache (compressed answers), in MB. */
   cacheMegabytes: number;
+  /** Mobile Money through FedaPay; unset (no FEDAPAY_SECRET_KEY): the option is hidden. */
+  fedapay: FedaPayConfig | null;
+}
+
+export interface FedaPayConfig {
+  secretKey: string;
+  environment: 'sandbox' | 'live';
+  webhookSecret: string;
+  /** Another API address than FedaPay's (a proxy, or the tests' stand-in). */
+  apiBase: string | undefined;
+}
+
+/** FEDAPAY_*: all or nothing, so a half-configured shop fails at start, not at a shopper's payment. */
+export function parseFedaPay(env: NodeJS.ProcessEnv): FedaPayConfig | null {
+  const secretKey = env.FEDAPAY_SECRET_KEY?.trim();
+  if (!secretKey) return null;
+  const environment = (env.FEDAPAY_ENVIRONMENT?.trim() || 'sandbox') as FedaPayConfig['environment'];
+  if (environment !== 'sandbox' && environment !== 'live') throw new Error(`FEDAPAY_ENVIRONMENT must be sandbox or live, got "${environment}"`);
+  const webhookSecret = env.FEDAPAY_WEBHOOK_SECRET?.trim();
+  if (!webhookSecret) throw new Error('FEDAPAY_WEBHOOK_SECRET is required with FEDAPAY_SECRET_KEY (FedaPay dashboard, Webhooks)');
+  const apiBase = env.FEDAPAY_API_BASE?.trim().replace(/\/+$/, '') || undefined;
+  if (apiBase && !/^https?:\/\//.test(apiBase)) throw new Error(`FEDAPAY_API_BASE must be an http(s) address, got "${apiBase}"`);
+  return { secretKey, environment, webhookSecret, apiBase };
 }
 
 /** TRUST_PROXY: unset or empty for none, a number of hops ("1"), or a comma-separated list of addresses/CIDRs. */
@@ -64,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: env.RATE_LIMIT !== 'off',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     cacheMegabytes: int(env.CACHE_MB, 64, 'CACHE_MB'),
+    fedapay: parseFedaPay(env),
   };
 }

@@ -19,6 +19,11 @@ const PUBLIC_PROCEDURES = new Set([
   'orders.place',
   // The customer's own order, by its private link or by number and phone (rate-limited).
   'orders.track',
+  // Paying an order online: whether it is offered, and the order's own payment, by its private link.
+  'payments.options',
+  'payments.start',
+  'payments.status',
+  'payments.payOnDelivery',
   ...['products', 'services', 'cryptoCourses', 'blogPosts', 'trendingCryptos', 'testimonials', 'deliveryOptions'].flatMap((n) => [
     `${n}.list`,
     `${n}.get`,

@@ -1,3 +1,4 @@
+import type { orderEventKinds, onlinePaymentStatuses } from '@app/shared';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 
 type Timestamp = ColumnType<string, string | undefined, string>;
@@ -31,6 +32,7 @@ export interface Database {
   loginFailures: LoginFailuresTable;
   rateLimits: RateLimitsTable;
   orderEvents: OrderEventsTable;
+  onlinePayments: OnlinePaymentsTable;
 }
 
 export type DB = Kysely<Database>;
@@ -61,8 +63,26 @@ export interface OrderEventsTable {
   createdAt: Timestamp;
   /** The admin's e-mail, 'client' or 'système'. */
   actor: string;
-  kind: 'created' | 'status' | 'payment' | 'note' | 'edit';
+  kind: keyof typeof orderEventKinds;
   fromValue: string | null;
   toValue: string | null;
   note: string | null;
+}
+
+export interface OnlinePaymentsTable {
+  id: Generated<string>;
+  orderId: string;
+  provider: 'fedapay';
+  providerId: string | null;
+  reference: string | null;
+  /** numeric(12,2): pg returns it as a string. */
+  amount: ColumnType<string, number, number>;
+  currency: Generated<string>;
+  providerCurrency: string | null;
+  status: ColumnType<keyof typeof onlinePaymentStatuses, (keyof typeof onlinePaymentStatuses) | undefined, keyof typeof onlinePaymentStatuses>;
+  paymentUrl: string | null;
+  detail: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  checkedAt: string | null;
 }

@@ -12,6 +12,8 @@ const PUBLIC_WRITES = new Set([
   'auth.login',
   'auth.requestPasswordReset',
   'auth.resetPassword',
+  'payments.start',
+  'payments.payOnDelivery',
 ]);
 export const PUBLIC_BODY_LIMIT = 32 * 1024;
 

@@ -1,4 +1,4 @@
-import type { orders, RowOf } from '@app/shared';
+import type { orderEventKinds, orders, RowOf } from '@app/shared';
 import { parsePhone } from '@app/shared/phone';
 import { TRPCError } from '@trpc/server';
 import type { Kysely } from 'kysely';
@@ -16,7 +16,7 @@ export const trackInput = z.union([
 type OrderRow = RowOf<typeof orders.fields>;
 const VISIBLE = ['number', 'status', 'paymentStatus', 'paymentMethod', 'items', 'delivery', 'subtotal', 'deliveryCost', 'total', 'createdAt', 'customerName', 'city', 'trackingToken'] as const;
 export type TrackedOrder = Pick<OrderRow, (typeof VISIBLE)[number]> & {
-  timeline: { createdAt: string; kind: 'created' | 'status' | 'payment' | 'note' | 'edit'; toValue: string | null }[];
+  timeline: { createdAt: string; kind: keyof typeof orderEventKinds; toValue: string | null }[];
 };
 
 const NOT_FOUND = 'Commande introuvable : vérifiez le numéro de commande et le téléphone.';
@@ -42,7 +42,7 @@ export async function findTrackedOrder(db: Kysely<Database>, input: z.infer<type
     .selectFrom('orderEvents')
     .select(['createdAt', 'kind', 'toValue'])
     .where('orderId', '=', order.id)
-    .where('kind', 'in', ['created', 'status', 'payment'])
+    .where('kind', 'in', ['created', 'status', 'payment', 'online_payment'])
     .orderBy('createdAt')
     .orderBy('id')
     .execute();

@@ -8,6 +8,7 @@ import { cryptoVerificationsRouter } from './crypto-verifications.router';
 import { deliveryOptionsRouter } from './delivery-options.router';
 import { newsletterSubscribersRouter } from './newsletter-subscribers.router';
 import { ordersRouter } from './orders.router';
+import { paymentsRouter } from './payments.router';
 import { productsRouter } from './products.router';
 import { servicesRouter } from './services.router';
 import { settingsRouter } from './settings.router';
@@ -30,6 +31,7 @@ export const appRouter = router({
   newsletterSubscribers: newsletterSubscribersRouter,
   contactMessages: contactMessagesRouter,
   dashboard: dashboardRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

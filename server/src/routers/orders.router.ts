@@ -1,4 +1,5 @@
-import { orders, orderStatuses, paymentStatuses, placeOrderSchema, type RowOf } from '@app/shared';
+import { ONLINE_PAYMENT_METHOD, orders, orderStatuses, paymentMethodsFor, paymentStatuses, placeOrderSchema, type RowOf } from '@app/shared';
+import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { crudProcedures, idInput } from '../crud/crud-router';
 import { getRecord, updateRecord } from '../crud/repository';
@@ -7,6 +8,7 @@ import { ordersCsv } from '../orders/export';
 import { orderPlacedMails, statusChangedMail } from '../orders/notifications';
 import { findOrderByKey, placeOrderRecord } from '../orders/place-order';
 import { findTrackedOrder, trackInput } from '../orders/tracking';
+import { paymentProvider } from '../payments/provider';
 import { adminProcedure, publicProcedure, rateLimited, router } from '../trpc';
 
 type Order = RowOf<typeof orders.fields>;
@@ -84,6 +86,16 @@ export const ordersRouter = router({
     .use(rateLimited('order', 20, 10 * 60))
     .input(placeOrderSchema)
     .mutation(async ({ ctx, input: { website: _bot, ...input } }) => {
+      const method = input.paymentMethod ?? 'cash_on_delivery';
+      if (!paymentMethodsFor(input.items, paymentProvider(ctx.config) !== null).includes(method)) {
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message:
+            method === ONLINE_PAYMENT_METHOD
+              ? 'Le paiement Mobile Money en ligne n’est pas proposé par la boutique : choisissez le paiement à la livraison.'
+              : 'Rien à livrer dans cette commande : elle se paie en ligne par Mobile Money.',
+        });
+      }
       try {
         const placed = (await ctx.db.transaction().execute(async (tx) => {
           const { row, created } = await placeOrderRecord(tx, input);

@@ -21,6 +21,20 @@ export const verificationStatuses = { pending: 'En attente', completed: 'Complé
 export const paymentMethods = {
   cash_on_delivery: 'Paiement à la livraison',
   mobile_money_on_delivery: 'Mobile money à la livraison',
+  mobile_money_online: 'Mobile Money en ligne (MTN, Moov)',
+} as const;
+/** Paid before delivery, through a payment provider (FedaPay). */
+export const ONLINE_PAYMENT_METHOD = 'mobile_money_online' as const;
+/** A provider transaction, as the shop records it (FedaPay's own statuses, plus the shop's verdicts). */
+export const onlinePaymentStatuses = {
+  creating: 'En préparation',
+  pending: 'En attente',
+  approved: 'Réussi',
+  declined: 'Refusé',
+  canceled: 'Abandonné',
+  expired: 'Expiré',
+  failed: 'Échec technique',
+  mismatch: 'Refusé (montant ou référence incohérents)',
 } as const;
 export const orderStatuses = {
   new: 'Nouvelle',
@@ -36,9 +50,21 @@ export const orderEventKinds = {
   payment: 'Paiement',
   note: 'Note interne',
   edit: 'Coordonnées modifiées',
+  online_payment: 'Paiement en ligne',
 } as const;
 export const itemTypes = { product: 'Produit', service: 'Service', course: 'Formation' } as const;
 /** Which item types travel to the customer: services and courses need no address nor delivery option. */
 export const shippedItemTypes: Record<keyof typeof itemTypes, boolean> = { product: true, service: false, course: false };
 export const needsShipping = (items: readonly { type: string }[]) =>
   items.some((item) => shippedItemTypes[item.type as keyof typeof itemTypes] ?? true);
+
+/**
+ * The payment methods a cart may use. Paying on delivery needs a delivery: with online payment
+ * available, a cart of services and courses is paid online; without it, everything works as before
+ * (the shop calls to agree on payment).
+ */
+export function paymentMethodsFor(items: readonly { type: string }[], onlineAvailable: boolean): (keyof typeof paymentMethods)[] {
+  const onDelivery = ['cash_on_delivery', 'mobile_money_on_delivery'] as const;
+  if (!onlineAvailable) return [...onDelivery];
+  return needsShipping(items) ? [...onDelivery, ONLINE_PAYMENT_METHOD] : [ONLINE_PAYMENT_METHOD];
+}
