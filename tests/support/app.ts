@@ -23,6 +23,8 @@ export async function startTestApp(
     logStream?: NodeJS.WritableStream;
     /** A second app server on the first one's PostgreSQL database (as behind a load balancer). */
     sameDatabaseAs?: { databaseUrl: string | undefined; engine: 'pglite' | 'postgresql' };
+    /** PUBLIC_URL is the address the app listens on (links that must lead back to it, as a payment's return page). */
+    ownPublicUrl?: boolean;
   } = {},
 ) {
   const shared = options.sameDatabaseAs;
@@ -48,6 +50,7 @@ export async function startTestApp(
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  if (options.ownPublicUrl) config.publicUrl = url;
   const caller = createCallerFactory(appRouter);
   const context = (admin: boolean): Context => ({
     db,

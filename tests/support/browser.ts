@@ -11,11 +11,11 @@ export const DESKTOP = { width: 1280, height: 800 };
  * The built storefront and admin served by the real server over a fresh,
  * seeded database, and the system Chromium to drive them.
  */
-export async function startBrowserApp() {
+export async function startBrowserApp(options: { env?: Record<string, string> } = {}) {
   for (const app of ['storefront', 'admin']) {
     if (!fs.existsSync(path.join(app, 'dist/index.html'))) throw new Error(`${app} is not built: run npm run build first`);
   }
-  const app = await startTestApp({ demo: true });
+  const app = await startTestApp({ demo: true, env: options.env, ownPublicUrl: true });
   const browser: Browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],

@@ -90,7 +90,9 @@ export async function startFedaPayStandIn(options: { secretKey: string; webhookS
       );
     }
 
+    if (url.pathname === '/favicon.ico') return res.writeHead(204).end();
     // The API, behind the secret key.
+    if (!url.pathname.startsWith('/v1/')) return json(res, 404, { message: 'Not found' });
     if (req.headers.authorization !== `Bearer ${options.secretKey}`) return json(res, 401, { message: 'Unauthenticated.' });
     if (state.failApi) return json(res, 500, { message: 'Erreur interne FedaPay' });
     if (req.method === 'POST' && url.pathname === '/v1/transactions') {

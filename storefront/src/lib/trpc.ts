@@ -6,7 +6,7 @@ import type { AppRouter } from '../../../server/src/routers/_app';
  * Queries about one shopper's own data: never batched with the public ones, whose answers the
  * server caches (a batch mixing both would not be cacheable).
  */
-export const PRIVATE_QUERIES = new Set(['orders.track']);
+export const PRIVATE_QUERIES = new Set(['orders.track', 'payments.status']);
 
 export const trpc = createTRPCClient<AppRouter>({
   links: [

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { WhatsAppButton } from '../WhatsAppButton';
 import { CustomerEditor } from './CustomerEditor';
+import { OnlinePayments } from './OnlinePayments';
 import { OrderProcess } from './OrderProcess';
 import { OrderTimeline } from './OrderTimeline';
 import { useOrderActions } from './useOrderActions';
@@ -91,6 +92,9 @@ export default function OrderDetail() {
       </Card>
       <div className="no-print">
         <OrderProcess status={status} payment={order.paymentStatus as PaymentStatus} actions={actions} />
+      </div>
+      <div className="no-print">
+        <OnlinePayments actions={actions} />
       </div>
       <div className="no-print">
         <OrderTimeline actions={actions} />

@@ -1,11 +1,19 @@
-import { orderEventKinds, orderStatuses, paymentStatuses } from '@app/shared';
+import { onlinePaymentStatuses, orderEventKinds, orderStatuses, paymentStatuses } from '@app/shared';
 import { Button, Card, Input, Space, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { useOrderActions } from './useOrderActions';
 
-const valueLabel = (kind: string, value: string | null) =>
-  value === null ? '—' : kind === 'status' || kind === 'created' ? (orderStatuses[value as keyof typeof orderStatuses] ?? value) : kind === 'payment' ? (paymentStatuses[value as keyof typeof paymentStatuses] ?? value) : value;
+const VALUE_LABELS: Record<string, Record<string, string>> = {
+  status: orderStatuses,
+  created: orderStatuses,
+  payment: paymentStatuses,
+  online_payment: onlinePaymentStatuses,
+};
+const valueLabel = (kind: string, value: string | null) => (value === null ? '—' : (VALUE_LABELS[kind]?.[value] ?? value));
+const PROBLEMS = new Set(['mismatch', 'declined', 'failed']);
+const colorOf = (kind: string, value: string | null) =>
+  kind === 'note' ? 'gray' : kind === 'payment' || value === 'approved' ? 'green' : PROBLEMS.has(value ?? '') ? 'red' : 'blue';
 
 /** Every change of the order, oldest first, and the owner's internal notes. */
 export function OrderTimeline({ actions }: { actions: ReturnType<typeof useOrderActions> }) {
@@ -15,11 +23,13 @@ export function OrderTimeline({ actions }: { actions: ReturnType<typeof useOrder
     <Card title="Historique et notes internes">
       <Timeline
         items={events.map((e) => ({
-          color: e.kind === 'note' ? 'gray' : e.kind === 'payment' ? 'green' : 'blue',
+          color: colorOf(e.kind, e.toValue),
           children: (
             <div>
               <Typography.Text strong>{orderEventKinds[e.kind]}</Typography.Text>
-              {e.kind === 'note' ? null : e.kind === 'created' ? null : (
+              {e.kind === 'note' || e.kind === 'created' ? null : e.kind === 'online_payment' ? (
+                <span> : {valueLabel(e.kind, e.toValue)}</span>
+              ) : (
                 <span>
                   {' '}
                   : {e.kind === 'edit' ? `${e.note ?? ''} ` : ''}

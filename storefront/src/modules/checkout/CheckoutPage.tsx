@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { shortLines } from '@app/shared/cart';
-import { needsShipping } from '@app/shared/labels';
+import { needsShipping, ONLINE_PAYMENT_METHOD, paymentMethodsFor } from '@app/shared/labels';
 import { paymentMethodLabels } from '../../lib/labels';
 import { CartTotals } from '../cart/CartTotals';
 import { DeliveryChoice } from '../cart/DeliveryChoice';
@@ -16,6 +16,21 @@ import { PageHeader } from '../ui/PageHeader';
 import { OrderItems } from './OrderItems';
 import { useCheckoutForm } from './useCheckoutForm';
 import { useHoneypot } from '../ui/useHoneypot';
+import { useOnlinePayment } from '../payments/usePayments';
+
+/** At checkout, the online method says what happens: the shopper pays now. */
+const choiceLabels = { ...paymentMethodLabels, [ONLINE_PAYMENT_METHOD]: 'Payer maintenant par Mobile Money (MTN, Moov)' };
+
+function intro(shipping: boolean, online: boolean) {
+  if (shipping) {
+    return online
+      ? 'Payez à la livraison, ou tout de suite par Mobile Money. Nous vous appelons pour confirmer la commande.'
+      : 'Vous payez à la livraison. Nous vous appelons pour confirmer la commande.';
+  }
+  return online
+    ? 'Rien à livrer : vous payez en ligne par Mobile Money (MTN, Moov), puis nous vous contactons.'
+    : 'Rien à livrer : nous vous appelons pour confirmer la commande et convenir du paiement.';
+}
 
 export function CheckoutPage() {
   const { cart } = useCart();
@@ -23,9 +38,19 @@ export function CheckoutPage() {
   const honeypot = useHoneypot();
   const shipping = needsShipping(cart.items);
   const stock = useCartStock();
-  const { form, submit, pending } = useCheckoutForm(Boolean(options && options.length > 0), shipping, honeypot.value, stock.refetch);
+  const online = useOnlinePayment();
+  const methods = paymentMethodsFor(cart.items, online);
+  const { form, method, submit, pending, redirecting } = useCheckoutForm(Boolean(options && options.length > 0), shipping, methods, honeypot.value, stock.refetch);
   const short = shortLines(cart).length > 0;
   const { bind } = form;
+  if (redirecting) {
+    return (
+      <Page narrow>
+        <PageHeader title="Paiement Mobile Money" />
+        <p role="status" className="mb-4">Commande enregistrée. Redirection vers la page de paiement sécurisée FedaPay…</p>
+      </Page>
+    );
+  }
   if (cart.items.length === 0) {
     return (
       <Page narrow>
@@ -43,11 +68,7 @@ export function CheckoutPage() {
     <Page>
       <PageHeader
         title="Commander"
-        intro={
-          shipping
-            ? 'Vous payez à la livraison. Nous vous appelons pour confirmer la commande.'
-            : 'Rien à livrer : nous vous appelons pour confirmer la commande et convenir du paiement.'
-        }
+        intro={intro(shipping, online)}
       />
       <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
         <section className={`${card} relative space-y-4 p-4`} aria-labelledby="coords">
@@ -65,11 +86,26 @@ export function CheckoutPage() {
           <TextArea label="Note" rows={2} placeholder={shipping ? 'Horaires, instructions pour le livreur...' : 'Vos disponibilités, une question...'} {...bind('note')} />
           <fieldset>
             <legend className="mb-2 text-sm font-semibold text-slate-800">Mode de paiement</legend>
-            {Object.entries(paymentMethodLabels).map(([value, label]) => (
-              <label key={value} className="mb-2 flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-3">
-                <input type="radio" name="paymentMethod" value={value} className="size-4" checked={form.values.paymentMethod === value} onChange={bind('paymentMethod').onChange} />
-                {label}
-              </label>
+            {methods.map((value) => (
+              <div key={value} className="mb-2 rounded-lg border border-slate-300 bg-white">
+                <label className="flex min-h-11 cursor-pointer items-center gap-3 px-3">
+                  <input
+                    type="radio"
+                    name="paymentMethod"
+                    value={value}
+                    className="size-4 shrink-0"
+                    checked={method === value}
+                    onChange={bind('paymentMethod').onChange}
+                    aria-describedby={value === ONLINE_PAYMENT_METHOD ? 'online-payment-hint' : undefined}
+                  />
+                  {choiceLabels[value]}
+                </label>
+                {value === ONLINE_PAYMENT_METHOD && (
+                  <p id="online-payment-hint" className="px-3 pb-2 pl-10 text-sm text-slate-600">
+                    Vous validez le paiement sur votre mobile, sur la page sécurisée de FedaPay.
+                  </p>
+                )}
+              </div>
             ))}
           </fieldset>
         </section>
@@ -84,7 +120,7 @@ export function CheckoutPage() {
           {shipping ? <DeliveryChoice error={form.errors.delivery} /> : <p className="text-sm text-slate-600">Aucune livraison : services et formations.</p>}
           <CartTotals withDelivery={shipping} />
           <button type="submit" disabled={pending || short} className={`${primaryButton} w-full`}>
-            {pending ? 'Envoi en cours...' : 'Confirmer la commande'}
+            {pending ? 'Envoi en cours...' : method === ONLINE_PAYMENT_METHOD ? 'Commander et payer' : 'Confirmer la commande'}
           </button>
           <p className="text-xs text-slate-500">Les prix sont vérifiés au moment de la commande.</p>
         </aside>

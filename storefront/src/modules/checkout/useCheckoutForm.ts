@@ -1,10 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { ONLINE_PAYMENT_METHOD, type paymentMethods } from '@app/shared/labels';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { apiFailure } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useCart } from '../cart/useCart';
+import { goToPayment } from '../payments/usePayments';
+import { trackingPath } from '../tracking/path';
 import { collect, emailError, phoneError, required } from '../ui/validate';
 import { useForm } from '../ui/useForm';
 import { checkoutKey, rememberOrder } from './orderStore';
@@ -12,9 +15,22 @@ import { checkoutKey, rememberOrder } from './orderStore';
 const initial = { customerName: '', phone: '', email: '', city: '', address: '', note: '', paymentMethod: 'cash_on_delivery' };
 export type CheckoutValues = typeof initial;
 
-/** `shipping`: the cart holds something to deliver (a product), so address and delivery option are asked. */
-export function useCheckoutForm(needsDelivery: boolean, shipping: boolean, honeypot: () => string | undefined, refreshStock: () => unknown) {
+type Method = keyof typeof paymentMethods;
+
+/**
+ * `shipping`: the cart holds something to deliver (a product), so address and delivery option are asked.
+ * `methods`: the ways this cart may be paid; a choice no longer offered falls back to the first.
+ */
+export function useCheckoutForm(
+  needsDelivery: boolean,
+  shipping: boolean,
+  methods: Method[],
+  honeypot: () => string | undefined,
+  refreshStock: () => unknown,
+) {
   const form = useForm<CheckoutValues, 'delivery'>(initial);
+  const method: Method = methods.includes(form.values.paymentMethod as Method) ? (form.values.paymentMethod as Method) : methods[0]!;
+  const [redirecting, setRedirecting] = useState(false);
   const { cart, clear } = useCart();
   const navigate = useNavigate();
   // A second click can land before React re-renders the disabled button; the key makes it harmless
@@ -31,7 +47,7 @@ export function useCheckoutForm(needsDelivery: boolean, shipping: boolean, honey
         city: shipping ? v.city.trim() : undefined,
         address: shipping ? v.address.trim() : undefined,
         note: v.note.trim() || undefined,
-        paymentMethod: v.paymentMethod as 'cash_on_delivery' | 'mobile_money_on_delivery',
+        paymentMethod: method,
         items: cart.items.map(({ id, type, quantity }) => ({ id, type, quantity })),
         deliveryOptionId: shipping ? (cart.delivery?.id ?? null) : null,
         idempotencyKey: checkoutKey(),
@@ -40,8 +56,18 @@ export function useCheckoutForm(needsDelivery: boolean, shipping: boolean, honey
     },
     onSuccess: (order) => {
       rememberOrder(order);
+      if (order.paymentMethod !== ONLINE_PAYMENT_METHOD) {
+        clear();
+        navigate(`/order/${order.number}`, { replace: true });
+        return;
+      }
+      // Placed: now to FedaPay's page. If it cannot open, the order's page offers to retry.
+      setRedirecting(true);
       clear();
-      navigate(`/order/${order.number}`, { replace: true });
+      goToPayment(order.trackingToken).catch((error: unknown) => {
+        toast.error(apiFailure(error).message);
+        navigate(trackingPath(order.trackingToken), { replace: true });
+      });
     },
     onError: (error) => {
       const failure = apiFailure(error);
@@ -74,5 +100,5 @@ export function useCheckoutForm(needsDelivery: boolean, shipping: boolean, honey
     sending.current = true;
     place.mutate();
   };
-  return { form, submit, pending: place.isPending };
+  return { form, method, submit, pending: place.isPending, redirecting };
 }

@@ -1,10 +1,11 @@
 import { formatXOF } from '@app/shared/format';
-import { orderEventKinds, orderStatuses, paymentMethods, paymentStatuses } from '@app/shared/labels';
+import { onlinePaymentStatuses, orderEventKinds, orderStatuses, paymentMethods, paymentStatuses } from '@app/shared/labels';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { OrderItems } from '../checkout/OrderItems';
+import { PaymentPanel } from '../payments/PaymentPanel';
 import { card, primaryButton, secondaryButton } from '../ui/buttons';
 import { TextField } from '../ui/Field';
 import { Page } from '../ui/Page';
@@ -13,6 +14,7 @@ import { PageHeader } from '../ui/PageHeader';
 type Tracked = RouterOutputs['orders']['track'];
 type Lookup = { token: string } | { number: string; phone: string };
 const label = <M extends Record<string, string>>(map: M, key: string | null) => (key && key in map ? map[key as keyof M] : (key ?? ''));
+const valueLabels = { payment: paymentStatuses, online_payment: onlinePaymentStatuses } as const;
 const when = (iso: string) => new Date(iso).toLocaleString('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** /suivi: find an order by number and phone. /suivi/:token: the private link from the confirmation. */
@@ -64,12 +66,13 @@ function TrackedOrder({ order }: { order: Tracked }) {
         <ol className="mt-3 space-y-2 border-l-2 border-blue-200 pl-4 text-sm">
           {order.timeline.map((event, i) => (
             <li key={i}>
-              <span className="font-medium">{event.kind === 'created' ? orderEventKinds.created : `${label(orderEventKinds, event.kind)} : ${label(event.kind === 'payment' ? paymentStatuses : orderStatuses, event.toValue)}`}</span>
+              <span className="font-medium">{event.kind === 'created' ? orderEventKinds.created : `${label(orderEventKinds, event.kind)} : ${label(event.kind in valueLabels ? valueLabels[event.kind as keyof typeof valueLabels] : orderStatuses, event.toValue)}`}</span>
               <span className="block text-slate-600">{when(event.createdAt)}</span>
             </li>
           ))}
         </ol>
       </section>
+      <PaymentPanel token={order.trackingToken} known={order.paymentStatus} />
       <section className={`${card} space-y-3 p-4`} aria-label="Articles">
         <OrderItems lines={order.items.map((l) => ({ key: `${l.type}:${l.id}`, name: l.name, quantity: l.quantity, unitPrice: l.unitPrice }))} />
         <dl className="space-y-1 border-t border-slate-200 pt-3 text-sm">
