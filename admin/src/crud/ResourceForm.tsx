@@ -42,7 +42,8 @@ export default function ResourceForm({ entry, action, singletonId, title }: Prop
   }, [missing, navigate, entry.paths.list]);
 
   const fields = formFields(resource, action);
-  // Leaving the source field (the blog title) regenerates the slug from it.
+  // Leaving the source field (the blog title) fills the slug from it, while creating or while the
+  // slug is empty: a saved address changes only when the owner edits the slug itself.
   const slugSources = new Map(fields.filter(([, f]) => f.kind === 'slug' && f.from).map(([key, f]) => [f.from!, key]));
   const saving = mutation.isPending;
   const heading = title ?? `${action === 'create' ? 'Ajouter' : 'Modifier'} : ${resource.label.singular.toLowerCase()}`;
@@ -71,7 +72,9 @@ export default function ResourceForm({ entry, action, singletonId, title }: Prop
                 slugSources.has(key)
                   ? () => {
                       const source = form.getFieldValue(key) as unknown;
-                      if (typeof source === 'string' && source.trim()) form.setFieldValue(slugSources.get(key)!, slugify(source));
+                      const slugKey = slugSources.get(key)!;
+                      const keep = action !== 'create' && String(form.getFieldValue(slugKey) ?? '').trim() !== '';
+                      if (!keep && typeof source === 'string' && source.trim()) form.setFieldValue(slugKey, slugify(source));
                     }
                   : undefined
               }

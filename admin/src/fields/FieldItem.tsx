@@ -24,7 +24,7 @@ export function FieldItem({ name, field, action, onBlur }: Props) {
     label: field.label,
     required: isRequired(field),
     rules: rulesFor(field, action),
-    extra: field.help ?? (field.kind === 'slug' ? 'Généré à partir du titre ou du nom si laissé vide.' : undefined),
+    extra: field.help ?? (field.kind === 'slug' ? 'Adresse de la page. Générée à partir du titre ou du nom si laissée vide ; une fois enregistrée, elle ne change que si vous la modifiez ici (l’ancienne adresse redirige vers la nouvelle).' : undefined),
   };
   if (field.kind === 'boolean') {
     return (

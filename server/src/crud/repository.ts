@@ -150,32 +150,78 @@ export async function findRecordBy(db: AnyDb, resource: AnyResource, viewer: Vie
   return row ?? notFound(resource);
 }
 
+/** The resource's slug field, if it has one. */
+const slugKeyOf = (resource: AnyResource) => Object.entries(resource.fields).find(([, f]) => f.kind === 'slug')?.[0];
+
+/** Runs `work` in the caller's transaction, or in a new one. */
+const atomically = <T>(db: AnyDb, work: (tx: AnyDb) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+
 export async function createRecord(db: AnyDb, resource: AnyResource, input: Row): Promise<Row> {
   const values = toColumns(resource, deriveSlugs(resource, input, true));
-  return (await db.insertInto(resource.name).values(values).returning(columnsFor(resource, 'admin')).executeTakeFirstOrThrow()) as Row;
+  const slugKey = slugKeyOf(resource);
+  return atomically(db, async (tx) => {
+    const row = (await tx.insertInto(resource.name).values(values).returning(columnsFor(resource, 'admin')).executeTakeFirstOrThrow()) as Row;
+    // A new record taking a retired slug: that address is its own now.
+    if (slugKey) await tx.deleteFrom('slugHistory').where('resource', '=', resource.name).where('oldSlug', '=', String(row[slugKey])).execute();
+    return row;
+  });
 }
 
 export async function updateRecord(db: AnyDb, resource: AnyResource, id: string, input: Row): Promise<Row> {
   const values = toColumns(resource, deriveSlugs(resource, input, false));
-  const row = await db
-    .updateTable(resource.name)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where('id', '=', id)
-    .returning(columnsFor(resource, 'admin'))
-    .executeTakeFirst();
-  return (row as Row | undefined) ?? notFound(resource);
+  const slugKey = slugKeyOf(resource);
+  const update = (tx: AnyDb) =>
+    tx
+      .updateTable(resource.name)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where('id', '=', id)
+      .returning(columnsFor(resource, 'admin'))
+      .executeTakeFirst() as Promise<Row | undefined>;
+  if (!slugKey || values[slugKey] === undefined) return (await update(db)) ?? notFound(resource);
+  return atomically(db, async (tx) => {
+    const before = (await tx.selectFrom(resource.name).select(slugKey).where('id', '=', id).forUpdate().executeTakeFirst()) as Row | undefined;
+    const row = (await update(tx)) ?? notFound(resource);
+    const [from, to] = [String(before?.[slugKey]), String(row[slugKey])];
+    if (before && from !== to) {
+      // The old address leads to this record; the new one is no longer anybody's old address.
+      await tx
+        .insertInto('slugHistory')
+        .values({ resource: resource.name, oldSlug: from, recordId: id })
+        .onConflict((oc) => oc.columns(['resource', 'oldSlug']).doUpdateSet({ recordId: id, createdAt: sql`now()` }))
+        .execute();
+      await tx.deleteFrom('slugHistory').where('resource', '=', resource.name).where('oldSlug', '=', to).execute();
+    }
+    return row;
+  });
 }
 
 export async function deleteRecord(db: AnyDb, resource: AnyResource, id: string): Promise<{ id: string }> {
   const row = await db.deleteFrom(resource.name).where('id', '=', id).returning('id').executeTakeFirst();
+  if (row && slugKeyOf(resource)) await db.deleteFrom('slugHistory').where('resource', '=', resource.name).where('recordId', '=', id).execute();
   return (row as { id: string } | undefined) ?? notFound(resource);
 }
 
-/** An empty slug is derived from its source field; on update only when that field changes. */
+/** The current slug of a record that once had `oldSlug` (a renamed post), if it is still visible to `viewer`. */
+export async function movedSlug(db: AnyDb, resource: AnyResource, viewer: Viewer, oldSlug: string): Promise<string | null> {
+  const slugKey = slugKeyOf(resource);
+  if (!slugKey) return null;
+  const moved = await db.selectFrom('slugHistory').select('recordId').where('resource', '=', resource.name).where('oldSlug', '=', oldSlug).executeTakeFirst();
+  if (!moved) return null;
+  const row = await findRecordBy(db, resource, viewer, 'id', moved.recordId as string).catch(() => null);
+  return row ? String(row[slugKey]) : null;
+}
+
+/**
+ * On creation an empty slug is derived from its source field. Once saved, a slug changes only
+ * when the owner edits it: emptied, it is derived again from the source sent with it.
+ */
 function deriveSlugs(resource: AnyResource, input: Row, creating: boolean): Row {
   const out = { ...input };
   for (const [key, field] of Object.entries(resource.fields)) {
-    if (field.kind !== 'slug' || !field.from || (out[key] !== undefined && out[key] !== null)) continue;
+    if (field.kind !== 'slug' || !field.from) continue;
+    const given = out[key];
+    if (typeof given === 'string' && given !== '') continue;
+    if (!creating && given === undefined) continue;
     const source = out[field.from];
     if (typeof source !== 'string') {
       if (creating) out[key] = '';

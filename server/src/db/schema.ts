@@ -33,6 +33,7 @@ export interface Database {
   rateLimits: RateLimitsTable;
   orderEvents: OrderEventsTable;
   onlinePayments: OnlinePaymentsTable;
+  slugHistory: SlugHistoryTable;
 }
 
 export type DB = Kysely<Database>;
@@ -85,4 +86,12 @@ export interface OnlinePaymentsTable {
   createdAt: Timestamp;
   updatedAt: Timestamp;
   checkedAt: string | null;
+}
+
+export interface SlugHistoryTable {
+  /** The resource name (blogPosts, products...). */
+  resource: string;
+  oldSlug: string;
+  recordId: string;
+  createdAt: Timestamp;
 }

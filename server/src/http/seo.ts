@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { serveCached } from '../cache/public-cache';
 import type { Config } from '../config';
-import { findRecordBy, getRecord, listRecords } from '../crud/repository';
+import { findRecordBy, getRecord, listRecords, movedSlug } from '../crud/repository';
 import type { Database } from '../db/schema';
 
 /**
@@ -96,7 +96,14 @@ export async function seoPlugin(app: FastifyInstance, { db, config, storefrontDi
   }
 
   /** A record's page from the cache (its tags: the record's resource and the shop's name). */
-  async function sendPage(req: FastifyRequest, reply: FastifyReply, resource: string, load: () => Promise<PageMeta | null>) {
+  async function sendPage(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    resource: string,
+    load: () => Promise<PageMeta | null>,
+    /** For a record not found: where it lives now (a renamed slug), answered with a 301. */
+    movedTo?: () => Promise<string | null>,
+  ) {
     const served = await serveCached(cache, req, reply, {
       key: `page:${req.url.split('?')[0]}`,
       deps: [resource, 'settings'],
@@ -107,6 +114,8 @@ export async function seoPlugin(app: FastifyInstance, { db, config, storefrontDi
       },
     });
     if (served) return served;
+    const moved = movedTo ? await orNull(movedTo) : null;
+    if (moved) return reply.redirect(moved, 301);
     const html = await readIndex();
     if (html === null) return reply.callNotFound();
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
@@ -152,6 +161,10 @@ export async function seoPlugin(app: FastifyInstance, { db, config, storefrontDi
         type: 'article',
         path: `/blog/${encodeURIComponent(slug)}`,
       };
+    }, async () => {
+      const slug = req.params.slug.toLowerCase();
+      const moved = slug.length <= 120 ? await movedSlug(db as never, blogPosts as unknown as AnyResource, 'public', slug) : null;
+      return moved ? `/blog/${encodeURIComponent(moved)}` : null;
     }),
   );
 

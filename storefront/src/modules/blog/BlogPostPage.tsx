@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { formatDate } from '../../lib/date';
 import { isNotFound } from '../../lib/errors';
 import { useTitle } from '../../lib/title';
@@ -14,6 +15,12 @@ export function BlogPostPage() {
   const { slug = '' } = useParams();
   const { data: post, isPending, error, refetch } = useQuery({ queryKey: ['blogPosts', 'bySlug', slug], queryFn: () => trpc.blogPosts.bySlug.query({ slug }) });
   useTitle(post?.title);
+  // Reached by a slug the post had before it was renamed: show its current address.
+  const navigate = useNavigate();
+  const moved = post && post.slug !== slug.toLowerCase() ? post.slug : null;
+  useEffect(() => {
+    if (moved) navigate(`/blog/${moved}`, { replace: true });
+  }, [moved, navigate]);
   if (isNotFound(error)) return <NotFound />;
   if (!post) return <Page narrow><QueryStatus isPending={isPending} error={error} retry={() => void refetch()} /></Page>;
   return (

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blogPosts, products, services, cryptoCourses } from '../../shared/src/resources';
+import { startTestApp, type TestApp } from '../support/app';
+import { sampleInput } from '../support/samples';
+
+// Stable addresses: a saved slug changes only when the owner edits it, and every old slug keeps
+// leading to the record (301 for pages, found by bySlug), in every resource that has a slug.
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.close());
+
+const post = (title: string, extra: Record<string, unknown> = {}) =>
+  app.asAdmin.blogPosts.create({ title, excerpt: 'Résumé', content: '<p>Texte</p>', author: 'Koffi', ...extra });
+const get = (path: string) => fetch(`${app.url}${path}`, { redirect: 'manual' });
+
+describe('slugs once saved', () => {
+  it.each([products, services, cryptoCourses, blogPosts].map((r) => [r.name, r] as const))('%s: renaming the title keeps the slug', async (_name, resource) => {
+    const crud = (app.asAdmin as unknown as Record<string, { create: (i: unknown) => Promise<Record<string, unknown>>; update: (i: unknown) => Promise<Record<string, unknown>> }>)[resource.name]!;
+    const row = await crud.create(sampleInput(resource));
+    const titleKey = resource.titleField;
+    const renamed = await crud.update({ id: row.id, data: { [titleKey]: `Nouveau nom ${String(row.id).slice(0, 6)}` } });
+    expect(renamed.slug).toBe(row.slug);
+    // Emptied by the owner: made again from the title sent with it.
+    const remade = await crud.update({ id: row.id, data: { [titleKey]: 'Écran Très Large', slug: '' } });
+    expect(remade.slug).toMatch(/^ecran-tres-large/);
+  });
+
+  it('an article keeps its address when its title changes, and the old slug redirects (301) once the owner changes it', async () => {
+    const created = await post('Bitcoin pour débutants');
+    expect(created.slug).toBe('bitcoin-pour-debutants');
+    await app.asAdmin.blogPosts.update({ id: created.id, data: { title: 'Bitcoin : le guide du débutant' } });
+    expect((await get('/blog/bitcoin-pour-debutants')).status).toBe(200);
+
+    await app.asAdmin.blogPosts.update({ id: created.id, data: { slug: 'guide-bitcoin-debutant' } });
+    const old = await get('/blog/bitcoin-pour-debutants');
+    expect(old.status).toBe(301);
+    expect(old.headers.get('location')).toBe('/blog/guide-bitcoin-debutant');
+    expect((await get('/blog/guide-bitcoin-debutant')).status).toBe(200);
+    // The app's own lookup finds the post by its old slug, with the current one to show.
+    expect(await app.asVisitor.blogPosts.bySlug({ slug: 'bitcoin-pour-debutants' })).toMatchObject({ id: created.id, slug: 'guide-bitcoin-debutant' });
+    // A second rename: both earlier addresses lead to the latest.
+    await app.asAdmin.blogPosts.update({ id: created.id, data: { slug: 'bitcoin-guide' } });
+    for (const path of ['/blog/bitcoin-pour-debutants', '/blog/guide-bitcoin-debutant']) {
+      expect((await get(path)).headers.get('location'), path).toBe('/blog/bitcoin-guide');
+    }
+    const sitemap = await (await fetch(`${app.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain('/blog/bitcoin-guide</loc>');
+    expect(sitemap).not.toContain('/blog/guide-bitcoin-debutant</loc>');
+  });
+
+  it('an old slug taken by a new article, or a post unpublished, no longer redirects', async () => {
+    const first = await post('Acheter des USDT');
+    expect(first.slug).toBe('acheter-des-usdt');
+    await app.asAdmin.blogPosts.update({ id: first.id, data: { slug: 'acheter-usdt-benin' } });
+    expect((await get('/blog/acheter-des-usdt')).status).toBe(301);
+    const second = await post('Acheter des USDT');
+    expect(second.slug).toBe('acheter-des-usdt');
+    expect((await get('/blog/acheter-des-usdt')).status).toBe(200);
+    expect(await app.asVisitor.blogPosts.bySlug({ slug: 'acheter-des-usdt' })).toMatchObject({ id: second.id });
+
+    await app.asAdmin.blogPosts.update({ id: first.id, data: { slug: 'usdt-benin', published: false } });
+    expect((await get('/blog/acheter-usdt-benin')).status).toBe(200); // the app's not-found page, no redirect to a hidden post
+    expect((await app.asAdmin.blogPosts.bySlug({ slug: 'acheter-usdt-benin' })).id).toBe(first.id);
+  });
+});
