@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { blogPosts, whatsappLink } from '@app/shared';
+import { blogPosts, resources, whatsappLink } from '@app/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
@@ -135,6 +135,13 @@ describe('the screens the spec singles out', () => {
     expect(await whatsapp.getAttribute('target')).toBe('_blank');
     await screenshot(page, 'verification-list-1280');
     await row.getByRole('button', { name: 'Rejeter' }).click();
+    // A quick action from the list asks first: cancelling changes nothing.
+    const confirm = page.locator('.ant-popconfirm:visible');
+    await confirm.getByText('Rejeter cette demande ?').waitFor();
+    await confirm.getByRole('button', { name: 'Annuler' }).click();
+    expect((await app.asAdmin.cryptoVerifications.get({ id: request.id })).status).toBe('pending');
+    await row.getByRole('button', { name: 'Rejeter' }).click();
+    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Rejeter' }).click();
     await expectNotification(page, 'Demande mise à jour');
     // Still listed under "En attente"? No: the filter now hides it.
     await expect.poll(() => row.count()).toBe(0);
@@ -279,6 +286,40 @@ describe('at phone width', () => {
     await phone.getByText('Nouvelles commandes').waitFor();
     await screenshot(phone, 'dashboard-360', true);
     expectNoErrors(app.errors);
+  });
+
+  it('every list is cards with their actions in view, no sideways scroll, and the search runs as you type', async () => {
+    await app.asVisitor.newsletterSubscribers.subscribe({ email: `carte-${randomUUID().slice(0, 6)}@exemple.example` } as never);
+    const phone = await app.newPage(PHONE);
+    await signIn(phone, '/admin/products');
+    for (const resource of resources.filter((r) => !r.singleton)) {
+      await phone.goto(`/admin/${resource.admin.route}`);
+      await phone.getByRole('heading', { name: resource.label.plural, level: 3 }).waitFor();
+      const card = phone.getByTestId('record-card').first();
+      await card.waitFor();
+      expect(await phone.locator('.ant-table').count(), resource.name).toBe(0);
+      const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, resource.name).toBeLessThanOrEqual(0);
+      for (const button of await card.getByRole('button').all()) {
+        const box = (await button.boundingBox())!;
+        expect(box.x + box.width, `${resource.name}: ${await button.textContent()}`).toBeLessThanOrEqual(PHONE.width);
+        expect(box.height, resource.name).toBeGreaterThanOrEqual(32);
+      }
+    }
+    await phone.goto('/admin/products');
+    await screenshot(phone, 'products-cards-360', true);
+
+    // Typing is enough: the list follows, and the address keeps the search for a reload or a share.
+    await app.asAdmin.products.create({ name: 'Gourde isotherme Wéké', shortDescription: 'Inox', description: '<p>Gourde</p>', price: 7_500, category: 'accessories' } as never);
+    await phone.getByLabel('Rechercher', { exact: true }).pressSequentially('WEKE', { delay: 80 });
+    await phone.waitForURL((url) => url.searchParams.get('q') === 'WEKE');
+    await expect.poll(() => phone.getByTestId('record-card').count()).toBe(1);
+    expect(await phone.getByTestId('record-card').locator('strong').textContent()).toBe('Gourde isotherme Wéké');
+    await phone.reload();
+    expect(await phone.getByLabel('Rechercher', { exact: true }).inputValue()).toBe('WEKE');
+    await expect.poll(() => phone.getByTestId('record-card').count()).toBe(1);
+    expectNoErrors(app.errors);
+    await phone.close();
   });
 
   it('forgot password says in French what happens', async () => {

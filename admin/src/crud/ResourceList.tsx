@@ -2,27 +2,46 @@ import { PlusOutlined } from '@ant-design/icons';
 import { emptyMessage } from '@app/shared/resources';
 import { getDefaultSortOrder, useTable } from '@refinedev/antd';
 import type { BaseRecord } from '@refinedev/core';
-import { Button, Space, Table, Typography } from 'antd';
-import { Link } from 'react-router';
-import { columnLabel, renderCell } from '../fields/columns';
+import { Button, Grid, Space, Table, Typography } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { columnLabel, imageKeyOf, imageOf, renderCell } from '../fields/columns';
 import type { ResourceOverride } from './overrides';
 import type { AdminEntry } from './registry';
+import { ResourceCards } from './ResourceCards';
 import { RowActions } from './RowActions';
 import { SearchBar, type SearchValues, toFilters } from './SearchBar';
 
-/** The list screen of any resource: search, filters, server-side pages and sorting, row actions. */
+/**
+ * The list screen of any resource: search (as you type, kept in the address as ?q=), filters,
+ * server-side pages and sorting, row actions. A table from 768 px up, cards below.
+ */
 export default function ResourceList({ entry, override }: { entry: AdminEntry; override?: ResourceOverride }) {
   const { resource } = entry;
-  const { tableProps, searchFormProps, sorters, filters } = useTable<BaseRecord, never, SearchValues>({
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const phone = !Grid.useBreakpoint().md;
+  const { tableProps, searchFormProps, sorters, filters, currentPage, setCurrentPage } = useTable<BaseRecord, never, SearchValues>({
     resource: entry.name,
     syncWithLocation: false,
     pagination: { pageSize: 20 },
     sorters: { initial: [{ field: resource.list.defaultSort.field, order: resource.list.defaultSort.order }] },
-    filters: { defaultBehavior: 'replace' },
-    onSearch: (values) => toFilters(resource, values),
+    filters: { defaultBehavior: 'replace', initial: q ? [{ field: 'search', operator: 'contains', value: q }] : [] },
+    onSearch: (values) => {
+      const text = typeof values.search === 'string' ? values.search.trim() : '';
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (text) next.set('q', text);
+        else next.delete('q');
+        return next;
+      }, { replace: true });
+      return toFilters(resource, values);
+    },
   });
   const loading = Boolean(typeof tableProps.loading === 'object' ? tableProps.loading.spinning : tableProps.loading);
   const Toolbar = override?.toolbar;
+  const emptyText = loading ? 'Chargement...' : emptyMessage(resource);
+  const thumbnail = imageKeyOf(resource);
+  const total = tableProps.pagination ? Number(tableProps.pagination.total ?? 0) : 0;
 
   return (
     <div>
@@ -41,40 +60,62 @@ export default function ResourceList({ entry, override }: { entry: AdminEntry; o
           ) : null}
         </Space>
       </Space>
-      <SearchBar resource={resource} formProps={searchFormProps} />
-      <Table
-        {...tableProps}
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={{ spinning: loading, tip: 'Chargement...' }}
-        locale={{ emptyText: loading ? 'Chargement...' : emptyMessage(resource) }}
-        pagination={
-          tableProps.pagination && {
-            ...tableProps.pagination,
-            showSizeChanger: false,
-            showTotal: (total) => `${total} au total`,
-          }
-        }
-      >
-        {resource.list.columns.map((key) => (
-          <Table.Column<BaseRecord>
-            key={key}
-            dataIndex={key}
-            title={columnLabel(resource, key)}
-            sorter={resource.list.sortable.includes(key as never)}
-            defaultSortOrder={getDefaultSortOrder(key, sorters)}
-            render={(value: unknown) => renderCell(resource.fields[key], value)}
-          />
-        ))}
-        <Table.Column<BaseRecord>
-          key="actions"
-          title="Actions"
-          // Room for two buttons a line: the row's own actions wrap instead of running off the edge.
-          width={240}
-          render={(_, row) => <RowActions row={row} entry={entry} override={override} />}
+      <SearchBar resource={resource} formProps={searchFormProps} initialSearch={q} />
+      {phone ? (
+        <ResourceCards
+          entry={entry}
+          override={override}
+          rows={(tableProps.dataSource ?? []) as BaseRecord[]}
+          loading={loading}
+          emptyText={emptyText}
+          page={{ current: currentPage, pageSize: 20, total, onChange: setCurrentPage }}
         />
-      </Table>
+      ) : (
+        <Table
+          {...tableProps}
+          rowKey="id"
+          size="middle"
+          scroll={{ x: 'max-content' }}
+          loading={{ spinning: loading, tip: 'Chargement...' }}
+          locale={{ emptyText }}
+          pagination={
+            tableProps.pagination && {
+              ...tableProps.pagination,
+              showSizeChanger: false,
+              showTotal: (count) => `${count} au total`,
+            }
+          }
+        >
+          {thumbnail && !resource.list.columns.includes(thumbnail as never) ? (
+            <Table.Column<BaseRecord>
+              key="thumbnail"
+              title={<span className="sr-only">Image</span>}
+              width={56}
+              render={(_, row) => {
+                const image = imageOf(resource, row);
+                return image ? <img src={image} alt="" width={40} height={40} loading="lazy" style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }} /> : null;
+              }}
+            />
+          ) : null}
+          {resource.list.columns.map((key) => (
+            <Table.Column<BaseRecord>
+              key={key}
+              dataIndex={key}
+              title={columnLabel(resource, key)}
+              sorter={resource.list.sortable.includes(key as never)}
+              defaultSortOrder={getDefaultSortOrder(key, sorters)}
+              render={(value: unknown) => renderCell(resource.fields[key], value)}
+            />
+          ))}
+          <Table.Column<BaseRecord>
+            key="actions"
+            title="Actions"
+            // Room for two buttons a line: the row's own actions wrap instead of running off the edge.
+            width={240}
+            render={(_, row) => <RowActions row={row} entry={entry} override={override} />}
+          />
+        </Table>
+      )}
     </div>
   );
 }

@@ -6,17 +6,19 @@ import type { ResourceOverride } from './overrides';
 import { type AdminEntry, withId } from './registry';
 
 /** Per-row buttons: the resource's own actions, then view or edit, then delete after confirmation. */
-export function RowActions({ row, entry, override }: { row: BaseRecord; entry: AdminEntry; override?: ResourceOverride }) {
+export function RowActions({ row, entry, override, block = false }: { row: BaseRecord; entry: AdminEntry; override?: ResourceOverride | undefined; block?: boolean }) {
   const { mutate: remove, mutation } = useDelete();
   const id = String(row.id);
   const Extra = override?.rowActions;
   const open = entry.paths.show ?? entry.paths.edit;
+  // On a phone's card: one full-width button a line, big enough for a thumb.
+  const size = block ? 'middle' : 'small';
   return (
-    <Space size={4} wrap>
-      {Extra ? <Extra row={row} entry={entry} /> : null}
+    <Space size={block ? 8 : 4} wrap direction={block ? 'vertical' : 'horizontal'} style={block ? { width: '100%' } : undefined}>
+      {Extra ? <Extra row={row} entry={entry} block={block} /> : null}
       {open ? (
-        <Link to={withId(open, id)}>
-          <Button size="small" icon={entry.paths.show ? <EyeOutlined /> : <EditOutlined />} aria-label={entry.paths.show ? 'Voir' : 'Modifier'}>
+        <Link to={withId(open, id)} style={block ? { display: 'block' } : undefined}>
+          <Button size={size} block={block} icon={entry.paths.show ? <EyeOutlined /> : <EditOutlined />} aria-label={entry.paths.show ? 'Voir' : 'Modifier'}>
             {entry.paths.show ? 'Voir' : 'Modifier'}
           </Button>
         </Link>
@@ -30,7 +32,7 @@ export function RowActions({ row, entry, override }: { row: BaseRecord; entry: A
           okButtonProps={{ danger: true, loading: mutation.isPending }}
           onConfirm={() => remove({ resource: entry.name, id })}
         >
-          <Button size="small" danger icon={<DeleteOutlined />} aria-label="Supprimer">
+          <Button size={size} block={block} danger icon={<DeleteOutlined />} aria-label="Supprimer">
             Supprimer
           </Button>
         </Popconfirm>

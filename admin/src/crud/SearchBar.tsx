@@ -1,25 +1,32 @@
 import type { AnyResource } from '@app/shared/resources';
 import { Form, type FormProps, Input, Select } from 'antd';
+import { useEffect, useRef } from 'react';
 import { columnLabel } from '../fields/columns';
 
 export type SearchValues = Record<string, string | boolean | undefined>;
 
 const ALL = '__all__';
 
-/** The text search over the resource's `list.search` fields, and one select per filter. */
-export function SearchBar({ resource, formProps }: { resource: AnyResource; formProps: FormProps<SearchValues> }) {
+/** Pause in typing after which the search runs. */
+const TYPING_PAUSE_MS = 350;
+
+/** The text search over the resource's `list.search` fields (runs as you type), and one select per filter. */
+export function SearchBar({ resource, formProps, initialSearch = '' }: { resource: AnyResource; formProps: FormProps<SearchValues>; initialSearch?: string }) {
   const searchLabels = resource.list.search.map((key) => columnLabel(resource, key).toLowerCase()).join(', ');
-  const submit = () => formProps.form?.submit();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const submit = () => {
+    clearTimeout(timer.current);
+    formProps.form?.submit();
+  };
+  const later = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(submit, TYPING_PAUSE_MS);
+  };
   return (
-    <Form {...formProps} layout="inline" style={{ rowGap: 8, marginBottom: 16 }} initialValues={{}}>
+    <Form {...formProps} layout="inline" style={{ rowGap: 8, marginBottom: 16 }} initialValues={{ search: initialSearch }}>
       <Form.Item name="search" style={{ flex: '1 1 240px', marginInlineEnd: 8 }}>
-        <Input.Search
-          allowClear
-          placeholder={`Rechercher (${searchLabels})`}
-          aria-label="Rechercher"
-          enterButton="Rechercher"
-          onSearch={submit}
-        />
+        <Input.Search allowClear placeholder={`Rechercher (${searchLabels})`} aria-label="Rechercher" onChange={later} onSearch={submit} />
       </Form.Item>
       {(resource.list.filters ?? []).map((key) => (
         <Form.Item key={key} name={key} style={{ marginInlineEnd: 8 }}>

@@ -5,6 +5,8 @@ import type { AdminEntry } from './registry';
 export interface RowActionProps {
   row: BaseRecord;
   entry: AdminEntry;
+  /** On a phone's card: full-width buttons of thumb size. */
+  block?: boolean;
 }
 
 export interface ToolbarProps {

@@ -20,6 +20,16 @@ const SYSTEM_LABELS: Record<string, string> = { createdAt: 'Créé le', updatedA
 
 export const columnLabel = (resource: AnyResource, key: string) => resource.fields[key]?.label ?? SYSTEM_LABELS[key] ?? key;
 
+/** The record's picture for lists: its first image field, or the first image of its first image list. */
+export function imageOf(resource: AnyResource, row: Record<string, unknown>): string | null {
+  const key = imageKeyOf(resource);
+  const value = key ? row[key] : null;
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' && first ? first : null;
+}
+export const imageKeyOf = (resource: AnyResource) =>
+  Object.entries(resource.fields).find(([, f]) => f.kind === 'image' || f.kind === 'imageList')?.[0] ?? null;
+
 /** How a value shows in a list cell, by field kind. */
 export function renderCell(field: AnyField | undefined, value: unknown): ReactNode {
   if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">—</Typography.Text>;

@@ -1,27 +1,34 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { verificationStatuses } from '@app/shared';
 import { useUpdate } from '@refinedev/core';
-import { Button, Space } from 'antd';
+import { Button, Popconfirm, Space } from 'antd';
 import type { RowActionProps } from '../../crud/overrides';
 import { WhatsAppButton } from '../WhatsAppButton';
 
-/** Spec 4: complete unless completed, reject unless rejected, and the customer's WhatsApp. */
-export function VerificationRowActions({ row, entry }: RowActionProps) {
+/** Spec 4: complete unless completed, reject unless rejected (each confirmed first), and the customer's WhatsApp. */
+export function VerificationRowActions({ row, entry, block = false }: RowActionProps) {
   const { mutate, mutation } = useUpdate();
-  const setStatus = (status: 'completed' | 'rejected') =>
-    mutate({ resource: entry.name, id: String(row.id), values: { status } });
+  const size = block ? 'middle' : 'small';
+  const action = (status: 'completed' | 'rejected', label: string, button: { icon: React.ReactNode; danger?: boolean; primary?: boolean }) =>
+    row.status === status ? null : (
+      <Popconfirm
+        title={`${label} cette demande ?`}
+        description={`${String(row.name ?? '')} : le statut passe à « ${verificationStatuses[status]} ».`}
+        okText={label}
+        cancelText="Annuler"
+        okButtonProps={{ danger: button.danger ?? false, loading: mutation.isPending }}
+        onConfirm={() => mutate({ resource: entry.name, id: String(row.id), values: { status } })}
+      >
+        <Button size={size} block={block} type={button.primary ? 'primary' : 'default'} ghost={button.primary} danger={button.danger} icon={button.icon} loading={mutation.isPending}>
+          {label}
+        </Button>
+      </Popconfirm>
+    );
   return (
-    <Space size={4} wrap>
-      {row.status !== 'completed' ? (
-        <Button size="small" type="primary" ghost icon={<CheckOutlined />} loading={mutation.isPending} onClick={() => setStatus('completed')}>
-          Compléter
-        </Button>
-      ) : null}
-      {row.status !== 'rejected' ? (
-        <Button size="small" danger icon={<CloseOutlined />} loading={mutation.isPending} onClick={() => setStatus('rejected')}>
-          Rejeter
-        </Button>
-      ) : null}
-      {typeof row.phone === 'string' ? <WhatsAppButton phone={row.phone} /> : null}
+    <Space size={block ? 8 : 4} wrap direction={block ? 'vertical' : 'horizontal'} style={block ? { width: '100%' } : undefined}>
+      {action('completed', 'Compléter', { icon: <CheckOutlined />, primary: true })}
+      {action('rejected', 'Rejeter', { icon: <CloseOutlined />, danger: true })}
+      {typeof row.phone === 'string' ? <WhatsAppButton phone={row.phone} size={size} block={block} /> : null}
     </Space>
   );
 }
