@@ -57,6 +57,24 @@ describe.each([
   });
 });
 
+describe('at 320 px, the narrowest phones', () => {
+  it('no page scrolls sideways, the cart and checkout with an item and the delivery choice included', async () => {
+    const page = await app.newPage({ width: 320, height: 640 });
+    await open(page, '/');
+    const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
+    await page.evaluate(
+      (item) => localStorage.setItem('cart', JSON.stringify({ items: [item], delivery: null })),
+      { id: product.id, type: 'product', name: product.name, price: product.price, quantity: 2 },
+    );
+    for (const [name, path] of routes) {
+      await open(page, path);
+      expect.soft(await overflows(page), `${path} overflows at 320 px`).toBe(false);
+      if (name === 'cart' || name === 'checkout') await screenshot(page, `${name}-320`);
+    }
+    await page.context().close();
+  });
+});
+
 describe('server-side', () => {
   it('unknown paths still get the app (status 200), which shows the not-found page', async () => {
     const res = await fetch(`${app.url}/nimporte-quoi`);

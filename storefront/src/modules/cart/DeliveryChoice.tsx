@@ -20,9 +20,9 @@ export function DeliveryChoice({ error }: { error?: string | undefined }) {
               checked={cart.delivery?.id === option.id}
               onChange={() => chooseDelivery({ id: option.id, name: option.name, price: option.price })}
             />
-            <span className="flex-1 text-sm">
+            <span className="min-w-0 flex-1 text-sm break-words">
               <span className="font-medium">{option.icon} {option.name}</span>
-              {option.recommended && <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-800">Recommandée</span>}
+              {option.recommended && <span className="ml-2 inline-block whitespace-nowrap rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-800">Recommandée</span>}
               <span className="block text-slate-500">{option.deliveryTime}</span>
             </span>
             <span className="shrink-0 whitespace-nowrap text-sm font-semibold">{formatXOF(option.price)}</span>
