@@ -33,7 +33,7 @@ describe.each(listed.map((r) => [r.name, r] as const))('%s through the generated
     const l = list();
     await l.open();
     await l.search('zzz-introuvable-zzz');
-    expect(await l.emptyMessage()).toBe(emptyMessage(resource));
+    await expect.poll(() => l.emptyMessage()).toBe(emptyMessage(resource));
   });
 
   it('creates a record from the form, with a French notification', async () => {

@@ -294,7 +294,7 @@ describe('at phone width', () => {
     await signIn(phone, '/admin/products');
     for (const resource of resources.filter((r) => !r.singleton)) {
       await phone.goto(`/admin/${resource.admin.route}`);
-      await phone.getByRole('heading', { name: resource.label.plural, level: 3 }).waitFor();
+      await phone.getByRole('heading', { name: resource.label.plural, level: 1 }).waitFor();
       const card = phone.getByTestId('record-card').first();
       await card.waitFor();
       expect(await phone.locator('.ant-table').count(), resource.name).toBe(0);

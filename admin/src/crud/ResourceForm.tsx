@@ -1,12 +1,13 @@
 import { slugify } from '@app/shared/format';
 import { useForm } from '@refinedev/antd';
 import type { BaseRecord, HttpError } from '@refinedev/core';
-import { Button, Card, Form, Space, Spin, Typography } from 'antd';
+import { Button, Card, Form, Space, Spin } from 'antd';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FieldItem } from '../fields/FieldItem';
 import { defaultValues, formFields, toApiValues } from '../fields/values';
 import type { AdminEntry } from './registry';
+import { PageTitle } from '../layout/PageTitle';
 
 interface Props {
   entry: AdminEntry;
@@ -50,7 +51,7 @@ export default function ResourceForm({ entry, action, singletonId, title }: Prop
 
   return (
     <Card
-      title={<Typography.Title level={3} style={{ margin: 0, whiteSpace: 'normal' }}>{heading}</Typography.Title>}
+      title={<PageTitle>{heading}</PageTitle>}
       style={{ maxWidth: 880 }}
     >
       <Spin spinning={action === 'edit' && Boolean(query?.isLoading)} tip="Chargement...">

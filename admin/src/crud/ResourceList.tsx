@@ -2,7 +2,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import { emptyMessage } from '@app/shared/resources';
 import { getDefaultSortOrder, useTable } from '@refinedev/antd';
 import type { BaseRecord } from '@refinedev/core';
-import { Button, Grid, Space, Table, Typography } from 'antd';
+import { Button, Grid, Space, Table } from 'antd';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { columnLabel, imageKeyOf, imageOf, renderCell } from '../fields/columns';
 import type { ResourceOverride } from './overrides';
@@ -10,6 +11,7 @@ import type { AdminEntry } from './registry';
 import { ResourceCards } from './ResourceCards';
 import { RowActions } from './RowActions';
 import { SearchBar, type SearchValues, toFilters } from './SearchBar';
+import { PageTitle } from '../layout/PageTitle';
 
 /**
  * The list screen of any resource: search (as you type, kept in the address as ?q=), filters,
@@ -18,7 +20,8 @@ import { SearchBar, type SearchValues, toFilters } from './SearchBar';
 export default function ResourceList({ entry, override }: { entry: AdminEntry; override?: ResourceOverride }) {
   const { resource } = entry;
   const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  // The search in the address is read once, when the screen opens; typing then updates the address.
+  const [q] = useState(() => params.get('q') ?? '');
   const phone = !Grid.useBreakpoint().md;
   const { tableProps, searchFormProps, sorters, filters, currentPage, setCurrentPage } = useTable<BaseRecord, never, SearchValues>({
     resource: entry.name,
@@ -46,9 +49,7 @@ export default function ResourceList({ entry, override }: { entry: AdminEntry; o
   return (
     <div>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {resource.label.plural}
-        </Typography.Title>
+        <PageTitle>{resource.label.plural}</PageTitle>
         <Space wrap>
           {Toolbar ? <Toolbar entry={entry} filters={filters} /> : null}
           {entry.paths.create ? (

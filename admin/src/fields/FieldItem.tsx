@@ -1,7 +1,7 @@
 import type { AnyField } from '@app/shared/resources';
 import { DatePicker, Form, Input, InputNumber, Rate, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { ImageInput } from './ImageInput';
 import { JsonValue } from './JsonValue';
 import { LazyHtmlEditor } from './LazyHtmlEditor';
@@ -54,7 +54,7 @@ function widget(field: AnyField, onBlur?: () => void): ReactNode {
     case 'longText':
       return <Input.TextArea autoSize={{ minRows: 3, maxRows: 12 }} maxLength={field.max} onBlur={onBlur} />;
     case 'html':
-      return <LazyHtmlEditor />;
+      return <LazyHtmlEditor label={field.label} />;
     case 'image':
       return <ImageInput />;
     case 'imageList':
@@ -69,7 +69,7 @@ function widget(field: AnyField, onBlur?: () => void): ReactNode {
       return <Rate count={5} allowClear={false} />;
     case 'enum':
       return (
-        <Select
+        <EnumSelect
           allowClear={field.optional}
           placeholder="Choisir..."
           options={Object.entries(field.options ?? {}).map(([value, label]) => ({ value, label }))}
@@ -87,4 +87,12 @@ function widget(field: AnyField, onBlur?: () => void): ReactNode {
     default:
       return <Input maxLength={field.max} onBlur={onBlur} />;
   }
+}
+
+/**
+ * Form.Item marks a required control with aria-required, which antd's Select puts on its outer
+ * div (not a form control: axe "aria-allowed-attr"). The required mark and the message remain.
+ */
+function EnumSelect({ 'aria-required': _required, ...props }: ComponentProps<typeof Select> & { 'aria-required'?: unknown }) {
+  return <Select {...props} />;
 }

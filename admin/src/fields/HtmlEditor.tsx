@@ -7,18 +7,20 @@ interface Props {
   value?: string | null;
   onChange?: (value: string) => void;
   id?: string;
+  /** The field's name for assistive technology (the editable area is not a native input). */
+  label?: string;
 }
 
 // An empty document is '<p></p>': report it as empty so "required" still applies.
 const normalize = (html: string) => (html === '<p></p>' ? '' : html);
 
 /** Rich text for blog posts and product descriptions; the server sanitizes what it receives. */
-export default function HtmlEditor({ value, onChange, id }: Props) {
+export default function HtmlEditor({ value, onChange, id, label }: Props) {
   const editor = useEditor({
     extensions: [StarterKit],
     content: value ?? '',
     onUpdate: ({ editor: e }) => onChange?.(normalize(e.getHTML())),
-    editorProps: { attributes: { class: 'html-editor-content', 'aria-multiline': 'true', role: 'textbox', ...(id ? { id } : {}) } },
+    editorProps: { attributes: { class: 'html-editor-content', 'aria-multiline': 'true', role: 'textbox', ...(id ? { id } : {}), ...(label ? { 'aria-label': label } : {}) } },
   });
 
   // The edit form fills its values after the editor has mounted. A destroyed editor (the screen

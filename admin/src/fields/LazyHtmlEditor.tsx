@@ -8,6 +8,7 @@ interface Props {
   value?: string | null;
   onChange?: (value: string) => void;
   id?: string;
+  label?: string;
 }
 
 /** Receives value/onChange from Form.Item (which cannot see through Suspense) and hands them on. */

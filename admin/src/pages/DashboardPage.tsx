@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import type { AdminEntry } from '../crud/registry';
 import { toHttpError } from '../providers/errors';
 import { trpc } from '../providers/trpc';
+import { PageTitle } from '../layout/PageTitle';
 
 const pathOf = (entries: readonly AdminEntry[], name: string) => entries.find((e) => e.name === name)?.paths;
 
@@ -32,9 +33,9 @@ export default function DashboardPage({ entries }: { entries: readonly AdminEntr
   ];
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      <PageTitle style={{ marginBottom: 16 }}>
         Tableau de bord
-      </Typography.Title>
+      </PageTitle>
       <Row gutter={[16, 16]}>
         {tiles.map((tile) => (
           <Col key={tile.title} xs={24} sm={12} lg={8} xl={8} xxl={4}>

@@ -2,6 +2,7 @@ import { useForgotPassword } from '@refinedev/core';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { Link } from 'react-router';
 import { AuthShell, Panel } from './AuthShell';
+import { PageTitle } from '../layout/PageTitle';
 
 export default function ForgotPasswordPage() {
   const mutation = useForgotPassword<{ email: string }>();
@@ -11,9 +12,9 @@ export default function ForgotPasswordPage() {
   return (
     <AuthShell>
       <Panel>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
+        <PageTitle style={{ marginBottom: 16 }}>
           Mot de passe oublié
-        </Typography.Title>
+        </PageTitle>
         {result?.success ? (
           <Alert
             type="success"

@@ -1,7 +1,8 @@
 import { useLogin } from '@refinedev/core';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { Link } from 'react-router';
 import { AuthShell, Panel } from './AuthShell';
+import { PageTitle } from '../layout/PageTitle';
 
 interface Credentials {
   email: string;
@@ -16,9 +17,9 @@ export default function LoginPage() {
   return (
     <AuthShell>
       <Panel>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
+        <PageTitle style={{ marginBottom: 16 }}>
           Connexion à l'administration
-        </Typography.Title>
+        </PageTitle>
         {failure ? <Alert type="error" showIcon message={failure} style={{ marginBottom: 16 }} role="alert" /> : null}
         <Form<Credentials> layout="vertical" onFinish={(values) => login(values)} requiredMark={false}>
           <Form.Item

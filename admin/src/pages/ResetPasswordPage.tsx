@@ -3,6 +3,7 @@ import { useUpdatePassword } from '@refinedev/core';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { AuthShell, Panel } from './AuthShell';
+import { PageTitle } from '../layout/PageTitle';
 
 interface Values {
   password: string;
@@ -18,9 +19,9 @@ export default function ResetPasswordPage() {
   return (
     <AuthShell>
       <Panel>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
+        <PageTitle style={{ marginBottom: 16 }}>
           Nouveau mot de passe
-        </Typography.Title>
+        </PageTitle>
         {result?.success ? (
           <Alert
             type="success"

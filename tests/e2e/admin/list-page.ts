@@ -41,8 +41,11 @@ export class ListPage {
     return this.page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
   }
 
+  /** The empty table's message, once the answer is in (not the "Chargement..." shown meanwhile). */
   async emptyMessage() {
-    return this.page.locator('.ant-table-tbody .ant-empty-description, .ant-table-tbody .ant-table-placeholder').first().textContent();
+    const placeholder = this.page.locator('.ant-table-tbody .ant-empty-description, .ant-table-tbody .ant-table-placeholder').first();
+    await placeholder.filter({ hasNotText: 'Chargement...' }).waitFor();
+    return placeholder.textContent();
   }
 
   async clickAdd() {

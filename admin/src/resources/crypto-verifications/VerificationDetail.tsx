@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { WhatsAppButton } from '../WhatsAppButton';
+import { PageTitle } from '../../layout/PageTitle';
 
 type Status = keyof typeof verificationStatuses;
 const LIST = `/${cryptoVerifications.admin.route}`;
@@ -34,7 +35,7 @@ export default function VerificationDetail() {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
       {back}
-      <Card title={<span style={{ whiteSpace: 'normal' }}>Demande de {String(row.name)}</span>} extra={<Tag color={STATUS_COLORS[status]}>{verificationStatuses[status]}</Tag>}>
+      <Card title={<PageTitle style={{ fontSize: 18 }}>Demande de {String(row.name)}</PageTitle>} extra={<Tag color={STATUS_COLORS[status]}>{verificationStatuses[status]}</Tag>}>
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
           <Descriptions.Item label="E-mail">{String(row.email)}</Descriptions.Item>
           <Descriptions.Item label="Téléphone">

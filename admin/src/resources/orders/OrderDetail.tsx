@@ -14,6 +14,7 @@ import { OnlinePayments } from './OnlinePayments';
 import { OrderProcess } from './OrderProcess';
 import { OrderTimeline } from './OrderTimeline';
 import { useOrderActions } from './useOrderActions';
+import { PageTitle } from '../../layout/PageTitle';
 
 const LIST = `/${orders.admin.route}`;
 export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = { new: 'blue', confirmed: 'cyan', shipped: 'purple', delivered: 'green', cancelled: 'red' };
@@ -47,7 +48,7 @@ export default function OrderDetail() {
         </Button>
       </Space>
       <Card
-        title={<span style={{ whiteSpace: 'normal' }}>Commande {String(order.number)}</span>}
+        title={<PageTitle style={{ fontSize: 18 }}>Commande {String(order.number)}</PageTitle>}
         extra={<Tag color={ORDER_STATUS_COLORS[status]}>{orderStatuses[status]}</Tag>}
       >
         <Descriptions column={{ xs: 1, md: 2 }} size="small">

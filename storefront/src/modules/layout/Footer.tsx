@@ -73,7 +73,7 @@ export function Footer() {
                 </a>
               </p>
               <p>{settings.address}</p>
-              <a href={whatsappLink(settings.whatsapp)} target="_blank" rel="noopener noreferrer" className="mt-2 inline-flex min-h-11 items-center gap-2 rounded-lg bg-green-600 px-4 font-semibold text-white hover:bg-green-700">
+              <a href={whatsappLink(settings.whatsapp)} target="_blank" rel="noopener noreferrer" className="mt-2 inline-flex min-h-11 items-center gap-2 rounded-lg bg-whatsapp px-4 font-semibold text-white hover:bg-whatsapp-dark">
                 <ChatIcon /> Contact WhatsApp
               </a>
             </address>

@@ -4,5 +4,5 @@ export const primaryButton =
 export const secondaryButton =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-5 py-2 font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60';
 export const whatsappButton =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-green-600 px-5 py-2 font-semibold text-white hover:bg-green-700';
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-whatsapp px-5 py-2 font-semibold text-white hover:bg-whatsapp-dark';
 export const card = 'rounded-xl border border-slate-200 bg-white shadow-sm';
