@@ -1,4 +1,5 @@
 import { resources } from '@app/shared/resources';
+import { UnsavedChangesNotifier } from '@refinedev/react-router';
 import { Result, Spin } from 'antd';
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
@@ -42,6 +43,7 @@ export default function AdminApp() {
           />
         </Routes>
       </Suspense>
+      <UnsavedChangesNotifier />
     </AdminLayout>
   );
 }

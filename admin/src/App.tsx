@@ -51,7 +51,8 @@ export function App() {
           notificationProvider={useNotificationProvider}
           options={{
             syncWithLocation: false,
-            warnWhenUnsavedChanges: false,
+            // Leaving a form with unsaved changes asks first (UnsavedChangesNotifier, in AdminApp).
+            warnWhenUnsavedChanges: true,
             disableTelemetry: true,
             mutationMode: 'pessimistic',
             reactQuery: { clientConfig: { defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } } },

@@ -31,6 +31,11 @@ export async function startBrowserApp(options: { env?: Record<string, string> } 
       const page = await context.newPage();
       page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
       page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+      // A test that goes to another address leaves like an owner answering "Quitter" to the
+      // browser's unsaved-changes question. Other dialogs are the tests' own to answer.
+      page.on('dialog', (dialog) => {
+        if (dialog.type() === 'beforeunload') void dialog.accept();
+      });
       return page;
     },
     async close() {

@@ -1,4 +1,4 @@
-import type { AnyField, AnyResource } from '@app/shared';
+import { type AnyField, type AnyResource, brokenCheck } from '@app/shared';
 
 let counter = 0;
 
@@ -48,6 +48,12 @@ export function sampleInput(resource: AnyResource, marker?: string): Record<stri
   for (const [key, field] of Object.entries(resource.fields)) {
     if (field.readOnly) continue;
     out[key] = sampleValue(field, marker);
+  }
+  // A rule across fields the samples break (a "prix barré" equal to the price): leave out its optional fields.
+  for (let broken = brokenCheck(resource, out); broken; broken = brokenCheck(resource, out)) {
+    const optional = broken.fields.filter((key) => resource.fields[key]?.optional && key in out);
+    if (optional.length === 0) throw new Error(`${resource.name}: the samples break "${broken.message}"`);
+    for (const key of optional) delete out[key];
   }
   return out;
 }

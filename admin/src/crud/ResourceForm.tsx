@@ -5,6 +5,7 @@ import { Button, Card, Form, Space, Spin } from 'antd';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FieldItem } from '../fields/FieldItem';
+import { checkRulesFor } from '../fields/rules';
 import { defaultValues, formFields, toApiValues } from '../fields/values';
 import type { AdminEntry } from './registry';
 import { PageTitle } from '../layout/PageTitle';
@@ -69,6 +70,7 @@ export default function ResourceForm({ entry, action, singletonId, title }: Prop
               name={key}
               field={field}
               action={action}
+              checks={checkRulesFor(resource, key, action)}
               onBlur={
                 slugSources.has(key)
                   ? () => {

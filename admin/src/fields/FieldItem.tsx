@@ -1,5 +1,5 @@
 import type { AnyField } from '@app/shared/resources';
-import { DatePicker, Form, Input, InputNumber, Rate, Select, Switch } from 'antd';
+import { DatePicker, Form, type FormRule as Rule, Input, InputNumber, Rate, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ComponentProps, ReactNode } from 'react';
 import { ImageInput } from './ImageInput';
@@ -13,17 +13,20 @@ interface Props {
   name: string;
   field: AnyField;
   action: 'create' | 'edit';
+  /** Rules across fields shown on this one (from the resource's `checks`), and the fields they read. */
+  checks?: { rules: Rule[]; dependencies: string[] };
   /** Called when the input loses focus (the blog title regenerates the slug). */
   onBlur?: () => void;
 }
 
 /** The form row for one field: label, widget chosen by its kind, and the zod rule. */
-export function FieldItem({ name, field, action, onBlur }: Props) {
+export function FieldItem({ name, field, action, onBlur, checks }: Props) {
   const common = {
     name,
     label: field.label,
     required: isRequired(field),
-    rules: rulesFor(field, action),
+    rules: [...rulesFor(field, action), ...(checks?.rules ?? [])],
+    dependencies: checks?.dependencies ?? [],
     extra: field.help ?? (field.kind === 'slug' ? 'Adresse de la page. Générée à partir du titre ou du nom si laissée vide ; une fois enregistrée, elle ne change que si vous la modifiez ici (l’ancienne adresse redirige vers la nouvelle).' : undefined),
   };
   if (field.kind === 'boolean') {
@@ -62,9 +65,10 @@ function widget(field: AnyField, onBlur?: () => void): ReactNode {
     case 'stringList':
       return <ListInput label={field.label} />;
     case 'money':
-      return <InputNumber min={0} step={0.01} addonAfter="XOF" decimalSeparator="," style={{ width: '100%', maxWidth: 280 }} />;
+      // No min: a negative amount gets the rule's French message instead of being changed silently.
+      return <InputNumber step={0.01} addonAfter="XOF" decimalSeparator="," style={{ width: '100%', maxWidth: 280 }} />;
     case 'integer':
-      return <InputNumber min={field.min} max={field.max} step={1} precision={0} style={{ width: '100%', maxWidth: 200 }} />;
+      return <InputNumber step={1} precision={0} style={{ width: '100%', maxWidth: 200 }} />;
     case 'rating':
       return <Rate count={5} allowClear={false} />;
     case 'enum':

@@ -1,6 +1,6 @@
-import type { AnyField } from '@app/shared/resources';
+import type { AnyField, AnyResource } from '@app/shared/resources';
 import type { FormRule as Rule } from 'antd';
-import { toApiValue } from './values';
+import { toApiValue, toApiValues } from './values';
 
 /**
  * One antd rule per field that runs the field's own zod schema, so the form shows exactly the
@@ -16,4 +16,20 @@ export function rulesFor(field: AnyField, action: 'create' | 'edit'): Rule[] {
       },
     },
   ];
+}
+
+/**
+ * The resource's rules across fields that show on this field (the first they name), run on the
+ * whole form as the server runs them on the whole record.
+ */
+export function checkRulesFor(resource: AnyResource, key: string, action: 'create' | 'edit'): { rules: Rule[]; dependencies: string[] } {
+  const checks = (resource.checks ?? []).filter((check) => check.fields[0] === key);
+  return {
+    rules: checks.map((check) => ({ getFieldsValue }) => ({
+      validator: async () => {
+        if (!check.valid(toApiValues(resource, getFieldsValue(true) as Record<string, unknown>, action))) throw new Error(check.message);
+      },
+    })),
+    dependencies: checks.flatMap((check) => check.fields.slice(1)),
+  };
 }

@@ -3,7 +3,8 @@ import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/src/routers/_app';
 
 // Same origin as the API: the session cookie goes along without any CORS setup.
-export const trpc = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/trpc' })] });
+// maxURLLength: a screen that asks for many things at once gets several requests, never a 414.
+export const trpc = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/trpc', maxURLLength: 2000 })] });
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 interface Procedure {

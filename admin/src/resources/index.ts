@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import type { Overrides } from '../crud/overrides';
 import { ReadToggle } from './contact-messages/ReadToggle';
 import { verificationOverride } from './crypto-verifications';
@@ -9,7 +10,7 @@ export const overrides: Overrides = {
   cryptoVerifications: verificationOverride,
   orders: orderOverride,
   newsletterSubscribers: { toolbar: ExportCsvButton },
-  contactMessages: { rowActions: ReadToggle },
+  contactMessages: { rowActions: ReadToggle, detail: lazy(() => import('./contact-messages/MessageDetail')) },
 };
 
 export { detailRoutesOf } from './detail-routes';

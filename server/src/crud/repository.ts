@@ -1,4 +1,4 @@
-import { type AnyResource, SYSTEM_COLUMNS, slugify } from '@app/shared';
+import { type AnyResource, brokenCheck, SYSTEM_COLUMNS, slugify } from '@app/shared';
 import { parsePhone } from '@app/shared/phone';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { invalid, notFound } from './errors';
@@ -156,7 +156,16 @@ const slugKeyOf = (resource: AnyResource) => Object.entries(resource.fields).fin
 /** Runs `work` in the caller's transaction, or in a new one. */
 const atomically = <T>(db: AnyDb, work: (tx: AnyDb) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
 
+const checkedColumns = (resource: AnyResource) => [...new Set((resource.checks ?? []).flatMap((check) => check.fields))];
+
+/** Refuses a record that breaks one of its resource's rules across fields (a "prix barré" under the price). */
+function enforceChecks(resource: AnyResource, record: Row) {
+  const broken = brokenCheck(resource, record);
+  if (broken) invalid(broken.fields[0], broken.message);
+}
+
 export async function createRecord(db: AnyDb, resource: AnyResource, input: Row): Promise<Row> {
+  enforceChecks(resource, input);
   const values = toColumns(resource, deriveSlugs(resource, input, true));
   const slugKey = slugKeyOf(resource);
   return atomically(db, async (tx) => {
@@ -168,6 +177,10 @@ export async function createRecord(db: AnyDb, resource: AnyResource, input: Row)
 }
 
 export async function updateRecord(db: AnyDb, resource: AnyResource, id: string, input: Row): Promise<Row> {
+  if ((resource.checks ?? []).some((check) => check.fields.some((key) => key in input))) {
+    const stored = (await db.selectFrom(resource.name).select(checkedColumns(resource)).where('id', '=', id).executeTakeFirst()) as Row | undefined;
+    enforceChecks(resource, { ...(stored ?? {}), ...input });
+  }
   const values = toColumns(resource, deriveSlugs(resource, input, false));
   const slugKey = slugKeyOf(resource);
   const update = (tx: AnyDb) =>

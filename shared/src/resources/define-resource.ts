@@ -36,6 +36,22 @@ export interface ResourceConfig<N extends string, F extends Fields> {
   singleton?: boolean;
   /** Which generic writes the admin may use (all by default). */
   operations?: { create?: boolean; update?: boolean; delete?: boolean };
+  /**
+   * Rules across fields, on the whole record (for an update: the stored record with the changes).
+   * The admin form and the server both apply them; the message shows on the first field named.
+   */
+  checks?: ReadonlyArray<RecordCheck<keyof F & string>>;
+}
+
+export interface RecordCheck<K extends string = string> {
+  fields: readonly [K, ...K[]];
+  message: string;
+  valid: (record: Readonly<Record<string, unknown>>) => boolean;
+}
+
+/** The first rule a record breaks, or null. */
+export function brokenCheck(resource: Pick<AnyResource, 'checks'>, record: Readonly<Record<string, unknown>>): RecordCheck | null {
+  return (resource.checks ?? []).find((check) => !check.valid(record)) ?? null;
 }
 
 type WritableKeys<F extends Fields> = {

@@ -13,7 +13,7 @@ export const trpc = createTRPCClient<AppRouter>({
     splitLink({
       condition: (op) => op.type !== 'query' || PRIVATE_QUERIES.has(op.path),
       true: httpLink({ url: '/trpc' }),
-      false: httpBatchLink({ url: '/trpc' }),
+      false: httpBatchLink({ url: '/trpc', maxURLLength: 2000 }),
     }),
   ],
 });

@@ -17,6 +17,21 @@ export type CheckoutValues = typeof initial;
 
 type Method = keyof typeof paymentMethods;
 
+/** One message at a time: a second click updates the toast instead of stacking another. */
+const CHECKOUT_TOAST = 'checkout-error';
+function showOne(message: string) {
+  if (toast.isActive(CHECKOUT_TOAST)) toast.update(CHECKOUT_TOAST, { render: message });
+  else toast.error(message, { toastId: CHECKOUT_TOAST });
+}
+
+/** After the errors render, the cursor goes to the first field to fix (or the delivery choice). */
+function focusFirstInvalid() {
+  requestAnimationFrame(() => {
+    const field = document.querySelector<HTMLElement>('form [aria-invalid="true"]') ?? document.querySelector<HTMLElement>('form input[name="delivery"]');
+    field?.focus();
+  });
+}
+
 /**
  * `shipping`: the cart holds something to deliver (a product), so address and delivery option are asked.
  * `methods`: the ways this cart may be paid; a choice no longer offered falls back to the first.
@@ -55,6 +70,7 @@ export function useCheckoutForm(
       });
     },
     onSuccess: (order) => {
+      toast.dismiss(); // no earlier error left over the confirmation
       rememberOrder(order);
       if (order.paymentMethod !== ONLINE_PAYMENT_METHOD) {
         clear();
@@ -72,7 +88,8 @@ export function useCheckoutForm(
     onError: (error) => {
       const failure = apiFailure(error);
       form.setErrors(failure.fieldErrors);
-      toast.error(failure.message);
+      showOne(failure.message);
+      focusFirstInvalid();
       // Refused for lack of stock: read it again, so the short lines are marked with what is left.
       void refreshStock();
     },
@@ -94,7 +111,8 @@ export function useCheckoutForm(
     });
     form.setErrors(errors);
     if (Object.keys(errors).length > 0) {
-      toast.error('Vérifiez les champs signalés en rouge.');
+      showOne(Object.keys(errors).length === 1 ? Object.values(errors)[0]! : 'Vérifiez les champs signalés en rouge.');
+      focusFirstInvalid();
       return;
     }
     sending.current = true;

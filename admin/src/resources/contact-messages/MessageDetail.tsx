@@ -1,0 +1,64 @@
+import { ArrowLeftOutlined, MailOutlined } from '@ant-design/icons';
+import { contactMessages } from '@app/shared/resources';
+import { parsePhone } from '@app/shared/phone';
+import { type BaseRecord, useOne, useUpdate } from '@refinedev/core';
+import { Button, Card, Descriptions, Result, Space, Spin, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useRef } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageTitle } from '../../layout/PageTitle';
+import { WhatsAppButton } from '../WhatsAppButton';
+
+const LIST = `/${contactMessages.admin.route}`;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** One contact message to read (marked read on opening), with a reply by e-mail or WhatsApp. */
+export default function MessageDetail() {
+  const { id = '' } = useParams();
+  const { query, result: row } = useOne<BaseRecord>({ resource: contactMessages.name, id, queryOptions: { retry: false } });
+  const { mutate } = useUpdate();
+  const unread = row !== undefined && row.read === false;
+  // Once per message opened (mutate is a new function at each render).
+  const marked = useRef<string | null>(null);
+  useEffect(() => {
+    if (!unread || marked.current === id) return;
+    marked.current = id;
+    mutate({ resource: contactMessages.name, id, values: { read: true }, successNotification: false });
+  }, [unread, id, mutate]);
+
+  const back = (
+    <Link to={LIST}>
+      <Button icon={<ArrowLeftOutlined />}>Retour aux messages</Button>
+    </Link>
+  );
+  if (query.isLoading) return <Spin tip="Chargement..."><div style={{ height: 200 }} /></Spin>;
+  if (!row) return <Result status="404" title="Message introuvable" subTitle="Ce message n'existe pas ou a été supprimé." extra={back} />;
+
+  const contact = String(row.contact);
+  const subject = String(row.subject);
+  const email = EMAIL.test(contact) ? contact : null;
+  const phone = email ? null : parsePhone(contact);
+  const greeting = `Bonjour ${String(row.name)},\n\n`;
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
+      {back}
+      <Card title={<PageTitle style={{ fontSize: 18 }}>{subject}</PageTitle>}>
+        <Descriptions column={{ xs: 1, md: 2 }} size="small">
+          <Descriptions.Item label="De">{String(row.name)}</Descriptions.Item>
+          <Descriptions.Item label="Contact">{contact}</Descriptions.Item>
+          <Descriptions.Item label="Reçu le">{dayjs(String(row.createdAt)).format('DD/MM/YYYY HH:mm')}</Descriptions.Item>
+        </Descriptions>
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginTop: 16, fontSize: 15 }}>{String(row.message)}</Typography.Paragraph>
+        <Space wrap>
+          {email ? (
+            <Button type="primary" icon={<MailOutlined />} href={`mailto:${email}?subject=${encodeURIComponent(`Re : ${subject}`)}&body=${encodeURIComponent(greeting)}`}>
+              Répondre par e-mail
+            </Button>
+          ) : null}
+          {phone ? <WhatsAppButton phone={phone.e164} size="middle" label="Répondre sur WhatsApp" message={`${greeting}Merci pour votre message « ${subject} ».`} /> : null}
+          {!email && !phone ? <Typography.Text type="secondary">Ni e-mail ni téléphone reconnu : répondez par le moyen indiqué.</Typography.Text> : null}
+        </Space>
+      </Card>
+    </Space>
+  );
+}
