@@ -308,6 +308,17 @@ describe('at phone width', () => {
     }
     await phone.goto('/admin/products');
     await screenshot(phone, 'products-cards-360', true);
+    // The hand-made screens fit too: an order and a verification request.
+    const order = (await app.asAdmin.orders.list({ pageSize: 1 })).rows[0]!;
+    const request = (await app.asAdmin.cryptoVerifications.list({ pageSize: 1 })).rows[0]!;
+    for (const path of [`/admin/orders/${order.id}`, `/admin/verifications/${request.id}`]) {
+      await phone.goto(path);
+      await phone.getByRole('heading', { level: 1 }).waitFor();
+      await phone.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' }).catch(() => undefined);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), path).toBeLessThanOrEqual(0);
+    }
+    await screenshot(phone, 'verification-detail-360', true);
+    await phone.goto('/admin/products');
 
     // Typing is enough: the list follows, and the address keeps the search for a reload or a share.
     await app.asAdmin.products.create({ name: 'Gourde isotherme Wéké', shortDescription: 'Inox', description: '<p>Gourde</p>', price: 7_500, category: 'accessories' } as never);
