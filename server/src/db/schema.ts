@@ -34,6 +34,8 @@ export interface Database {
   orderEvents: OrderEventsTable;
   onlinePayments: OnlinePaymentsTable;
   slugHistory: SlugHistoryTable;
+  media: MediaTable;
+  mediaVariants: MediaVariantsTable;
 }
 
 export type DB = Kysely<Database>;
@@ -94,4 +96,22 @@ export interface SlugHistoryTable {
   oldSlug: string;
   recordId: string;
   createdAt: Timestamp;
+}
+
+export interface MediaTable {
+  /** The first 32 hex digits of the original file's SHA-256. */
+  id: string;
+  width: number;
+  height: number;
+  createdAt: Timestamp;
+}
+
+export interface MediaVariantsTable {
+  mediaId: string;
+  /** "640.webp", "1200.jpg" */
+  name: string;
+  contentType: 'image/webp' | 'image/jpeg';
+  width: number;
+  height: number;
+  bytes: Uint8Array;
 }

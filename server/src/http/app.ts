@@ -13,6 +13,7 @@ import { announceWrite, listenForWrites } from '../cache/invalidation';
 import { PublicCache } from '../cache/public-cache';
 import { trpcCache } from '../cache/trpc-cache';
 import { startHousekeeping } from '../jobs/housekeeping';
+import { mediaRoutes } from '../media/media-route';
 import { fedapayWebhookRoute } from '../payments/webhook-route';
 import { receiptRoute } from './receipt-route';
 import { registerSecurity } from './security';
@@ -158,6 +159,7 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   await app.register((await import('./seo')).seoPlugin, { db, config });
   await app.register(receiptRoute, { db, fontDir: paths.fonts });
   await app.register(fedapayWebhookRoute, { db, config });
+  await app.register(mediaRoutes, { db, config });
   await app.register(fastifyStatic, {
     root: paths.media,
     prefix: '/media/',

@@ -1,0 +1,69 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { findSession, sessionCookieName } from '../auth/sessions';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import { MAX_UPLOAD_BYTES, MediaRefused, processImage, WEBP_WIDTHS } from './process';
+import { mediaStore } from './store';
+
+const fail = (status: number, message: string) => ({ status, body: { error: { message, code: status } } });
+
+/**
+ * POST /api/media: an admin's photo (multipart, one file, 10 MB at most; same-origin like every
+ * write, see security.ts), processed once. GET /media/<hash>/<name>: its variants, cached forever.
+ */
+export async function mediaRoutes(app: FastifyInstance, { db, config }: { db: Kysely<Database>; config: Config }) {
+  const store = mediaStore(db);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
+
+  app.post('/api/media', async (req, reply) => {
+    const send = ({ status, body }: ReturnType<typeof fail>) => reply.code(status).type('application/json; charset=utf-8').send(body);
+    const admin = await findSession(db, config, req.cookies[sessionCookieName(config)]);
+    if (!admin) return send(fail(401, 'Veuillez vous connecter pour envoyer des images.'));
+    if (!req.isMultipart()) return send(fail(415, 'Envoyez le fichier comme formulaire (multipart/form-data).'));
+    let file;
+    try {
+      file = await req.file();
+    } catch {
+      return send(fail(400, 'Envoi incomplet : réessayez.'));
+    }
+    if (!file) return send(fail(400, 'Aucun fichier reçu.'));
+    let bytes: Buffer;
+    try {
+      bytes = await file.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return send(fail(413, 'Fichier trop lourd : 10 Mo au maximum.'));
+      return send(fail(400, 'Envoi incomplet : réessayez.'));
+    }
+    try {
+      const image = await processImage(bytes);
+      await store.save(image);
+      const webp = image.variants.filter((v) => v.contentType === 'image/webp');
+      const main = webp.filter((v) => v.width <= 640).at(-1) ?? webp[0]!;
+      return {
+        id: image.id,
+        url: `/media/${image.id}/${main.name}`,
+        width: image.width,
+        height: image.height,
+        srcset: webp.map((v) => `/media/${image.id}/${v.name} ${v.width}w`).join(', '),
+        previewUrl: `/media/${image.id}/1200.jpg`,
+      };
+    } catch (error) {
+      if (error instanceof MediaRefused) return send(fail(error.status, error.message));
+      throw error;
+    }
+  });
+
+  const names = new Set([...WEBP_WIDTHS.map((w) => `${w}.webp`), '1200.jpg']);
+  app.get<{ Params: { id: string; name: string } }>('/media/:id(^[0-9a-f]{32}$)/:name', async (req, reply) => {
+    const { id, name } = req.params;
+    const variant = names.has(name) || /^\d{2,4}\.webp$/.test(name) ? await store.read(id, name) : null;
+    if (!variant) return reply.code(404).type('text/plain; charset=utf-8').send('Image introuvable.');
+    return reply
+      .type(variant.contentType)
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('ETag', `"${id}-${name}"`)
+      .send(variant.bytes);
+  });
+}

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import type { Database } from '../db/schema';
+import type { ProcessedImage } from './process';
+
+export interface StoredVariant {
+  contentType: string;
+  bytes: Buffer;
+}
+
+/**
+ * Media in the database, read once per file and server: variants never change (their address
+ * holds the content hash), so the in-process copy never needs invalidating.
+ */
+export function mediaStore(db: Kysely<Database>, megabytes = 32) {
+  const cache = new LRUCache<string, StoredVariant>({ maxSize: megabytes * 1024 * 1024, sizeCalculation: (v) => v.bytes.length || 1 });
+  return {
+    /** Idempotent: the same photo uploaded twice is stored once. */
+    async save(image: ProcessedImage) {
+      await db.transaction().execute(async (tx) => {
+        const inserted = await tx
+          .insertInto('media')
+          .values({ id: image.id, width: image.width, height: image.height })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!inserted) return;
+        await tx
+          .insertInto('mediaVariants')
+          .values(image.variants.map((v) => ({ mediaId: image.id, name: v.name, contentType: v.contentType, width: v.width, height: v.height, bytes: v.bytes })))
+          .execute();
+      });
+    },
+
+    async read(id: string, name: string): Promise<StoredVariant | null> {
+      const key = `${id}/${name}`;
+      const hit = cache.get(key);
+      if (hit) return hit;
+      const row = await db.selectFrom('mediaVariants').select(['contentType', 'bytes']).where('mediaId', '=', id).where('name', '=', name).executeTakeFirst();
+      if (!row) return null;
+      const variant = { contentType: row.contentType, bytes: Buffer.from(row.bytes) };
+      cache.set(key, variant);
+      return variant;
+    },
+  };
+}
+export type MediaStore = ReturnType<typeof mediaStore>;

@@ -1,0 +1,128 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { ADMIN, httpClient, startTestApp, type TestApp } from '../support/app';
+
+// Photos from the phone: uploaded by the admin only, read by their bytes, turned upright, stripped
+// of metadata, resized once into the database, and served forever-cached from any app server.
+
+let app: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  app = await startTestApp();
+  const { client, jar } = httpClient(app.url);
+  await client.auth.login.mutate(ADMIN);
+  cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+});
+afterAll(() => app?.close());
+
+function upload(url: string, bytes: Buffer, name: string, headers: Record<string, string> = {}) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  return fetch(`${url}/api/media`, { method: 'POST', body: form, headers: { cookie, ...headers } });
+}
+
+/** A 4000 × 3000 photo as a phone writes it: held sideways (EXIF orientation 6), with a GPS position. */
+const phonePhoto = () =>
+  sharp({ create: { width: 4000, height: 3000, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .composite([{ input: { create: { width: 400, height: 3000, channels: 3, background: { r: 10, g: 10, b: 200 } } }, left: 0, top: 0 }])
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({ IFD0: { Make: 'Tecno', Model: 'Spark 20' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '6/1 22/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 26/1 0/1' } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+
+/** A PNG that says it is width × height (what a decompression bomb says): signature, IHDR, empty IDAT, IEND. */
+function pngHeader(width: number, height: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(zlib.crc32(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.alloc(0))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+describe('uploading a photo', () => {
+  it('turns a phone photo upright, strips its metadata and serves WebP sizes and a JPEG preview', async () => {
+    const original = await phonePhoto();
+    expect(await sharp(original).metadata()).toMatchObject({ orientation: 6, exif: expect.any(Buffer) });
+    const started = Date.now();
+    const response = await upload(app.url, original, 'IMG_20261124.jpg');
+    expect(response.status).toBe(200);
+    const media = (await response.json()) as { id: string; url: string; srcset: string; width: number; height: number; previewUrl: string };
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(media).toMatchObject({ width: 3000, height: 4000, url: `/media/${media.id}/640.webp`, previewUrl: `/media/${media.id}/1200.jpg` });
+    expect(media.srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['320w', '640w', '960w', '1280w']);
+
+    const small = await fetch(`${app.url}${media.url}`);
+    expect(small.headers.get('content-type')).toBe('image/webp');
+    expect(small.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(Buffer.from(await small.arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 640, height: 853 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    const preview = await fetch(`${app.url}${media.previewUrl}`);
+    expect(preview.headers.get('content-type')).toBe('image/jpeg');
+    expect((await sharp(Buffer.from(await preview.arrayBuffer())).metadata()).exif).toBeUndefined();
+
+    // The same photo again is the same media.
+    expect(((await (await upload(app.url, original, 'copie.jpg')).json()) as { id: string }).id).toBe(media.id);
+    expect((await fetch(`${app.url}/media/${media.id}/2000.webp`)).status).toBe(404);
+    expect((await fetch(`${app.url}/media/demo/ultrabook.svg`)).status).not.toBe(500);
+  });
+
+  it('never enlarges a small picture', async () => {
+    const png = await sharp({ create: { width: 500, height: 250, channels: 4, background: '#ff000080' } }).png().toBuffer();
+    const media = (await (await upload(app.url, png, 'logo.png')).json()) as { srcset: string; url: string };
+    expect(media.srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['320w']);
+    expect(media.url).toMatch(/\/320\.webp$/);
+  });
+
+  it.each([
+    ['a text file named .jpg', Buffer.from('Ceci n’est pas une image, juste du texte.'), 'photo.jpg', 415, /Format non accepté : envoyez une photo JPEG, PNG, WebP, AVIF ou GIF/],
+    ['an iPhone HEIC photo', Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(16), Buffer.from('mif1heic')]), 'IMG_0001.HEIC', 415, /HEIC/],
+    ['a 12 MB file', Buffer.alloc(12 * 1024 * 1024, 1), 'enorme.jpg', 413, /10 Mo au maximum/],
+  ])('refuses %s with a French message', async (_what, bytes, name, status, message) => {
+    const response = await upload(app.url, bytes, name);
+    expect(response.status).toBe(status);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(message);
+  });
+
+  it('refuses a small PNG of 30,000 × 30,000 pixels before decoding it, and stays healthy', async () => {
+    const bomb = pngHeader(30_000, 30_000);
+    expect(bomb.length).toBeLessThan(100);
+    const response = await upload(app.url, bomb, 'bombe.png');
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/Image trop grande : 30000 × 30000 pixels/);
+    expect((await fetch(`${app.url}/health`)).status).toBe(200);
+  }, 60_000);
+
+  it('refuses an anonymous or cross-site upload', async () => {
+    const png = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#00ff00' } }).png().toBuffer();
+    const anonymous = await upload(app.url, png, 'x.png', { cookie: '' });
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as { error: { message: string } }).error.message).toMatch(/connecter/);
+    expect((await upload(app.url, png, 'x.png', { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('two app servers on one PostgreSQL', () => {
+  it('serves from one server a photo uploaded through the other', async () => {
+    const other = await startTestApp({ sameDatabaseAs: { databaseUrl: app.databaseUrl, engine: app.engine } });
+    try {
+      const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#123456' } }).png().toBuffer();
+      const media = (await (await upload(app.url, png, 'boutique.png')).json()) as { url: string };
+      const served = await fetch(`${other.url}${media.url}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/webp');
+    } finally {
+      await other.close();
+    }
+  });
+});
