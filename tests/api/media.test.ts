@@ -57,10 +57,10 @@ describe('uploading a photo', () => {
     expect(response.status).toBe(200);
     const media = (await response.json()) as { id: string; url: string; srcset: string; width: number; height: number; previewUrl: string };
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(media).toMatchObject({ width: 3000, height: 4000, url: `/media/${media.id}/640.webp`, previewUrl: `/media/${media.id}/1200.jpg` });
+    expect(media).toMatchObject({ width: 3000, height: 4000, url: `/media/${media.id}/1280.webp`, previewUrl: `/media/${media.id}/1200.jpg` });
     expect(media.srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['320w', '640w', '960w', '1280w']);
 
-    const small = await fetch(`${app.url}${media.url}`);
+    const small = await fetch(`${app.url}/media/${media.id}/640.webp`);
     expect(small.headers.get('content-type')).toBe('image/webp');
     expect(small.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const meta = await sharp(Buffer.from(await small.arrayBuffer())).metadata();

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { mediaSources } from '../../shared/src/format/media';
 import { formatXOF } from '../../shared/src/format/money';
 import { SLUG_MAX_LENGTH, slugify } from '../../shared/src/format/slugify';
 import { displayPhone, telLink, whatsappLink } from '../../shared/src/format/whatsapp';
@@ -176,5 +177,21 @@ describe('format index', () => {
     expect(format.whatsappLink).toBe(whatsappLink);
     expect(format.telLink).toBe(telLink);
     expect(format.today(new Date('2024-03-10T23:30:00Z'))).toBe('2024-03-11');
+  });
+});
+
+describe('mediaSources', () => {
+  const id = 'a'.repeat(32);
+  it('derives the srcset of an uploaded photo from its largest variant', () => {
+    expect(mediaSources(`/media/${id}/1280.webp`)).toEqual({
+      src: `/media/${id}/640.webp`,
+      srcset: [320, 640, 960, 1280].map((w) => `/media/${id}/${w}.webp ${w}w`).join(', '),
+      preview: `/media/${id}/1200.jpg`,
+    });
+    expect(mediaSources(`/media/${id}/1000.webp`)?.srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['320w', '640w', '960w', '1000w']);
+    expect(mediaSources(`/media/${id}/250.webp`)).toMatchObject({ src: `/media/${id}/250.webp`, srcset: `/media/${id}/250.webp 250w` });
+  });
+  it('leaves any other address alone', () => {
+    for (const url of ['/media/demo/casque.svg', 'https://exemple.example/a.jpg', `/media/${id}/1200.jpg`, null, '']) expect(mediaSources(url)).toBeNull();
   });
 });

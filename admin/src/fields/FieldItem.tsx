@@ -2,7 +2,7 @@ import type { AnyField } from '@app/shared/resources';
 import { DatePicker, Form, type FormRule as Rule, Input, InputNumber, Rate, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ComponentProps, ReactNode } from 'react';
-import { ImageInput } from './ImageInput';
+import { ImageInput, ImageListInput } from './ImageInput';
 import { JsonValue } from './JsonValue';
 import { LazyHtmlEditor } from './LazyHtmlEditor';
 import { ListInput } from './ListInput';
@@ -59,9 +59,9 @@ function widget(field: AnyField, onBlur?: () => void): ReactNode {
     case 'html':
       return <LazyHtmlEditor label={field.label} />;
     case 'image':
-      return <ImageInput />;
+      return <ImageInput label={field.label} />;
     case 'imageList':
-      return <ListInput label={field.label} placeholder="https://... ou /media/..." />;
+      return <ImageListInput label={field.label} />;
     case 'stringList':
       return <ListInput label={field.label} />;
     case 'money':

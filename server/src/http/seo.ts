@@ -9,6 +9,7 @@ import { serveCached } from '../cache/public-cache';
 import type { Config } from '../config';
 import { findRecordBy, getRecord, listRecords, movedSlug } from '../crud/repository';
 import type { Database } from '../db/schema';
+import { mediaSources } from '@app/shared/format';
 
 /**
  * What search engines and link previews need from a single-page app: /robots.txt, /sitemap.xml,
@@ -80,7 +81,8 @@ export async function seoPlugin(app: FastifyInstance, { db, config, storefrontDi
       ['og:url', absolute(meta.path), 'property'],
       ['og:site_name', name, 'property'],
       ['og:locale', 'fr_FR', 'property'],
-      ...(meta.image ? [['og:image', absolute(meta.image), 'property']] : []),
+      // An uploaded photo's preview is a JPEG (WhatsApp and Facebook show no WebP nor SVG).
+      ...(meta.image ? [['og:image', absolute(mediaSources(meta.image)?.preview ?? meta.image), 'property']] : []),
       ['twitter:card', meta.image ? 'summary_large_image' : 'summary', 'name'],
     ]
       .map(([key, value, attr]) => `<meta ${attr}="${escapeHtml(key!)}" content="${escapeHtml(value!)}" />`)

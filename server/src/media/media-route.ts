@@ -40,10 +40,11 @@ export async function mediaRoutes(app: FastifyInstance, { db, config }: { db: Ky
       const image = await processImage(bytes);
       await store.save(image);
       const webp = image.variants.filter((v) => v.contentType === 'image/webp');
-      const main = webp.filter((v) => v.width <= 640).at(-1) ?? webp[0]!;
+      // The record keeps the largest WebP: the smaller ones follow from it (shared/src/format/media.ts).
+      const largest = webp.at(-1)!;
       return {
         id: image.id,
-        url: `/media/${image.id}/${main.name}`,
+        url: `/media/${image.id}/${largest.name}`,
         width: image.width,
         height: image.height,
         srcset: webp.map((v) => `/media/${image.id}/${v.name} ${v.width}w`).join(', '),

@@ -3,3 +3,4 @@ export * from './money';
 export * from './slugify';
 export * from './whatsapp';
 export * from './csv';
+export * from './media';

@@ -1,3 +1,4 @@
+import { mediaSources } from '@app/shared/format';
 import type { ImgHTMLAttributes } from 'react';
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
@@ -8,12 +9,19 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
   eager?: boolean;
 };
 
-/** An image that always reserves its box (no layout shift) and loads lazily unless told otherwise. */
-export function Img({ src, alt = '', width, height, eager = false, className = '', ...rest }: Props) {
+/**
+ * An image that always reserves its box (no layout shift) and loads lazily unless told otherwise.
+ * An uploaded photo comes with its sizes (srcset): the phone downloads the one its screen needs,
+ * by `sizes` (the width the layout gives the image; the whole screen if not said).
+ */
+export function Img({ src, alt = '', width, height, eager = false, className = '', sizes = `(max-width: 640px) min(100vw, ${width}px), ${width}px`, ...rest }: Props) {
   if (!src) return <div aria-hidden="true" className={`bg-slate-100 ${className}`} style={{ aspectRatio: `${width} / ${height}` }} />;
+  const media = mediaSources(src);
   return (
     <img
-      src={src}
+      src={media?.src ?? src}
+      {...(media ? { srcSet: media.srcset, sizes } : {})}
+      {...(eager ? { fetchPriority: 'high' as const } : {})}
       alt={alt}
       width={width}
       height={height}

@@ -1,0 +1,22 @@
+// Addresses of uploaded photos: /media/<hash>/<width>.webp names the largest WebP variant stored;
+// every standard width below it exists too (variants are made at 320, 640, 960 and 1280 px, never
+// enlarged), so the storefront derives the srcset from the address alone.
+
+export const MEDIA_WIDTHS = [320, 640, 960, 1280] as const;
+const MEDIA_URL = /^\/media\/([0-9a-f]{32})\/(\d{2,4})\.webp$/;
+
+/** src, srcset and the link-preview JPEG of an uploaded photo; null for any other address. */
+export function mediaSources(url: string | null | undefined): { src: string; srcset: string; preview: string } | null {
+  const match = url ? MEDIA_URL.exec(url) : null;
+  if (!match) return null;
+  const [, id, largest] = match as unknown as [string, string, string];
+  const max = Number(largest);
+  const widths = [...MEDIA_WIDTHS.filter((w) => w < max), max];
+  const at = (w: number) => `/media/${id}/${w}.webp`;
+  return {
+    // Without srcset support: a size that suits a phone.
+    src: at(widths.filter((w) => w <= 640).at(-1) ?? widths[0]!),
+    srcset: widths.map((w) => `${at(w)} ${w}w`).join(', '),
+    preview: `/media/${id}/1200.jpg`,
+  };
+}
