@@ -3,6 +3,7 @@ import { resources } from '@app/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
+import { detailRoutesOf } from '../../admin/src/resources/detail-routes';
 import { signIn } from './admin/session';
 import { open } from './storefront/browser';
 
@@ -79,7 +80,8 @@ describe('admin', () => {
       }
       const first = (await (app.asAdmin as unknown as Record<string, { list: (i: unknown) => Promise<{ rows: { id: string }[] }> }>)[resource.name]!.list({ pageSize: 1 })).rows[0];
       if (!first) continue;
-      const detail = resource.name === 'orders' ? `/admin/orders/${first.id}` : resource.name === 'cryptoVerifications' ? `/admin/verifications/${first.id}` : `${base}/edit/${first.id}`;
+      const own = detailRoutesOf()[resource.name];
+      const detail = own ? `/admin/${own}/${first.id}` : `${base}/edit/${first.id}`;
       await page.goto(detail);
       await page.locator('.ant-card').first().waitFor();
       await check(`${resource.name} ${detail.includes('/edit/') ? 'edit' : 'detail'}`);
