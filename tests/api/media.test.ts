@@ -1,6 +1,8 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import sharp from 'sharp';
+import { purgeUnusedMedia } from '../../server/src/media/gc';
 import { ADMIN, httpClient, startTestApp, type TestApp } from '../support/app';
 
 // Photos from the phone: uploaded by the admin only, read by their bytes, turned upright, stripped
@@ -109,6 +111,24 @@ describe('uploading a photo', () => {
     expect(anonymous.status).toBe(401);
     expect(((await anonymous.json()) as { error: { message: string } }).error.message).toMatch(/connecter/);
     expect((await upload(app.url, png, 'x.png', { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+  });
+});
+
+describe('photos nobody uses', () => {
+  it('are removed once a day old, while those in a product, a post or a post\'s text stay', async () => {
+    const make = async (color: string) => {
+      const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: color } }).png().toBuffer();
+      return (await (await upload(app.url, png, `${color}.png`)).json()) as { id: string; url: string };
+    };
+    const [inProduct, inPost, inText, orphan, fresh] = await Promise.all(['#111111', '#222222', '#333333', '#444444', '#555555'].map(make));
+    await app.asAdmin.products.create({ name: 'Enceinte', shortDescription: 'Bluetooth', description: '<p>Son</p>', price: 20_000, category: 'audio', images: [inProduct!.url] } as never);
+    await app.asAdmin.blogPosts.create({ title: 'Photo', excerpt: 'x', author: 'A', image: inPost!.url, content: `<p><img src="${inText!.url}" alt=""></p>` });
+    await app.db.updateTable('media').set({ createdAt: sql<string>`now() - interval '2 days'` }).where('id', '!=', fresh!.id).execute();
+    expect(await purgeUnusedMedia(app.db)).toBeGreaterThanOrEqual(1);
+    const left = new Set((await app.db.selectFrom('media').select('id').execute()).map((r) => r.id));
+    for (const kept of [inProduct, inPost, inText, fresh]) expect(left.has(kept!.id)).toBe(true);
+    expect(left.has(orphan!.id)).toBe(false);
+    expect((await fetch(`${app.url}/media/${orphan!.id}/320.webp`)).status).toBe(404);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { AnyField, AnyResource } from '@app/shared/resources';
-import { formatXOF } from '@app/shared/format';
+import { formatXOF, mediaSources } from '@app/shared/format';
 import { Rate, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -25,7 +25,9 @@ export function imageOf(resource: AnyResource, row: Record<string, unknown>): st
   const key = imageKeyOf(resource);
   const value = key ? row[key] : null;
   const first = Array.isArray(value) ? value[0] : value;
-  return typeof first === 'string' && first ? first : null;
+  if (typeof first !== 'string' || !first) return null;
+  // An uploaded photo: its smallest size is plenty for a thumbnail.
+  return mediaSources(first)?.srcset.split(' ')[0] ?? first;
 }
 export const imageKeyOf = (resource: AnyResource) =>
   Object.entries(resource.fields).find(([, f]) => f.kind === 'image' || f.kind === 'imageList')?.[0] ?? null;

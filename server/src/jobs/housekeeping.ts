@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
+import { purgeUnusedMedia } from '../media/gc';
 import type { Logger } from '../trpc';
 
 const HOUR = 3_600_000;
 
 /**
- * Deletes what can no longer be used: ended sessions, expired reset tokens, and throttling rows
- * old enough to have been forgotten anyway. Each statement is idempotent, so several servers
+ * Deletes what can no longer be used: ended sessions, expired reset tokens, throttling rows
+ * old enough to have been forgotten anyway, and uploaded photos no record uses. Each statement is idempotent, so several servers
  * running it at once is harmless.
  */
 export async function purgeExpired(db: DB, config: Config) {
@@ -23,7 +24,8 @@ export async function purgeExpired(db: DB, config: Config) {
     db.deleteFrom('loginFailures').where('lastFailureAt', '<', sql<string>`now() - interval '1 day'`).executeTakeFirst(),
   ]);
   const [sessions, resetTokens, rateLimits, loginFailures] = counts.map((r) => Number(r.numDeletedRows));
-  return { sessions, resetTokens, rateLimits, loginFailures };
+  const media = await purgeUnusedMedia(db);
+  return { sessions, resetTokens, rateLimits, loginFailures, media };
 }
 
 /** Purges a minute after start, then every hour; the returned function stops it. */
