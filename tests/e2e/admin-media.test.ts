@@ -51,6 +51,8 @@ describe('a product photo from the phone', () => {
     const html = await (await fetch(`${app.url}/products/${row.id}`)).text();
     const ogImage = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
     expect(ogImage).toMatch(/\/media\/[0-9a-f]{32}\/1200\.jpg$/);
+    expect(/<meta property="og:image:width" content="(\d+)"/.exec(html)?.[1]).toBe('1200');
+    expect(/<meta property="og:image:height" content="(\d+)"/.exec(html)?.[1]).toBe('1600');
     expect((await fetch(ogImage!.replace(app.config.publicUrl, app.url))).headers.get('content-type')).toBe('image/jpeg');
   });
 });

@@ -68,11 +68,22 @@ export async function seoPlugin(app: FastifyInstance, { db, config, storefrontDi
   const { cache } = app.publicCache;
   const readIndex = () => fs.readFile(path.join(storefrontDir, 'index.html'), 'utf8').catch(() => null);
 
+  /** The link-preview image: an uploaded photo's JPEG and its size, or the address as it is. */
+  async function previewOf(image: string | null) {
+    if (!image) return null;
+    const media = mediaSources(image);
+    if (!media) return { url: image, width: 0, height: 0 };
+    const id = media.preview.split('/')[2]!;
+    const size = await db.selectFrom('mediaVariants').select(['width', 'height']).where('mediaId', '=', id).where('name', '=', '1200.jpg').executeTakeFirst();
+    return { url: media.preview, width: size?.width ?? 0, height: size?.height ?? 0 };
+  }
+
   async function renderPage(meta: PageMeta): Promise<string | null> {
     const html = await readIndex();
     if (html === null) return null;
     const name = await settingsName();
     const title = name ? `${meta.title} | ${name}` : meta.title;
+    const preview = await previewOf(meta.image);
     const tags = [
       ['description', meta.description, 'name'],
       ['og:title', meta.title, 'property'],
@@ -81,8 +92,9 @@ export async function seoPlugin(app: FastifyInstance, { db, config, storefrontDi
       ['og:url', absolute(meta.path), 'property'],
       ['og:site_name', name, 'property'],
       ['og:locale', 'fr_FR', 'property'],
-      // An uploaded photo's preview is a JPEG (WhatsApp and Facebook show no WebP nor SVG).
-      ...(meta.image ? [['og:image', absolute(mediaSources(meta.image)?.preview ?? meta.image), 'property']] : []),
+      // An uploaded photo's preview is a JPEG (WhatsApp and Facebook show no WebP nor SVG), with its size.
+      ...(preview ? [['og:image', absolute(preview.url), 'property']] : []),
+      ...(preview?.width ? [['og:image:width', String(preview.width), 'property'], ['og:image:height', String(preview.height), 'property']] : []),
       ['twitter:card', meta.image ? 'summary_large_image' : 'summary', 'name'],
     ]
       .map(([key, value, attr]) => `<meta ${attr}="${escapeHtml(key!)}" content="${escapeHtml(value!)}" />`)
