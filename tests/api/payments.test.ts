@@ -188,6 +188,17 @@ describe('paying by Mobile Money', () => {
     expect((await start(order)).paymentUrl).toMatch(/\/pay\//);
   });
 
+  it('frees an order whose transaction a stopped server never finished opening', async () => {
+    const order = await placeOnline();
+    await app.db
+      .insertInto('onlinePayments')
+      .values({ orderId: order.id, provider: 'fedapay', amount: Number(order.total), status: 'creating', createdAt: new Date(Date.now() - 5 * 60_000).toISOString() })
+      .execute();
+    expect((await start(order)).paymentUrl).toMatch(/\/pay\//);
+    const rows = await app.db.selectFrom('onlinePayments').select(['status', 'detail']).where('orderId', '=', order.id).orderBy('createdAt').execute();
+    expect(rows).toEqual([{ status: 'failed', detail: 'Préparation interrompue' }, { status: 'pending', detail: null }]);
+  });
+
   it('sells services and courses online only when Mobile Money is on: nothing to pay on delivery', async () => {
     const refused = await failure(placeOnline('service', 'cash_on_delivery'));
     expect(refused).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/se paie en ligne/) });

@@ -14,6 +14,8 @@ type AnyDb = Kysely<any>;
 const PENDING_LIFETIME_MINUTES = 30;
 /** How long a second click waits for the first one's transaction to be opened. */
 const CREATING_WAIT_MS = 10_000;
+/** A transaction still "being prepared" after this long was abandoned by a server that stopped. */
+const STALE_CREATING_MINUTES = 2;
 /** The provider is asked at most this often about one transaction, however many pages poll. */
 const CHECK_INTERVAL_SECONDS = 3;
 
@@ -85,10 +87,19 @@ export async function startPayment(db: AnyDb, config: Config, provider: PaymentP
     if (reason) refuse(reason);
     let open = await latestAttempt(db, order.id);
     if (open?.status === 'pending') {
-      open = (await refreshAttempt(db, config, provider, open, { force: true })) ?? open;
+      // Paid meanwhile? Ask first. FedaPay unreachable: its page is taken up again as it is.
+      open = (await refreshAttempt(db, config, provider, open, { force: true }).catch((error: unknown) => {
+        if (error instanceof ProviderUnavailable) return open;
+        throw error;
+      })) ?? open;
       if (open.status === 'approved') refuse('Cette commande est déjà payée.');
       if (open.status === 'pending' && minutesSince(open.createdAt) < PENDING_LIFETIME_MINUTES && open.paymentUrl) return { paymentUrl: open.paymentUrl };
       if (open.status === 'pending') await expire(db, open);
+    }
+    if (open?.status === 'creating' && minutesSince(open.createdAt) > STALE_CREATING_MINUTES) {
+      // Its server stopped between claiming and opening the transaction: free the slot.
+      await db.updateTable('onlinePayments').set({ status: 'failed', detail: 'Préparation interrompue', updatedAt: sql`now()` }).where('id', '=', open.id).where('status', '=', 'creating').execute();
+      continue;
     }
     if (open?.status === 'creating') {
       if (Date.now() > deadline) refuse('Le paiement est en cours de préparation : réessayez dans un instant.');
