@@ -23,7 +23,7 @@ async function time(run: () => Promise<unknown>) {
 }
 
 // A 12-megapixel phone photo (4000 × 3000) with detail everywhere, as JPEG compresses a real one.
-const noise = await sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+const noise = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
   .blur(1.2)
   .withMetadata({ orientation: 6 })
   .jpeg({ quality: 88 })
