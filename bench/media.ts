@@ -40,7 +40,7 @@ const first = demoData.products.slice(0, 20);
 let before = 0;
 let after = 0;
 for (const product of first) {
-  const file = path.join('server/media/demo', path.basename(String(product.images[0])));
+  const file = path.join('server/media/demo', path.basename(String(product.images?.[0])));
   const svg = fs.readFileSync(file);
   before += zlib.gzipSync(svg).length;
   const raster = await sharp(svg, { density: 300 }).resize({ width: 1280 }).png().toBuffer();
