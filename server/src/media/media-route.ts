@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -6,6 +7,16 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { MAX_UPLOAD_BYTES, MediaRefused, processImage, WEBP_WIDTHS } from './process';
 import { mediaStore } from './store';
+
+/** Resolves when the request body has been read to its end (15 s at most). */
+const drained = (raw: IncomingMessage) =>
+  raw.complete
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => {
+        raw.once('end', () => resolve());
+        raw.once('close', () => resolve());
+        setTimeout(resolve, 15_000).unref();
+      });
 
 const fail = (status: number, message: string) => ({ status, body: { error: { message, code: status } } });
 
@@ -29,13 +40,20 @@ export async function mediaRoutes(app: FastifyInstance, { db, config }: { db: Ky
       return send(fail(400, 'Envoi incomplet : réessayez.'));
     }
     if (!file) return send(fail(400, 'Aucun fichier reçu.'));
+    const tooLarge = async () => {
+      // Answer once the rest of the upload is discarded: a client still sending would see a reset connection, not the message.
+      await drained(req.raw);
+      return send(fail(413, 'Fichier trop lourd : 10 Mo au maximum.'));
+    };
     let bytes: Buffer;
     try {
       bytes = await file.toBuffer();
     } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return send(fail(413, 'Fichier trop lourd : 10 Mo au maximum.'));
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
       return send(fail(400, 'Envoi incomplet : réessayez.'));
     }
+    // The size limit cuts the file short (truncated) rather than always throwing.
+    if (file.file.truncated || bytes.length > MAX_UPLOAD_BYTES) return tooLarge();
     try {
       const image = await processImage(bytes);
       await store.save(image);
