@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
 import { detailRoutesOf } from '../../admin/src/resources/detail-routes';
 import { signIn } from './admin/session';
-import { open } from './storefront/browser';
+import { open, putInCart } from './storefront/browser';
 
 // WCAG 2.2 AA with axe-core, in the real browser with the Content Security Policy on: every
 // storefront route and every admin screen, and no violation of serious or critical impact.
@@ -33,11 +33,7 @@ describe('storefront', () => {
     const service = (await app.asVisitor.services.list({ pageSize: 1 })).rows[0]!;
     const post = (await app.asVisitor.blogPosts.list({ pageSize: 1 })).rows[0]!;
     const page = await app.newPage(viewport);
-    await open(page, '/');
-    await page.evaluate(
-      (item) => localStorage.setItem('cart', JSON.stringify({ items: [item], delivery: null })),
-      { id: product.id, type: 'product', name: product.name, price: product.price, quantity: 1 },
-    );
+    await putInCart(page, [{ id: product.id, type: 'product', name: product.name, price: product.price, quantity: 1 }]);
     const paths = ['/', '/products', `/products/${product.id}`, '/services', `/services/${service.id}`, '/crypto-courses', '/delivery', '/cart', '/checkout', '/verify', '/blog', `/blog/${post.slug}`, '/crypto-trending', '/about', '/contact', '/suivi', '/une/page/inconnue'];
     const found: Record<string, string[]> = {};
     for (const path of paths) {

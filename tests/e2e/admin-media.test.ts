@@ -1,8 +1,9 @@
 import { products } from '@app/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserApp, PHONE, startBrowserApp } from '../support/browser';
+import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
 import { FormPage } from './admin/form-page';
+import { screenshot } from './admin/screens';
 import { expectNoErrors, expectNotification, signIn } from './admin/session';
 import { open } from './storefront/browser';
 
@@ -29,11 +30,20 @@ describe('a product photo from the phone', () => {
     await page.waitForFunction(() => (document.getElementById('name') as HTMLInputElement | null)?.value === 'Montre connectée Kora');
     await page.locator('input[type="file"]').setInputFiles({ name: 'IMG_20261124_101500.jpg', mimeType: 'image/jpeg', buffer: photo });
     await page.getByRole('img', { name: 'Photo 1' }).waitFor({ timeout: 20_000 });
+    await screenshot(page, 'product-photo-upload-360', true);
     await form.submit();
     await expectNotification(page, 'Produit mis à jour');
     const saved = (await app.asAdmin.products.get({ id: row.id })) as { images: string[] };
     expect(saved.images).toEqual([expect.stringMatching(/^\/media\/[0-9a-f]{32}\/1280\.webp$/)]);
     expectNoErrors(app.errors);
+    const desk = await app.newPage(DESKTOP);
+    await signIn(desk, '/admin/products');
+    await desk.getByRole('heading', { level: 1, name: 'Produits' }).waitFor();
+    await screenshot(desk, 'products-thumbnails-1280');
+    await desk.goto(`/admin/products/edit/${row.id}`);
+    await desk.getByRole('img', { name: 'Photo 1' }).waitFor();
+    await screenshot(desk, 'product-photo-form-1280', true);
+    await desk.close();
 
     const shop = await app.newPage(PHONE);
     await open(shop, `/products/${row.id}`);

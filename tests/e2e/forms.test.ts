@@ -2,8 +2,9 @@ import { products } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
 import { FormPage } from './admin/form-page';
+import { screenshot } from './admin/screens';
 import { expectNoErrors, signIn } from './admin/session';
-import { open } from './storefront/browser';
+import { open, putInCart } from './storefront/browser';
 
 // Forms that catch mistakes: rules across fields on the field, no silent loss of an edit,
 // messages read and answered from their own screen, and a checkout that points at what to fix.
@@ -58,6 +59,7 @@ describe('admin forms', () => {
     const mail = page.getByRole('link', { name: 'Répondre par e-mail' });
     expect(await mail.getAttribute('href')).toMatch(/^mailto:gildas@exemple\.example\?subject=Re%20%3A%20Garantie%20du%20casque/);
     await expect.poll(async () => (await app.asAdmin.contactMessages.list({ search: 'Garantie du casque' })).rows[0]!.read).toBe(true);
+    await screenshot(page, 'message-detail-360', true);
 
     await page.goto('/admin/messages');
     await page.getByTestId('record-card').filter({ hasText: 'Livraison à Bohicon' }).getByRole('button', { name: 'Voir' }).click();
@@ -73,11 +75,7 @@ describe('checkout', () => {
   it('puts the cursor on the first field to fix and shows one message, however often the shopper taps', async () => {
     const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
     const page = await app.newPage(PHONE);
-    await open(page, '/');
-    await page.evaluate(
-      (item) => localStorage.setItem('cart', JSON.stringify({ items: [item], delivery: null })),
-      { id: product.id, type: 'product', name: product.name, price: product.price, quantity: 1 },
-    );
+    await putInCart(page, [{ id: product.id, type: 'product', name: product.name, price: product.price, quantity: 1 }]);
     await open(page, '/checkout');
     await page.getByLabel('Nom complet').fill('Comlan Agossou');
     const confirm = page.getByRole('button', { name: 'Confirmer la commande' });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, PHONE, startBrowserApp } from '../support/browser';
 import { toast } from './storefront/app';
-import { screenshot } from './storefront/browser';
+import { putInCart, screenshot } from './storefront/browser';
 
 // After the order: tracking in a fresh browser, orders with nothing to deliver, and a cart that knows the stock.
 
@@ -66,11 +66,7 @@ describe('an order with nothing to deliver', () => {
   it('checks out an online course with name and phone only: no address, no delivery option', async () => {
     const course = (await app.asVisitor.cryptoCourses.list({ pageSize: 1 })).rows[0]!;
     const page = await app.newPage(PHONE);
-    await page.goto('/');
-    await page.evaluate(
-      (item) => localStorage.setItem('cart', JSON.stringify({ items: [item], delivery: null })),
-      { id: course.id, type: 'course', name: course.title, price: course.price, quantity: 1 },
-    );
+    await putInCart(page, [{ id: course.id, type: 'course', name: course.title, price: course.price, quantity: 1 }]);
     await page.goto('/checkout');
     await page.getByLabel('Nom complet').fill('Sèna Adjovi');
     expect(await page.getByLabel('Adresse').count()).toBe(0);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
 import { type FedaPayStandIn, startFedaPayStandIn } from '../support/fedapay-stand-in';
 import { signIn } from './admin/session';
-import { open, screenshot } from './storefront/browser';
+import { putInCart, screenshot } from './storefront/browser';
 
 // Paying by Mobile Money in a real browser: checkout, FedaPay's page (the local stand-in),
 // a refusal, a retry, the return page that follows the payment, and the owner's order screen.
@@ -36,11 +36,11 @@ describe('Mobile Money at checkout', () => {
     const delivery = (await app.asVisitor.deliveryOptions.list({ pageSize: 1 })).rows[0]!;
 
     const page = await app.newPage(PHONE);
-    await open(page, '/'); // the app is up (and has written its own empty cart) before ours goes in
-    await page.evaluate(
-      (cart) => localStorage.setItem('cart', JSON.stringify(cart)),
-      { items: [{ id: product.id, type: 'product', name: product.name, price: 18_000, quantity: 1, stock: 4 }], delivery: { id: delivery.id, name: delivery.name, price: Number(delivery.price) } },
-    );
+    await putInCart(page, [{ id: product.id, type: 'product', name: product.name, price: 18_000, quantity: 1, stock: 4 }], {
+      id: delivery.id,
+      name: delivery.name,
+      price: Number(delivery.price),
+    });
     await page.goto('/checkout');
     await page.getByLabel('Nom complet').fill('Rachida Bello');
     await page.getByLabel('Téléphone').fill('01 66 77 88 99');

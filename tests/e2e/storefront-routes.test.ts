@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
-import { open, overflows, screenshot } from './storefront/browser';
+import { open, overflows, putInCart, screenshot } from './storefront/browser';
 
 // Every public route renders its French page at phone and desktop sizes, without horizontal
 // scrolling or console errors; screenshots go to .tmp/screens for a human look.
@@ -60,12 +60,8 @@ describe.each([
 describe('at 320 px, the narrowest phones', () => {
   it('no page scrolls sideways, the cart and checkout with an item and the delivery choice included', async () => {
     const page = await app.newPage({ width: 320, height: 640 });
-    await open(page, '/');
     const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
-    await page.evaluate(
-      (item) => localStorage.setItem('cart', JSON.stringify({ items: [item], delivery: null })),
-      { id: product.id, type: 'product', name: product.name, price: product.price, quantity: 2 },
-    );
+    await putInCart(page, [{ id: product.id, type: 'product', name: product.name, price: product.price, quantity: 2 }]);
     for (const [name, path] of routes) {
       await open(page, path);
       expect.soft(await overflows(page), `${path} overflows at 320 px`).toBe(false);

@@ -184,6 +184,8 @@ describe('mediaSources', () => {
   const id = 'a'.repeat(32);
   it('derives the srcset of an uploaded photo from its largest variant', () => {
     expect(mediaSources(`/media/${id}/1280.webp`)).toEqual({
+      id,
+      widths: [320, 640, 960, 1280],
       src: `/media/${id}/640.webp`,
       srcset: [320, 640, 960, 1280].map((w) => `/media/${id}/${w}.webp ${w}w`).join(', '),
       preview: `/media/${id}/1200.jpg`,

@@ -1,7 +1,7 @@
 import type { BaseRecord } from '@refinedev/core';
 import { Card, Descriptions, Empty, Pagination, Spin } from 'antd';
 import { useNavigate } from 'react-router';
-import { columnLabel, imageOf, renderCell } from '../fields/columns';
+import { columnLabel, imageOf, renderCell, Thumbnail } from '../fields/columns';
 import type { ResourceOverride } from './overrides';
 import { type AdminEntry, withId } from './registry';
 import { RowActions } from './RowActions';
@@ -45,7 +45,7 @@ export function ResourceCards({ entry, override, rows, loading, emptyText, page 
                     onKeyDown={(e) => e.key === 'Enter' && go?.()}
                     style={{ cursor: go ? 'pointer' : undefined, display: 'flex', gap: 12 }}
                   >
-                    {image ? <img src={image} alt="" width={56} height={56} loading="lazy" style={{ objectFit: 'cover', borderRadius: 6, flex: 'none' }} /> : null}
+                    {image ? <Thumbnail src={image} size={56} /> : null}
                     <div style={{ minWidth: 0, flex: 1 }}>
                       <strong style={{ display: 'block', overflowWrap: 'anywhere' }}>{String(row[titleKey] ?? '')}</strong>
                       <Descriptions column={1} size="small" colon style={{ marginTop: 4 }}>
@@ -57,7 +57,7 @@ export function ResourceCards({ entry, override, rows, loading, emptyText, page 
                       </Descriptions>
                     </div>
                   </div>
-                  <div className="record-card-actions" style={{ marginTop: 8 }}>
+                  <div style={{ marginTop: 8 }}>
                     <RowActions row={row} entry={entry} override={override} block />
                   </div>
                 </Card>

@@ -5,13 +5,15 @@ import type { BaseRecord } from '@refinedev/core';
 import { Button, Grid, Space, Table } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { columnLabel, imageKeyOf, imageOf, renderCell } from '../fields/columns';
+import { columnLabel, imageKeyOf, imageOf, renderCell, Thumbnail } from '../fields/columns';
 import type { ResourceOverride } from './overrides';
 import type { AdminEntry } from './registry';
 import { ResourceCards } from './ResourceCards';
 import { RowActions } from './RowActions';
 import { SearchBar, type SearchValues, toFilters } from './SearchBar';
 import { PageTitle } from '../layout/PageTitle';
+
+const PAGE_SIZE = 20;
 
 /**
  * The list screen of any resource: search (as you type, kept in the address as ?q=), filters,
@@ -26,7 +28,7 @@ export default function ResourceList({ entry, override }: { entry: AdminEntry; o
   const { tableProps, searchFormProps, sorters, filters, currentPage, setCurrentPage } = useTable<BaseRecord, never, SearchValues>({
     resource: entry.name,
     syncWithLocation: false,
-    pagination: { pageSize: 20 },
+    pagination: { pageSize: PAGE_SIZE },
     sorters: { initial: [{ field: resource.list.defaultSort.field, order: resource.list.defaultSort.order }] },
     filters: { defaultBehavior: 'replace', initial: q ? [{ field: 'search', operator: 'contains', value: q }] : [] },
     onSearch: (values) => {
@@ -69,7 +71,7 @@ export default function ResourceList({ entry, override }: { entry: AdminEntry; o
           rows={(tableProps.dataSource ?? []) as BaseRecord[]}
           loading={loading}
           emptyText={emptyText}
-          page={{ current: currentPage, pageSize: 20, total, onChange: setCurrentPage }}
+          page={{ current: currentPage, pageSize: PAGE_SIZE, total, onChange: setCurrentPage }}
         />
       ) : (
         <Table
@@ -94,7 +96,7 @@ export default function ResourceList({ entry, override }: { entry: AdminEntry; o
               width={56}
               render={(_, row) => {
                 const image = imageOf(resource, row);
-                return image ? <img src={image} alt="" width={40} height={40} loading="lazy" style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }} /> : null;
+                return image ? <Thumbnail src={image} size={40} /> : null;
               }}
             />
           ) : null}

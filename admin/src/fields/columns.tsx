@@ -25,12 +25,25 @@ export function imageOf(resource: AnyResource, row: Record<string, unknown>): st
   const key = imageKeyOf(resource);
   const value = key ? row[key] : null;
   const first = Array.isArray(value) ? value[0] : value;
-  if (typeof first !== 'string' || !first) return null;
-  // An uploaded photo: its smallest size is plenty for a thumbnail.
-  return mediaSources(first)?.srcset.split(' ')[0] ?? first;
+  return typeof first === 'string' && first ? first : null;
 }
 export const imageKeyOf = (resource: AnyResource) =>
   Object.entries(resource.fields).find(([, f]) => f.kind === 'image' || f.kind === 'imageList')?.[0] ?? null;
+
+/** A record's picture in a list; an uploaded photo in its smallest size, which is plenty. */
+export function Thumbnail({ src, size }: { src: string; size: number }) {
+  const media = mediaSources(src);
+  return (
+    <img
+      src={media ? `/media/${media.id}/${media.widths[0]}.webp` : src}
+      alt=""
+      width={size}
+      height={size}
+      loading="lazy"
+      style={{ objectFit: 'cover', borderRadius: size > 48 ? 6 : 4, display: 'block', flex: 'none' }}
+    />
+  );
+}
 
 /** How a value shows in a list cell, by field kind. */
 export function renderCell(field: AnyField | undefined, value: unknown): ReactNode {
@@ -48,7 +61,7 @@ export function renderCell(field: AnyField | undefined, value: unknown): ReactNo
     case 'rating':
       return <Rate disabled value={Number(value)} style={{ fontSize: 14 }} />;
     case 'image':
-      return <img src={String(value)} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} loading="lazy" />;
+      return <Thumbnail src={String(value)} size={40} />;
     case 'url':
       return (
         <Typography.Link href={String(value)} target="_blank" rel="noopener noreferrer" ellipsis style={{ maxWidth: 220 }}>

@@ -73,8 +73,7 @@ export async function seoPlugin(app: FastifyInstance, { db, config, storefrontDi
     if (!image) return null;
     const media = mediaSources(image);
     if (!media) return { url: image, width: 0, height: 0 };
-    const id = media.preview.split('/')[2]!;
-    const size = await db.selectFrom('mediaVariants').select(['width', 'height']).where('mediaId', '=', id).where('name', '=', '1200.jpg').executeTakeFirst();
+    const size = await db.selectFrom('mediaVariants').select(['width', 'height']).where('mediaId', '=', media.id).where('name', '=', '1200.jpg').executeTakeFirst();
     return { url: media.preview, width: size?.width ?? 0, height: size?.height ?? 0 };
   }
 

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { findSession, sessionCookieName } from '../auth/sessions';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { MAX_UPLOAD_BYTES, MediaRefused, processImage, WEBP_WIDTHS } from './process';
+import { MAX_UPLOAD_BYTES, MediaRefused, processImage } from './process';
 import { mediaStore } from './store';
 
 /** Resolves when the request body has been read to its end (15 s at most). */
@@ -74,10 +74,9 @@ export async function mediaRoutes(app: FastifyInstance, { db, config }: { db: Ky
     }
   });
 
-  const names = new Set([...WEBP_WIDTHS.map((w) => `${w}.webp`), '1200.jpg']);
   app.get<{ Params: { id: string; name: string } }>('/media/:id(^[0-9a-f]{32}$)/:name', async (req, reply) => {
     const { id, name } = req.params;
-    const variant = names.has(name) || /^\d{2,4}\.webp$/.test(name) ? await store.read(id, name) : null;
+    const variant = /^(\d{2,4}\.webp|1200\.jpg)$/.test(name) ? await store.read(id, name) : null;
     if (!variant) return reply.code(404).type('text/plain; charset=utf-8').send('Image introuvable.');
     return reply
       .type(variant.contentType)

@@ -5,8 +5,8 @@
 export const MEDIA_WIDTHS = [320, 640, 960, 1280] as const;
 const MEDIA_URL = /^\/media\/([0-9a-f]{32})\/(\d{2,4})\.webp$/;
 
-/** src, srcset and the link-preview JPEG of an uploaded photo; null for any other address. */
-export function mediaSources(url: string | null | undefined): { src: string; srcset: string; preview: string } | null {
+/** The widths an uploaded photo exists in, its src and srcset and its link-preview JPEG; null for any other address. */
+export function mediaSources(url: string | null | undefined): { id: string; widths: number[]; src: string; srcset: string; preview: string } | null {
   const match = url ? MEDIA_URL.exec(url) : null;
   if (!match) return null;
   const [, id, largest] = match as unknown as [string, string, string];
@@ -14,6 +14,8 @@ export function mediaSources(url: string | null | undefined): { src: string; src
   const widths = [...MEDIA_WIDTHS.filter((w) => w < max), max];
   const at = (w: number) => `/media/${id}/${w}.webp`;
   return {
+    id,
+    widths,
     // Without srcset support: a size that suits a phone.
     src: at(widths.filter((w) => w <= 640).at(-1) ?? widths[0]!),
     srcset: widths.map((w) => `${at(w)} ${w}w`).join(', '),

@@ -28,3 +28,12 @@ export async function screenshot(page: Page, name: string) {
   await page.waitForTimeout(150);
   await page.screenshot({ path: `.tmp/screens/store-${name}.png`, fullPage: true });
 }
+
+/**
+ * Puts a cart in the shopper's storage as the app keeps it. The app is opened first: it writes its
+ * own empty cart on start, which would otherwise replace this one.
+ */
+export async function putInCart(page: Page, items: Record<string, unknown>[], delivery: { id: string; name: string; price: number } | null = null) {
+  await open(page, '/');
+  await page.evaluate((cart) => localStorage.setItem('cart', JSON.stringify(cart)), { items, delivery });
+}

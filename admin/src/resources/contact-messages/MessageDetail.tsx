@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, MailOutlined } from '@ant-design/icons';
-import { contactMessages } from '@app/shared/resources';
+import { contactMessages, f } from '@app/shared/resources';
 import { parsePhone } from '@app/shared/phone';
 import { type BaseRecord, useOne, useUpdate } from '@refinedev/core';
 import { Button, Card, Descriptions, Result, Space, Spin, Typography } from 'antd';
@@ -10,7 +10,8 @@ import { PageTitle } from '../../layout/PageTitle';
 import { WhatsAppButton } from '../WhatsAppButton';
 
 const LIST = `/${contactMessages.admin.route}`;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The shop's own e-mail rule, as every e-mail field applies it. */
+const emailRule = f.email('E-mail').schema;
 
 /** One contact message to read (marked read on opening), with a reply by e-mail or WhatsApp. */
 export default function MessageDetail() {
@@ -36,7 +37,7 @@ export default function MessageDetail() {
 
   const contact = String(row.contact);
   const subject = String(row.subject);
-  const email = EMAIL.test(contact) ? contact : null;
+  const email = emailRule.safeParse(contact).success ? contact : null;
   const phone = email ? null : parsePhone(contact);
   const greeting = `Bonjour ${String(row.name)},\n\n`;
   return (

@@ -2,6 +2,7 @@ import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { verificationStatuses } from '@app/shared';
 import { useUpdate } from '@refinedev/core';
 import { Button, Popconfirm, Space } from 'antd';
+import type { ReactNode } from 'react';
 import type { RowActionProps } from '../../crud/overrides';
 import { WhatsAppButton } from '../WhatsAppButton';
 
@@ -9,7 +10,7 @@ import { WhatsAppButton } from '../WhatsAppButton';
 export function VerificationRowActions({ row, entry, block = false }: RowActionProps) {
   const { mutate, mutation } = useUpdate();
   const size = block ? 'middle' : 'small';
-  const action = (status: 'completed' | 'rejected', label: string, button: { icon: React.ReactNode; danger?: boolean; primary?: boolean }) =>
+  const action = (status: 'completed' | 'rejected', label: string, button: { icon: ReactNode; danger?: boolean; primary?: boolean }) =>
     row.status === status ? null : (
       <Popconfirm
         title={`${label} cette demande ?`}
