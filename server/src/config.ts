@@ -8,6 +8,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   seedDemo: boolean;
+  /** Demo SVG illustrations turned into stored photos after start (DEMO_PHOTOS=false keeps the SVGs). */
+  demoPhotos: boolean;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   publicUrl: string;
@@ -76,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     seedDemo: env.SEED_DEMO !== 'false',
+    demoPhotos: env.DEMO_PHOTOS !== 'false',
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),

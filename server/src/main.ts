@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { ensureFirstAdmin } from './auth/admins';
 import { pidFile } from './db/backup';
 import { loadConfig } from './config';
 import { createDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
-import { buildApp } from './http/app';
+import { buildApp, paths } from './http/app';
+import { convertDemoPhotos } from './media/demo-photos';
 import { seedIfEmpty } from './seed/seed';
 
 const config = loadConfig();
@@ -24,6 +26,13 @@ await app.listen({ port: config.port, host: config.host });
 app.log.info(
   `Boutique : ${config.publicUrl}/ · Administration : ${config.publicUrl}/admin · Base : ${config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`}`,
 );
+
+// The demo's SVG illustrations become photos (srcset, previews) while the shop already answers.
+if (config.demoPhotos) {
+  void convertDemoPhotos(db, { demoDir: path.join(paths.media, 'demo'), invalidate: app.publicCache.invalidate, log: app.log })
+    .then((changed) => changed && app.log.info(`Photos de démonstration prêtes (${changed} fiches)`))
+    .catch((err: unknown) => app.log.warn({ err }, 'photos de démonstration : conversion interrompue, reprise au prochain démarrage'));
+}
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

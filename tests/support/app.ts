@@ -68,6 +68,8 @@ export async function startTestApp(
     databaseUrl,
     config,
     url,
+    /** Drops the public cache's entries of these resources, as a write does. */
+    invalidate: (deps: readonly string[]) => app.publicCache.invalidate(deps),
     /** Direct procedure calls, as the admin or as an anonymous visitor. */
     asAdmin: caller(context(true)),
     asVisitor: caller(context(false)),

@@ -1,0 +1,87 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { type AnyResource, resources } from '@app/shared';
+import { type Kysely, sql } from 'kysely';
+import sharp from 'sharp';
+import type { Database } from '../db/schema';
+import type { Logger } from '../trpc';
+import { processImage, WEBP_WIDTHS } from './process';
+import { mediaStore } from './store';
+
+const DEMO_URL = /\/media\/demo\/([\w-]+\.svg)/g;
+const LARGEST = WEBP_WIDTHS.at(-1)!;
+
+/** Columns that hold one address (image) or a JSON list of them (imageList). */
+function imageColumns(registry: readonly AnyResource[]) {
+  return registry.flatMap((resource) =>
+    Object.entries(resource.fields)
+      .filter(([, field]) => field.kind === 'image' || field.kind === 'imageList')
+      .map(([column, field]) => ({ resource, column, list: field.kind === 'imageList' })),
+  );
+}
+
+/**
+ * The demo content's illustrations are SVG files: each is drawn at 1280 px and goes through the
+ * upload pipeline (WebP sizes, JPEG preview, stored in the database), and the records pointing to
+ * the SVG get the photo's address, so a fresh shop shows srcset, thumbnails and link previews.
+ *
+ * Runs after the server starts listening (the shop answers meanwhile with the SVGs) and at every
+ * start while a record still points to a demo SVG, so an interrupted run finishes later. Several
+ * servers running it at once is harmless: the same file gives the same photo, saved once.
+ * Returns how many records changed.
+ */
+export async function convertDemoPhotos(
+  db: Kysely<Database>,
+  { demoDir, invalidate, log, registry = resources }: { demoDir: string; invalidate: (deps: readonly string[]) => Promise<void>; log: Logger; registry?: readonly AnyResource[] },
+): Promise<number> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- resource tables are reached generically
+  const anyDb = db as unknown as Kysely<any>;
+  const store = mediaStore(db, 1);
+  const converted = new Map<string, string>();
+  const photoOf = async (file: string) => {
+    if (!converted.has(file)) {
+      const svg = await fs.readFile(path.join(demoDir, file));
+      const { width = LARGEST } = await sharp(svg).metadata();
+      const raster = await sharp(svg, { density: (72 * LARGEST) / width }).png().toBuffer();
+      const image = await processImage(raster);
+      await store.save(image);
+      converted.set(file, `/media/${image.id}/${image.variants.filter((v) => v.contentType === 'image/webp').at(-1)!.name}`);
+    }
+    return converted.get(file)!;
+  };
+
+  let changed = 0;
+  const touched = new Set<string>();
+  for (const { resource, column, list } of imageColumns(registry)) {
+    const rows: Array<{ id: string; value: unknown }> = await anyDb
+      .selectFrom(resource.name)
+      .select(['id', sql.ref(column).as('value')])
+      .where(sql`${sql.ref(column)}::text`, 'like', '%/media/demo/%')
+      .execute();
+    for (const row of rows) {
+      const before = JSON.stringify(row.value);
+      const files = [...before.matchAll(DEMO_URL)].map((m) => m[1]!);
+      let after = before;
+      for (const file of files) {
+        try {
+          after = after.replaceAll(`/media/demo/${file}`, await photoOf(file));
+        } catch (err) {
+          log.warn({ err, file }, 'photos de démonstration : fichier ignoré');
+        }
+      }
+      if (after === before) continue;
+      const value: unknown = JSON.parse(after);
+      await anyDb
+        .updateTable(resource.name)
+        .set({ [column]: list ? JSON.stringify(value) : value })
+        .where('id', '=', row.id)
+        // Unless the owner changed the picture meanwhile.
+        .where(sql`${sql.ref(column)}::text`, '=', list ? sql`${before}::jsonb::text` : (row.value as string))
+        .execute();
+      changed++;
+      touched.add(resource.name);
+    }
+  }
+  if (touched.size) await invalidate([...touched]);
+  return changed;
+}
