@@ -8,7 +8,7 @@ const newest = (dir) => {
   if (!fs.existsSync(dir)) return 0;
   let max = fs.statSync(dir).mtimeMs;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'dist-server') continue;
     const full = path.join(dir, entry.name);
     max = Math.max(max, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
   }

@@ -1,25 +1,23 @@
 import './styles.css';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppRoutes } from './app/AppRoutes';
+import { App } from './app/App';
+import { PageLoadError } from './app/pages';
 import { queryClient } from './lib/query';
-import { CartProvider } from './modules/cart/CartProvider';
 
-const root = createRoot(document.getElementById('root')!);
-// A transition lets React render the first screen in small slices instead of one long task,
-// so a slow phone stays responsive while the app starts (Lighthouse's total blocking time).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <CartProvider>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </CartProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-});
+const container = document.getElementById('root')!;
+// A page that could not be downloaded is the boundary's to explain (PageBoundary); other errors it catches are logged.
+const options = { onCaughtError: (error: unknown) => void (error instanceof PageLoadError || console.error(error)) };
+const app = <App queryClient={queryClient} router={BrowserRouter} />;
+// The data the server rendered the page with (entry-server.tsx), when it did.
+const state = document.getElementById('query-state');
+if (state?.textContent) {
+  // The page came rendered: the browser takes it over with the same data, asking nothing again.
+  hydrate(queryClient, JSON.parse(state.textContent));
+  hydrateRoot(container, app, options);
+} else {
+  // A transition lets React render the first screen in small slices instead of one long task.
+  startTransition(() => createRoot(container, options).render(app));
+}

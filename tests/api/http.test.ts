@@ -41,8 +41,8 @@ describe('HTTP serving', () => {
     ] as const) {
       const page = await fetch(`${app.url}${prefix}`);
       expect(page.status).toBe(200);
-      // The admin's pages are never stored; the shop's are revalidated.
-      expect(page.headers.get('cache-control')).toBe(prefix === '/' ? 'no-cache' : 'no-store');
+      // The admin's pages are never stored; the shop's are revalidated (ETag, 304 when unchanged).
+      expect(page.headers.get('cache-control')).toBe(prefix === '/' ? 'public, max-age=0, must-revalidate' : 'no-store');
       const html = await page.text();
       expect(html).toContain('lang="fr"');
       const asset = /(?:src|href)="(\/(?:admin\/)?assets\/[^"]+\.js)"/.exec(html)?.[1];
@@ -55,10 +55,11 @@ describe('HTTP serving', () => {
     }
   });
 
-  it('answers client-side routes with the app page and unknown API paths with a 404', async () => {
+  it('answers unknown pages with the French not-found page, admin routes with the admin app, unknown API paths with a 404', async () => {
     const deep = await fetch(`${app.url}/une/page/inconnue`);
-    expect(deep.status).toBe(200);
-    expect(await deep.text()).toContain('<div id="root">');
+    expect(deep.status).toBe(404);
+    expect(deep.headers.get('content-type')).toContain('text/html');
+    expect(await deep.text()).toContain('Page introuvable');
     const adminDeep = await fetch(`${app.url}/admin/products/edit/123`);
     expect(await adminDeep.text()).toContain('/admin/assets/');
     expect((await fetch(`${app.url}/media/nope.svg`)).status).toBe(404);

@@ -46,7 +46,6 @@ describe.skipIf(!built)('Open Graph tags', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<html lang="fr">');
-    expect(html).toContain('<div id="root"></div>');
     expect(meta(html, 'og:type')).toBe('product');
     expect(meta(html, 'og:url')).toBe(`${app.config.publicUrl}/products/${product.id}`);
     expect(meta(html, 'og:image')).toBe(`${app.config.publicUrl}${product.images[0]}`);
@@ -72,12 +71,12 @@ describe.skipIf(!built)('Open Graph tags', () => {
     expect(meta(html, 'og:description')).toContain('&lt;/title&gt;&lt;img');
   });
 
-  it('an unknown product or article still gets the plain app page (its not-found screen)', async () => {
+  it('an unknown product or article gets the not-found page, without tags', async () => {
     for (const path of ['/products/00000000-0000-4000-8000-000000000000', '/products/pas-un-id', '/blog/inconnu']) {
       const res = await fetch(`${app.url}${path}`);
-      expect(res.status).toBe(200);
+      expect(res.status).toBe(404);
       const html = await res.text();
-      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain('Page introuvable');
       expect(html).not.toContain('og:title');
     }
   });

@@ -62,7 +62,7 @@ describe('slugs once saved', () => {
     expect(await app.asVisitor.blogPosts.bySlug({ slug: 'acheter-des-usdt' })).toMatchObject({ id: second.id });
 
     await app.asAdmin.blogPosts.update({ id: first.id, data: { slug: 'usdt-benin', published: false } });
-    expect((await get('/blog/acheter-usdt-benin')).status).toBe(200); // the app's not-found page, no redirect to a hidden post
+    expect((await get('/blog/acheter-usdt-benin')).status).toBe(404); // the not-found page, no redirect to a hidden post
     expect((await app.asAdmin.blogPosts.bySlug({ slug: 'acheter-usdt-benin' })).id).toBe(first.id);
   });
 });

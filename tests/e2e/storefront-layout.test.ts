@@ -80,14 +80,19 @@ describe('header', () => {
 });
 
 describe('mobile menu', () => {
-  it('has the spec entries, and closes on every route change', async () => {
+  it('has the spec entries then every other page, keeps the page behind still, and closes on every route change', async () => {
     const page = await app.newPage(PHONE);
     await open(page, '/');
     expect(await mainNav(page).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
     await page.screenshot({ path: '.tmp/screens/store-menu-open-360.png' });
     const entries = await mobileNav(page).getByRole('link').allTextContents();
-    expect(entries.map((t) => t.trim())).toEqual(['Accueil', 'Produits', 'Services', 'Formations Crypto', 'Livraison', 'Espace Admin', 'Contact WhatsApp']);
+    expect(entries.map((t) => t.trim())).toEqual([
+      ...['Accueil', 'Produits', 'Services', 'Formations Crypto', 'Livraison'],
+      ...['Blog', 'Cryptos', 'Vérifier un compte', 'À propos', 'Contact'],
+      ...['Espace Admin', 'Contact WhatsApp'],
+    ]);
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
     expect(await mobileNav(page).getByRole('link', { name: 'Espace Admin' }).getAttribute('href')).toBe('/admin');
     const whatsapp = mobileNav(page).getByRole('link', { name: 'Contact WhatsApp' });
     expect(await whatsapp.getAttribute('href')).toBe('https://wa.me/2290100000001');
@@ -97,6 +102,7 @@ describe('mobile menu', () => {
     await page.waitForURL('**/crypto-courses');
     await mobileNav(page).waitFor({ state: 'detached' });
     expect(await page.getByRole('button', { name: 'Ouvrir le menu' }).getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('visible');
 
     // A route change that does not come from the menu (the back button) closes it too.
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();

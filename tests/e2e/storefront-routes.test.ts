@@ -72,9 +72,11 @@ describe('at 320 px, the narrowest phones', () => {
 });
 
 describe('server-side', () => {
-  it('unknown paths still get the app (status 200), which shows the not-found page', async () => {
+  it('unknown paths answer 404 with the app and its French not-found page', async () => {
     const res = await fetch(`${app.url}/nimporte-quoi`);
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain('<html lang="fr">');
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain('Page introuvable');
   });
 });

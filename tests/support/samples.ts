@@ -66,3 +66,23 @@ export function editableTextField(resource: AnyResource): [string, string] {
   if (!entry) throw new Error(`${resource.name} has no editable text field`);
   return [entry[0], entry[1].kind === 'email' ? 'modifie@exemple.example' : 'Valeur modifiée'];
 }
+
+/**
+ * A published article whose HTML carries a script, an event handler and a javascript: link,
+ * written straight into the table (skipping the server's sanitizer on write), to prove that the
+ * pages clean what they render. Its visible text is "Texte visible et sûr.".
+ */
+export async function insertTrappedPost(db: import('kysely').Kysely<import('../../server/src/db/schema').Database>, slug: string) {
+  await db
+    .insertInto('blogPosts' as never)
+    .values({
+      title: `Article piégé ${slug}`,
+      slug,
+      excerpt: 'Un article de test.',
+      content: '<p>Texte visible et sûr.</p><script>window.__pwned = "script"</script><img src="x" onerror="window.__pwned = \'img\'"><a href="javascript:window.__pwned=1">lien</a>',
+      author: 'Test',
+      date: '2026-01-01',
+      published: true,
+    } as never)
+    .execute();
+}

@@ -10,6 +10,8 @@ const gzip = promisify(zlib.gzip);
 /** One public answer, serialized once and compressed once, ready for any client. */
 export interface CachedBody {
   etag: string;
+  /** 200, or 404 for a page that says "introuvable". */
+  status: number;
   contentType: string;
   identity: Buffer;
   gzip: Buffer;
@@ -73,7 +75,7 @@ export class PublicCache {
     return true;
   }
 
-  async set(key: string, deps: readonly string[], snapshot: Snapshot, contentType: string, body: string | Buffer): Promise<CachedBody> {
+  async set(key: string, deps: readonly string[], snapshot: Snapshot, contentType: string, body: string | Buffer, status = 200): Promise<CachedBody> {
     const identity = Buffer.isBuffer(body) ? body : Buffer.from(body);
     const compressed = Promise.all([
       brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
@@ -86,7 +88,7 @@ export class PublicCache {
     } finally {
       if (this.compressing.get(key) === compressed) this.compressing.delete(key);
     }
-    const entry = { etag: etagOf(identity), contentType, identity, gzip: gz, br, deps };
+    const entry = { etag: etagOf(identity), status, contentType, identity, gzip: gz, br, deps };
     // Checked after compressing: a write during the await makes this body stale.
     if (this.enabled && this.fresh(snapshot)) {
       this.entries.set(key, entry);
@@ -123,11 +125,11 @@ export class PublicCache {
 export function sendCached(req: FastifyRequest, reply: FastifyReply, body: CachedBody) {
   reply.header('ETag', body.etag).header('Cache-Control', CACHE_CONTROL).header('Vary', 'Accept-Encoding');
   const known = req.headers['if-none-match'];
-  if (known && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === body.etag)) return reply.code(304).send();
+  if (body.status === 200 && known && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === body.etag)) return reply.code(304).send();
   const accepted = String(req.headers['accept-encoding'] ?? '');
   const [encoding, bytes] = /\bbr\b/.test(accepted) ? ['br', body.br] : /\bgzip\b/.test(accepted) ? ['gzip', body.gzip] : [null, body.identity];
   if (encoding) reply.header('Content-Encoding', encoding);
-  return reply.type(body.contentType).send(bytes);
+  return reply.code(body.status).type(body.contentType).send(bytes);
 }
 
 /**

@@ -20,11 +20,13 @@ import { registerSecurity } from './security';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { type AppRouter, appRouter } from '../routers/_app';
+import { storefrontPages } from './ssr';
 import { type Context, isConnectionError, UNAVAILABLE } from '../trpc';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 export const paths = {
   storefront: path.join(root, 'storefront/dist'),
+  storefrontServer: path.join(root, 'storefront/dist-server'),
   admin: path.join(root, 'admin/dist'),
   media: path.join(root, 'server/media'),
   fonts: path.join(root, 'server/assets/fonts'),
@@ -157,6 +159,9 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   app.get('/health', ready);
 
   await app.register((await import('./seo')).seoPlugin, { db, config });
+  const pages = await storefrontPages({ db, config, router: router as AppRouter, cache, invalidate, distDir: paths.storefront, serverDir: paths.storefrontServer });
+  // The home page is the storefront folder itself to the static files plugin: rendered here.
+  if (pages.available) app.get('/', (req, reply) => pages.send(req, reply));
   await app.register(receiptRoute, { db, fontDir: paths.fonts });
   await app.register(fedapayWebhookRoute, { db, config });
   await app.register(mediaRoutes, { db, config });
@@ -186,16 +191,18 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
     });
   }
 
-  // Client-side routes: any other GET gets the app's page, which renders its own not-found screen.
-  app.setNotFoundHandler((req, reply) => {
+  // Any other GET is a page: the admin app's (it routes itself), or a storefront page rendered
+  // on the server (404 with the French not-found page for an unknown address).
+  app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
-    const spa = url === '/admin' || url.startsWith('/admin/') ? paths.admin : paths.storefront;
-    const isPage = req.method === 'GET' && !url.startsWith('/trpc') && !url.startsWith('/media/') && !path.extname(url);
-    const index = path.join(spa, 'index.html');
-    if (!isPage || !fs.existsSync(index)) {
-      return reply.code(404).type('application/json').send({ error: 'Not Found', message: 'Ressource introuvable.' });
+    const admin = url === '/admin' || url.startsWith('/admin/');
+    const isPage = req.method === 'GET' && !url.startsWith('/trpc') && !url.startsWith('/media/') && !url.startsWith('/api/') && !path.extname(url);
+    const adminIndex = path.join(paths.admin, 'index.html');
+    if (isPage && admin && fs.existsSync(adminIndex)) {
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(fs.createReadStream(adminIndex));
     }
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(fs.createReadStream(index));
+    if (isPage && !admin && pages.available) return pages.send(req, reply);
+    return reply.code(404).type('application/json').send({ error: 'Not Found', message: 'Ressource introuvable.' });
   });
 
   return app;

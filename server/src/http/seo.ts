@@ -1,9 +1,6 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type AnyResource, blogPosts, products, services } from '@app/shared';
 import { formatXOF } from '@app/shared/format';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { serveCached } from '../cache/public-cache';
 import type { Config } from '../config';
@@ -11,16 +8,10 @@ import { findRecordBy, getRecord, listRecords, movedSlug } from '../crud/reposit
 import type { Database } from '../db/schema';
 import { mediaSources } from '@app/shared/format';
 
-/**
- * What search engines and link previews need from a single-page app: /robots.txt, /sitemap.xml,
- * and for product and blog pages the index.html with its own title, description and Open Graph
- * tags (WhatsApp and Facebook read the HTML and run no JavaScript).
- */
+/** What search engines and link previews need: /robots.txt, /sitemap.xml, and each page's <head>. */
 export interface SeoOptions {
   db: Kysely<Database>;
   config: Config;
-  /** The built storefront; defaults to storefront/dist. */
-  storefrontDir?: string;
 }
 
 interface PageMeta {
@@ -44,7 +35,6 @@ const STATIC_PATHS = [
   '/about',
   '/contact',
 ];
-const defaultDir = fileURLToPath(new URL('../../../storefront/dist', import.meta.url));
 
 /** Every value put into HTML or XML goes through this: names come from the admin, not from us. */
 export const escapeHtml = (value: string) =>
@@ -55,18 +45,15 @@ const clip = (text: string, max = 200) => {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 };
 
-export async function seoPlugin(app: FastifyInstance, { db, config, storefrontDir = defaultDir }: SeoOptions) {
-  const absolute = (url: string) => (/^https?:\/\//i.test(url) ? url : `${config.publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
-  const settingsName = async () => {
-    const row = await db
-      .selectFrom('settings' as never)
-      .select('businessName' as never)
-      .executeTakeFirst();
-    return (row as { businessName?: string } | undefined)?.businessName ?? '';
-  };
+const absoluteUrl = (config: Config, url: string) => (/^https?:\/\//i.test(url) ? url : `${config.publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
 
-  const { cache } = app.publicCache;
-  const readIndex = () => fs.readFile(path.join(storefrontDir, 'index.html'), 'utf8').catch(() => null);
+/**
+ * The <head> of a storefront page: its title, and for a product or an article the description,
+ * Open Graph tags and canonical address that link previews read (WhatsApp and Facebook run no
+ * JavaScript).
+ */
+export function pageHead({ db, config }: { db: Kysely<Database>; config: Config }) {
+  const absolute = (url: string) => absoluteUrl(config, url);
 
   /** The link-preview image: an uploaded photo's JPEG and its size, or the address as it is. */
   async function previewOf(image: string | null) {
@@ -77,11 +64,62 @@ export async function seoPlugin(app: FastifyInstance, { db, config, storefrontDi
     return { url: media.preview, width: size?.width ?? 0, height: size?.height ?? 0 };
   }
 
-  async function renderPage(meta: PageMeta): Promise<string | null> {
-    const html = await readIndex();
-    if (html === null) return null;
-    const name = await settingsName();
-    const title = name ? `${meta.title} | ${name}` : meta.title;
+  /** A product's or an article's tags (null for any other page, or a record that does not exist). */
+  async function metaFor(pathname: string): Promise<PageMeta | null> {
+    const product = /^\/products\/([^/]+)$/.exec(pathname);
+    if (product) {
+      const id = product[1]!;
+      const row = UUID.test(id) ? await orNull(() => getRecord(db as never, products as unknown as AnyResource, 'public', id)) : null;
+      if (!row) return null;
+      const images = row.images as string[];
+      return {
+        title: String(row.name),
+        description: clip(`${formatXOF(Number(row.price))} – ${String(row.shortDescription)}`),
+        image: images[0] ?? null,
+        type: 'product',
+        path: `/products/${id}`,
+      };
+    }
+    const post = /^\/blog\/([^/]+)$/.exec(pathname);
+    if (post) {
+      const slug = decodeURIComponent(post[1]!).toLowerCase();
+      const row = slug.length <= 120 ? await orNull(() => findRecordBy(db as never, blogPosts as unknown as AnyResource, 'public', 'slug', slug)) : null;
+      if (!row) return null;
+      return {
+        title: String(row.title),
+        description: clip(String(row.excerpt)),
+        image: (row.image as string | null) ?? null,
+        type: 'article',
+        path: `/blog/${encodeURIComponent(slug)}`,
+      };
+    }
+    return null;
+  }
+
+  /** Where a renamed article lives now (its old slug answers 301), or null. */
+  async function movedTo(pathname: string): Promise<string | null> {
+    const post = /^\/blog\/([^/]+)$/.exec(pathname);
+    if (!post) return null;
+    const slug = decodeURIComponent(post[1]!).toLowerCase();
+    if (slug.length > 120) return null;
+    // A current article with this slug is the page itself, whatever used the slug before.
+    if (await orNull(() => findRecordBy(db as never, blogPosts as unknown as AnyResource, 'public', 'slug', slug))) return null;
+    const moved = await orNull(() => movedSlug(db as never, blogPosts as unknown as AnyResource, 'public', slug));
+    return moved ? `/blog/${encodeURIComponent(moved)}` : null;
+  }
+
+  /** The page's HTML with its title and tags: `title` is the page's own (from its render), if any. */
+  async function apply(html: string, pathname: string, title: string | undefined): Promise<string> {
+    const meta = await metaFor(pathname);
+    let out = html;
+    if (title || meta) {
+      const name = meta ? await settingsName(db) : '';
+      const full = title ?? (name ? `${meta!.title} | ${name}` : meta!.title);
+      // A function replacement: "$&" or "$1" typed in a product name must stay literal text.
+      out = out.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(full)}</title>`);
+    }
+    if (!meta) return out;
+    const name = await settingsName(db);
     const preview = await previewOf(meta.image);
     const tags = [
       ['description', meta.description, 'name'],
@@ -99,87 +137,34 @@ export async function seoPlugin(app: FastifyInstance, { db, config, storefrontDi
       .map(([key, value, attr]) => `<meta ${attr}="${escapeHtml(key!)}" content="${escapeHtml(value!)}" />`)
       .join('\n    ');
     const canonical = `<link rel="canonical" href="${escapeHtml(absolute(meta.path))}" />`;
-    return (
-      html
-        // A function replacement: "$&" or "$1" typed in a product name must stay literal text.
-        .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
-        .replace(/<meta name="description"[^>]*>\s*/, '')
-        .replace('</head>', () => `    ${tags}\n    ${canonical}\n  </head>`)
-    );
+    return out.replace(/<meta name="description"[^>]*>\s*/, '').replace('</head>', () => `    ${tags}\n    ${canonical}\n  </head>`);
   }
 
-  /** A record's page from the cache (its tags: the record's resource and the shop's name). */
-  async function sendPage(
-    req: FastifyRequest,
-    reply: FastifyReply,
-    resource: string,
-    load: () => Promise<PageMeta | null>,
-    /** For a record not found: where it lives now (a renamed slug), answered with a 301. */
-    movedTo?: () => Promise<string | null>,
-  ) {
-    const served = await serveCached(cache, req, reply, {
-      key: `page:${req.url.split('?')[0]}`,
-      deps: [resource, 'settings'],
-      contentType: 'text/html; charset=utf-8',
-      build: async () => {
-        const meta = await load();
-        return meta ? renderPage(meta) : null;
-      },
-    });
-    if (served) return served;
-    const moved = movedTo ? await orNull(movedTo) : null;
-    if (moved) return reply.redirect(moved, 301);
-    const html = await readIndex();
-    if (html === null) return reply.callNotFound();
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+  return { apply, movedTo };
+}
+
+async function settingsName(db: Kysely<Database>) {
+  const row = await db
+    .selectFrom('settings' as never)
+    .select('businessName' as never)
+    .executeTakeFirst();
+  return (row as { businessName?: string } | undefined)?.businessName ?? '';
+}
+
+// A malformed id or a missing record is simply no tags (the page itself says "introuvable").
+const orNull = async <T>(load: () => Promise<T>) => {
+  try {
+    return await load();
+  } catch {
+    return null;
   }
+};
 
-  // An unknown id or slug still gets the app, which shows its French not-found page.
-  const orNull = async <T>(load: () => Promise<T>) => {
-    try {
-      return await load();
-    } catch {
-      return null;
-    }
-  };
+/** /robots.txt and /sitemap.xml. */
+export async function seoPlugin(app: FastifyInstance, { db, config }: SeoOptions) {
+  const absolute = (url: string) => absoluteUrl(config, url);
+  const { cache } = app.publicCache;
 
-  app.get<{ Params: { id: string } }>('/products/:id', (req, reply) =>
-    sendPage(req, reply, 'products', async () => {
-      const { id } = req.params;
-      const row = UUID.test(id) ? await orNull(() => getRecord(db as never, products as unknown as AnyResource, 'public', id)) : null;
-      if (!row) return null;
-      const images = row.images as string[];
-      return {
-        title: String(row.name),
-        description: clip(`${formatXOF(Number(row.price))} – ${String(row.shortDescription)}`),
-        image: images[0] ?? null,
-        type: 'product',
-        path: `/products/${id}`,
-      };
-    }),
-  );
-
-  app.get<{ Params: { slug: string } }>('/blog/:slug', (req, reply) =>
-    sendPage(req, reply, 'blogPosts', async () => {
-      const slug = req.params.slug.toLowerCase();
-      const row =
-        slug.length <= 120
-          ? await orNull(() => findRecordBy(db as never, blogPosts as unknown as AnyResource, 'public', 'slug', slug))
-          : null;
-      if (!row) return null;
-      return {
-        title: String(row.title),
-        description: clip(String(row.excerpt)),
-        image: (row.image as string | null) ?? null,
-        type: 'article',
-        path: `/blog/${encodeURIComponent(slug)}`,
-      };
-    }, async () => {
-      const slug = req.params.slug.toLowerCase();
-      const moved = slug.length <= 120 ? await movedSlug(db as never, blogPosts as unknown as AnyResource, 'public', slug) : null;
-      return moved ? `/blog/${encodeURIComponent(moved)}` : null;
-    }),
-  );
 
   app.get('/robots.txt', async (_req, reply) =>
     reply

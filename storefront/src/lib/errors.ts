@@ -16,6 +16,12 @@ export function apiFailure(error: unknown): ApiFailure {
   return { message: 'Une erreur est survenue. Réessayez dans un instant.', fieldErrors: {} };
 }
 
-/** True when the server says the record does not exist (so the page shows "introuvable"). */
-export const isNotFound = (error: unknown) =>
-  error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'NOT_FOUND';
+/**
+ * True when the server says the record does not exist (so the page shows "introuvable"): over
+ * HTTP, a TRPCClientError; while the server renders the page, the procedure's own TRPCError; in
+ * a page hydrated from the server's HTML, the plain copy the server put in it (entry-server.tsx).
+ */
+export const isNotFound = (error: unknown) => {
+  const e = error as { code?: unknown; data?: { code?: unknown } } | null | undefined;
+  return !!e && (e.data?.code === 'NOT_FOUND' || e.code === 'NOT_FOUND');
+};

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
 import { QueryStatus } from '../ui/QueryStatus';
 import { PostCard } from './PostCard';
+import { api, queries } from '../../lib/queries';
 
 export function BlogPage() {
-  const { data, isPending, error, refetch } = useQuery({ queryKey: ['blogPosts', 'list'], queryFn: () => trpc.blogPosts.list.query({ pageSize: 50 }) });
+  const { data, isPending, error, refetch } = useQuery(queries.posts(api));
   return (
     <Page>
       <PageHeader title="Blog" intro="Conseils high-tech, guides crypto et actualités de la boutique." />

@@ -4,16 +4,16 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { formatDate } from '../../lib/date';
 import { isNotFound } from '../../lib/errors';
 import { useTitle } from '../../lib/title';
-import { trpc } from '../../lib/trpc';
 import { Img } from '../ui/Img';
 import { NotFound } from '../ui/NotFound';
 import { Page } from '../ui/Page';
 import { QueryStatus } from '../ui/QueryStatus';
 import { SafeHtml } from '../ui/SafeHtml';
+import { api, queries } from '../../lib/queries';
 
 export function BlogPostPage() {
   const { slug = '' } = useParams();
-  const { data: post, isPending, error, refetch } = useQuery({ queryKey: ['blogPosts', 'bySlug', slug], queryFn: () => trpc.blogPosts.bySlug.query({ slug }) });
+  const { data: post, isPending, error, refetch } = useQuery(queries.post(api, slug));
   useTitle(post?.title);
   // Reached by a slug the post had before it was renamed: show its current address.
   const navigate = useNavigate();

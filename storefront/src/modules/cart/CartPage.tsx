@@ -8,10 +8,12 @@ import { CartTotals } from './CartTotals';
 import { DeliveryChoice } from './DeliveryChoice';
 import { useCart } from './useCart';
 import { useCartStock } from './useCartStock';
+import { CartPending } from './CartPending';
 
 export function CartPage() {
-  const { cart, clear } = useCart();
+  const { cart, clear, ready } = useCart();
   useCartStock();
+  if (!ready) return <CartPending title="Mon panier" />;
   if (cart.items.length === 0) {
     return (
       <Page narrow>

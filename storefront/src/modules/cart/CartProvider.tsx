@@ -12,10 +12,12 @@ import {
   setStock,
   updateQuantity,
 } from '@app/shared/cart';
-import { createContext, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 
 export interface CartApi {
   cart: Cart;
+  /** False until the cart is read from this browser's storage (on the server, and while the page hydrates). */
+  ready: boolean;
   add: (item: NewCartItem) => void;
   remove: (id: string, type: CartItemType) => void;
   setQuantity: (id: string, type: CartItemType, quantity: number) => void;
@@ -38,15 +40,23 @@ function readStoredCart(): Cart {
 
 /** Holds the cart (spec section 4) and saves it to localStorage on every change. */
 export function CartProvider({ children }: { children: ReactNode }) {
-  const [cart, setCart] = useState<Cart>(readStoredCart);
+  // The server renders every page with an empty cart; the browser's own cart comes in right
+  // after hydration, before the first paint of a page it renders itself.
+  const [cart, setCart] = useState<Cart>(() => parseStoredCart(null));
+  const [ready, setReady] = useState(false);
+  useLayoutEffect(() => {
+    setCart(readStoredCart());
+    setReady(true);
+  }, []);
 
   useEffect(() => {
+    if (!ready) return;
     try {
       localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart));
     } catch {
       // Full or blocked storage: the cart still works for this visit.
     }
-  }, [cart]);
+  }, [cart, ready]);
 
   // Another tab changed the cart: follow it, so two tabs never overwrite each other's lines.
   useEffect(() => {
@@ -68,8 +78,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const refreshStock = useCallback((id: string, type: CartItemType, stock: number | null) => setCart((c) => setStock(c, id, type, stock)), []);
 
   const api = useMemo(
-    () => ({ cart, add, remove, setQuantity, chooseDelivery, clear, refreshStock }),
-    [cart, add, remove, setQuantity, chooseDelivery, clear, refreshStock],
+    () => ({ cart, ready, add, remove, setQuantity, chooseDelivery, clear, refreshStock }),
+    [cart, ready, add, remove, setQuantity, chooseDelivery, clear, refreshStock],
   );
   return <CartContext value={api}>{children}</CartContext>;
 }

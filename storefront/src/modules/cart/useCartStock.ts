@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { trpc } from '../../lib/trpc';
 import { useCart } from './useCart';
+import { api, queries } from '../../lib/queries';
 
 /**
  * Reads the current stock of every product in the cart (public, cached answers) and records it
@@ -12,7 +12,7 @@ export function useCartStock() {
   const { cart, refreshStock } = useCart();
   const ids = cart.items.filter((i) => i.type === 'product').map((i) => i.id);
   const results = useQueries({
-    queries: ids.map((id) => ({ queryKey: ['products', 'get', id], queryFn: () => trpc.products.get.query({ id }), retry: false })),
+    queries: ids.map((id) => ({ ...queries.product(api, id), retry: false })),
   });
   const stocks = results.map((r) => (r.data ? r.data.stock : undefined));
   const key = JSON.stringify([ids, stocks]);

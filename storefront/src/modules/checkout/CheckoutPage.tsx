@@ -8,6 +8,7 @@ import { DeliveryChoice } from '../cart/DeliveryChoice';
 import { StockNote } from '../cart/StockNote';
 import { useCart } from '../cart/useCart';
 import { useCartStock } from '../cart/useCartStock';
+import { CartPending } from '../cart/CartPending';
 import { useDeliveryOptions } from '../delivery/useDeliveryOptions';
 import { card, primaryButton } from '../ui/buttons';
 import { TextArea, TextField } from '../ui/Field';
@@ -33,7 +34,7 @@ function intro(shipping: boolean, online: boolean) {
 }
 
 export function CheckoutPage() {
-  const { cart } = useCart();
+  const { cart, ready } = useCart();
   const options = useDeliveryOptions().data?.rows;
   const honeypot = useHoneypot();
   const shipping = needsShipping(cart.items);
@@ -51,6 +52,7 @@ export function CheckoutPage() {
       </Page>
     );
   }
+  if (!ready) return <CartPending title="Commander" />;
   if (cart.items.length === 0) {
     return (
       <Page narrow>

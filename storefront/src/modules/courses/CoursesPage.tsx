@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
 import { QueryStatus } from '../ui/QueryStatus';
 import { CourseCard } from './CourseCard';
+import { api, queries } from '../../lib/queries';
 
 export function CoursesPage() {
-  const { data, isPending, error, refetch } = useQuery({ queryKey: ['cryptoCourses', 'list'], queryFn: () => trpc.cryptoCourses.list.query({ pageSize: 50, sort: 'price', order: 'asc' }) });
+  const { data, isPending, error, refetch } = useQuery(queries.courses(api));
   return (
     <Page>
       <PageHeader title="Formations Crypto" intro="Apprenez à acheter, conserver et utiliser les cryptomonnaies en toute sécurité, du premier pas au niveau avancé." />

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { trpc } from '../../lib/trpc';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
 import { QueryStatus } from '../ui/QueryStatus';
 import { CryptoCard } from './CryptoCard';
+import { api, queries } from '../../lib/queries';
 
 export function CryptoTrendingPage() {
-  const { data, isPending, error, refetch } = useQuery({ queryKey: ['trendingCryptos', 'list'], queryFn: () => trpc.trendingCryptos.list.query({ pageSize: 50 }) });
+  const { data, isPending, error, refetch } = useQuery(queries.trendingCryptos(api));
   return (
     <Page>
       <PageHeader title="Cryptos tendance" intro="Les cryptomonnaies du moment et les plateformes partenaires pour les obtenir.">

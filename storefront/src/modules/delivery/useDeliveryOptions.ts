@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { type RouterOutputs, trpc } from '../../lib/trpc';
+import type { RouterOutputs } from '../../lib/trpc';
+import { api, queries } from '../../lib/queries';
 
 export type DeliveryOption = RouterOutputs['deliveryOptions']['list']['rows'][number];
 
 export const useDeliveryOptions = () =>
-  useQuery({ queryKey: ['deliveryOptions', 'list'], queryFn: () => trpc.deliveryOptions.list.query({ pageSize: 50 }) });
+  useQuery(queries.deliveryOptions(api));

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
-import { trpc } from '../../lib/trpc';
 import { useTitle } from '../../lib/title';
 import { useSettings } from '../../lib/settings';
 import { PostCard } from '../blog/PostCard';
@@ -11,17 +10,18 @@ import { ServiceCard } from '../services/ServiceCard';
 import { Hero } from './Hero';
 import { Section } from './Section';
 import { Testimonials } from './Testimonials';
+import { api, queries } from '../../lib/queries';
 
 const grid = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-4';
 
 export function HomePage() {
   useTitle(useSettings()?.businessName ?? 'Accueil');
   // Issued together, these go out as one batched HTTP request.
-  const featured = useQuery({ queryKey: ['products', 'featured'], queryFn: () => trpc.products.list.query({ pageSize: 8, filters: { featured: true } }) });
-  const services = useQuery({ queryKey: ['services', 'list'], queryFn: () => trpc.services.list.query({ pageSize: 50 }) });
-  const courses = useQuery({ queryKey: ['cryptoCourses', 'list'], queryFn: () => trpc.cryptoCourses.list.query({ pageSize: 50, sort: 'price', order: 'asc' }) });
-  const cryptos = useQuery({ queryKey: ['trendingCryptos', 'list'], queryFn: () => trpc.trendingCryptos.list.query({ pageSize: 50 }) });
-  const posts = useQuery({ queryKey: ['blogPosts', 'latest'], queryFn: () => trpc.blogPosts.list.query({ pageSize: 3 }) });
+  const featured = useQuery(queries.featuredProducts(api));
+  const services = useQuery(queries.services(api));
+  const courses = useQuery(queries.courses(api));
+  const cryptos = useQuery(queries.trendingCryptos(api));
+  const posts = useQuery(queries.latestPosts(api));
   // Below the fold: rendered as a low-priority, interruptible update once the data is in, so
   // the featured products paint first and no single long task blocks a slow phone.
   // (One call per query: react-query keeps each data object stable between renders.)

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc';
 import { card } from '../ui/buttons';
 import { Img } from '../ui/Img';
+import { api, queries } from '../../lib/queries';
 
 export function Testimonials() {
-  const { data } = useQuery({ queryKey: ['testimonials', 'list'], queryFn: () => trpc.testimonials.list.query({ pageSize: 6 }) });
+  const { data } = useQuery(queries.testimonials(api));
   if (!data?.rows.length) return null;
   return (
     <section aria-labelledby="testimonials" className="mx-auto max-w-6xl px-4 py-8 [contain-intrinsic-size:auto_900px] [content-visibility:auto]">

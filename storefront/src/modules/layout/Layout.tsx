@@ -4,6 +4,7 @@ import { ToastContainer } from 'react-toastify';
 import { Loader } from '../ui/Loader';
 import { BackToTop } from './BackToTop';
 import { Footer } from './Footer';
+import { PageBoundary } from './PageBoundary';
 import { Header } from './Header';
 
 /** Header, routed page, footer and toasts (spec section 2, "Shared layout"). */
@@ -20,9 +21,11 @@ export function Layout() {
       {/* At least a screen tall: the footer starts below the fold, so content arriving from the
           API never pushes it around on screen (no layout shift). */}
       <main className="min-h-dvh flex-1">
-        <Suspense fallback={<Loader />}>
-          <Outlet />
-        </Suspense>
+        <PageBoundary pathname={pathname}>
+          <Suspense fallback={<Loader />}>
+            <Outlet />
+          </Suspense>
+        </PageBoundary>
       </main>
       <Footer />
       <BackToTop />

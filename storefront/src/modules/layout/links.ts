@@ -9,13 +9,22 @@ export const headerLinks = [
   { to: '/contact', label: 'Contact' },
 ] as const;
 
-/** Mobile menu entries (Espace Admin and Contact WhatsApp are added by the menu itself). */
+/**
+ * Mobile menu entries: the spec's, in its order, then the pages a phone user could not reach
+ * otherwise (the wide header is hidden on phones). Espace Admin and Contact WhatsApp are added
+ * by the menu itself.
+ */
 export const mobileLinks = [
   { to: '/', label: 'Accueil' },
   { to: '/products', label: 'Produits' },
   { to: '/services', label: 'Services' },
   { to: '/crypto-courses', label: 'Formations Crypto' },
   { to: '/delivery', label: 'Livraison' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/crypto-trending', label: 'Cryptos' },
+  { to: '/verify', label: 'Vérifier un compte' },
+  { to: '/about', label: 'À propos' },
+  { to: '/contact', label: 'Contact' },
 ] as const;
 
 /** Footer "Liens Rapides". */

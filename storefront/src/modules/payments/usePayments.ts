@@ -3,10 +3,11 @@ import { useCallback } from 'react';
 import { toast } from 'react-toastify';
 import { apiFailure } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { api, queries } from '../../lib/queries';
 
 /** Whether the shop takes Mobile Money online (FedaPay configured): the same for every visitor. */
 export function useOnlinePayment() {
-  return useQuery({ queryKey: ['payments', 'options'], queryFn: () => trpc.payments.options.query(), staleTime: 10 * 60_000 }).data?.online ?? false;
+  return useQuery(queries.paymentOptions(api)).data?.online ?? false;
 }
 
 /** Sends the shopper to the payment page: the server returns the open transaction's page, or opens one. */

@@ -1,11 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { productCategoryLabels } from '../../lib/labels';
+import type { ProductQuery } from './listInput';
 
-export interface ProductQuery {
-  category: string;
-  search: string;
-  sort: string;
-}
+export type { ProductQuery };
 
 export const sortOptions = {
   recent: 'Plus récents',
@@ -18,11 +15,22 @@ const control = 'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-
 /** Category, search and sort; the search waits for a pause in typing before it costs a request. */
 export function ProductFilters({ query, onChange }: { query: ProductQuery; onChange: (next: Partial<ProductQuery>) => void }) {
   const [search, setSearch] = useState(query.search);
+  // The box keeps what is typed (and its focus) while the URL catches up; a search set from
+  // elsewhere (a suggestion, the back button) replaces the text.
+  const sent = useRef(query.search);
   useEffect(() => {
-    if (search === query.search) return;
-    const timer = setTimeout(() => onChange({ search }), 350);
+    if (query.search === sent.current) return;
+    sent.current = query.search;
+    setSearch(query.search);
+  }, [query.search]);
+  useEffect(() => {
+    if (search === sent.current) return;
+    const timer = setTimeout(() => {
+      sent.current = search;
+      onChange({ search });
+    }, 350);
     return () => clearTimeout(timer);
-  }, [search, query.search, onChange]);
+  }, [search, onChange]);
 
   return (
     <div className="mb-6 grid gap-3 sm:grid-cols-3">

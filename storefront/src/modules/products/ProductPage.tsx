@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { isNotFound } from '../../lib/errors';
 import { labelOf, productCategoryLabels } from '../../lib/labels';
-import { trpc } from '../../lib/trpc';
 import { NotFound } from '../ui/NotFound';
 import { Page } from '../ui/Page';
 import { QueryStatus } from '../ui/QueryStatus';
@@ -12,17 +11,13 @@ import { Price } from '../ui/Price';
 import { AddToCart } from './AddToCart';
 import { Gallery } from './Gallery';
 import { StockState } from './StockState';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/id';
+import { api, queries } from '../../lib/queries';
 
 export function ProductPage() {
   const { id = '' } = useParams();
-  const valid = UUID.test(id);
-  const { data: product, isPending, error, refetch } = useQuery({
-    queryKey: ['products', 'get', id],
-    queryFn: () => trpc.products.get.query({ id }),
-    enabled: valid,
-  });
+  const valid = isUuid(id);
+  const { data: product, isPending, error, refetch } = useQuery({ ...queries.product(api, id), enabled: valid });
   useTitle(product?.name);
   // A malformed id can never exist: show the not-found page without asking the server.
   if (!valid || isNotFound(error)) return <NotFound />;

@@ -16,7 +16,7 @@ export function ProductsPage() {
   return (
     <Page>
       <PageHeader title="Nos produits" intro="Ordinateurs, smartphones, accessoires et portefeuilles crypto, livrés partout au Bénin." />
-      <ProductFilters key={query.search} query={query} onChange={update} />
+      <ProductFilters query={query} onChange={update} />
       <QueryStatus isPending={isPending} error={error} retry={() => void refetch()} empty={data?.total === 0 && 'Aucun produit trouvé.'} />
       <div ref={top} />
       <SearchSuggestions suggestions={data?.suggestions} onPick={(search) => update({ search })} />

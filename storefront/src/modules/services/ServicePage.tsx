@@ -4,7 +4,6 @@ import { Link, useParams } from 'react-router';
 import { isNotFound } from '../../lib/errors';
 import { useSettings } from '../../lib/settings';
 import { useTitle } from '../../lib/title';
-import { trpc } from '../../lib/trpc';
 import { AddToCart } from '../products/AddToCart';
 import { whatsappButton } from '../ui/buttons';
 import { Img } from '../ui/Img';
@@ -12,15 +11,15 @@ import { NotFound } from '../ui/NotFound';
 import { Page } from '../ui/Page';
 import { Price } from '../ui/Price';
 import { QueryStatus } from '../ui/QueryStatus';
-
-const UUID = /^[0-9a-f-]{36}$/i;
+import { isUuid } from '../../lib/id';
+import { api, queries } from '../../lib/queries';
 
 export function ServicePage() {
   const { id = '' } = useParams();
   const settings = useSettings();
-  const { data: service, isPending, error, refetch } = useQuery({ queryKey: ['services', 'get', id], queryFn: () => trpc.services.get.query({ id }), enabled: UUID.test(id) });
+  const { data: service, isPending, error, refetch } = useQuery({ ...queries.service(api, id), enabled: isUuid(id) });
   useTitle(service?.name);
-  if (!UUID.test(id) || isNotFound(error)) return <NotFound />;
+  if (!isUuid(id) || isNotFound(error)) return <NotFound />;
   if (!service) return <Page><QueryStatus isPending={isPending} error={error} retry={() => void refetch()} /></Page>;
   return (
     <Page>

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
 import { QueryStatus } from '../ui/QueryStatus';
 import { ServiceCard } from './ServiceCard';
+import { api, queries } from '../../lib/queries';
 
 export function ServicesPage() {
-  const { data, isPending, error, refetch } = useQuery({ queryKey: ['services', 'list'], queryFn: () => trpc.services.list.query({ pageSize: 50 }) });
+  const { data, isPending, error, refetch } = useQuery(queries.services(api));
   return (
     <Page>
       <PageHeader title="Nos services" intro="Maintenance, réseaux, sites web et accompagnement crypto : des prestations sur mesure par des techniciens locaux." />

@@ -1,10 +1,16 @@
 import { Link } from 'react-router';
+import { useHead } from '../../lib/head';
+import { useTitle } from '../../lib/title';
 import { Page } from './Page';
 import { PageHeader } from './PageHeader';
 import { primaryButton, secondaryButton } from './buttons';
 
 /** The French not-found page: for unknown paths and for records that do not exist. */
 export function NotFound() {
+  // The server answers this page with HTTP 404.
+  const head = useHead();
+  if (head) head.status = 404;
+  useTitle('Page introuvable');
   return (
     <Page narrow>
       <div className="py-10 text-center">

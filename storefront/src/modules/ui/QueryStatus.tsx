@@ -1,7 +1,20 @@
+import { onlineManager } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { apiFailure } from '../../lib/errors';
+
+const useOnline = () => useSyncExternalStore(onlineManager.subscribe.bind(onlineManager), () => onlineManager.isOnline(), () => true);
 
 /** Loading and error states of a list or a record, with a retry for flaky connections. */
 export function QueryStatus({ isPending, error, retry, empty }: { isPending: boolean; error: unknown; retry: () => void; empty?: string | false }) {
+  // Offline, queries wait (TanStack Query's online manager) and go out again when the connection returns.
+  const online = useOnline();
+  if (isPending && !online) {
+    return (
+      <p role="status" className="py-8 text-center text-slate-600">
+        Vous êtes hors ligne. Le contenu s’affichera dès le retour de la connexion.
+      </p>
+    );
+  }
   if (isPending) {
     return (
       <p role="status" className="py-8 text-center text-slate-500">

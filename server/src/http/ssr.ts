@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AnyRouter } from '@trpc/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { type PublicCache, sendCached } from '../cache/public-cache';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import type { AppRouter } from '../routers/_app';
+import type { Context, ProcedureMeta } from '../trpc';
+import { sanitizeRichText } from '../crud/sanitize';
+import { pageHead } from './seo';
+
+/** What storefront/src/entry-server.tsx exports, once built (storefront/dist-server). */
+interface ServerEntry {
+  render(
+    url: string,
+    router: AppRouter,
+    createContext: () => Context,
+    sanitize: (html: string) => string,
+  ): Promise<{ html: string; state: string; status: number; title: string | undefined; procedures: string[]; failed: boolean; errors: unknown[] }>;
+}
+
+const MAX_URL = 512;
+
+/**
+ * Storefront pages rendered on the server with their data (React's prerender, the router called
+ * in-process), so a phone paints the content before any script runs; the browser then hydrates
+ * the same markup. A page is kept in the public cache like the reads it was built from, tagged
+ * with their resources, and answers 404 when it says "introuvable".
+ * Without the server build (only `vite build` run), the app's empty page is sent as before.
+ */
+export async function storefrontPages(options: {
+  db: Kysely<Database>;
+  config: Config;
+  router: AppRouter;
+  cache: PublicCache;
+  invalidate: Context['invalidate'];
+  distDir: string;
+  serverDir: string;
+}) {
+  const { db, config, router, cache, invalidate } = options;
+  const templateFile = path.join(options.distDir, 'index.html');
+  const entryFile = path.join(options.serverDir, 'entry-server.js');
+  const template = fs.existsSync(templateFile) ? fs.readFileSync(templateFile, 'utf8') : null;
+  const entry = template && fs.existsSync(entryFile) ? ((await import(pathToFileURL(entryFile).href)) as ServerEntry) : null;
+  const head = pageHead({ db, config });
+  const procedures = (router as AnyRouter)._def.procedures as Record<string, { _def: { meta?: ProcedureMeta } } | undefined>;
+  // Every resource a public read can depend on: a page's snapshot must cover whatever it reads.
+  const allDeps = [...new Set(Object.values(procedures).flatMap((p) => p?._def.meta?.cache ?? []))];
+
+  const visitor = (req: FastifyRequest) => (): Context => ({
+    db,
+    config,
+    admin: null,
+    ip: req.ip,
+    log: req.log,
+    invalidate,
+    afterResponse: (task) => void task().catch((err: unknown) => req.log.error({ err }, 'work after the response failed')),
+    cookies: { get: () => undefined, set: () => undefined, clear: () => undefined },
+  });
+
+  return {
+    available: !!template,
+    async send(req: FastifyRequest, reply: FastifyReply) {
+      if (!template) return null;
+      const url = req.url.length > MAX_URL ? req.url.slice(0, MAX_URL) : req.url;
+      const pathname = url.split('?')[0]!;
+      if (!entry) {
+        const html = await head.apply(template, pathname, undefined);
+        return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+      }
+      const key = `page:${url}`;
+      const hit = await cache.lookup(key);
+      if (hit) return sendCached(req, reply, hit);
+      // An article's earlier slug answers 301 to its current address.
+      const moved = await head.movedTo(pathname);
+      if (moved) return reply.redirect(moved, 301);
+      const snapshot = cache.snapshot(allDeps);
+      const page = await entry.render(url, router, visitor(req), sanitizeRichText);
+      const body = (await head.apply(template, pathname, page.title)).replace(
+        '<div id="root"></div>',
+        () => `<div id="root">${page.html}</div><script type="application/json" id="query-state">${page.state}</script>`,
+      );
+      for (const err of page.errors) req.log.error({ err, url }, 'storefront page: server rendering failed, left to the browser');
+      if (page.failed || page.errors.length) return reply.code(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(body);
+      const deps = [...new Set(['settings', ...page.procedures.flatMap((name) => procedures[name]?._def.meta?.cache ?? ['*'])])];
+      return sendCached(req, reply, await cache.set(key, deps, snapshot, 'text/html; charset=utf-8', body, page.status));
+    },
+  };
+}

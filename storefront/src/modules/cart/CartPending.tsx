@@ -1,0 +1,14 @@
+import { Page } from '../ui/Page';
+import { PageHeader } from '../ui/PageHeader';
+
+/** The cart lives in the browser: until it is read, its pages say so rather than "panier vide". */
+export function CartPending({ title }: { title: string }) {
+  return (
+    <Page narrow>
+      <PageHeader title={title} />
+      <p role="status" className="py-8 text-center text-slate-500">
+        Chargement du panier...
+      </p>
+    </Page>
+  );
+}

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import { formatXOF } from '@app/shared/format';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app';
+import { insertTrappedPost } from '../support/samples';
+
+// Storefront pages come rendered from the server: the HTML holds the content a shopper reads
+// before any script runs, the data the browser hydrates from, and the right status code.
+const built = fs.existsSync('storefront/dist-server/entry-server.js');
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ demo: true });
+});
+afterAll(() => app?.close());
+
+/** The page as a phone without JavaScript gets it: status, and the text inside <body>. */
+async function page(path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${app.url}${path}`, { headers });
+  const html = await res.text();
+  const body = /<body>([\s\S]*)<\/body>/.exec(html)?.[1] ?? '';
+  // The visible text: markup and the hydration data removed, entities as a browser shows them.
+  const text = body
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+  return { res, html, text };
+}
+
+const flat = (s: string) => s.replace(/\s+/g, ' ');
+
+describe.skipIf(!built)('server-rendered pages', () => {
+  it('a product page holds its name, price in F CFA, stock state, description, main image and the add-to-cart button', async () => {
+    const product = (await app.asVisitor.products.list({ pageSize: 20 })).rows.find((p) => p.stock !== 0 && p.stock !== null)!;
+    const { res, html, text } = await page(`/products/${product.id}`);
+    expect(res.status).toBe(200);
+    expect(text).toContain(product.name);
+    expect(text).toContain(flat(formatXOF(product.price)));
+    expect(text).toMatch(/En stock/);
+    expect(text).toContain('Ajouter au panier');
+    expect(text).toContain(product.shortDescription);
+    // The main image: in the HTML, sized, not lazy, first in line.
+    const img = new RegExp(`<img[^>]*src="${product.images[0]}"[^>]*>`).exec(html)?.[0] ?? '';
+    expect(img).toMatch(/fetchPriority="high"/);
+    expect(img).toMatch(/width="\d+"/);
+    expect(img).not.toMatch(/loading="lazy"/);
+    // The data the browser takes over with, so it asks the server nothing again.
+    expect(html).toContain('<script type="application/json" id="query-state">');
+  });
+
+  it('a service, a blog post and the product list hold their names, prices and texts', async () => {
+    const service = (await app.asVisitor.services.list({ pageSize: 1 })).rows[0]!;
+    const servicePage = await page(`/services/${service.id}`);
+    expect(servicePage.res.status).toBe(200);
+    expect(servicePage.text).toContain(service.name);
+
+    const { slug } = (await app.asVisitor.blogPosts.list({ pageSize: 1 })).rows[0]!;
+    const post = await app.asVisitor.blogPosts.bySlug({ slug });
+    const postPage = await page(`/blog/${post.slug}`);
+    expect(postPage.res.status).toBe(200);
+    expect(postPage.text).toContain(post.title);
+    expect(postPage.html).toContain(post.content.slice(0, 40));
+
+    const list = (await app.asVisitor.products.list({ page: 1, pageSize: 12 })).rows;
+    const listPage = await page('/products');
+    for (const product of list) {
+      expect(listPage.text).toContain(product.name);
+      expect(listPage.text).toContain(flat(formatXOF(product.price)));
+    }
+    // The list's filters come from the address: a search renders its own results.
+    const searched = await page('/products?q=ecouteurs');
+    expect(searched.text).toMatch(/Écouteurs/);
+    expect(searched.text).not.toContain(list.find((p) => !/couteurs/i.test(p.name))!.name);
+  });
+
+  it('an unknown address, a missing product and a missing article answer 404 with the French page', async () => {
+    for (const path of ['/une/page/inconnue', '/products/00000000-0000-4000-8000-000000000000', '/products/pas-un-id', '/services/00000000-0000-4000-8000-000000000000', '/blog/article-inconnu']) {
+      const { res, text, html } = await page(path);
+      expect(res.status, path).toBe(404);
+      expect(text, path).toContain('Page introuvable');
+      expect(html, path).toContain('<title>Page introuvable | ');
+    }
+  });
+
+  it('is cached with a strong ETag, and shows an admin change on the next request', async () => {
+    const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
+    const first = await page(`/products/${product.id}`);
+    const etag = first.res.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect((await fetch(`${app.url}/products/${product.id}`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+
+    await app.asAdmin.products.update({ id: product.id, data: { name: 'Nom changé par la patronne' } });
+    const after = await page(`/products/${product.id}`, { 'if-none-match': etag });
+    expect(after.res.status).toBe(200);
+    expect(after.text).toContain('Nom changé par la patronne');
+    // A settings change reaches every page (the header and footer show the shop's name).
+    await app.asAdmin.settings.update({ businessName: 'Boutique Renommée' });
+    expect((await page('/about')).text).toContain('Boutique Renommée');
+  });
+
+  it('sanitizes rich text as it renders it, even a row that skipped the sanitizer on write', async () => {
+    await insertTrappedPost(app.db, 'article-piege-serveur');
+    const { res, html } = await page('/blog/article-piege-serveur');
+    expect(res.status).toBe(200);
+    const markup = html.replace(/<script type="application\/json" id="query-state">[\s\S]*?<\/script>/, '');
+    expect(markup).toContain('Texte visible et sûr.');
+    expect(markup).not.toContain('__pwned');
+    expect(markup).not.toContain('javascript:');
+    // The hydration data carries the text as data: no markup can close its script element.
+    expect(/<script type="application\/json" id="query-state">([\s\S]*?)<\/script>/.exec(html)![1]).not.toContain('<');
+  });
+
+  it('never renders what only an admin may see', async () => {
+    const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
+    await app.asAdmin.products.update({ id: product.id, data: { published: false } });
+    const res = await fetch(`${app.url}/products/${product.id}`, { headers: { cookie: 'boutique_session=whatever' } });
+    expect(res.status).toBe(404);
+  });
+});

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
+import { mainNav } from './storefront/app';
+import { open, screenshot } from './storefront/browser';
+
+// A slow, flaky phone network: pages arrive rendered and take over without asking again, a lost
+// page download keeps the layout and offers "Réessayer", and typing a search never loses a letter.
+
+let app: BrowserApp;
+beforeAll(async () => {
+  app = await startBrowserApp();
+});
+afterAll(() => app?.close());
+
+describe('server-rendered pages in the browser', () => {
+  it('show their content without JavaScript', async () => {
+    const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
+    const context = await app.browser.newContext({ viewport: PHONE, javaScriptEnabled: false, baseURL: app.url });
+    const page = await context.newPage();
+    await page.goto(`/products/${product.id}`);
+    expect(await page.locator('main h1').textContent()).toBe(product.name);
+    expect(await page.getByRole('button', { name: 'Ajouter au panier' }).isVisible()).toBe(true);
+    await page.screenshot({ path: '.tmp/screens/store-product-no-js-360.png' });
+    await context.close();
+  });
+
+  it('take over the rendered page with its data: no API request, no hydration error', async () => {
+    const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
+    const page = await app.newPage(PHONE);
+    const reads: string[] = [];
+    page.on('request', (request) => request.url().includes('/trpc/') && reads.push(request.url()));
+    for (const path of ['/', '/products', '/blog', '/services', `/products/${product.id}`]) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.locator('main h1').first().waitFor();
+    }
+    expect(reads).toEqual([]);
+    // Interactive once hydrated: the cart takes the product.
+    await page.getByRole('button', { name: 'Ajouter au panier' }).first().waitFor();
+    expect(app.errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('a lost page download', () => {
+  it('keeps the header and footer, says "Connexion perdue", and shows the page after "Réessayer"', async () => {
+    const page = await app.newPage(DESKTOP);
+    await open(page, '/');
+    // From now on, every page's code fails to download.
+    const blocked = (url: URL) => /\/assets\/\w+Route-[\w-]+\.js$/.test(url.pathname);
+    await page.route(blocked, (route) => route.abort('internetdisconnected'));
+    await mainNav(page).getByRole('link', { name: 'Produits' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Connexion perdue' });
+    await alert.waitFor({ timeout: 15_000 });
+    expect(await mainNav(page).isVisible()).toBe(true);
+    expect(await page.locator('footer').isVisible()).toBe(true);
+    await screenshot(page, 'connection-lost-1280');
+
+    await page.unroute(blocked);
+    await alert.getByRole('button', { name: 'Réessayer' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Nos produits' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/products');
+    await page.context().close();
+    // The aborted downloads are logged by Chromium; no other error.
+    expect(app.errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED') && !e.includes('Failed to fetch dynamically imported module'))).toEqual([]);
+    app.errors.length = 0;
+  });
+});
+
+describe('product search', () => {
+  it('keeps every letter and the focus across a pause in typing, and shows the results', async () => {
+    const page = await app.newPage(PHONE);
+    await open(page, '/products');
+    const box = page.getByRole('searchbox', { name: 'Rechercher' });
+    await box.click();
+    await page.keyboard.type('ordi', { delay: 60 });
+    // The search goes out after the pause and the address changes under the shopper's fingers.
+    await page.waitForURL(/q=ordi/);
+    await page.waitForTimeout(300);
+    await page.keyboard.type('nateur', { delay: 60 });
+    await page.waitForURL(/q=ordinateur/);
+    expect(await box.inputValue()).toBe('ordinateur');
+    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByText(/\d+ produits?/).waitFor();
+    expect(await page.locator('main article').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+});
