@@ -6,7 +6,11 @@
 //     by the bytes actually transferred (brotli when the browser offers it);
 //  2. runs Lighthouse (mobile preset: simulated slow 4G and 4x CPU slowdown) on home, the
 //     product list and a product detail, and prints the performance scores.
-// Targets (issue 4): at most 150 KiB of JavaScript on the home route, performance >= 90.
+//  3. on an emulated slow phone (400 ms round trip, 400 kbit/s, CPU slowed 4x), the time until a
+//     product's name and price and the home page's hero text are visible, on a first visit
+//     (empty cache) and a repeat visit, with server rendering (after) and without (before,
+//     SERVER_RENDERING=false), both servers side by side in this run.
+// Targets (issue 10): name and price within 2.0 s (first visit) and 1.0 s (repeat); Lighthouse 100.
 import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -69,8 +73,32 @@ async function lighthouseScores(paths: [string, string][]) {
   return scores;
 }
 
-const server = await startServer();
+/** Milliseconds from navigation until `visible` holds in the page, on the throttled phone. */
+async function slowPhone(server: string, path: string, texts: string[]) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const visit = async () => {
+    const start = Date.now();
+    await page.goto(`${server}${path}`, { waitUntil: 'commit' });
+    await page.waitForFunction((wanted) => wanted.every((t) => document.querySelector('main')?.textContent?.includes(t)), texts, { polling: 25, timeout: 60_000 });
+    return Date.now() - start;
+  };
+  const first = await visit();
+  await page.waitForLoadState('networkidle');
+  const repeat = await visit();
+  await browser.close();
+  return { first, repeat };
+}
+
+// Both on the demo's SVG illustrations (the photo conversion would compete for the CPU).
+const server = await startServer({ DEMO_PHOTOS: 'false' });
 base = server.base;
+const before = await startServer({ DEMO_PHOTOS: 'false', SERVER_RENDERING: 'false' });
 try {
   const product = (await (
     await fetch(`${base}/trpc/products.list?input=${encodeURIComponent(JSON.stringify({ pageSize: 1 }))}`)
@@ -98,6 +126,19 @@ try {
       `  ${s.name.padEnd(15)} ${String(s.score).padStart(3)}  ${s.score >= 90 ? 'OK  ' : 'LOW '} FCP ${s.fcp}, LCP ${s.lcp}, TBT ${s.tbt}, CLS ${s.cls}`,
     );
   }
+  const detail = (await (await fetch(`${base}/trpc/products.get?input=${encodeURIComponent(JSON.stringify({ id: productId }))}`)).json()) as {
+    result: { data: { name: string; price: number } };
+  };
+  const { formatXOF } = await import('@app/shared/format');
+  const productTexts = [detail.result.data.name, formatXOF(detail.result.data.price)];
+  const heroTexts = ['La technologie et la crypto'];
+  console.log('\nSlow phone (400 ms RTT, 400 kbit/s, CPU 4x): time until visible, ms (first visit / repeat visit)');
+  for (const [label, url] of [['before (browser rendering)', before.base], ['after (server rendering)', base]] as const) {
+    const product = await slowPhone(url, `/products/${productId}`, productTexts);
+    const home = await slowPhone(url, '/', heroTexts);
+    console.log(`  ${label.padEnd(28)} product name+price ${product.first} / ${product.repeat}   home hero ${home.first} / ${home.repeat}`);
+  }
 } finally {
   server.stop();
+  before.stop();
 }

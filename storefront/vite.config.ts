@@ -1,12 +1,74 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+/**
+ * The service worker (Workbox, generated): the app's code and styles precached, so a repeat visit
+ * starts from the phone; the pages, public reads and photos a shopper saw kept for when the
+ * network drops; a new version takes over at once (no shopper stuck on an old build).
+ */
+const pwa = VitePWA({
+  registerType: 'autoUpdate',
+  injectRegister: 'script-defer',
+  manifest: {
+    name: 'Boutique tech et crypto au Bénin',
+    short_name: 'Boutique',
+    description: 'Produits high-tech, services informatiques et formations crypto au Bénin, avec paiement à la livraison.',
+    lang: 'fr',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#f8fafc',
+    theme_color: '#1e40af',
+    icons: [
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,svg,png}', 'index.html'],
+    // Pages are rendered by the server: no app-shell fallback for every address, only offline.
+    navigateFallback: null,
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+    runtimeCaching: [
+      {
+        // Shop pages (not the admin): the network first, the copy last seen when it fails or is
+        // slower than 4 s; an address never seen falls back to the app, which says "hors ligne".
+        urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/admin'),
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'pages',
+          networkTimeoutSeconds: 4,
+          expiration: { maxEntries: 60 },
+          precacheFallback: { fallbackURL: '/index.html' },
+        },
+      },
+      {
+        // Public reads; a shopper's own order and payment are never stored on the phone.
+        urlPattern: ({ url }) => url.pathname.startsWith('/trpc/') && !/orders\.|payments\.status|auth\./.test(url.pathname),
+        handler: 'NetworkFirst',
+        options: { cacheName: 'api', networkTimeoutSeconds: 4, expiration: { maxEntries: 120 } },
+      },
+      {
+        // Photos never change at their address (content hash); demo illustrations rarely.
+        urlPattern: ({ url }) => url.pathname.startsWith('/media/'),
+        handler: 'CacheFirst',
+        options: { cacheName: 'images', expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 } },
+      },
+    ],
+  },
+});
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [pwa])],
+  // The manifest tells the server which files a page's code is made of (modulepreload links).
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: !isSsrBuild },
   // The server build (entry-server.tsx, for server rendering) carries its dependencies: the
   // server loads one folder, whatever node_modules layout the install made.
   ssr: { noExternal: true },
   server: { proxy: { '/trpc': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
-});
+}));

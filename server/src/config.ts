@@ -8,6 +8,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   seedDemo: boolean;
+  /** Storefront pages rendered on the server (SERVER_RENDERING=false: the browser renders them, as before). */
+  serverRendering: boolean;
   /** Demo SVG illustrations turned into stored photos after start (DEMO_PHOTOS=false keeps the SVGs). */
   demoPhotos: boolean;
   adminEmail: string | undefined;
@@ -79,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || './data'),
     seedDemo: env.SEED_DEMO !== 'false',
     demoPhotos: env.DEMO_PHOTOS !== 'false',
+    serverRendering: env.SERVER_RENDERING !== 'false',
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),

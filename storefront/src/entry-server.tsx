@@ -25,6 +25,8 @@ export interface Rendered {
   failed: boolean;
   /** What went wrong while rendering (the browser renders those parts itself). */
   errors: unknown[];
+  /** The page's file in src/routes, whose code the HTML asks the browser to fetch at once. */
+  module: string | undefined;
 }
 
 const text = (write: (out: Writable) => void) =>
@@ -86,5 +88,6 @@ export async function render(url: string, router: AppRouter, createContext: () =
     procedures: reads.map((options) => (options.queryKey[0] as string[]).join('.')),
     failed: queries.some((query) => query.state.status === 'error' && !isNotFound(query.state.error)),
     errors,
+    module: match?.route.module,
   };
 }

@@ -1,11 +1,15 @@
 import './styles.css';
-import { hydrate } from '@tanstack/react-query';
+import { hydrate, onlineManager } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { PageLoadError } from './app/pages';
 import { queryClient } from './lib/query';
+
+// Opened without a connection (a page from the service worker's cache): queries wait for it
+// instead of failing, and go out when it returns (TanStack Query only hears later changes).
+onlineManager.setOnline(navigator.onLine);
 
 const container = document.getElementById('root')!;
 // A page that could not be downloaded is the boundary's to explain (PageBoundary); other errors it catches are logged.

@@ -19,10 +19,30 @@ interface ServerEntry {
     router: AppRouter,
     createContext: () => Context,
     sanitize: (html: string) => string,
-  ): Promise<{ html: string; state: string; status: number; title: string | undefined; procedures: string[]; failed: boolean; errors: unknown[] }>;
+  ): Promise<{ html: string; state: string; status: number; title: string | undefined; procedures: string[]; failed: boolean; errors: unknown[]; module: string | undefined }>;
 }
 
 const MAX_URL = 512;
+
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+/**
+ * <link rel="modulepreload"> for a page's chunk and the chunks it imports (from Vite's manifest),
+ * so the browser fetches them beside the main script instead of after it has run.
+ */
+function preloadLinks(manifest: Manifest | null, module: string | undefined, template: string) {
+  if (!manifest || !module) return '';
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  visit(`src/routes/${module}.tsx`);
+  // The template already links the entry's own imports.
+  return [...files].filter((file) => !template.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+}
 
 /**
  * Storefront pages rendered on the server with their data (React's prerender, the router called
@@ -44,7 +64,9 @@ export async function storefrontPages(options: {
   const templateFile = path.join(options.distDir, 'index.html');
   const entryFile = path.join(options.serverDir, 'entry-server.js');
   const template = fs.existsSync(templateFile) ? fs.readFileSync(templateFile, 'utf8') : null;
-  const entry = template && fs.existsSync(entryFile) ? ((await import(pathToFileURL(entryFile).href)) as ServerEntry) : null;
+  const entry = template && config.serverRendering && fs.existsSync(entryFile) ? ((await import(pathToFileURL(entryFile).href)) as ServerEntry) : null;
+  const manifestFile = path.join(options.distDir, '.vite/manifest.json');
+  const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : null;
   const head = pageHead({ db, config });
   const procedures = (router as AnyRouter)._def.procedures as Record<string, { _def: { meta?: ProcedureMeta } } | undefined>;
   // Every resource a public read can depend on: a page's snapshot must cover whatever it reads.
@@ -79,10 +101,9 @@ export async function storefrontPages(options: {
       if (moved) return reply.redirect(moved, 301);
       const snapshot = cache.snapshot(allDeps);
       const page = await entry.render(url, router, visitor(req), sanitizeRichText);
-      const body = (await head.apply(template, pathname, page.title)).replace(
-        '<div id="root"></div>',
-        () => `<div id="root">${page.html}</div><script type="application/json" id="query-state">${page.state}</script>`,
-      );
+      const body = (await head.apply(template, pathname, page.title))
+        .replace('</head>', () => `${preloadLinks(manifest, page.module, template)}</head>`)
+        .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div><script type="application/json" id="query-state">${page.state}</script>`);
       for (const err of page.errors) req.log.error({ err, url }, 'storefront page: server rendering failed, left to the browser');
       if (page.failed || page.errors.length) return reply.code(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(body);
       const deps = [...new Set(['settings', ...page.procedures.flatMap((name) => procedures[name]?._def.meta?.cache ?? ['*'])])];

@@ -1,4 +1,6 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, useEffect } from 'react';
+import { pageRoutes } from '../../app/routes';
+import { useOnline } from '../../lib/online';
 import { Link } from 'react-router';
 import { shortLines } from '@app/shared/cart';
 import { needsShipping, ONLINE_PAYMENT_METHOD, paymentMethodsFor } from '@app/shared/labels';
@@ -33,7 +35,12 @@ function intro(shipping: boolean, online: boolean) {
     : 'Rien à livrer : nous vous appelons pour confirmer la commande et convenir du paiement.';
 }
 
+/** The confirmation's code, fetched while the shopper fills the form: it opens at once after ordering. */
+const preloadConfirmation = () => void pageRoutes.find((route) => route.path === '/order/:number')?.page().catch(() => undefined);
+
 export function CheckoutPage() {
+  useEffect(preloadConfirmation, []);
+  const connected = useOnline();
   const { cart, ready } = useCart();
   const options = useDeliveryOptions().data?.rows;
   const honeypot = useHoneypot();
@@ -41,14 +48,16 @@ export function CheckoutPage() {
   const stock = useCartStock();
   const online = useOnlinePayment();
   const methods = paymentMethodsFor(cart.items, online);
-  const { form, method, submit, pending, redirecting } = useCheckoutForm(Boolean(options && options.length > 0), shipping, methods, honeypot.value, stock.refetch);
+  const { form, method, submit, pending, leaving } = useCheckoutForm(Boolean(options && options.length > 0), shipping, methods, honeypot.value, stock.refetch);
   const short = shortLines(cart).length > 0;
   const { bind } = form;
-  if (redirecting) {
+  if (leaving) {
     return (
       <Page narrow>
-        <PageHeader title="Paiement Mobile Money" />
-        <p role="status" className="mb-4">Commande enregistrée. Redirection vers la page de paiement sécurisée FedaPay…</p>
+        <PageHeader title={leaving === 'payment' ? 'Paiement Mobile Money' : 'Commande enregistrée'} />
+        <p role="status" className="mb-4">
+          {leaving === 'payment' ? 'Commande enregistrée. Redirection vers la page de paiement sécurisée FedaPay…' : 'Commande enregistrée. Ouverture de la confirmation…'}
+        </p>
       </Page>
     );
   }
@@ -121,7 +130,12 @@ export function CheckoutPage() {
           )}
           {shipping ? <DeliveryChoice error={form.errors.delivery} /> : <p className="text-sm text-slate-600">Aucune livraison : services et formations.</p>}
           <CartTotals withDelivery={shipping} />
-          <button type="submit" disabled={pending || short} className={`${primaryButton} w-full`}>
+          {!connected && (
+            <p role="alert" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              Vous êtes hors ligne : la commande a besoin d’une connexion. Vos informations restent saisies ; commandez dès le retour du réseau.
+            </p>
+          )}
+          <button type="submit" disabled={pending || short || !connected} className={`${primaryButton} w-full`}>
             {pending ? 'Envoi en cours...' : method === ONLINE_PAYMENT_METHOD ? 'Commander et payer' : 'Confirmer la commande'}
           </button>
           <p className="text-xs text-slate-500">Les prix sont vérifiés au moment de la commande.</p>

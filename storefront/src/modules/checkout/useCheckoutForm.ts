@@ -45,7 +45,8 @@ export function useCheckoutForm(
 ) {
   const form = useForm<CheckoutValues, 'delivery'>(initial);
   const method: Method = methods.includes(form.values.paymentMethod as Method) ? (form.values.paymentMethod as Method) : methods[0]!;
-  const [redirecting, setRedirecting] = useState(false);
+  /** The order is placed: the page says where the shopper goes next, never "panier vide". */
+  const [leaving, setLeaving] = useState<'confirmation' | 'payment' | null>(null);
   const { cart, clear } = useCart();
   const navigate = useNavigate();
   // A second click can land before React re-renders the disabled button; the key makes it harmless
@@ -73,12 +74,13 @@ export function useCheckoutForm(
       toast.dismiss(); // no earlier error left over the confirmation
       rememberOrder(order);
       if (order.paymentMethod !== ONLINE_PAYMENT_METHOD) {
+        setLeaving('confirmation');
         clear();
         navigate(`/order/${order.number}`, { replace: true });
         return;
       }
       // Placed: now to FedaPay's page. If it cannot open, the order's page offers to retry.
-      setRedirecting(true);
+      setLeaving('payment');
       clear();
       goToPayment(order.trackingToken).catch((error: unknown) => {
         toast.error(apiFailure(error).message);
@@ -118,5 +120,5 @@ export function useCheckoutForm(
     sending.current = true;
     place.mutate();
   };
-  return { form, method, submit, pending: place.isPending, redirecting };
+  return { form, method, submit, pending: place.isPending, leaving };
 }

@@ -1,8 +1,5 @@
-import { onlineManager } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import { apiFailure } from '../../lib/errors';
-
-const useOnline = () => useSyncExternalStore(onlineManager.subscribe.bind(onlineManager), () => onlineManager.isOnline(), () => true);
+import { useOnline } from '../../lib/online';
 
 /** Loading and error states of a list or a record, with a retry for flaky connections. */
 export function QueryStatus({ isPending, error, retry, empty }: { isPending: boolean; error: unknown; retry: () => void; empty?: string | false }) {
