@@ -126,15 +126,19 @@ try {
       `  ${s.name.padEnd(15)} ${String(s.score).padStart(3)}  ${s.score >= 90 ? 'OK  ' : 'LOW '} FCP ${s.fcp}, LCP ${s.lcp}, TBT ${s.tbt}, CLS ${s.cls}`,
     );
   }
-  const detail = (await (await fetch(`${base}/trpc/products.get?input=${encodeURIComponent(JSON.stringify({ id: productId }))}`)).json()) as {
-    result: { data: { name: string; price: number } };
-  };
+  // Each server has its own database: the same product (the newest) under its own id.
   const { formatXOF } = await import('@app/shared/format');
-  const productTexts = [detail.result.data.name, formatXOF(detail.result.data.price)];
+  const firstProduct = async (url: string) => {
+    const list = (await (await fetch(`${url}/trpc/products.list?input=${encodeURIComponent(JSON.stringify({ pageSize: 1 }))}`)).json()) as {
+      result: { data: { rows: { id: string; name: string; price: number }[] } };
+    };
+    return list.result.data.rows[0]!;
+  };
   const heroTexts = ['La technologie et la crypto'];
   console.log('\nSlow phone (400 ms RTT, 400 kbit/s, CPU 4x): time until visible, ms (first visit / repeat visit)');
   for (const [label, url] of [['before (browser rendering)', before.base], ['after (server rendering)', base]] as const) {
-    const product = await slowPhone(url, `/products/${productId}`, productTexts);
+    const shown = await firstProduct(url);
+    const product = await slowPhone(url, `/products/${shown.id}`, [shown.name, formatXOF(shown.price)]);
     const home = await slowPhone(url, '/', heroTexts);
     console.log(`  ${label.padEnd(28)} product name+price ${product.first} / ${product.repeat}   home hero ${home.first} / ${home.repeat}`);
   }
