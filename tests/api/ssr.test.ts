@@ -113,6 +113,15 @@ describe.skipIf(!built)('server-rendered pages', () => {
     expect(/<script type="application\/json" id="query-state">([\s\S]*?)<\/script>/.exec(html)![1]).not.toContain('<');
   });
 
+  it('ignores parameters no page reads: one rendering and one cache entry for a shared link', async () => {
+    const plain = await fetch(`${app.url}/products?q=routeur`);
+    const tracked = await fetch(`${app.url}/products?utm_source=whatsapp&q=routeur&fbclid=abc123`);
+    expect(tracked.status).toBe(200);
+    expect(tracked.headers.get('etag')).toBe(plain.headers.get('etag'));
+    const other = await fetch(`${app.url}/about?x=${Date.now()}`);
+    expect(other.headers.get('etag')).toBe((await fetch(`${app.url}/about`)).headers.get('etag'));
+  });
+
   it('never renders what only an admin may see', async () => {
     const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
     await app.asAdmin.products.update({ id: product.id, data: { published: false } });

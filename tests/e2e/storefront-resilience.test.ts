@@ -66,6 +66,29 @@ describe('a lost page download', () => {
     expect(crashes).toEqual([]);
     await context.close();
   });
+
+  it('reloads itself once when a new version replaced the page code, and never loops', async () => {
+    const context = await app.browser.newContext({ viewport: DESKTOP, baseURL: app.url, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await open(page, '/');
+    // A deploy since the page loaded: the old chunk names answer 404, the shop's pages name a new main script.
+    await page.route(/\/assets\/\w+Route-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: 'introuvable' }));
+    await page.route('**/about', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/src="\/assets\/index-[\w-]+\.js"/, 'src="/assets/index-NOUVEAU.js"');
+      await route.fulfill({ response, body: html });
+    });
+    let loads = 0;
+    page.on('load', () => loads++);
+    await mainNav(page).getByRole('link', { name: 'Produits' }).click();
+    await page.waitForURL('**/products');
+    // Reloaded once to the same address; the code is still missing there, so the message shows, and it stays.
+    await page.getByRole('alert').filter({ hasText: 'Connexion perdue' }).waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(4000);
+    expect(loads).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/products');
+    await context.close();
+  });
 });
 
 describe('offline, after a first visit', () => {

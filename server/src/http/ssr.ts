@@ -22,9 +22,36 @@ interface ServerEntry {
   ): Promise<{ html: string; state: string; status: number; title: string | undefined; procedures: string[]; failed: boolean; errors: unknown[]; module: string | undefined }>;
 }
 
-const MAX_URL = 512;
+/** The query parameters a page reads (the product list's filters); any other is left out. */
+const PAGE_PARAMS: Record<string, readonly string[]> = { '/products': ['categorie', 'q', 'tri', 'page'] };
+
+/**
+ * The address as the page sees it, and its cache key: parameters no page reads (utm_source,
+ * fbclid, a random value) are dropped, so they neither render nor store the page again.
+ */
+export function pageUrl(raw: string) {
+  const url = new URL(raw, 'http://localhost');
+  const kept = new URLSearchParams();
+  for (const name of PAGE_PARAMS[url.pathname] ?? []) {
+    const value = url.searchParams.get(name);
+    if (value) kept.set(name, value.slice(0, 100));
+  }
+  const query = kept.toString();
+  return { url: query ? `${url.pathname}?${query}` : url.pathname, pathname: url.pathname };
+}
 
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+/**
+ * The stylesheet written into the page (a few KB compressed): the first paint waits for no
+ * second download, which costs a whole round trip on a mobile network. The CSP allows inline styles.
+ */
+function inlineStyles(template: string, distDir: string) {
+  return template.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/g, (link, file: string) => {
+    const css = path.join(distDir, file);
+    return fs.existsSync(css) ? `<style>${fs.readFileSync(css, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>` : link;
+  });
+}
 
 /**
  * <link rel="modulepreload"> for a page's chunk and the chunks it imports (from Vite's manifest),
@@ -63,7 +90,7 @@ export async function storefrontPages(options: {
   const { db, config, router, cache, invalidate } = options;
   const templateFile = path.join(options.distDir, 'index.html');
   const entryFile = path.join(options.serverDir, 'entry-server.js');
-  const template = fs.existsSync(templateFile) ? fs.readFileSync(templateFile, 'utf8') : null;
+  const template = fs.existsSync(templateFile) ? inlineStyles(fs.readFileSync(templateFile, 'utf8'), options.distDir) : null;
   const entry = template && config.serverRendering && fs.existsSync(entryFile) ? ((await import(pathToFileURL(entryFile).href)) as ServerEntry) : null;
   const manifestFile = path.join(options.distDir, '.vite/manifest.json');
   const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : null;
@@ -87,8 +114,7 @@ export async function storefrontPages(options: {
     available: !!template,
     async send(req: FastifyRequest, reply: FastifyReply) {
       if (!template) return null;
-      const url = req.url.length > MAX_URL ? req.url.slice(0, MAX_URL) : req.url;
-      const pathname = url.split('?')[0]!;
+      const { url, pathname } = pageUrl(req.url);
       if (!entry) {
         const html = await head.apply(template, pathname, undefined);
         return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
