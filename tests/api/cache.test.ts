@@ -152,7 +152,7 @@ describe('public reads', () => {
     const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f));
     // Direct calls (trpc.x.y.query) and the declared public reads (lib/queries.ts: a.x.y.queryOptions).
     const calls = new Set(
-      files.flatMap((f) => [...fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/\b(?:trpc|a)\.(\w+)\.(\w+)\.query(?:Options)?\(/g)].map((m) => `${m[1]}.${m[2]}`)),
+      files.flatMap((f) => [...fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/\b(?:trpc|api|a)\.(\w+)\.(\w+)\.query(?:Options)?\(/g)].map((m) => `${m[1]}.${m[2]}`)),
     );
     expect(calls.size).toBeGreaterThan(5);
     const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>;

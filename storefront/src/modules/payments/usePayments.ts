@@ -25,8 +25,7 @@ const FINAL_WAIT_MS = 3 * 60_000;
 export function usePaymentState(token: string, enabled: boolean) {
   const queryClient = useQueryClient();
   const state = useQuery({
-    queryKey: ['payments', 'status', token],
-    queryFn: () => trpc.payments.status.query({ token }),
+    ...api.payments.status.queryOptions({ token }),
     enabled,
     refetchInterval: (query) => {
       const data = query.state.data;
@@ -38,8 +37,8 @@ export function usePaymentState(token: string, enabled: boolean) {
   const refresh = useCallback(
     () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['payments', 'status', token] }),
-        queryClient.invalidateQueries({ queryKey: ['orders', 'track'] }),
+        queryClient.invalidateQueries(api.payments.status.queryFilter({ token })),
+        queryClient.invalidateQueries(api.orders.track.pathFilter()),
       ]),
     [queryClient, token],
   );

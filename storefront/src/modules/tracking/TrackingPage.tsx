@@ -1,15 +1,16 @@
 import { formatXOF } from '@app/shared/format';
 import { onlinePaymentStatuses, orderEventKinds, orderStatuses, paymentMethods, paymentStatuses } from '@app/shared/labels';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
-import { type RouterOutputs, trpc } from '../../lib/trpc';
+import type { RouterOutputs } from '../../lib/trpc';
 import { OrderItems } from '../checkout/OrderItems';
 import { PaymentPanel } from '../payments/PaymentPanel';
 import { card, primaryButton, secondaryButton } from '../ui/buttons';
 import { TextField } from '../ui/Field';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
+import { api } from '../../lib/queries';
 
 type Tracked = RouterOutputs['orders']['track'];
 type Lookup = { token: string } | { number: string; phone: string };
@@ -21,7 +22,7 @@ const when = (iso: string) => new Date(iso).toLocaleString('fr-FR', { dateStyle:
 export function TrackingPage() {
   const { token } = useParams();
   const [asked, setAsked] = useState<Lookup | null>(token ? { token } : null);
-  const order = useQuery({ queryKey: ['orders', 'track', asked], queryFn: () => trpc.orders.track.query(asked!), enabled: !!asked, retry: false });
+  const order = useQuery(api.orders.track.queryOptions(asked ?? skipToken, { retry: false }));
   return (
     <Page narrow>
       <PageHeader title="Suivre ma commande" intro={token ? undefined : 'Saisissez le numéro reçu à la commande (CMD-…) et le téléphone donné.'} />
