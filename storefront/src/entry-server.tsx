@@ -25,7 +25,7 @@ export interface Rendered {
   failed: boolean;
   /** What went wrong while rendering (the browser renders those parts itself). */
   errors: unknown[];
-  /** The page's file in src/routes, whose code the HTML asks the browser to fetch at once. */
+  /** The page's file under src/modules, whose code the HTML asks the browser to fetch at once. */
   module: string | undefined;
 }
 

@@ -48,6 +48,10 @@ describe.skipIf(!built)('server-rendered pages', () => {
     expect(img).not.toMatch(/loading="lazy"/);
     // The data the browser takes over with, so it asks the server nothing again.
     expect(html).toContain('<script type="application/json" id="query-state">');
+    // Nothing to wait for before the first paint: styles inline, the page's code fetched beside the main script.
+    expect(html).toMatch(/<style>[\s\S]{1000,}<\/style>/);
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/ProductPage-[\w-]+\.js">/);
   });
 
   it('a service, a blog post and the product list hold their names, prices and texts', async () => {

@@ -50,7 +50,7 @@ describe('a lost page download', () => {
     page.on('pageerror', (error) => crashes.push(error.message));
     await open(page, '/');
     // From now on, every page's code fails to download.
-    const blocked = (url: URL) => /\/assets\/\w+Route-[\w-]+\.js$/.test(url.pathname);
+    const blocked = (url: URL) => /\/assets\/\w+Page-[\w-]+\.js$/.test(url.pathname);
     await page.route(blocked, (route) => route.abort('internetdisconnected'));
     await mainNav(page).getByRole('link', { name: 'Produits' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Connexion perdue' });
@@ -72,7 +72,7 @@ describe('a lost page download', () => {
     const page = await context.newPage();
     await open(page, '/');
     // A deploy since the page loaded: the old chunk names answer 404, the shop's pages name a new main script.
-    await page.route(/\/assets\/\w+Route-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: 'introuvable' }));
+    await page.route(/\/assets\/\w+Page-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: 'introuvable' }));
     await page.route('**/about', async (route) => {
       const response = await route.fetch();
       const html = (await response.text()).replace(/src="\/assets\/index-[\w-]+\.js"/, 'src="/assets/index-NOUVEAU.js"');

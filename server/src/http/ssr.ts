@@ -66,7 +66,7 @@ function preloadLinks(manifest: Manifest | null, module: string | undefined, tem
     files.add(chunk.file);
     for (const next of chunk.imports ?? []) visit(next);
   };
-  visit(`src/routes/${module}.tsx`);
+  visit(`src/modules/${module}.tsx`);
   // The template already links the entry's own imports.
   return [...files].filter((file) => !template.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
 }

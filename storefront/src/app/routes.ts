@@ -12,39 +12,43 @@ import { productListState } from '../modules/products/listInput';
  */
 export interface PageRoute {
   path: string;
-  /** Its file in src/routes (the server preloads that chunk with the page). */
+  /** Its component's file under src/modules, named after it (the server preloads that chunk with the page). */
   module: string;
   page: () => Promise<{ default: ComponentType }>;
   data?: (api: Api, params: Params, search: URLSearchParams) => object[];
 }
 
-const modules = import.meta.glob<{ default: ComponentType }>('../routes/*.tsx');
-const page = (module: string) => ({ module, page: modules[`../routes/${module}.tsx`]! });
+const modules = import.meta.glob<Record<string, ComponentType>>(['../modules/*/*Page.tsx', '../modules/ui/NotFound.tsx']);
+/** 'products/ProductPage': the ProductPage component of src/modules/products/ProductPage.tsx, in a chunk of its own. */
+const page = (module: string) => ({
+  module,
+  page: () => modules[`../modules/${module}.tsx`]!().then((exports) => ({ default: exports[module.split('/')[1]!]! })),
+});
 
 export const pageRoutes: PageRoute[] = [
   {
     path: '/',
-    ...page('HomeRoute'),
+    ...page('home/HomePage'),
     data: (a) => [queries.featuredProducts(a), queries.services(a), queries.courses(a), queries.trendingCryptos(a), queries.latestPosts(a), queries.testimonials(a)],
   },
-  { path: '/products', ...page('ProductsRoute'), data: (a, _, search) => [queries.products(a, productListState(search).input)] },
-  { path: '/products/:id', ...page('ProductRoute'), data: (a, { id = '' }) => (isUuid(id) ? [queries.product(a, id)] : []) },
-  { path: '/services', ...page('ServicesRoute'), data: (a) => [queries.services(a)] },
-  { path: '/services/:id', ...page('ServiceRoute'), data: (a, { id = '' }) => (isUuid(id) ? [queries.service(a, id)] : []) },
-  { path: '/crypto-courses', ...page('CoursesRoute'), data: (a) => [queries.courses(a)] },
-  { path: '/delivery', ...page('DeliveryRoute'), data: (a) => [queries.deliveryOptions(a)] },
-  { path: '/cart', ...page('CartRoute'), data: (a) => [queries.deliveryOptions(a)] },
-  { path: '/checkout', ...page('CheckoutRoute'), data: (a) => [queries.deliveryOptions(a), queries.paymentOptions(a)] },
-  { path: '/order/:number', ...page('OrderRoute') },
-  { path: '/suivi', ...page('TrackingRoute') },
-  { path: '/suivi/:token', ...page('TrackingRoute') },
-  { path: '/verify', ...page('VerifyRoute') },
-  { path: '/blog', ...page('BlogRoute'), data: (a) => [queries.posts(a)] },
-  { path: '/blog/:slug', ...page('BlogPostRoute'), data: (a, { slug = '' }) => (slug.length <= 120 ? [queries.post(a, slug)] : []) },
-  { path: '/crypto-trending', ...page('CryptoTrendingRoute'), data: (a) => [queries.trendingCryptos(a)] },
-  { path: '/about', ...page('AboutRoute'), data: (a) => [queries.testimonials(a)] },
-  { path: '/contact', ...page('ContactRoute') },
-  { path: '*', ...page('NotFoundRoute') },
+  { path: '/products', ...page('products/ProductsPage'), data: (a, _, search) => [queries.products(a, productListState(search).input)] },
+  { path: '/products/:id', ...page('products/ProductPage'), data: (a, { id = '' }) => (isUuid(id) ? [queries.product(a, id)] : []) },
+  { path: '/services', ...page('services/ServicesPage'), data: (a) => [queries.services(a)] },
+  { path: '/services/:id', ...page('services/ServicePage'), data: (a, { id = '' }) => (isUuid(id) ? [queries.service(a, id)] : []) },
+  { path: '/crypto-courses', ...page('courses/CoursesPage'), data: (a) => [queries.courses(a)] },
+  { path: '/delivery', ...page('delivery/DeliveryPage'), data: (a) => [queries.deliveryOptions(a)] },
+  { path: '/cart', ...page('cart/CartPage'), data: (a) => [queries.deliveryOptions(a)] },
+  { path: '/checkout', ...page('checkout/CheckoutPage'), data: (a) => [queries.deliveryOptions(a), queries.paymentOptions(a)] },
+  { path: '/order/:number', ...page('checkout/OrderPage') },
+  { path: '/suivi', ...page('tracking/TrackingPage') },
+  { path: '/suivi/:token', ...page('tracking/TrackingPage') },
+  { path: '/verify', ...page('verify/VerifyPage') },
+  { path: '/blog', ...page('blog/BlogPage'), data: (a) => [queries.posts(a)] },
+  { path: '/blog/:slug', ...page('blog/BlogPostPage'), data: (a, { slug = '' }) => (slug.length <= 120 ? [queries.post(a, slug)] : []) },
+  { path: '/crypto-trending', ...page('crypto/CryptoTrendingPage'), data: (a) => [queries.trendingCryptos(a)] },
+  { path: '/about', ...page('contact/AboutPage'), data: (a) => [queries.testimonials(a)] },
+  { path: '/contact', ...page('contact/ContactPage') },
+  { path: '*', ...page('ui/NotFound') },
 ];
 
 /** What every page shows whatever its address: the shop's name, phone and links (header, footer). */
