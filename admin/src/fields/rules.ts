@@ -1,3 +1,4 @@
+import { emailError } from '@app/shared/format';
 import type { AnyField, AnyResource } from '@app/shared/resources';
 import type { FormRule as Rule } from 'antd';
 import { toApiValue, toApiValues } from './values';
@@ -33,3 +34,13 @@ export function checkRulesFor(resource: AnyResource, key: string, action: 'creat
     dependencies: checks.flatMap((check) => check.fields.slice(1)),
   };
 }
+
+/** The sign-in pages' e-mail box: the shared rule (required, shape, length), as the auth router applies it. */
+export const emailRules: Rule[] = [
+  {
+    validator: (_, value: string | undefined) => {
+      const message = emailError(value ?? '');
+      return message ? Promise.reject(new Error(message)) : Promise.resolve();
+    },
+  },
+];

@@ -3,6 +3,7 @@ import { Alert, Button, Form, Input, Typography } from 'antd';
 import { Link } from 'react-router';
 import { AuthShell, Panel } from './AuthShell';
 import { PageTitle } from '../layout/PageTitle';
+import { emailRules } from '../fields/rules';
 
 export default function ForgotPasswordPage() {
   const mutation = useForgotPassword<{ email: string }>();
@@ -34,10 +35,7 @@ export default function ForgotPasswordPage() {
               <Form.Item
                 name="email"
                 label="E-mail"
-                rules={[
-                  { required: true, message: 'Saisissez votre e-mail.' },
-                  { type: 'email', message: 'Adresse e-mail invalide.' },
-                ]}
+                rules={emailRules}
               >
                 <Input type="email" autoComplete="username" inputMode="email" />
               </Form.Item>

@@ -3,6 +3,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { Link } from 'react-router';
 import { AuthShell, Panel } from './AuthShell';
 import { PageTitle } from '../layout/PageTitle';
+import { emailRules } from '../fields/rules';
 
 interface Credentials {
   email: string;
@@ -25,10 +26,7 @@ export default function LoginPage() {
           <Form.Item
             name="email"
             label="E-mail"
-            rules={[
-              { required: true, message: 'Saisissez votre e-mail.' },
-              { type: 'email', message: 'Adresse e-mail invalide.' },
-            ]}
+            rules={emailRules}
           >
             <Input type="email" autoComplete="username" inputMode="email" />
           </Form.Item>

@@ -1,4 +1,5 @@
 import { PASSWORD_MAX, passwordSchema } from '@app/shared';
+import { EMAIL_MAX, isEmail } from '@app/shared/format';
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -9,7 +10,7 @@ import { finishPasswordReset, startPasswordReset } from './password-reset';
 import { createSession, deleteSession, findSession, sessionCookieName } from './sessions';
 import { clearLoginFailures, loginKeys, recordLoginFailure, reserveLoginAttempt } from './throttle';
 
-const email = z.string('Adresse e-mail attendue.').trim().max(254, 'Adresse e-mail trop longue.').pipe(z.email('Adresse e-mail invalide.'));
+const email = z.string('Adresse e-mail attendue.').trim().max(EMAIL_MAX, 'Adresse e-mail trop longue.').refine(isEmail, 'Adresse e-mail invalide.');
 const loginInput = z.object({
   email,
   password: z.string('Mot de passe attendu.').min(1, 'Saisissez votre mot de passe.').max(PASSWORD_MAX, 'Mot de passe trop long.'),

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
 import { passwordSchema } from '@app/shared';
-import { z } from 'zod';
+import { isEmail } from '@app/shared/format';
 import { loadConfig } from '../config';
 import { createDb } from '../db/index';
 import { migrateToLatest } from '../db/migrate';
@@ -30,8 +30,8 @@ function ask(question: string): Promise<string> {
 
 async function main() {
   const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } });
-  const email = z.email().safeParse(values.email?.trim().toLowerCase());
-  if (!email.success) throw new Error('Indiquez une adresse e-mail valide : npm run admin:create -- --email vous@exemple.com');
+  const email = values.email?.trim().toLowerCase() ?? '';
+  if (!isEmail(email)) throw new Error('Indiquez une adresse e-mail valide : npm run admin:create -- --email vous@exemple.com');
   const password = values.password ?? (await ask('Mot de passe : '));
   const checked = passwordSchema.safeParse(password);
   if (!checked.success) throw new Error(checked.error.issues[0]?.message ?? 'Mot de passe invalide.');
@@ -40,9 +40,9 @@ async function main() {
   const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(db);
-    const result = await upsertAdmin(db, email.data, checked.data);
+    const result = await upsertAdmin(db, email, checked.data);
     console.log(
-      result === 'created' ? `Administrateur créé : ${email.data}` : `Mot de passe réinitialisé pour ${email.data} (sessions fermées).`,
+      result === 'created' ? `Administrateur créé : ${email}` : `Mot de passe réinitialisé pour ${email} (sessions fermées).`,
     );
   } finally {
     await db.destroy();

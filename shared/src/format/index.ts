@@ -4,3 +4,4 @@ export * from './slugify';
 export * from './whatsapp';
 export * from './csv';
 export * from './media';
+export * from './email';

@@ -1,3 +1,4 @@
+import { EMAIL_MAX, isEmail } from '../format/email';
 import { parsePhone, phoneError } from '../format/phone';
 import { z } from 'zod';
 
@@ -238,8 +239,8 @@ export const f = {
         .string(typed('Adresse e-mail attendue.'))
         .trim()
         .toLowerCase()
-        .max(254, 'Adresse e-mail trop longue.')
-        .pipe(z.email('Adresse e-mail invalide.')),
+        .max(EMAIL_MAX, 'Adresse e-mail trop longue.')
+        .refine(isEmail, 'Adresse e-mail invalide.'),
       opts,
     ),
   /** Benin by default (01 97 12 34 56) or any international number (+33 ...); stored in E.164. */

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, MailOutlined } from '@ant-design/icons';
-import { contactMessages, f } from '@app/shared/resources';
+import { isEmail } from '@app/shared/format';
+import { contactMessages } from '@app/shared/resources';
 import { parsePhone } from '@app/shared/phone';
 import { type BaseRecord, useOne, useUpdate } from '@refinedev/core';
 import { Button, Card, Descriptions, Result, Space, Spin, Typography } from 'antd';
@@ -11,7 +12,6 @@ import { WhatsAppButton } from '../WhatsAppButton';
 
 const LIST = `/${contactMessages.admin.route}`;
 /** The shop's own e-mail rule, as every e-mail field applies it. */
-const emailRule = f.email('E-mail').schema;
 
 /** One contact message to read (marked read on opening), with a reply by e-mail or WhatsApp. */
 export default function MessageDetail() {
@@ -37,7 +37,7 @@ export default function MessageDetail() {
 
   const contact = String(row.contact);
   const subject = String(row.subject);
-  const email = emailRule.safeParse(contact).success ? contact : null;
+  const email = isEmail(contact) ? contact : null;
   const phone = email ? null : parsePhone(contact);
   const greeting = `Bonjour ${String(row.name)},\n\n`;
   return (

@@ -1,3 +1,4 @@
+import { emailError as sharedEmailError } from '@app/shared/format';
 import { phoneError as sharedPhoneError } from '@app/shared/phone';
 // Client-side checks mirror the shared zod rules (shared/src/resources/fields.ts) without shipping zod:
 // the server checks again and its field messages are shown the same way.
@@ -10,10 +11,8 @@ export function phoneError(value: string): string | undefined {
   return sharedPhoneError(value);
 }
 
-export function emailError(value: string, optional = false): string | undefined {
-  if (value.trim() === '') return optional ? undefined : 'Indiquez votre adresse e-mail.';
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? undefined : 'Adresse e-mail invalide.';
-}
+/** The shared rule (shared/src/format/email.ts), as the server applies it. */
+export const emailError = (value: string, optional = false) => sharedEmailError(value, { optional });
 
 /** Keeps only the messages that are set; empty means the form may be sent. */
 export const collect = <K extends string>(checks: Record<K, string | undefined>) =>

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { emailError, isEmail } from '../../shared/src/format/email';
+import { f } from '../../shared/src/resources/fields';
+
+// One e-mail rule for the browser (storefront forms, admin sign-in) and the server (fields, auth):
+// it accepts and refuses what zod's own e-mail check does, with the same French messages.
+const samples = [
+  'awa.dossou@example.bj',
+  'kossi+boutique@mail.example.com',
+  "o'neil@example.org",
+  'a@b.co',
+  'x_y-z@sub-domain.example.africa',
+  'sans-arobase.example.com',
+  'deux@@example.com',
+  'point.final.@example.com',
+  '.debut@example.com',
+  'double..point@example.com',
+  'espace dedans@example.com',
+  'tld@example.c',
+  'chiffres@example.123',
+  'accent@exémple.com',
+  'nom@-tiret.com',
+  '',
+];
+
+describe('the shared e-mail rule', () => {
+  it('agrees with zod on every sample', () => {
+    const zod = z.email();
+    for (const sample of samples) expect(isEmail(sample), sample).toBe(zod.safeParse(sample).success);
+  });
+
+  it('gives the same French messages in the browser and in a resource field', () => {
+    const field = f.email('E-mail').schema;
+    for (const sample of ['deux@@example.com', 'tld@example.c', `${'a'.repeat(250)}@example.com`]) {
+      const server = field.safeParse(sample);
+      expect(server.success).toBe(false);
+      expect(emailError(sample), sample).toBe(server.error?.issues[0]?.message);
+    }
+    expect(emailError('')).toBe('Indiquez votre adresse e-mail.');
+    expect(emailError('', { optional: true })).toBeUndefined();
+    expect(emailError(' Awa@Example.BJ ')).toBeUndefined();
+  });
+});
