@@ -34,6 +34,8 @@ const pwa = VitePWA({
     cleanupOutdatedCaches: true,
     clientsClaim: true,
     skipWaiting: true,
+    // A page's request leaves while the worker starts up (slow on a cheap phone), not after.
+    navigationPreload: true,
     runtimeCaching: [
       {
         // Shop pages (not the admin): the network first, the copy last seen when it fails or is
