@@ -8,6 +8,8 @@ import type { AppRouter } from '../../server/src/routers/_app';
 import type { Context } from '../../server/src/trpc';
 import { App } from './app/App';
 import { layoutData, pageRoutes } from './app/routes';
+
+export { crawlPaths } from './app/routes';
 import { isNotFound } from './lib/errors';
 import { type Head, HeadContext } from './lib/head';
 import { ServerSanitizer } from './modules/ui/SafeHtml';

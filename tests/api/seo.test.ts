@@ -23,6 +23,9 @@ describe('robots and sitemap', () => {
     expect(res.headers.get('content-type')).toContain('text/plain');
     const text = await res.text();
     expect(text).toContain('Disallow: /admin');
+    // Each shopper's own pages, from the storefront's route table.
+    for (const path of ['/cart', '/checkout', '/order/', '/suivi']) expect(text).toContain(`Disallow: ${path}\n`);
+    expect(text).not.toContain('Disallow: /suivi/');
     expect(text).toContain(`Sitemap: ${app.config.publicUrl}/sitemap.xml`);
   });
 
@@ -32,7 +35,11 @@ describe('robots and sitemap', () => {
     const xml = await res.text();
     const products = await app.asVisitor.products.list({ pageSize: 100 });
     const posts = await app.asVisitor.blogPosts.list({ pageSize: 100 });
-    expect(xml).toContain(`<loc>${app.config.publicUrl}/products</loc>`);
+    for (const path of ['/', '/products', '/services', '/crypto-courses', '/blog', '/crypto-trending', '/delivery', '/verify', '/about', '/contact']) {
+      expect(xml).toContain(`<loc>${app.config.publicUrl}${path}</loc>`);
+    }
+    expect(xml).not.toContain('/cart<');
+    expect(xml).not.toContain('/suivi<');
     for (const p of products.rows) expect(xml).toContain(`<loc>${app.config.publicUrl}/products/${p.id}</loc>`);
     for (const p of posts.rows) expect(xml).toContain(`/blog/${p.slug}</loc>`);
     expect(xml).not.toContain('/admin');

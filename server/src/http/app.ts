@@ -158,8 +158,8 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   app.get('/health/ready', ready);
   app.get('/health', ready);
 
-  await app.register((await import('./seo')).seoPlugin, { db, config });
   const pages = await storefrontPages({ db, config, router: router as AppRouter, cache, invalidate, distDir: paths.storefront, serverDir: paths.storefrontServer });
+  await app.register((await import('./seo')).seoPlugin, { db, config, crawlPaths: pages.crawlPaths });
   // The home page is the storefront folder itself to the static files plugin: rendered here.
   if (pages.available) app.get('/', (req, reply) => pages.send(req, reply));
   await app.register(receiptRoute, { db, fontDir: paths.fonts });

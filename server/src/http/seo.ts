@@ -6,12 +6,15 @@ import { serveCached } from '../cache/public-cache';
 import type { Config } from '../config';
 import { findRecordBy, getRecord, listRecords, movedSlug } from '../crud/repository';
 import type { Database } from '../db/schema';
+import type { CrawlPaths } from './ssr';
 import { mediaSources } from '@app/shared/format';
 
 /** What search engines and link previews need: /robots.txt, /sitemap.xml, and each page's <head>. */
 export interface SeoOptions {
   db: Kysely<Database>;
   config: Config;
+  /** The storefront's pages to index and personal ones to keep out (its route table). */
+  crawlPaths: CrawlPaths;
 }
 
 interface PageMeta {
@@ -23,18 +26,6 @@ interface PageMeta {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const STATIC_PATHS = [
-  '/',
-  '/products',
-  '/services',
-  '/crypto-courses',
-  '/delivery',
-  '/verify',
-  '/blog',
-  '/crypto-trending',
-  '/about',
-  '/contact',
-];
 
 /** Every value put into HTML or XML goes through this: names come from the admin, not from us. */
 export const escapeHtml = (value: string) =>
@@ -161,7 +152,7 @@ const orNull = async <T>(load: () => Promise<T>) => {
 };
 
 /** /robots.txt and /sitemap.xml. */
-export async function seoPlugin(app: FastifyInstance, { db, config }: SeoOptions) {
+export async function seoPlugin(app: FastifyInstance, { db, config, crawlPaths }: SeoOptions) {
   const absolute = (url: string) => absoluteUrl(config, url);
   const { cache } = app.publicCache;
 
@@ -173,9 +164,7 @@ export async function seoPlugin(app: FastifyInstance, { db, config }: SeoOptions
         [
           'User-agent: *',
           'Disallow: /admin',
-          'Disallow: /cart',
-          'Disallow: /checkout',
-          'Disallow: /order/',
+          ...crawlPaths.excluded.map((path) => `Disallow: ${path}`),
           '',
           `Sitemap: ${config.publicUrl}/sitemap.xml`,
           '',
@@ -188,7 +177,7 @@ export async function seoPlugin(app: FastifyInstance, { db, config }: SeoOptions
   );
 
   async function sitemap() {
-    const urls: { loc: string; lastmod?: string }[] = STATIC_PATHS.map((p) => ({ loc: absolute(p) }));
+    const urls: { loc: string; lastmod?: string }[] = crawlPaths.indexed.map((p) => ({ loc: absolute(p) }));
     const add = async (resource: AnyResource, toPath: (row: Record<string, unknown>) => string) => {
       // Paged like every list, so a large catalogue never loads in one query.
       for (let page = 1; ; page++) {

@@ -14,12 +14,19 @@ import { pageHead } from './seo';
 
 /** What storefront/src/entry-server.tsx exports, once built (storefront/dist-server). */
 interface ServerEntry {
+  /** The storefront's pages to index and personal ones to keep out of search engines. */
+  crawlPaths: CrawlPaths;
   render(
     url: string,
     router: AppRouter,
     createContext: () => Context,
     sanitize: (html: string) => string,
   ): Promise<{ html: string; state: string; status: number; title: string | undefined; procedures: string[]; failed: boolean; errors: unknown[]; module: string | undefined }>;
+}
+
+export interface CrawlPaths {
+  indexed: string[];
+  excluded: string[];
 }
 
 /** The query parameters a page reads (the product list's filters); any other is left out. */
@@ -91,7 +98,9 @@ export async function storefrontPages(options: {
   const templateFile = path.join(options.distDir, 'index.html');
   const entryFile = path.join(options.serverDir, 'entry-server.js');
   const template = fs.existsSync(templateFile) ? inlineStyles(fs.readFileSync(templateFile, 'utf8'), options.distDir) : null;
-  const entry = template && config.serverRendering && fs.existsSync(entryFile) ? ((await import(pathToFileURL(entryFile).href)) as ServerEntry) : null;
+  // Loaded even when pages are not rendered (SERVER_RENDERING=false): robots.txt and the sitemap list its routes.
+  const entryModule = template && fs.existsSync(entryFile) ? ((await import(pathToFileURL(entryFile).href)) as ServerEntry) : null;
+  const entry = config.serverRendering ? entryModule : null;
   const manifestFile = path.join(options.distDir, '.vite/manifest.json');
   const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : null;
   const head = pageHead({ db, config });
@@ -112,6 +121,8 @@ export async function storefrontPages(options: {
 
   return {
     available: !!template,
+    /** From the storefront's routes; without its server build, the home page only. */
+    crawlPaths: entryModule?.crawlPaths ?? { indexed: ['/'], excluded: [] },
     async send(req: FastifyRequest, reply: FastifyReply) {
       if (!template) return null;
       const { url, pathname } = pageUrl(req.url);

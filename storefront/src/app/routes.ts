@@ -16,6 +16,8 @@ export interface PageRoute {
   module: string;
   page: () => Promise<{ default: ComponentType }>;
   data?: (api: Api, params: Params, search: URLSearchParams) => object[];
+  /** One shopper's own page (cart, checkout, an order): kept out of search engines (robots.txt, sitemap). */
+  personal?: true;
 }
 
 const modules = import.meta.glob<Record<string, ComponentType>>(['../modules/*/*Page.tsx', '../modules/ui/NotFound.tsx']);
@@ -37,11 +39,11 @@ export const pageRoutes: PageRoute[] = [
   { path: '/services/:id', ...page('services/ServicePage'), data: (a, { id = '' }) => (isUuid(id) ? [queries.service(a, id)] : []) },
   { path: '/crypto-courses', ...page('courses/CoursesPage'), data: (a) => [queries.courses(a)] },
   { path: '/delivery', ...page('delivery/DeliveryPage'), data: (a) => [queries.deliveryOptions(a)] },
-  { path: '/cart', ...page('cart/CartPage'), data: (a) => [queries.deliveryOptions(a)] },
-  { path: '/checkout', ...page('checkout/CheckoutPage'), data: (a) => [queries.deliveryOptions(a), queries.paymentOptions(a)] },
-  { path: '/order/:number', ...page('checkout/OrderPage') },
-  { path: '/suivi', ...page('tracking/TrackingPage') },
-  { path: '/suivi/:token', ...page('tracking/TrackingPage') },
+  { path: '/cart', ...page('cart/CartPage'), data: (a) => [queries.deliveryOptions(a)], personal: true },
+  { path: '/checkout', ...page('checkout/CheckoutPage'), data: (a) => [queries.deliveryOptions(a), queries.paymentOptions(a)], personal: true },
+  { path: '/order/:number', ...page('checkout/OrderPage'), personal: true },
+  { path: '/suivi', ...page('tracking/TrackingPage'), personal: true },
+  { path: '/suivi/:token', ...page('tracking/TrackingPage'), personal: true },
   { path: '/verify', ...page('verify/VerifyPage') },
   { path: '/blog', ...page('blog/BlogPage'), data: (a) => [queries.posts(a)] },
   { path: '/blog/:slug', ...page('blog/BlogPostPage'), data: (a, { slug = '' }) => (slug.length <= 120 ? [queries.post(a, slug)] : []) },
@@ -53,3 +55,13 @@ export const pageRoutes: PageRoute[] = [
 
 /** What every page shows whatever its address: the shop's name, phone and links (header, footer). */
 export const layoutData = (a: Api) => [queries.settings(a)];
+
+/** Addresses for robots.txt and the sitemap: pages to index (no parameter) and personal ones to keep out. */
+export const crawlPaths = {
+  indexed: pageRoutes.filter((route) => !route.personal && route.path !== '*' && !route.path.includes(':')).map((route) => route.path),
+  excluded: pageRoutes
+    .filter((route) => route.personal)
+    .map((route) => route.path.replace(/:\w+$/, ''))
+    // '/suivi' already covers '/suivi/'.
+    .filter((path, i, all) => all.indexOf(path) === i && !all.some((other) => other !== path && path.startsWith(other))),
+};
