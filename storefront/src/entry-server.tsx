@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { dehydrate, type FetchQueryOptions, QueryClient } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -58,8 +58,10 @@ export async function render(url: string, router: AppRouter, createContext: () =
   const api = createTRPCOptionsProxy<AppRouter>({ router, ctx: createContext, queryClient });
   const { pathname, searchParams } = new URL(url, 'http://localhost');
   const match = matchRoutes(pageRoutes, pathname)?.at(-1);
-  const reads = [...layoutData(api), ...(match?.route.data?.(api, match.params, searchParams) ?? [])] as Array<{ queryKey: readonly unknown[] }>;
-  await Promise.all(reads.map((options) => queryClient.prefetchQuery(options as never)));
+  const reads = [...layoutData(api), ...(match?.route.data?.(api, match.params, searchParams) ?? [])];
+  // Each read is a full query options object from lib/queries.ts; PageRead only names its key
+  // (TanStack's option types are invariant in their data type, so a list of them cannot be typed closer).
+  await Promise.all(reads.map((options) => queryClient.prefetchQuery(options as FetchQueryOptions)));
 
   const head: Head = {};
   // A component that throws leaves its part to the browser (React renders it there): the page is
@@ -87,6 +89,7 @@ export async function render(url: string, router: AppRouter, createContext: () =
     state: scriptJson(state),
     status: head.status ?? 200,
     title: head.title,
+    // tRPC's query keys start with the procedure's path: [['products', 'get'], { input }].
     procedures: reads.map((options) => (options.queryKey[0] as string[]).join('.')),
     failed: queries.some((query) => query.state.status === 'error' && !isNotFound(query.state.error)),
     errors,

@@ -1,3 +1,4 @@
+import type { QueryKey } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
 import { isUuid } from '../lib/id';
@@ -10,12 +11,15 @@ import { productListState } from '../modules/products/listInput';
  * renders the page and hands to the browser with the HTML. Shopper-specific data (the cart, an
  * order) is the browser's to load.
  */
+/** One read a page shows: a query's options (from lib/queries.ts), with its key. */
+export type PageRead = { queryKey: QueryKey };
+
 export interface PageRoute {
   path: string;
   /** Its component's file under src/modules, named after it (the server preloads that chunk with the page). */
   module: string;
   page: () => Promise<{ default: ComponentType }>;
-  data?: (api: Api, params: Params, search: URLSearchParams) => object[];
+  data?: (api: Api, params: Params, search: URLSearchParams) => PageRead[];
   /** One shopper's own page (cart, checkout, an order): kept out of search engines (robots.txt, sitemap). */
   personal?: true;
 }
@@ -54,7 +58,7 @@ export const pageRoutes: PageRoute[] = [
 ];
 
 /** What every page shows whatever its address: the shop's name, phone and links (header, footer). */
-export const layoutData = (a: Api) => [queries.settings(a)];
+export const layoutData = (a: Api): PageRead[] => [queries.settings(a)];
 
 /** Addresses for robots.txt and the sitemap: pages to index (no parameter) and personal ones to keep out. */
 export const crawlPaths = {
