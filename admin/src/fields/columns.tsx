@@ -3,19 +3,9 @@ import { formatXOF, mediaSources } from '@app/shared/format';
 import { Rate, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { StatusTag } from './StatusTag';
 
 // Colours for the status values the owner scans for; other enum values stay neutral.
-const TAG_COLORS: Record<string, string> = {
-  pending: 'gold',
-  new: 'blue',
-  confirmed: 'cyan',
-  shipped: 'purple',
-  completed: 'green',
-  delivered: 'green',
-  rejected: 'red',
-  cancelled: 'red',
-};
-
 const SYSTEM_LABELS: Record<string, string> = { createdAt: 'Créé le', updatedAt: 'Modifié le' };
 
 export const columnLabel = (resource: AnyResource, key: string) => resource.fields[key]?.label ?? SYSTEM_LABELS[key] ?? key;
@@ -55,7 +45,7 @@ export function renderCell(field: AnyField | undefined, value: unknown): ReactNo
     case 'boolean':
       return value ? <Tag color="green">Oui</Tag> : <Tag>Non</Tag>;
     case 'enum':
-      return <Tag color={TAG_COLORS[String(value)]}>{field.options?.[String(value)] ?? String(value)}</Tag>;
+      return <StatusTag value={String(value)} label={field.options?.[String(value)]} />;
     case 'date':
       return dayjs(String(value)).format('DD/MM/YYYY');
     case 'rating':

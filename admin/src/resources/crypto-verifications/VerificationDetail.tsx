@@ -1,16 +1,16 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { cryptoTypes, cryptoVerifications, verificationStatuses, verificationTypes } from '@app/shared/resources';
 import { type BaseRecord, useOne, useUpdate } from '@refinedev/core';
-import { Button, Card, Descriptions, Input, Result, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Input, Result, Space, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { WhatsAppButton } from '../WhatsAppButton';
 import { PageTitle } from '../../layout/PageTitle';
+import { StatusTag } from '../../fields/StatusTag';
 
 type Status = keyof typeof verificationStatuses;
 const LIST = `/${cryptoVerifications.admin.route}`;
-const STATUS_COLORS: Record<Status, string> = { pending: 'gold', completed: 'green', rejected: 'red' };
 
 /** One verification request: its details, the status buttons, and the admin's notes saved with them. */
 export default function VerificationDetail() {
@@ -35,7 +35,7 @@ export default function VerificationDetail() {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
       {back}
-      <Card title={<PageTitle style={{ fontSize: 18 }}>Demande de {String(row.name)}</PageTitle>} extra={<Tag color={STATUS_COLORS[status]}>{verificationStatuses[status]}</Tag>}>
+      <Card title={<PageTitle style={{ fontSize: 18 }}>Demande de {String(row.name)}</PageTitle>} extra={<StatusTag value={status} label={verificationStatuses[status]} />}>
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
           <Descriptions.Item label="E-mail">{String(row.email)}</Descriptions.Item>
           <Descriptions.Item label="Téléphone">

@@ -1,21 +1,11 @@
 import { onlinePaymentStatuses } from '@app/shared';
 import { formatXOF } from '@app/shared/format';
-import { Card, Table, Tag } from 'antd';
+import { Card, Table } from 'antd';
+import { StatusTag } from '../../fields/StatusTag';
 import dayjs from 'dayjs';
 import type { useOrderActions } from './useOrderActions';
 
 type Status = keyof typeof onlinePaymentStatuses;
-const COLORS: Record<Status, string> = {
-  creating: 'default',
-  pending: 'blue',
-  approved: 'green',
-  declined: 'orange',
-  canceled: 'default',
-  expired: 'default',
-  failed: 'orange',
-  mismatch: 'red',
-};
-
 /** The order's Mobile Money transactions (FedaPay): number, reference, amount and outcome; shown when there are some. */
 export function OnlinePayments({ actions }: { actions: ReturnType<typeof useOrderActions> }) {
   const rows = actions.payments.data ?? [];
@@ -27,7 +17,7 @@ export function OnlinePayments({ actions }: { actions: ReturnType<typeof useOrde
         <Table.Column title="Transaction" dataIndex="providerId" render={(v: string | null) => (v ? `n° ${v}` : '—')} />
         <Table.Column title="Référence" dataIndex="reference" render={(v: string | null) => v ?? '—'} />
         <Table.Column title="Montant" dataIndex="amount" render={(v: string) => formatXOF(Number(v))} />
-        <Table.Column title="État" dataIndex="status" render={(v: Status) => <Tag color={COLORS[v]}>{onlinePaymentStatuses[v]}</Tag>} />
+        <Table.Column title="État" dataIndex="status" render={(v: Status) => <StatusTag value={v} label={onlinePaymentStatuses[v]} />} />
         <Table.Column title="Détail" dataIndex="detail" render={(v: string | null) => v ?? ''} />
       </Table>
     </Card>

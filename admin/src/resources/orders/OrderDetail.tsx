@@ -4,7 +4,7 @@ import { formatXOF, telLink } from '@app/shared/format';
 import { formatPhone } from '@app/shared/phone';
 import { itemTypes, type OrderLine, orders, orderStatuses, paymentMethods } from '@app/shared/resources';
 import { type BaseRecord, useOne } from '@refinedev/core';
-import { Button, Card, Descriptions, Result, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Result, Space, Spin, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -15,9 +15,9 @@ import { OrderProcess } from './OrderProcess';
 import { OrderTimeline } from './OrderTimeline';
 import { useOrderActions } from './useOrderActions';
 import { PageTitle } from '../../layout/PageTitle';
+import { StatusTag } from '../../fields/StatusTag';
 
 const LIST = `/${orders.admin.route}`;
-export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = { new: 'blue', confirmed: 'cyan', shipped: 'purple', delivered: 'green', cancelled: 'red' };
 
 /** One order: the customer, lines and totals in XOF, its process (status, payment), history and notes; printable as a slip. */
 export default function OrderDetail() {
@@ -49,7 +49,7 @@ export default function OrderDetail() {
       </Space>
       <Card
         title={<PageTitle style={{ fontSize: 18 }}>Commande {String(order.number)}</PageTitle>}
-        extra={<Tag color={ORDER_STATUS_COLORS[status]}>{orderStatuses[status]}</Tag>}
+        extra={<StatusTag value={status} label={orderStatuses[status]} />}
       >
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
           <Descriptions.Item label="Client">{String(order.customerName)}</Descriptions.Item>
