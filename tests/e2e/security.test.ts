@@ -43,7 +43,10 @@ describe('password reset in the browser', () => {
     const { link, token } = await nextResetLink(app.config.dataDir, count);
     expect(link.startsWith(`${app.config.publicUrl}/admin/reset-password?token=`)).toBe(true);
     await choosePassword(visitor, token, 'court');
-    await visitor.getByText('Au moins 12 caractères.', { exact: true }).first().waitFor();
+    await visitor.getByText('Le mot de passe doit contenir au moins 12 caractères.', { exact: true }).first().waitFor();
+    // The form refuses a common password as the server does, with the same words.
+    await choosePassword(visitor, token, 'azerty123456');
+    await visitor.getByText(/trop courant/).first().waitFor();
     await choosePassword(visitor, token, NEW_PASSWORD);
     await visitor.getByText('Votre mot de passe a été modifié').waitFor();
 

@@ -1,3 +1,4 @@
+import { passwordError } from '@app/shared/auth/rules';
 import { emailError } from '@app/shared/format';
 import type { AnyField, AnyResource } from '@app/shared/resources';
 import type { FormRule as Rule } from 'antd';
@@ -40,6 +41,17 @@ export const emailRules: Rule[] = [
   {
     validator: (_, value: string | undefined) => {
       const message = emailError(value ?? '');
+      return message ? Promise.reject(new Error(message)) : Promise.resolve();
+    },
+  },
+];
+
+/** A new password box: the shared rule (length, common passwords), as the auth router applies it. */
+export const newPasswordRules: Rule[] = [
+  { required: true, message: 'Saisissez un mot de passe.' },
+  {
+    validator: (_, value: string | undefined) => {
+      const message = value ? passwordError(value) : undefined;
       return message ? Promise.reject(new Error(message)) : Promise.resolve();
     },
   },

@@ -4,6 +4,7 @@ import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { toHttpError } from '../providers/errors';
 import { trpc } from '../providers/trpc';
+import { newPasswordRules } from '../fields/rules';
 
 interface Values {
   currentPassword: string;
@@ -50,10 +51,7 @@ export default function AccountPage() {
           name="newPassword"
           label="Nouveau mot de passe"
           extra={`Au moins ${PASSWORD_MIN} caractères ; une phrase facile à retenir convient très bien.`}
-          rules={[
-            { required: true, message: 'Saisissez un nouveau mot de passe.' },
-            { min: PASSWORD_MIN, message: `Au moins ${PASSWORD_MIN} caractères.` },
-          ]}
+          rules={newPasswordRules}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

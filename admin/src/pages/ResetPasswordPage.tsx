@@ -4,6 +4,7 @@ import { Alert, Button, Form, Input, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { AuthShell, Panel } from './AuthShell';
 import { PageTitle } from '../layout/PageTitle';
+import { newPasswordRules } from '../fields/rules';
 
 interface Values {
   password: string;
@@ -43,10 +44,7 @@ export default function ResetPasswordPage() {
               <Form.Item
                 name="password"
                 label="Nouveau mot de passe"
-                rules={[
-                  { required: true, message: 'Saisissez un mot de passe.' },
-                  { min: PASSWORD_MIN, message: `Au moins ${PASSWORD_MIN} caractères.` },
-                ]}
+                rules={newPasswordRules}
               >
                 <Input.Password autoComplete="new-password" />
               </Form.Item>

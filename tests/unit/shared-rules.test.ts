@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { emailError, isEmail } from '../../shared/src/format/email';
 import { f } from '../../shared/src/resources/fields';
 
-// One e-mail rule for the browser (storefront forms, admin sign-in) and the server (fields, auth):
+// One e-mail rule and one password rule for the browser (storefront forms, admin sign-in) and the server (fields, auth):
 // it accepts and refuses what zod's own e-mail check does, with the same French messages.
 const samples = [
   'awa.dossou@example.bj',
@@ -40,5 +40,23 @@ describe('the shared e-mail rule', () => {
     expect(emailError('')).toBe('Indiquez votre adresse e-mail.');
     expect(emailError('', { optional: true })).toBeUndefined();
     expect(emailError(' Awa@Example.BJ ')).toBeUndefined();
+  });
+});
+
+describe('the shared password rule', () => {
+  it('is what the server checks, with its French messages, and the admin forms ask the same', async () => {
+    const { passwordError, passwordSchema } = await import('../../shared/src/auth/password');
+    const cases: Array<[string, string | undefined]> = [
+      ['court', 'Le mot de passe doit contenir au moins 12 caractères.'],
+      ['azerty123456', 'Ce mot de passe est trop courant : choisissez-en un autre, par exemple une phrase.'],
+      ['zzzzzzzzzzzzzzzz', 'Ce mot de passe est trop courant : choisissez-en un autre, par exemple une phrase.'],
+      ['x'.repeat(129), 'Le mot de passe ne peut pas dépasser 128 caractères.'],
+      ['une phrase facile à retenir', undefined],
+    ];
+    for (const [password, message] of cases) {
+      expect(passwordError(password), password).toBe(message);
+      const server = passwordSchema.safeParse(password);
+      expect(server.success ? undefined : server.error.issues[0]?.message, password).toBe(message);
+    }
   });
 });
