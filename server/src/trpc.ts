@@ -184,3 +184,10 @@ export const rateLimited = (name: string, limit: number, windowSeconds: number) 
     if (ctx.config.rateLimit) await hitRateLimit(ctx.db, `${name}:${ctx.ip}`, limit, windowSeconds);
     return next();
   });
+
+/**
+ * A public form (contact, verification request, newsletter): it changes nothing the public cache
+ * holds, and each address may send it `perTenMinutes` times per 10 minutes. (Its schema refuses
+ * a filled honeypot field.)
+ */
+export const publicForm = (name: string, perTenMinutes: number) => publicProcedure.meta({ invalidates: [] }).use(rateLimited(name, perTenMinutes, 10 * 60));

@@ -2,13 +2,11 @@ import { contactMessageSchema, contactMessages } from '@app/shared';
 import { crudProcedures } from '../crud/crud-router';
 import { createRecord } from '../crud/repository';
 import { alertOwner } from '../orders/notifications';
-import { publicProcedure, rateLimited, router } from '../trpc';
+import { publicForm, router } from '../trpc';
 
 export const contactMessagesRouter = router({
   ...crudProcedures(contactMessages),
-  send: publicProcedure
-    .meta({ invalidates: [] })
-    .use(rateLimited('contact', 5, 10 * 60))
+  send: publicForm('contact', 5)
     .input(contactMessageSchema)
     .mutation(async ({ ctx, input: { website: _bot, ...input } }) => {
       const row = await createRecord(ctx.db, contactMessages, { ...input, read: false });

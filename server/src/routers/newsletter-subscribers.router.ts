@@ -1,14 +1,12 @@
 import { newsletterSubscribers, subscribeSchema } from '@app/shared';
 import { sql } from 'kysely';
 import { crudProcedures } from '../crud/crud-router';
-import { publicProcedure, rateLimited, router } from '../trpc';
+import { publicForm, router } from '../trpc';
 
 export const newsletterSubscribersRouter = router({
   ...crudProcedures(newsletterSubscribers),
   /** Subscribing twice is not an error: the answer just says so. */
-  subscribe: publicProcedure
-    .meta({ invalidates: [] })
-    .use(rateLimited('newsletter', 10, 10 * 60))
+  subscribe: publicForm('newsletter', 10)
     .input(subscribeSchema)
     .mutation(async ({ ctx, input }) => {
       const inserted = await ctx.db
