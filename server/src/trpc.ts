@@ -49,23 +49,28 @@ export interface ProcedureMeta {
   invalidates?: readonly string[];
 }
 
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  errorFormatter({ shape, error }) {
-    const fieldErrors = fieldErrorsOf(error);
-    const internal = error.code === 'INTERNAL_SERVER_ERROR';
-    return {
-      ...shape,
-      message: fieldErrors
-        ? error.cause instanceof ZodError
-          ? `Certains champs sont invalides : ${Object.values(fieldErrors).join(' ')}`
-          : error.message
-        : internal
-          ? 'Une erreur interne est survenue. Réessayez dans un instant.'
-          : shape.message,
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, fieldErrors },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const fieldErrors = fieldErrorsOf(error);
+      const internal = error.code === 'INTERNAL_SERVER_ERROR';
+      return {
+        ...shape,
+        message: fieldErrors
+          ? error.cause instanceof ZodError
+            ? `Certains champs sont invalides : ${Object.values(fieldErrors).join(' ')}`
+            : error.message
+          : internal
+            ? 'Une erreur interne est survenue. Réessayez dans un instant.'
+            : error.code === 'NOT_FOUND' && !error.cause && shape.message.startsWith('No procedure found')
+              ? "Cette opération n'existe pas."
+              : shape.message,
+        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, fieldErrors },
+      };
+    },
+  });
 
 function fieldErrorsOf(error: TRPCError): Record<string, string> | null {
   const cause = error.cause;
@@ -116,9 +121,13 @@ export const UNAVAILABLE = 'Service momentanément indisponible. Réessayez dans
 export function isConnectionError(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (/^(08|57P)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code))) return true;
+    if (typeof code === 'string' && (/^(08|57P)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code)))
+      return true;
     const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message))
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)
+    )
       return true;
   }
   return false;
@@ -190,4 +199,5 @@ export const rateLimited = (name: string, limit: number, windowSeconds: number) 
  * holds, and each address may send it `perTenMinutes` times per 10 minutes. (Its schema refuses
  * a filled honeypot field.)
  */
-export const publicForm = (name: string, perTenMinutes: number) => publicProcedure.meta({ invalidates: [] }).use(rateLimited(name, perTenMinutes, 10 * 60));
+export const publicForm = (name: string, perTenMinutes: number) =>
+  publicProcedure.meta({ invalidates: [] }).use(rateLimited(name, perTenMinutes, 10 * 60));

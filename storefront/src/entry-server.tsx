@@ -46,14 +46,22 @@ const text = (write: (out: Writable) => void) =>
   });
 
 /** `<` escaped so no text from the database can close the script element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 
 /**
  * Renders a storefront address on the server: loads the public data its page shows through the
  * router (no HTTP), renders the same components as the browser, and returns the markup with the
  * data for hydration. The server calls it with a visitor's context (never an admin's).
  */
-export async function render(url: string, router: AppRouter, createContext: () => Context, sanitize: (html: string) => string): Promise<Rendered> {
+export async function render(
+  url: string,
+  router: AppRouter,
+  createContext: () => Context,
+  sanitize: (html: string) => string,
+): Promise<Rendered> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   const api = createTRPCOptionsProxy<AppRouter>({ router, ctx: createContext, queryClient });
   const { pathname, searchParams } = new URL(url, 'http://localhost');
@@ -79,10 +87,18 @@ export async function render(url: string, router: AppRouter, createContext: () =
   ).then(({ prelude }) => text((out) => prelude.pipe(out)));
 
   const queries = queryClient.getQueryCache().getAll();
-  const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' || isNotFound(query.state.error) });
+  const state = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) => query.state.status === 'success' || isNotFound(query.state.error),
+  });
   // An error crosses as a plain object the browser's isNotFound() recognizes.
   for (const query of state.queries) {
-    if (query.state.error) query.state.error = { message: (query.state.error as Error).message, data: { code: 'NOT_FOUND' } } as never;
+    if (!query.state.error) continue;
+    const plain: Error & { data: { code: string } } = {
+      name: 'TRPCClientError',
+      message: query.state.error.message,
+      data: { code: 'NOT_FOUND' },
+    };
+    query.state.error = plain;
   }
   return {
     html,

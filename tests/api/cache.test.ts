@@ -15,16 +15,26 @@ let app: TestApp;
 let cookie = '';
 beforeAll(async () => {
   app = await startTestApp({ demo: true });
-  const login = await fetch(`${app.url}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const login = await fetch(`${app.url}/trpc/auth.login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0]!;
 });
 afterAll(() => app?.close());
 
-const url = (base: string, procedure: string, input: unknown) => `${base}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
+const url = (base: string, procedure: string, input: unknown) =>
+  `${base}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
 async function read(procedure: string, input: unknown, headers: Record<string, string> = {}, base = app.url) {
   const response = await fetch(url(base, procedure, input), { headers });
   const text = await response.text();
-  return { status: response.status, etag: response.headers.get('etag'), headers: response.headers, data: text ? JSON.parse(text).result?.data : undefined };
+  return {
+    status: response.status,
+    etag: response.headers.get('etag'),
+    headers: response.headers,
+    data: text ? JSON.parse(text).result?.data : undefined,
+  };
 }
 const firstProduct = async () => (await app.asVisitor.products.list({ pageSize: 1, sort: 'name', order: 'asc' })).rows[0]!;
 
@@ -40,7 +50,7 @@ describe('public reads', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await read('products.get', input)).data.name).toBe(product.name);
     // ...while a write through the admin drops it in the same request.
-    await app.asAdmin.products.update({ id: product.id, data: { name: 'Nom modifié par la patronne' } } as never);
+    await app.asAdmin.products.update({ id: product.id, data: { name: 'Nom modifié par la patronne' } });
     expect((await read('products.get', input)).data.name).toBe('Nom modifié par la patronne');
   });
 
@@ -51,7 +61,7 @@ describe('public reads', () => {
     const again = await fetch(url(app.url, 'testimonials.list', input), { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
-    await app.asAdmin.testimonials.create({ name: 'Rachida', role: 'Cliente', content: 'Livraison rapide à Parakou.' } as never);
+    await app.asAdmin.testimonials.create({ name: 'Rachida', role: 'Cliente', content: 'Livraison rapide à Parakou.' });
     const changed = await fetch(url(app.url, 'testimonials.list', input), { headers: { 'if-none-match': etag! } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
@@ -64,7 +74,11 @@ describe('public reads', () => {
     const bodies = await Promise.all(
       ['br', 'gzip', 'identity'].map(async (encoding) => {
         const response = await fetch(url(app.url, 'products.list', input), { headers: { 'accept-encoding': encoding } });
-        return { encoding: response.headers.get('content-encoding'), etag: response.headers.get('etag'), bytes: Buffer.from(await response.arrayBuffer()) };
+        return {
+          encoding: response.headers.get('content-encoding'),
+          etag: response.headers.get('etag'),
+          bytes: Buffer.from(await response.arrayBuffer()),
+        };
       }),
     );
     // fetch decodes br and gzip itself; what matters is what went over the wire and that it decodes alike.
@@ -84,7 +98,7 @@ describe('public reads', () => {
       price: 1000,
       category: 'accessories',
       published: false,
-    } as never);
+    });
     const publicList = await read('products.list', input);
     expect(JSON.stringify(publicList.data)).not.toContain('Prototype secret');
     const adminList = await read('products.list', input, { cookie });
@@ -105,14 +119,14 @@ describe('public reads', () => {
   });
 
   it('shows the stock an order took, and a settings change, on the next read', async () => {
-    const product = (await app.asAdmin.products.create({
+    const product = await app.asAdmin.products.create({
       name: 'Clé USB 64 Go',
       shortDescription: 'Rapide',
       description: '<p>USB 3</p>',
       price: 4000,
       category: 'accessories',
       stock: 7,
-    } as never)) as { id: string };
+    });
     expect((await read('products.get', { id: product.id })).data.stock).toBe(7);
     await app.asVisitor.orders.place({
       customerName: 'Sena Houngbo',
@@ -121,29 +135,29 @@ describe('public reads', () => {
       address: 'Ouando',
       items: [{ id: product.id, type: 'product', quantity: 2 }],
       idempotencyKey: `cache-${Date.now()}-stock`,
-    } as never);
+    });
     expect((await read('products.get', { id: product.id })).data.stock).toBe(5);
 
     expect((await read('settings.get', undefined)).data.tagline).not.toBe('Votre partenaire tech à Cotonou');
-    await app.asAdmin.settings.update({ tagline: 'Votre partenaire tech à Cotonou' } as never);
+    await app.asAdmin.settings.update({ tagline: 'Votre partenaire tech à Cotonou' });
     expect((await read('settings.get', undefined)).data.tagline).toBe('Votre partenaire tech à Cotonou');
   });
 
   it('keeps the sitemap and the product pages, and drops them when the catalogue changes', async () => {
     const before = await (await fetch(`${app.url}/sitemap.xml`)).text();
-    const created = (await app.asAdmin.products.create({
+    const created = await app.asAdmin.products.create({
       name: 'Routeur Wi-Fi 6',
       shortDescription: 'Maison connectée',
       description: '<p>Rapide</p>',
       price: 45_000,
       category: 'networking',
-    } as never)) as { id: string };
+    });
     const after = await (await fetch(`${app.url}/sitemap.xml`)).text();
     expect(before).not.toContain(created.id);
     expect(after).toContain(created.id);
     const page = await fetch(`${app.url}/products/${created.id}`);
     expect(await page.text()).toContain('Routeur Wi-Fi 6');
-    await app.asAdmin.products.update({ id: created.id, data: { name: 'Routeur Wi-Fi 7' } } as never);
+    await app.asAdmin.products.update({ id: created.id, data: { name: 'Routeur Wi-Fi 7' } });
     expect(await (await fetch(`${app.url}/products/${created.id}`)).text()).toContain('Routeur Wi-Fi 7');
   });
 
@@ -152,7 +166,11 @@ describe('public reads', () => {
     const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f));
     // Direct calls (trpc.x.y.query) and the declared public reads (lib/queries.ts: a.x.y.queryOptions).
     const calls = new Set(
-      files.flatMap((f) => [...fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/\b(?:trpc|api|a)\.(\w+)\.(\w+)\.query(?:Options)?\(/g)].map((m) => `${m[1]}.${m[2]}`)),
+      files.flatMap((f) =>
+        [...fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/\b(?:trpc|api|a)\.(\w+)\.(\w+)\.query(?:Options)?\(/g)].map(
+          (m) => `${m[1]}.${m[2]}`,
+        ),
+      ),
     );
     expect(calls.size).toBeGreaterThan(5);
     const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>;
@@ -188,7 +206,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several servers on one PostgreS
 
   const listeners = async () => {
     const { rows } = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'boutique-cache-listener' AND datname = current_database()`.execute(app.db);
+      SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'boutique-cache-listener' AND datname = current_database()`.execute(
+      app.db,
+    );
     return rows[0]!.n;
   };
 
@@ -197,8 +217,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several servers on one PostgreS
     await read('products.get', { id: product.id }, {}, second.url);
     await read('products.get', { id: product.id }, {}, second.url);
     const start = Date.now();
-    await app.asAdmin.products.update({ id: product.id, data: { shortDescription: 'Vu par les deux serveurs' } } as never);
-    await waitFor(async () => (await read('products.get', { id: product.id }, {}, second.url)).data.shortDescription === 'Vu par les deux serveurs');
+    await app.asAdmin.products.update({ id: product.id, data: { shortDescription: 'Vu par les deux serveurs' } });
+    await waitFor(
+      async () => (await read('products.get', { id: product.id }, {}, second.url)).data.shortDescription === 'Vu par les deux serveurs',
+    );
     expect(Date.now() - start).toBeLessThan(1_000);
   });
 
@@ -207,11 +229,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several servers on one PostgreS
     await read('products.get', { id: product.id }, {}, second.url);
     const killer = new pg.Client({ connectionString: second.databaseUrl });
     await killer.connect();
-    await killer.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'boutique-cache-listener' AND datname = current_database()`);
+    await killer.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'boutique-cache-listener' AND datname = current_database()`,
+    );
     await killer.end();
     // A change nobody announced: only a server that dropped its cache can show it.
     await sql`UPDATE products SET short_description = 'Changé pendant la coupure' WHERE id = ${product.id}`.execute(app.db);
-    await waitFor(async () => (await read('products.get', { id: product.id }, {}, second.url)).data.shortDescription === 'Changé pendant la coupure');
+    await waitFor(
+      async () => (await read('products.get', { id: product.id }, {}, second.url)).data.shortDescription === 'Changé pendant la coupure',
+    );
     // And it listens again.
     await waitFor(async () => (await listeners()) >= 2);
   });

@@ -44,7 +44,7 @@ describe.skipIf(!pgUrl)('PostgreSQL backends killed under load', () => {
       price: 5_000,
       category: 'accessories',
       stock: 100_000,
-    } as never);
+    });
     const productId = (product as { id: string }).id;
     const confirmed: string[] = [];
     const statuses = new Map<number | string, number>();
@@ -86,7 +86,9 @@ describe.skipIf(!pgUrl)('PostgreSQL backends killed under load', () => {
     try {
       for (let round = 0; round < 3; round++) {
         await new Promise((resolve) => setTimeout(resolve, 600));
-        await killer.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+        await killer.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 600));
     } finally {
@@ -103,10 +105,7 @@ describe.skipIf(!pgUrl)('PostgreSQL backends killed under load', () => {
     // Answers again at once: PostgreSQL never went away, only the connections did.
     const ready = await fetch(`${app.url}/health/ready`);
     expect(ready.status).toBe(200);
-    const orders = await app.db
-      .selectFrom('orders' as never)
-      .select(['number' as never])
-      .execute();
+    const orders = await app.db.selectFrom('orders').select(['number']).execute();
     const numbers = (orders as { number: string }[]).map((o) => o.number);
     for (const number of confirmed) expect(numbers.filter((n) => n === number)).toHaveLength(1);
     const placed = numbers.length - 4; // the demo seed's orders are on other products
@@ -197,33 +196,37 @@ describe('backup and restore', () => {
     }
   });
 
-  it.skipIf(!pgUrl)('PostgreSQL: pg_dump then pg_restore into an empty database, row for row', async () => {
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    const names = [`backup_src_${process.pid}`, `backup_dst_${process.pid}`];
-    const urlOf = (name: string) => pgUrl!.replace(/\/[^/]*$/, `/${name}`);
-    const backups = tmp();
-    try {
-      for (const name of names) await admin.query(`DROP DATABASE IF EXISTS ${name}; `).then(() => admin.query(`CREATE DATABASE ${name}`));
-      const db = createDb({ databaseUrl: urlOf(names[0]!) });
-      await migrateToLatest(db);
-      await seedIfEmpty(db, { demo: true });
-      const before = await dumpAll(db);
-      await db.destroy();
-      const file = await backupDatabase({ databaseUrl: urlOf(names[0]!), dataDir: backups }, backups);
-      expect(file).toMatch(/\.dump$/);
-      await restoreDatabase({ databaseUrl: urlOf(names[1]!), dataDir: backups }, file);
-      await expect(restoreDatabase({ databaseUrl: urlOf(names[1]!), dataDir: backups }, file)).rejects.toThrow(/déjà des tables/);
-      const restored = createDb({ databaseUrl: urlOf(names[1]!) });
+  it.skipIf(!pgUrl)(
+    'PostgreSQL: pg_dump then pg_restore into an empty database, row for row',
+    async () => {
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      const names = [`backup_src_${process.pid}`, `backup_dst_${process.pid}`];
+      const urlOf = (name: string) => pgUrl!.replace(/\/[^/]*$/, `/${name}`);
+      const backups = tmp();
       try {
-        expect(await dumpAll(restored)).toEqual(before);
+        for (const name of names) await admin.query(`DROP DATABASE IF EXISTS ${name}; `).then(() => admin.query(`CREATE DATABASE ${name}`));
+        const db = createDb({ databaseUrl: urlOf(names[0]!) });
+        await migrateToLatest(db);
+        await seedIfEmpty(db, { demo: true });
+        const before = await dumpAll(db);
+        await db.destroy();
+        const file = await backupDatabase({ databaseUrl: urlOf(names[0]!), dataDir: backups }, backups);
+        expect(file).toMatch(/\.dump$/);
+        await restoreDatabase({ databaseUrl: urlOf(names[1]!), dataDir: backups }, file);
+        await expect(restoreDatabase({ databaseUrl: urlOf(names[1]!), dataDir: backups }, file)).rejects.toThrow(/déjà des tables/);
+        const restored = createDb({ databaseUrl: urlOf(names[1]!) });
+        try {
+          expect(await dumpAll(restored)).toEqual(before);
+        } finally {
+          await restored.destroy();
+        }
       } finally {
-        await restored.destroy();
+        for (const name of names) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+        fs.rmSync(backups, { recursive: true, force: true });
       }
-    } finally {
-      for (const name of names) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-      fs.rmSync(backups, { recursive: true, force: true });
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });

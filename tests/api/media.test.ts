@@ -29,7 +29,10 @@ const phonePhoto = () =>
   sharp({ create: { width: 4000, height: 3000, channels: 3, background: { r: 200, g: 120, b: 40 } } })
     .composite([{ input: { create: { width: 400, height: 3000, channels: 3, background: { r: 10, g: 10, b: 200 } } }, left: 0, top: 0 }])
     .withMetadata({ orientation: 6 })
-    .withExifMerge({ IFD0: { Make: 'Tecno', Model: 'Spark 20' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '6/1 22/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 26/1 0/1' } })
+    .withExifMerge({
+      IFD0: { Make: 'Tecno', Model: 'Spark 20' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '6/1 22/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 26/1 0/1' },
+    })
     .jpeg({ quality: 85 })
     .toBuffer();
 
@@ -47,7 +50,12 @@ function pngHeader(width: number, height: number) {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.alloc(0))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(0))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('uploading a photo', () => {
@@ -59,7 +67,12 @@ describe('uploading a photo', () => {
     expect(response.status).toBe(200);
     const media = (await response.json()) as { id: string; url: string; srcset: string; width: number; height: number; previewUrl: string };
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(media).toMatchObject({ width: 3000, height: 4000, url: `/media/${media.id}/1280.webp`, previewUrl: `/media/${media.id}/1200.jpg` });
+    expect(media).toMatchObject({
+      width: 3000,
+      height: 4000,
+      url: `/media/${media.id}/1280.webp`,
+      previewUrl: `/media/${media.id}/1200.jpg`,
+    });
     expect(media.srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['320w', '640w', '960w', '1280w']);
 
     const small = await fetch(`${app.url}/media/${media.id}/640.webp`);
@@ -80,15 +93,29 @@ describe('uploading a photo', () => {
   });
 
   it('never enlarges a small picture', async () => {
-    const png = await sharp({ create: { width: 500, height: 250, channels: 4, background: '#ff000080' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 500, height: 250, channels: 4, background: '#ff000080' } })
+      .png()
+      .toBuffer();
     const media = (await (await upload(app.url, png, 'logo.png')).json()) as { srcset: string; url: string };
     expect(media.srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['320w']);
     expect(media.url).toMatch(/\/320\.webp$/);
   });
 
   it.each([
-    ['a text file named .jpg', Buffer.from('Ceci n’est pas une image, juste du texte.'), 'photo.jpg', 415, /Format non accepté : envoyez une photo JPEG, PNG, WebP, AVIF ou GIF/],
-    ['an iPhone HEIC photo', Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(16), Buffer.from('mif1heic')]), 'IMG_0001.HEIC', 415, /HEIC/],
+    [
+      'a text file named .jpg',
+      Buffer.from('Ceci n’est pas une image, juste du texte.'),
+      'photo.jpg',
+      415,
+      /Format non accepté : envoyez une photo JPEG, PNG, WebP, AVIF ou GIF/,
+    ],
+    [
+      'an iPhone HEIC photo',
+      Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(16), Buffer.from('mif1heic')]),
+      'IMG_0001.HEIC',
+      415,
+      /HEIC/,
+    ],
     ['a 12 MB file', Buffer.alloc(12 * 1024 * 1024, 1), 'enorme.jpg', 413, /10 Mo au maximum/],
   ])('refuses %s with a French message', async (_what, bytes, name, status, message) => {
     const response = await upload(app.url, bytes, name);
@@ -106,7 +133,9 @@ describe('uploading a photo', () => {
   }, 60_000);
 
   it('refuses an anonymous or cross-site upload', async () => {
-    const png = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#00ff00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#00ff00' } })
+      .png()
+      .toBuffer();
     const anonymous = await upload(app.url, png, 'x.png', { cookie: '' });
     expect(anonymous.status).toBe(401);
     expect(((await anonymous.json()) as { error: { message: string } }).error.message).toMatch(/connecter/);
@@ -115,15 +144,34 @@ describe('uploading a photo', () => {
 });
 
 describe('photos nobody uses', () => {
-  it('are removed once a day old, while those in a product, a post or a post\'s text stay', async () => {
+  it("are removed once a day old, while those in a product, a post or a post's text stay", async () => {
     const make = async (color: string) => {
-      const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: color } }).png().toBuffer();
+      const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: color } })
+        .png()
+        .toBuffer();
       return (await (await upload(app.url, png, `${color}.png`)).json()) as { id: string; url: string };
     };
     const [inProduct, inPost, inText, orphan, fresh] = await Promise.all(['#111111', '#222222', '#333333', '#444444', '#555555'].map(make));
-    await app.asAdmin.products.create({ name: 'Enceinte', shortDescription: 'Bluetooth', description: '<p>Son</p>', price: 20_000, category: 'audio', images: [inProduct!.url] } as never);
-    await app.asAdmin.blogPosts.create({ title: 'Photo', excerpt: 'x', author: 'A', image: inPost!.url, content: `<p><img src="${inText!.url}" alt=""></p>` });
-    await app.db.updateTable('media').set({ createdAt: sql<string>`now() - interval '2 days'` }).where('id', '!=', fresh!.id).execute();
+    await app.asAdmin.products.create({
+      name: 'Enceinte',
+      shortDescription: 'Bluetooth',
+      description: '<p>Son</p>',
+      price: 20_000,
+      category: 'audio',
+      images: [inProduct!.url],
+    });
+    await app.asAdmin.blogPosts.create({
+      title: 'Photo',
+      excerpt: 'x',
+      author: 'A',
+      image: inPost!.url,
+      content: `<p><img src="${inText!.url}" alt=""></p>`,
+    });
+    await app.db
+      .updateTable('media')
+      .set({ createdAt: sql<string>`now() - interval '2 days'` })
+      .where('id', '!=', fresh!.id)
+      .execute();
     expect(await purgeUnusedMedia(app.db)).toBeGreaterThanOrEqual(1);
     const left = new Set((await app.db.selectFrom('media').select('id').execute()).map((r) => r.id));
     for (const kept of [inProduct, inPost, inText, fresh]) expect(left.has(kept!.id)).toBe(true);
@@ -136,7 +184,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two app servers on one PostgreSQL
   it('serves from one server a photo uploaded through the other', async () => {
     const other = await startTestApp({ sameDatabaseAs: { databaseUrl: app.databaseUrl, engine: app.engine } });
     try {
-      const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#123456' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#123456' } })
+        .png()
+        .toBuffer();
       const media = (await (await upload(app.url, png, 'boutique.png')).json()) as { url: string };
       const served = await fetch(`${other.url}${media.url}`);
       expect(served.status).toBe(200);

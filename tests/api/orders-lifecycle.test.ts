@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import type { OrderStatus } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from '../../server/src/routers/_app';
 import { ADMIN, failure, httpClient, startTestApp, type TestApp } from '../support/app';
 import { readOutbox } from '../support/outbox';
 
@@ -27,7 +29,7 @@ async function product(stock: number | null) {
     price: 60_000,
     category: 'phones',
     stock,
-  } as never)) as { id: string; name: string };
+  })) as { id: string; name: string };
 }
 const stockOf = async (id: string) => ((await app.asAdmin.products.get({ id })) as { stock: number | null }).stock;
 async function place(productId: string, quantity: number, extra: Record<string, unknown> = {}) {
@@ -40,9 +42,9 @@ async function place(productId: string, quantity: number, extra: Record<string, 
     items: [{ id: productId, type: 'product', quantity }],
     idempotencyKey: randomUUID(),
     ...extra,
-  } as never)) as { id: string; number: string; phone: string; trackingToken: string; status: string };
+  })) as { id: string; number: string; phone: string; trackingToken: string; status: string };
 }
-const move = (id: string, to: string) => app.asAdmin.orders.transition({ id, to } as never);
+const move = (id: string, to: OrderStatus) => app.asAdmin.orders.transition({ id, to });
 
 describe('order status', () => {
   it('stores the phone in E.164 and starts new, unpaid, with a "created" history row', async () => {
@@ -76,11 +78,18 @@ describe('order status', () => {
       }
     }
     const history = await app.asAdmin.orders.history({ id: order.id });
-    expect(history.filter((e) => e.kind === 'status').map((e) => `${e.fromValue}>${e.toValue}`)).toEqual(['new>confirmed', 'confirmed>shipped', 'shipped>delivered']);
+    expect(history.filter((e) => e.kind === 'status').map((e) => `${e.fromValue}>${e.toValue}`)).toEqual([
+      'new>confirmed',
+      'confirmed>shipped',
+      'shipped>delivered',
+    ]);
     expect(history.every((e) => e.kind === 'created' || e.actor === ADMIN.email)).toBe(true);
     // No way around the process: a plain update cannot set the status, and orders are never deleted.
-    expect((await failure(app.asAdmin.orders.update({ id: order.id, data: { status: 'new' } } as never))).code).toBe('BAD_REQUEST');
-    expect((await failure(app.asAdmin.orders.delete({ id: order.id }))).code).toBe('METHOD_NOT_SUPPORTED');
+    // @ts-expect-error -- the status is not an input of update: the server refuses it as the type does.
+    expect((await failure(app.asAdmin.orders.update({ id: order.id, data: { status: 'new' } }))).code).toBe('BAD_REQUEST');
+    expect(appRouter._def.procedures).not.toHaveProperty(['orders.delete']);
+    // @ts-expect-error -- nor in the type: the client has no orders.delete to call.
+    void app.asAdmin.orders.delete;
   });
 
   it('gives the stock back on cancel, takes it again on reopen, and refuses to reopen when it is gone', async () => {
@@ -104,7 +113,9 @@ describe('order status', () => {
   it('never leaves the stock wrong under concurrent cancels and reopens', async () => {
     const p = await product(10);
     const order = await place(p.id, 4);
-    const attempts = Array.from({ length: 12 }, (_, i) => (i % 2 ? app.asAdmin.orders.reopen({ id: order.id }) : move(order.id, 'cancelled')).catch(() => null));
+    const attempts = Array.from({ length: 12 }, (_, i) =>
+      (i % 2 ? app.asAdmin.orders.reopen({ id: order.id }) : move(order.id, 'cancelled')).catch(() => null),
+    );
     await Promise.all(attempts);
     const { status } = (await app.asAdmin.orders.get({ id: order.id })) as { status: string };
     expect(await stockOf(p.id)).toBe(status === 'cancelled' ? 10 : 6);
@@ -122,7 +133,7 @@ describe('order status', () => {
     const row = (await app.asAdmin.orders.get({ id: order.id })) as { paymentStatus: string; paymentReference: string; status: string };
     expect(row).toMatchObject({ paymentStatus: 'refunded', paymentReference: 'MTN-778899', status: 'new' });
     await app.asAdmin.orders.addNote({ id: order.id, note: 'Client rappelé, livraison samedi.' });
-    await app.asAdmin.orders.update({ id: order.id, data: { address: 'Cadjèhoun, maison bleue' } } as never);
+    await app.asAdmin.orders.update({ id: order.id, data: { address: 'Cadjèhoun, maison bleue' } });
     const kinds = (await app.asAdmin.orders.history({ id: order.id })).map((e) => [e.kind, e.toValue ?? e.note]);
     expect(kinds).toEqual([
       ['created', 'new'],
@@ -166,11 +177,18 @@ describe('items without delivery', () => {
       ...base,
       items: [{ id: course.id, type: 'course', quantity: 1 }],
       deliveryOptionId: options[0]!.id,
-    } as never)) as { city: string | null; address: string | null; deliveryCost: number; delivery: unknown; total: number };
+    })) as { city: string | null; address: string | null; deliveryCost: number; delivery: unknown; total: number };
     expect(order).toMatchObject({ city: null, address: null, deliveryCost: 0, delivery: null, total: course.price });
     const p = await product(null);
     const { client } = httpClient(app.url);
-    const mixed = { ...base, idempotencyKey: randomUUID(), items: [{ id: p.id, type: 'product' as const, quantity: 1 }, { id: course.id, type: 'course' as const, quantity: 1 }] };
+    const mixed = {
+      ...base,
+      idempotencyKey: randomUUID(),
+      items: [
+        { id: p.id, type: 'product' as const, quantity: 1 },
+        { id: course.id, type: 'course' as const, quantity: 1 },
+      ],
+    };
     const refused = await failure(client.orders.place.mutate(mixed));
     expect(refused.fieldErrors).toMatchObject({ city: 'Indiquez votre ville.', address: 'Indiquez votre adresse de livraison.' });
   });
@@ -181,13 +199,16 @@ describe("the owner's figures", () => {
     const order = await place((await product(null)).id, 1, { phone: '+229 01 55 44 33 22' });
     for (const typed of ['0155443322', '01 55 44 33 22', '+229 01 55 44 33 22', '00229 0155443322', '55 44 33']) {
       const { rows } = await app.asAdmin.orders.list({ search: typed, pageSize: 100 });
-      expect(rows.map((r) => r.id), typed).toContain(order.id);
+      expect(
+        rows.map((r) => r.id),
+        typed,
+      ).toContain(order.id);
     }
   });
 
   it('lists low stock, counts new orders, and counts revenue from delivered or paid orders only', async () => {
     const low = await product(4);
-    await app.asAdmin.products.update({ id: low.id, data: { lowStockThreshold: 5 } } as never);
+    await app.asAdmin.products.update({ id: low.id, data: { lowStockThreshold: 5 } });
     const before = await app.asAdmin.dashboard.stats();
     expect(before.lowStock.map((p) => p.id)).toContain(low.id);
     const newBefore = (await app.asAdmin.dashboard.newOrders()).count;
@@ -196,7 +217,7 @@ describe("the owner's figures", () => {
     expect((await app.asAdmin.dashboard.newOrders()).count).toBe(newBefore + 2);
     // Placed is not sold: revenue moves only when an order is delivered or paid.
     expect((await app.asAdmin.dashboard.stats()).revenue30d).toBe(before.revenue30d);
-    for (const to of ['confirmed', 'shipped', 'delivered']) await move(a.id, to);
+    for (const to of ['confirmed', 'shipped', 'delivered'] as const) await move(a.id, to);
     await app.asAdmin.orders.setPayment({ id: b.id, to: 'paid' });
     expect((await app.asAdmin.dashboard.stats()).revenue30d).toBe(before.revenue30d + 2 * 60_000);
   });
@@ -244,8 +265,13 @@ describe('mails', () => {
       phone: '01 66 00 00 00',
       cryptoType: 'bitcoin',
       walletAddress: 'bc1qexampleexampleexample0000',
-    } as never);
-    await app.asVisitor.contactMessages.send({ name: 'Nadia', contact: 'nadia@example.com', subject: 'Livraison a Parakou', message: 'Livrez-vous a Parakou ?' } as never);
+    });
+    await app.asVisitor.contactMessages.send({
+      name: 'Nadia',
+      contact: 'nadia@example.com',
+      subject: 'Livraison a Parakou',
+      message: 'Livrez-vous a Parakou ?',
+    });
     await move(order.id, 'confirmed');
     let mails: string[] = [];
     for (let i = 0; i < 100 && mails.filter((m) => m.includes(order.number)).length < 3; i++) {

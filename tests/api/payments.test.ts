@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import type { PlaceOrderInput } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFedaPay } from '../../server/src/config';
 import { failure, httpClient, startTestApp, type Client, type TestApp } from '../support/app';
@@ -40,15 +41,31 @@ afterAll(async () => {
 async function item(type: 'product' | 'service', price = 25_000) {
   const row =
     type === 'product'
-      ? await app.asAdmin.products.create({ name: `Casque ${randomUUID().slice(0, 6)}`, shortDescription: 'Sans fil', description: '<p>Casque</p>', price, category: 'accessories', stock: 10 } as never)
-      : await app.asAdmin.services.create({ name: `Installation ${randomUUID().slice(0, 6)}`, shortDescription: 'À domicile', description: '<p>Service</p>', price, image: 'https://example.com/s.png' } as never);
+      ? await app.asAdmin.products.create({
+          name: `Casque ${randomUUID().slice(0, 6)}`,
+          shortDescription: 'Sans fil',
+          description: '<p>Casque</p>',
+          price,
+          category: 'accessories',
+          stock: 10,
+        })
+      : await app.asAdmin.services.create({
+          name: `Installation ${randomUUID().slice(0, 6)}`,
+          shortDescription: 'À domicile',
+          description: '<p>Service</p>',
+          price,
+          image: 'https://example.com/s.png',
+        });
   return row as { id: string };
 }
 
 type Placed = { id: string; number: string; total: number; trackingToken: string; paymentMethod: string };
-async function placeOnline(type: 'product' | 'service' = 'product', paymentMethod = 'mobile_money_online') {
+async function placeOnline(
+  type: 'product' | 'service' = 'product',
+  paymentMethod: PlaceOrderInput['paymentMethod'] = 'mobile_money_online',
+) {
   const { id } = await item(type);
-  return (await shopper.orders.place.mutate({
+  return await shopper.orders.place.mutate({
     customerName: 'Afiavi Dossou',
     phone: '01 97 12 34 56',
     email: 'afiavi@example.com',
@@ -56,9 +73,10 @@ async function placeOnline(type: 'product' | 'service' = 'product', paymentMetho
     paymentMethod,
     items: [{ id, type, quantity: 1 }],
     idempotencyKey: randomUUID(),
-  } as never)) as Placed;
+  });
 }
-const orderRow = async (id: string) => (await app.asAdmin.orders.get({ id })) as { paymentStatus: string; paymentReference: string | null; paymentMethod: string };
+const orderRow = async (id: string) =>
+  (await app.asAdmin.orders.get({ id })) as { paymentStatus: string; paymentReference: string | null; paymentMethod: string };
 const history = (id: string) => app.asAdmin.orders.history({ id });
 const start = (order: Placed) => shopper.payments.start.mutate({ token: order.trackingToken });
 /** The owner's alert about an order (sent after the answer): waits for it a little. */
@@ -75,15 +93,27 @@ describe('configuration', () => {
   it('is off without a key, and refuses half a configuration at start', () => {
     expect(parseFedaPay({})).toBeNull();
     expect(() => parseFedaPay({ FEDAPAY_SECRET_KEY: 'sk' })).toThrow(/FEDAPAY_WEBHOOK_SECRET/);
-    expect(() => parseFedaPay({ FEDAPAY_SECRET_KEY: 'sk', FEDAPAY_WEBHOOK_SECRET: 'wh', FEDAPAY_ENVIRONMENT: 'prod' })).toThrow(/sandbox or live/);
-    expect(parseFedaPay({ FEDAPAY_SECRET_KEY: 'sk', FEDAPAY_WEBHOOK_SECRET: 'wh' })).toMatchObject({ environment: 'sandbox', apiBase: undefined });
+    expect(() => parseFedaPay({ FEDAPAY_SECRET_KEY: 'sk', FEDAPAY_WEBHOOK_SECRET: 'wh', FEDAPAY_ENVIRONMENT: 'prod' })).toThrow(
+      /sandbox or live/,
+    );
+    expect(parseFedaPay({ FEDAPAY_SECRET_KEY: 'sk', FEDAPAY_WEBHOOK_SECRET: 'wh' })).toMatchObject({
+      environment: 'sandbox',
+      apiBase: undefined,
+    });
   });
 
   it('hides the option and refuses it when FedaPay is not configured', async () => {
     const plain = await startTestApp();
     try {
       expect(await plain.asVisitor.payments.options()).toEqual({ online: false });
-      const { id } = (await plain.asAdmin.products.create({ name: 'Clé USB', shortDescription: '32 Go', description: '<p>Clé</p>', price: 5_000, category: 'accessories', stock: 3 } as never)) as { id: string };
+      const { id } = await plain.asAdmin.products.create({
+        name: 'Clé USB',
+        shortDescription: '32 Go',
+        description: '<p>Clé</p>',
+        price: 5_000,
+        category: 'accessories',
+        stock: 3,
+      });
       const refused = await failure(
         plain.asVisitor.orders.place({
           customerName: 'Koffi',
@@ -93,10 +123,14 @@ describe('configuration', () => {
           paymentMethod: 'mobile_money_online',
           items: [{ id, type: 'product', quantity: 1 }],
           idempotencyKey: randomUUID(),
-        } as never),
+        }),
       );
       expect(refused).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/n’est pas proposé/) });
-      const webhook = await fetch(`${plain.url}/webhooks/fedapay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const webhook = await fetch(`${plain.url}/webhooks/fedapay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(webhook.status).toBe(404);
     } finally {
       await plain.close();
@@ -113,19 +147,39 @@ describe('paying by Mobile Money', () => {
     const t = fedapay.transactionFor(paymentUrl);
     expect(t).toMatchObject({ amount: Number(order.total), merchant_reference: order.number, status: 'pending' });
     expect(t.callback_url).toBe(`${app.config.publicUrl}/suivi/${order.trackingToken}`);
-    expect(t.customer).toMatchObject({ firstname: 'Afiavi', lastname: 'Dossou', email: 'afiavi@example.com', phone_number: { number: '+2290197123456', country: 'bj' } });
-    expect(await shopper.payments.status.query({ token: order.trackingToken })).toMatchObject({ paymentStatus: 'pending', attempt: { status: 'pending' } });
+    expect(t.customer).toMatchObject({
+      firstname: 'Afiavi',
+      lastname: 'Dossou',
+      email: 'afiavi@example.com',
+      phone_number: { number: '+2290197123456', country: 'bj' },
+    });
+    expect(await shopper.payments.status.query({ token: order.trackingToken })).toMatchObject({
+      paymentStatus: 'pending',
+      attempt: { status: 'pending' },
+    });
 
     await fedapay.pay(paymentUrl, 'approve'); // the shopper pays; FedaPay posts the signed webhook
 
-    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: 'paid', paymentReference: t.reference, paymentMethod: 'mobile_money_online' });
+    expect(await orderRow(order.id)).toMatchObject({
+      paymentStatus: 'paid',
+      paymentReference: t.reference,
+      paymentMethod: 'mobile_money_online',
+    });
     const events = await history(order.id);
-    expect(events.filter((e) => e.kind === 'payment')).toEqual([expect.objectContaining({ actor: 'FedaPay', fromValue: 'pending', toValue: 'paid', note: expect.stringContaining(t.reference) })]);
-    expect(await shopper.payments.status.query({ token: order.trackingToken })).toMatchObject({ paymentStatus: 'paid', canPayOnline: false, canPayOnDelivery: false });
+    expect(events.filter((e) => e.kind === 'payment')).toEqual([
+      expect.objectContaining({ actor: 'FedaPay', fromValue: 'pending', toValue: 'paid', note: expect.stringContaining(t.reference) }),
+    ]);
+    expect(await shopper.payments.status.query({ token: order.trackingToken })).toMatchObject({
+      paymentStatus: 'paid',
+      canPayOnline: false,
+      canPayOnDelivery: false,
+    });
     expect((await failure(start(order))).message).toBe('Cette commande est déjà payée.');
     expect(await mailAbout(order.number, t.reference)).toMatch(/To: owner@example.com/);
     const tracked = await shopper.orders.track.query({ token: order.trackingToken });
-    expect(tracked.timeline.map((e) => `${e.kind}:${e.toValue}`)).toEqual(expect.arrayContaining(['online_payment:pending', 'payment:paid']));
+    expect(tracked.timeline.map((e) => `${e.kind}:${e.toValue}`)).toEqual(
+      expect.arrayContaining(['online_payment:pending', 'payment:paid']),
+    );
   });
 
   it('creates one transaction however many times the shopper clicks, and takes it up again on return', async () => {
@@ -154,7 +208,10 @@ describe('paying by Mobile Money', () => {
     expect(second.paymentUrl).not.toBe(first.paymentUrl);
     expect(fedapay.created()).toBe(before + 1);
     await fedapay.pay(second.paymentUrl, 'cancel');
-    expect(await shopper.payments.status.query({ token: order.trackingToken })).toMatchObject({ paymentStatus: 'pending', attempt: { status: 'canceled' } });
+    expect(await shopper.payments.status.query({ token: order.trackingToken })).toMatchObject({
+      paymentStatus: 'pending',
+      attempt: { status: 'canceled' },
+    });
 
     await shopper.payments.payOnDelivery.mutate({ token: order.trackingToken });
     expect(await orderRow(order.id)).toMatchObject({ paymentStatus: 'pending', paymentMethod: 'cash_on_delivery' });
@@ -170,7 +227,10 @@ describe('paying by Mobile Money', () => {
     try {
       await fedapay.pay(paymentUrl, 'approve');
       expect((await orderRow(order.id)).paymentStatus).toBe('pending');
-      expect(await shopper.payments.status.query({ token: order.trackingToken })).toMatchObject({ paymentStatus: 'paid', attempt: { status: 'approved' } });
+      expect(await shopper.payments.status.query({ token: order.trackingToken })).toMatchObject({
+        paymentStatus: 'paid',
+        attempt: { status: 'approved' },
+      });
     } finally {
       fedapay.state.deliverWebhooks = true;
     }
@@ -181,7 +241,10 @@ describe('paying by Mobile Money', () => {
     fedapay.state.failApi = true;
     try {
       const refused = await failure(start(order));
-      expect(refused).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/ne répond pas.*paiement à la livraison/) });
+      expect(refused).toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        message: expect.stringMatching(/ne répond pas.*paiement à la livraison/),
+      });
     } finally {
       fedapay.state.failApi = false;
     }
@@ -192,11 +255,25 @@ describe('paying by Mobile Money', () => {
     const order = await placeOnline();
     await app.db
       .insertInto('onlinePayments')
-      .values({ orderId: order.id, provider: 'fedapay', amount: Number(order.total), status: 'creating', createdAt: new Date(Date.now() - 5 * 60_000).toISOString() })
+      .values({
+        orderId: order.id,
+        provider: 'fedapay',
+        amount: Number(order.total),
+        status: 'creating',
+        createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+      })
       .execute();
     expect((await start(order)).paymentUrl).toMatch(/\/pay\//);
-    const rows = await app.db.selectFrom('onlinePayments').select(['status', 'detail']).where('orderId', '=', order.id).orderBy('createdAt').execute();
-    expect(rows).toEqual([{ status: 'failed', detail: 'Préparation interrompue' }, { status: 'pending', detail: null }]);
+    const rows = await app.db
+      .selectFrom('onlinePayments')
+      .select(['status', 'detail'])
+      .where('orderId', '=', order.id)
+      .orderBy('createdAt')
+      .execute();
+    expect(rows).toEqual([
+      { status: 'failed', detail: 'Préparation interrompue' },
+      { status: 'pending', detail: null },
+    ]);
   });
 
   it('sells services and courses online only when Mobile Money is on: nothing to pay on delivery', async () => {
@@ -249,18 +326,21 @@ describe('the webhook', () => {
 
   it('never marks an order paid when FedaPay reports another amount or another order, and tells the owner', async () => {
     for (const [what, change] of [
-      ['amount', (t: { amount: number }) => (t.amount = 100)],
-      ['order', (t: { merchant_reference: string | null }) => (t.merchant_reference = 'CMD-999999')],
+      ['amount', (t: { amount: number; merchant_reference: string | null }) => (t.amount = 100)],
+      ['order', (t: { amount: number; merchant_reference: string | null }) => (t.merchant_reference = 'CMD-999999')],
     ] as const) {
       const { order, t } = await approvedQuietly();
-      change(t as never);
+      change(t);
       // Even a genuine signature over a body claiming the right amount: the shop believes only what it fetches.
       const claimed = fedapay.eventBody({ ...t, amount: Number(order.total), merchant_reference: order.number });
       expect((await fedapay.deliver(claimed)).status, what).toBe(200);
       expect((await orderRow(order.id)).paymentStatus, what).toBe('pending');
       const mismatch = (await history(order.id)).find((e) => e.kind === 'online_payment' && e.toValue === 'mismatch');
       expect(mismatch?.note, what).toMatch(what === 'amount' ? /montant 100,00\sF\sCFA au lieu de/ : /référence CMD-999999 au lieu de/);
-      expect(await shopper.payments.status.query({ token: order.trackingToken }), what).toMatchObject({ paymentStatus: 'pending', attempt: { status: 'mismatch' } });
+      expect(await shopper.payments.status.query({ token: order.trackingToken }), what).toMatchObject({
+        paymentStatus: 'pending',
+        attempt: { status: 'mismatch' },
+      });
       expect(await mailAbout(order.number, 'non valid'), what).toMatch(/montant|CMD-999999/);
     }
   });

@@ -17,8 +17,7 @@ afterAll(() => app?.close());
 
 describe('suggestions when nothing matches', () => {
   it('offers the closest published names, never a hidden one', async () => {
-    const create = (name: string, published: boolean) =>
-      app.asAdmin.products.create({ ...sampleInput(products), name, published } as never);
+    const create = (name: string, published: boolean) => app.asAdmin.products.create({ ...sampleInput(products), name, published });
     await create('Écouteurs sans fil Bluetooth', true);
     await create('Écouteurs filaires (brouillon)', false);
     await create('Ordinateur portable HP', true);

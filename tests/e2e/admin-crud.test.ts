@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const listed = resources.filter((r) => !r.singleton) as unknown as AnyResource[];
+const listed: AnyResource[] = resources.filter((r) => !r.singleton);
 const stamp = Date.now().toString(36).slice(-5);
 const marker = (r: AnyResource) => `E2E${listed.indexOf(r)}${stamp}`;
 const agreed = (r: AnyResource, word: string) => (r.label.feminine ? `${word}e` : word);

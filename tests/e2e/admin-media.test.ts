@@ -17,7 +17,13 @@ afterAll(() => app?.close());
 
 describe('a product photo from the phone', () => {
   it('is uploaded from the form, saved, and shown upright in WebP sizes with a JPEG link preview', async () => {
-    const row = (await app.asAdmin.products.create({ name: 'Montre connectée Kora', shortDescription: 'Étanche', description: '<p>Montre</p>', price: 35_000, category: 'accessories' } as never)) as { id: string };
+    const row = await app.asAdmin.products.create({
+      name: 'Montre connectée Kora',
+      shortDescription: 'Étanche',
+      description: '<p>Montre</p>',
+      price: 35_000,
+      category: 'accessories',
+    });
     const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: { r: 30, g: 140, b: 90 } } })
       .withMetadata({ orientation: 6 })
       .withExifMerge({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '6/1 22/1 0/1' } })

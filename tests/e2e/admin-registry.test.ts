@@ -14,16 +14,33 @@ const gadgets = defineResource({
   titleField: 'name',
   read: 'admin',
   fields: { name: f.text('Nom'), price: f.money('Prix'), kind: f.enum('Sorte', { small: 'Petit', big: 'Grand' }) },
-  list: { columns: ['name', 'price'], search: ['name'], filters: ['kind'], sortable: ['name'], defaultSort: { field: 'name', order: 'asc' } },
-  admin: { route: 'gadgets', menuLabel: 'Gadgets', order: 9.5, icon: 'unknown-icon' },
+  list: {
+    columns: ['name', 'price'],
+    search: ['name'],
+    filters: ['kind'],
+    sortable: ['name'],
+    defaultSort: { field: 'name', order: 'asc' },
+  },
+  // Route and menu entry by default: 'gadgets' and the plural label.
+  admin: { icon: 'unknown-icon' },
 });
 
 describe('admin screens derived from the registry', () => {
   it('the real registry gives the spec menu, in order, with its routes', () => {
     const entries = adminEntries(resources, detailRoutesOf());
     expect(entries.map((e) => e.menuLabel)).toEqual([
-      'Produits', 'Blog', 'Cryptos', 'Compte Verifiés', 'Livraison', 'Services', 'Témoignages',
-      'Formations Crypto', 'Commandes', 'Newsletter', 'Messages', 'Paramètres',
+      'Produits',
+      'Blog',
+      'Cryptos',
+      'Compte Verifiés',
+      'Livraison',
+      'Services',
+      'Témoignages',
+      'Formations Crypto',
+      'Commandes',
+      'Newsletter',
+      'Messages',
+      'Paramètres',
     ]);
     const byName = Object.fromEntries(entries.map((e) => [e.name, e.paths]));
     expect(byName.products).toEqual({ list: '/products', create: '/products/add', edit: '/products/edit/:id' });
@@ -33,11 +50,16 @@ describe('admin screens derived from the registry', () => {
     expect(byName.settings).toEqual({ list: '/settings' });
   });
 
-  it('a new resource appears in the menu at its place, with list, add and edit routes', () => {
-    const entries = adminEntries([...resources, gadgets]);
+  it('a new resource appears in the menu at its place in the registry, with list, add and edit routes', () => {
+    const [head, tail] = [resources.slice(0, 9), resources.slice(9)];
+    const entries = adminEntries([...head, gadgets, ...tail]);
     const labels = entries.map((e) => e.menuLabel);
     expect(labels.indexOf('Gadgets')).toBe(labels.indexOf('Commandes') + 1);
-    expect(entries.find((e) => e.name === 'gadgets')!.paths).toEqual({ list: '/gadgets', create: '/gadgets/add', edit: '/gadgets/edit/:id' });
+    expect(entries.find((e) => e.name === 'gadgets')!.paths).toEqual({
+      list: '/gadgets',
+      create: '/gadgets/add',
+      edit: '/gadgets/edit/:id',
+    });
     expect(refineResources(entries).find((r) => r.name === 'gadgets')).toMatchObject({ list: '/gadgets', meta: { label: 'Gadgets' } });
   });
 

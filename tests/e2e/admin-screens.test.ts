@@ -38,8 +38,19 @@ describe('signing in and out', () => {
     // "Commandes" carries the count of new orders (a badge): the label is what precedes it.
     const labels = (await menu.getByRole('menuitem').allTextContents()).map((t) => t.trim().replace(/\d+$/, ''));
     expect(labels).toEqual([
-      'Tableau de bord', 'Produits', 'Blog', 'Cryptos', 'Compte Verifiés', 'Livraison', 'Services', 'Témoignages',
-      'Formations Crypto', 'Commandes', 'Newsletter', 'Messages', 'Paramètres',
+      'Tableau de bord',
+      'Produits',
+      'Blog',
+      'Cryptos',
+      'Compte Verifiés',
+      'Livraison',
+      'Services',
+      'Témoignages',
+      'Formations Crypto',
+      'Commandes',
+      'Newsletter',
+      'Messages',
+      'Paramètres',
     ]);
     await expect(menu.getByRole('button', { name: 'Déconnexion' }).isVisible()).resolves.toBe(true);
     await screenshot(page, 'products-1280');
@@ -48,7 +59,13 @@ describe('signing in and out', () => {
   it('shows the dashboard with links to what needs attention', async () => {
     await page.goto('/admin');
     await page.getByText('Vérifications en attente').first().waitFor();
-    for (const title of ['Nouvelles commandes', 'Chiffre d’affaires (30 jours)', 'Messages non lus', 'Abonnés à la newsletter', 'Stock bas']) {
+    for (const title of [
+      'Nouvelles commandes',
+      'Chiffre d’affaires (30 jours)',
+      'Messages non lus',
+      'Abonnés à la newsletter',
+      'Stock bas',
+    ]) {
       await page.getByText(title).first().waitFor();
     }
     await screenshot(page, 'dashboard-1280', true);
@@ -120,7 +137,10 @@ describe('the screens the spec singles out', () => {
 
   it('verification: list actions, WhatsApp link, detail with notes saved with the status', async () => {
     const request = await app.asAdmin.cryptoVerifications.create({
-      name: 'Vérif E2E', email: 'verif.e2e@exemple.example', phone: '+229 01 96 11 22 33', walletAddress: 'bc1qe2etest',
+      name: 'Vérif E2E',
+      email: 'verif.e2e@exemple.example',
+      phone: '+229 01 96 11 22 33',
+      walletAddress: 'bc1qe2etest',
     });
     await page.goto('/admin/verifications');
     await page.waitForURL((url) => url.pathname === '/admin/verification');
@@ -166,14 +186,14 @@ describe('the screens the spec singles out', () => {
   });
 
   it('order: WhatsApp to the international number, allowed moves only, a note, and cancelling gives the stock back', async () => {
-    const product = (await app.asAdmin.products.create({
+    const product = await app.asAdmin.products.create({
       name: 'Tablette Galaxy Tab A9',
       shortDescription: 'Écran 11 pouces',
       description: '<p>Tablette</p>',
       price: 95_000,
       category: 'phones',
       stock: 5,
-    } as never)) as { id: string };
+    });
     const order = (await app.asVisitor.orders.place({
       customerName: 'Client Commande E2E',
       phone: '01 97 12 34 56',
@@ -181,7 +201,7 @@ describe('the screens the spec singles out', () => {
       address: 'Akpakpa',
       items: [{ id: product.id, type: 'product', quantity: 2 }],
       idempotencyKey: randomUUID(),
-    } as never)) as { id: string; number: string };
+    })) as { id: string; number: string };
     const stock = async () => ((await app.asAdmin.products.get({ id: product.id })) as { stock: number }).stock;
     expect(await stock()).toBe(3);
     await page.goto('/admin/orders');
@@ -245,7 +265,12 @@ describe('the screens the spec singles out', () => {
   });
 
   it('messages: the read flag toggles from the list', async () => {
-    const message = await app.asAdmin.contactMessages.create({ name: 'Message E2E', contact: '+229 01 90 00 00 00', subject: 'Question', message: 'Bonjour.' });
+    const message = await app.asAdmin.contactMessages.create({
+      name: 'Message E2E',
+      contact: '+229 01 90 00 00 00',
+      subject: 'Question',
+      message: 'Bonjour.',
+    });
     await page.goto('/admin/messages');
     const row = page.locator('tr.ant-table-row').filter({ hasText: 'Message E2E' });
     await row.getByRole('button', { name: 'Marquer comme lu' }).click();
@@ -289,7 +314,7 @@ describe('at phone width', () => {
   });
 
   it('every list is cards with their actions in view, no sideways scroll, and the search runs as you type', async () => {
-    await app.asVisitor.newsletterSubscribers.subscribe({ email: `carte-${randomUUID().slice(0, 6)}@exemple.example` } as never);
+    await app.asVisitor.newsletterSubscribers.subscribe({ email: `carte-${randomUUID().slice(0, 6)}@exemple.example` });
     const phone = await app.newPage(PHONE);
     await signIn(phone, '/admin/products');
     for (const resource of resources.filter((r) => !r.singleton)) {
@@ -314,14 +339,24 @@ describe('at phone width', () => {
     for (const path of [`/admin/orders/${order.id}`, `/admin/verifications/${request.id}`]) {
       await phone.goto(path);
       await phone.getByRole('heading', { level: 1 }).waitFor();
-      await phone.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' }).catch(() => undefined);
+      await phone
+        .locator('.ant-spin-spinning')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
       expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), path).toBeLessThanOrEqual(0);
     }
     await screenshot(phone, 'verification-detail-360', true);
     await phone.goto('/admin/products');
 
     // Typing is enough: the list follows, and the address keeps the search for a reload or a share.
-    await app.asAdmin.products.create({ name: 'Gourde isotherme Wéké', shortDescription: 'Inox', description: '<p>Gourde</p>', price: 7_500, category: 'accessories' } as never);
+    await app.asAdmin.products.create({
+      name: 'Gourde isotherme Wéké',
+      shortDescription: 'Inox',
+      description: '<p>Gourde</p>',
+      price: 7_500,
+      category: 'accessories',
+    });
     await phone.getByLabel('Rechercher', { exact: true }).pressSequentially('WEKE', { delay: 80 });
     await phone.waitForURL((url) => url.searchParams.get('q') === 'WEKE');
     await expect.poll(() => phone.getByTestId('record-card').count()).toBe(1);
@@ -339,7 +374,10 @@ describe('at phone width', () => {
     await phone.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
     await phone.getByLabel('E-mail').fill(ADMIN.email);
     await phone.getByRole('button', { name: 'Envoyer le lien' }).click();
-    await phone.getByText(/réinitialisation|e-mail contenant un lien/).first().waitFor();
+    await phone
+      .getByText(/réinitialisation|e-mail contenant un lien/)
+      .first()
+      .waitFor();
     await screenshot(phone, 'forgot-password-360');
   });
 });

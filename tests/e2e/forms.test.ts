@@ -17,7 +17,13 @@ afterAll(() => app?.close());
 
 describe('admin forms', () => {
   it('shows the "prix barré" rule on its field, and asks before leaving unsaved changes', async () => {
-    const row = (await app.asAdmin.products.create({ name: 'Souris ergonomique', shortDescription: 'Sans fil', description: '<p>Souris</p>', price: 9_000, category: 'accessories' } as never)) as { id: string };
+    const row = await app.asAdmin.products.create({
+      name: 'Souris ergonomique',
+      shortDescription: 'Sans fil',
+      description: '<p>Souris</p>',
+      price: 9_000,
+      category: 'accessories',
+    });
     const page = await app.newPage(DESKTOP);
     await signIn(page, `/admin/products/edit/${row.id}`);
     const form = new FormPage(page, products);
@@ -49,8 +55,18 @@ describe('admin forms', () => {
   });
 
   it('opens a contact message to read, marks it read, and offers to answer where the sender can be reached', async () => {
-    await app.asVisitor.contactMessages.send({ name: 'Gildas Houngbo', contact: 'gildas@exemple.example', subject: 'Garantie du casque', message: 'Bonjour,\nle casque acheté le mois dernier grésille.' } as never);
-    await app.asVisitor.contactMessages.send({ name: 'Awa Sanni', contact: '01 97 55 44 33', subject: 'Livraison à Bohicon ?', message: 'Livrez-vous à Bohicon ?' } as never);
+    await app.asVisitor.contactMessages.send({
+      name: 'Gildas Houngbo',
+      contact: 'gildas@exemple.example',
+      subject: 'Garantie du casque',
+      message: 'Bonjour,\nle casque acheté le mois dernier grésille.',
+    });
+    await app.asVisitor.contactMessages.send({
+      name: 'Awa Sanni',
+      contact: '01 97 55 44 33',
+      subject: 'Livraison à Bohicon ?',
+      message: 'Livrez-vous à Bohicon ?',
+    });
     const page = await app.newPage(PHONE);
     await signIn(page, '/admin/messages');
     await page.getByTestId('record-card').filter({ hasText: 'Garantie du casque' }).getByRole('button', { name: 'Voir' }).click();

@@ -11,14 +11,14 @@ let app: BrowserApp;
 let order: { number: string; trackingToken: string };
 beforeAll(async () => {
   app = await startBrowserApp();
-  const product = (await app.asAdmin.products.create({
+  const product = await app.asAdmin.products.create({
     name: 'Écouteurs sans fil Pro',
     shortDescription: 'Bluetooth 5.3',
     description: '<p>Écouteurs</p>',
     price: 25_000,
     category: 'audio',
     stock: 10,
-  } as never)) as { id: string };
+  });
   order = (await app.asVisitor.orders.place({
     customerName: 'Bienvenu Zinsou',
     phone: '+229 01 61 22 33 44',
@@ -26,7 +26,7 @@ beforeAll(async () => {
     address: 'Zogbadjè',
     items: [{ id: product.id, type: 'product', quantity: 2 }],
     idempotencyKey: randomUUID(),
-  } as never)) as { number: string; trackingToken: string };
+  })) as { number: string; trackingToken: string };
 });
 afterAll(() => app?.close());
 
@@ -51,7 +51,7 @@ describe('order tracking', () => {
   });
 
   it('opens the private link from the confirmation directly', async () => {
-    await app.asAdmin.orders.transition({ id: (await app.asAdmin.orders.list({ search: order.number })).rows[0]!.id, to: 'confirmed' } as never);
+    await app.asAdmin.orders.transition({ id: (await app.asAdmin.orders.list({ search: order.number })).rows[0]!.id, to: 'confirmed' });
     const page = await app.newPage(PHONE);
     await page.goto(`/suivi/${order.trackingToken}`);
     const tracked = page.getByTestId('tracked-order');
@@ -81,7 +81,9 @@ describe('an order with nothing to deliver', () => {
     const order = (await app.asAdmin.orders.get({ id: rows[0]!.id })) as { address: string | null; city: string | null };
     expect(order).toMatchObject({ address: null, city: null });
     // The WhatsApp summary carries the private tracking link too.
-    const whatsapp = decodeURIComponent((await page.getByRole('link', { name: 'Envoyer ma commande sur WhatsApp' }).getAttribute('href')) ?? '');
+    const whatsapp = decodeURIComponent(
+      (await page.getByRole('link', { name: 'Envoyer ma commande sur WhatsApp' }).getAttribute('href')) ?? '',
+    );
     expect(whatsapp).toMatch(/Suivi : http:\/\/127\.0\.0\.1:\d+\/suivi\/[0-9a-f]{64}/);
     // The confirmation links to the private tracking page, which offers the receipt as a PDF.
     await page.getByRole('link', { name: 'Suivre ma commande' }).click();
@@ -96,7 +98,7 @@ describe('an order with nothing to deliver', () => {
 
 describe('stock in the cart', () => {
   it('refuses more than the stock in French, says what is left, and marks a line that became short', async () => {
-    const product = (await app.asAdmin.products.create({
+    const product = await app.asAdmin.products.create({
       name: 'Power bank 20000 mAh',
       shortDescription: 'Charge rapide',
       description: '<p>Batterie</p>',
@@ -104,7 +106,7 @@ describe('stock in the cart', () => {
       category: 'accessories',
       stock: 3,
       featured: true,
-    } as never)) as { id: string };
+    });
     const page = await app.newPage(PHONE);
     await page.goto(`/products/${product.id}`);
     const quantity = page.getByRole('spinbutton', { name: 'Quantité de Power bank 20000 mAh' });
@@ -119,7 +121,7 @@ describe('stock in the cart', () => {
     await page.getByTestId('stock-left').filter({ hasText: 'Plus que 3 en stock.' }).waitFor();
     expect(await page.getByRole('button', { name: 'Augmenter la quantité de Power bank 20000 mAh' }).isDisabled()).toBe(true);
     // Someone else bought two meanwhile: the line says so, and checkout waits for the shopper.
-    await app.asAdmin.products.update({ id: product.id, data: { stock: 1 } } as never);
+    await app.asAdmin.products.update({ id: product.id, data: { stock: 1 } });
     await page.reload();
     await page.getByTestId('stock-short').filter({ hasText: 'Il ne reste que 1 disponible(s) : réduisez la quantité.' }).waitFor();
     await screenshot(page, 'cart-short-360');
@@ -129,4 +131,3 @@ describe('stock in the cart', () => {
     await page.close();
   });
 });
-

@@ -32,7 +32,7 @@ describe('Mobile Money at checkout', () => {
       price: 18_000,
       category: 'accessories',
       stock: 4,
-    } as never)) as { id: string; name: string };
+    })) as { id: string; name: string };
     const delivery = (await app.asVisitor.deliveryOptions.list({ pageSize: 1 })).rows[0]!;
 
     const page = await app.newPage(PHONE);
@@ -67,7 +67,10 @@ describe('Mobile Money at checkout', () => {
     await page.getByRole('button', { name: 'Payer avec MTN Mobile Money' }).click();
     await page.waitForURL(/\/suivi\/[0-9a-f]{64}/);
     await page.getByTestId('payment-panel').getByText('Paiement reçu. Merci !').waitFor();
-    await page.getByTestId('tracked-order').getByText(/Statut : Nouvelle · Paiement : Payée/).waitFor();
+    await page
+      .getByTestId('tracked-order')
+      .getByText(/Statut : Nouvelle · Paiement : Payée/)
+      .waitFor();
     await screenshot(page, 'payment-paid-360');
     expect(app.errors).toEqual([]);
 

@@ -1,4 +1,5 @@
 import { type AnyField, type AnyResource, brokenCheck } from '@app/shared';
+import type { z } from 'zod';
 
 let counter = 0;
 
@@ -43,7 +44,7 @@ export function sampleValue(field: AnyField, marker = `m${++counter}x${Date.now(
 }
 
 /** A complete, valid create input for a resource. */
-export function sampleInput(resource: AnyResource, marker?: string): Record<string, unknown> {
+export function sampleInput<R extends AnyResource>(resource: R, marker?: string): z.input<R['createSchema']> {
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(resource.fields)) {
     if (field.readOnly) continue;
@@ -55,7 +56,7 @@ export function sampleInput(resource: AnyResource, marker?: string): Record<stri
     if (optional.length === 0) throw new Error(`${resource.name}: the samples break "${broken.message}"`);
     for (const key of optional) delete out[key];
   }
-  return out;
+  return out as z.input<R['createSchema']>;
 }
 
 /** A required text field that an update can change, and a new value for it. */
@@ -74,15 +75,16 @@ export function editableTextField(resource: AnyResource): [string, string] {
  */
 export async function insertTrappedPost(db: import('kysely').Kysely<import('../../server/src/db/schema').Database>, slug: string) {
   await db
-    .insertInto('blogPosts' as never)
+    .insertInto('blogPosts')
     .values({
       title: `Article piégé ${slug}`,
       slug,
       excerpt: 'Un article de test.',
-      content: '<p>Texte visible et sûr.</p><script>window.__pwned = "script"</script><img src="x" onerror="window.__pwned = \'img\'"><a href="javascript:window.__pwned=1">lien</a>',
+      content:
+        '<p>Texte visible et sûr.</p><script>window.__pwned = "script"</script><img src="x" onerror="window.__pwned = \'img\'"><a href="javascript:window.__pwned=1">lien</a>',
       author: 'Test',
       date: '2026-01-01',
       published: true,
-    } as never)
+    })
     .execute();
 }

@@ -33,12 +33,15 @@ export default function ResourceList({ entry, override }: { entry: AdminEntry; o
     filters: { defaultBehavior: 'replace', initial: q ? [{ field: 'search', operator: 'contains', value: q }] : [] },
     onSearch: (values) => {
       const text = typeof values.search === 'string' ? values.search.trim() : '';
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        if (text) next.set('q', text);
-        else next.delete('q');
-        return next;
-      }, { replace: true });
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (text) next.set('q', text);
+          else next.delete('q');
+          return next;
+        },
+        { replace: true },
+      );
       return toFilters(resource, values);
     },
   });
@@ -89,7 +92,7 @@ export default function ResourceList({ entry, override }: { entry: AdminEntry; o
             }
           }
         >
-          {thumbnail && !resource.list.columns.includes(thumbnail as never) ? (
+          {thumbnail && !(resource.list.columns as readonly string[]).includes(thumbnail) ? (
             <Table.Column<BaseRecord>
               key="thumbnail"
               title={<span className="sr-only">Image</span>}
@@ -105,7 +108,7 @@ export default function ResourceList({ entry, override }: { entry: AdminEntry; o
               key={key}
               dataIndex={key}
               title={columnLabel(resource, key)}
-              sorter={resource.list.sortable.includes(key as never)}
+              sorter={(resource.list.sortable as readonly string[]).includes(key)}
               defaultSortOrder={getDefaultSortOrder(key, sorters)}
               render={(value: unknown) => renderCell(resource.fields[key], value)}
             />

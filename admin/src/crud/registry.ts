@@ -5,7 +5,6 @@ export interface AdminEntry {
   resource: AnyResource;
   name: string;
   menuLabel: string;
-  order: number;
   icon: string | undefined;
   /** Paths relative to the /admin basename. */
   paths: { list: string; create?: string; edit?: string; show?: string };
@@ -14,20 +13,19 @@ export interface AdminEntry {
 /** Opt-in: resources with a hand-made detail screen (spec: verifications/:id, orders/:id). */
 export type DetailRoutes = Readonly<Record<string, string>>;
 
+/** The menu follows the registry's order. */
 export function adminEntries(registry: readonly AnyResource[], detailRoutes: DetailRoutes = {}): AdminEntry[] {
-  return [...registry]
-    .sort((a, b) => a.admin.order - b.admin.order)
-    .map((resource) => {
-      const base = `/${resource.admin.route}`;
-      const detail = detailRoutes[resource.name];
-      const paths: AdminEntry['paths'] = { list: base };
-      if (!resource.singleton) {
-        if (resource.operations.create) paths.create = `${base}/add`;
-        if (detail) paths.show = `/${detail}/:id`;
-        else if (resource.operations.update) paths.edit = `${base}/edit/:id`;
-      }
-      return { resource, name: resource.name, menuLabel: resource.admin.menuLabel, order: resource.admin.order, icon: resource.admin.icon, paths };
-    });
+  return registry.map((resource) => {
+    const base = `/${resource.admin.route}`;
+    const detail = detailRoutes[resource.name];
+    const paths: AdminEntry['paths'] = { list: base };
+    if (!resource.singleton) {
+      if (resource.operations.create) paths.create = `${base}/add`;
+      if (detail) paths.show = `/${detail}/:id`;
+      else if (resource.operations.update) paths.edit = `${base}/edit/:id`;
+    }
+    return { resource, name: resource.name, menuLabel: resource.admin.menuLabel, icon: resource.admin.icon, paths };
+  });
 }
 
 /** The `resources` prop of <Refine>: names, routes and French labels. */

@@ -1,8 +1,8 @@
-import type { AnyResource, Fields, ListRowOf, Resource, RowOf } from '@app/shared';
-import { TRPCError } from '@trpc/server';
+import type { AnyResource, DisabledVerbs, Fields, Operations, Resource } from '@app/shared';
+import type { AnyProcedure } from '@trpc/server';
 import { z } from 'zod';
-import { adminProcedure, publicProcedure, router } from '../trpc';
-import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from './repository';
+import { adminProcedure, publicProcedure } from '../trpc';
+import { createRecord, deleteRecord, getRecord, getSingleton, listRecords, updateRecord, updateSingleton } from './repository';
 
 export const MAX_PAGE_SIZE = 100;
 export const idInput = z.object({ id: z.uuid('Identifiant invalide.') });
@@ -21,42 +21,68 @@ export function listInput(resource: AnyResource) {
     .default({ page: 1, pageSize: 20 });
 }
 
-/**
- * The five verbs for one resource. Reads of public resources are open and show
- * published records and public fields, unless the caller is the admin; every
- * other read and every write is the admin's.
- */
-export function crudProcedures<N extends string, F extends Fields>(resource: Resource<N, F>) {
-  type Row = RowOf<F>;
-  // Public reads are shared by every visitor, so their answers are cached; writes drop them.
-  const reader = resource.read === 'public' ? publicProcedure.meta({ cache: [resource.name] }) : adminProcedure;
-  const writer = adminProcedure.meta({ invalidates: [resource.name] });
-  const viewer = (admin: unknown): 'admin' | 'public' => (admin ? 'admin' : 'public');
-  const generic = resource as unknown as AnyResource;
+// Reads of public resources are open and show published records and public fields, unless the
+// caller is the admin; every other read and every write is the admin's. Public answers are shared
+// by every visitor, so they are cached; writes drop them.
+const readerOf = (resource: AnyResource) =>
+  resource.read === 'public' ? publicProcedure.meta({ cache: [resource.name] }) : adminProcedure;
+const writerOf = (resource: AnyResource) => adminProcedure.meta({ invalidates: [resource.name] });
+const viewer = (admin: unknown): 'admin' | 'public' => (admin ? 'admin' : 'public');
+
+/** The five verbs of a collection resource. */
+export function collectionProcedures<N extends string, F extends Fields, O extends Operations>(resource: Resource<N, F, O, boolean>) {
+  const [reader, writer] = [readerOf(resource), writerOf(resource)];
   return {
-    list: reader.input(listInput(generic)).query(async ({ ctx, input }) => {
-      const result = await listRecords(ctx.db, generic, viewer(ctx.admin), input);
-      return result as { rows: ListRowOf<F>[]; total: number; suggestions?: string[] };
-    }),
-    get: reader.input(idInput).query(async ({ ctx, input }) => (await getRecord(ctx.db, generic, viewer(ctx.admin), input.id)) as Row),
-    create: writer.input(resource.createSchema).mutation(async ({ ctx, input }) => {
-      if (!resource.operations.create) forbidden(resource, 'la création');
-      return (await createRecord(ctx.db, generic, input as Record<string, unknown>)) as Row;
-    }),
-    update: writer.input(z.object({ id: idInput.shape.id, data: resource.updateSchema })).mutation(async ({ ctx, input }) => {
-      if (!resource.operations.update) forbidden(resource, 'la modification');
-      return (await updateRecord(ctx.db, generic, input.id, input.data as Record<string, unknown>)) as Row;
-    }),
-    delete: writer.input(idInput).mutation(async ({ ctx, input }) => {
-      if (!resource.operations.delete) forbidden(resource, 'la suppression');
-      return deleteRecord(ctx.db, generic, input.id);
-    }),
+    list: reader.input(listInput(resource)).query(async ({ ctx, input }) => listRecords(ctx.db, resource, viewer(ctx.admin), input)),
+    get: reader.input(idInput).query(({ ctx, input }) => getRecord(ctx.db, resource, viewer(ctx.admin), input.id)),
+    create: writer
+      .input(resource.createSchema)
+      .mutation(({ ctx, input }) => createRecord(ctx.db, resource, input as Record<string, unknown>)),
+    update: writer
+      .input(z.object({ id: idInput.shape.id, data: resource.updateSchema }))
+      .mutation(({ ctx, input }) => updateRecord(ctx.db, resource, input.id, input.data as Record<string, unknown>)),
+    delete: writer.input(idInput).mutation(({ ctx, input }) => deleteRecord(ctx.db, resource, input.id)),
   };
 }
 
-/** `crudRouter(resource)`: the whole router of an entity that needs nothing more. */
-export const crudRouter = <N extends string, F extends Fields>(resource: Resource<N, F>) => router(crudProcedures(resource));
+/** A single row (settings): `get` for everyone the resource lets read, `update` for the admin. */
+export function singletonProcedures<N extends string, F extends Fields, O extends Operations>(resource: Resource<N, F, O, boolean>) {
+  return {
+    get: readerOf(resource).query(({ ctx }) => getSingleton(ctx.db, resource, viewer(ctx.admin))),
+    update: writerOf(resource)
+      .input(resource.updateSchema)
+      .mutation(({ ctx, input }) => updateSingleton(ctx.db, resource, input as Record<string, unknown>)),
+  };
+}
 
-function forbidden(resource: AnyResource, what: string): never {
-  throw new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: `${resource.label.plural} : ${what} n'est pas possible ici.` });
+/** The generic procedures of one resource, without the verbs it turns off. */
+export type ResourceProcedures<R> =
+  R extends Resource<infer N, infer F, infer O, infer S>
+    ? S extends true
+      ? ReturnType<typeof singletonProcedures<N, F, O>>
+      : Omit<ReturnType<typeof collectionProcedures<N, F, O>>, DisabledVerbs<R>>
+    : never;
+
+export function resourceProcedures<R extends AnyResource>(resource: R): ResourceProcedures<R> {
+  if (resource.singleton) return singletonProcedures(resource) as ResourceProcedures<R>;
+  const all: Record<string, AnyProcedure> = collectionProcedures(resource);
+  for (const verb of ['create', 'update', 'delete'] as const) if (!resource.operations[verb]) delete all[verb];
+  return all as ResourceProcedures<R>;
+}
+
+/** Procedures a resource has besides (or instead of) its generic ones, keyed by resource name. */
+export type ExtraProcedures<Names extends string> = { [K in Names]?: Record<string, AnyProcedure> };
+
+type Merged<P, E, K> = K extends keyof E ? (E[K] extends Record<string, AnyProcedure> ? Omit<P, keyof E[K]> & E[K] : P) : P;
+
+/**
+ * One router entry per resource of the registry: its generic procedures, with the extra ones
+ * merged over them (an extra `update` replaces the generic one).
+ */
+export function crudRouters<const Rs extends readonly AnyResource[], const E extends ExtraProcedures<Rs[number]['name']>>(
+  registry: Rs,
+  extras: E,
+) {
+  const entries = registry.map((resource) => [resource.name, { ...resourceProcedures(resource), ...extras[resource.name as keyof E] }]);
+  return Object.fromEntries(entries) as { [R in Rs[number] as R['name']]: Merged<ResourceProcedures<R>, E, R['name']> };
 }

@@ -1,4 +1,4 @@
-import { type AnyResource, brokenCheck, SYSTEM_COLUMNS, slugify } from '@app/shared';
+import { type AnyResource, brokenCheck, type ListRowOfResource, type RowOfResource, SYSTEM_COLUMNS, slugify } from '@app/shared';
 import { parsePhone } from '@app/shared/phone';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { invalid, notFound } from './errors';
@@ -92,13 +92,13 @@ export function listQueries(db: AnyDb, resource: AnyResource, viewer: Viewer, pa
   };
 }
 
-export async function listRecords(db: AnyDb, resource: AnyResource, viewer: Viewer, params: ListParams) {
+export async function listRecords<R extends AnyResource>(db: AnyDb, resource: R, viewer: Viewer, params: ListParams) {
   const search = params.search?.trim();
   const queries = listQueries(db, resource, viewer, params);
   const [rows, count] = await Promise.all([queries.rows.execute(), queries.count.executeTakeFirstOrThrow()]);
   const total = Number(count.total);
   const suggestions = search && total === 0 ? await suggestTitles(db, resource, viewer, search) : [];
-  return { rows: rows as Row[], total, ...(suggestions.length ? { suggestions } : {}) };
+  return { rows: rows as ListRowOfResource<R>[], total, ...(suggestions.length ? { suggestions } : {}) };
 }
 
 /**
@@ -128,7 +128,7 @@ async function suggestTitles(db: AnyDb, resource: AnyResource, viewer: Viewer, s
   });
 }
 
-export async function getRecord(db: AnyDb, resource: AnyResource, viewer: Viewer, id: string): Promise<Row> {
+export async function getRecord<R extends AnyResource>(db: AnyDb, resource: R, viewer: Viewer, id: string): Promise<RowOfResource<R>> {
   const row = await visible(
     resource,
     viewer,
@@ -136,10 +136,16 @@ export async function getRecord(db: AnyDb, resource: AnyResource, viewer: Viewer
     .select(columnsFor(resource, viewer))
     .where('id', '=', id)
     .executeTakeFirst();
-  return row ?? notFound(resource);
+  return (row as RowOfResource<R> | undefined) ?? notFound(resource);
 }
 
-export async function findRecordBy(db: AnyDb, resource: AnyResource, viewer: Viewer, key: string, value: unknown) {
+export async function findRecordBy<R extends AnyResource>(
+  db: AnyDb,
+  resource: R,
+  viewer: Viewer,
+  key: string,
+  value: unknown,
+): Promise<RowOfResource<R>> {
   const row = await visible(
     resource,
     viewer,
@@ -147,7 +153,7 @@ export async function findRecordBy(db: AnyDb, resource: AnyResource, viewer: Vie
     .select(columnsFor(resource, viewer))
     .where(key, '=', value)
     .executeTakeFirst();
-  return row ?? notFound(resource);
+  return (row as RowOfResource<R> | undefined) ?? notFound(resource);
 }
 
 /** The resource's slug field, if it has one. */
@@ -164,21 +170,42 @@ function enforceChecks(resource: AnyResource, record: Row) {
   if (broken) invalid(broken.fields[0], broken.message);
 }
 
-export async function createRecord(db: AnyDb, resource: AnyResource, input: Row): Promise<Row> {
+export async function createRecord<R extends AnyResource>(db: AnyDb, resource: R, input: Row): Promise<RowOfResource<R>> {
   enforceChecks(resource, input);
   const values = toColumns(resource, deriveSlugs(resource, input, true));
   const slugKey = slugKeyOf(resource);
   return atomically(db, async (tx) => {
-    const row = (await tx.insertInto(resource.name).values(values).returning(columnsFor(resource, 'admin')).executeTakeFirstOrThrow()) as Row;
+    const row = (await tx
+      .insertInto(resource.name)
+      .values(values)
+      .returning(columnsFor(resource, 'admin'))
+      .executeTakeFirstOrThrow()) as Row;
     // A new record taking a retired slug: that address is its own now.
-    if (slugKey) await tx.deleteFrom('slugHistory').where('resource', '=', resource.name).where('oldSlug', '=', String(row[slugKey])).execute();
-    return row;
+    if (slugKey)
+      await tx.deleteFrom('slugHistory').where('resource', '=', resource.name).where('oldSlug', '=', String(row[slugKey])).execute();
+    return row as RowOfResource<R>;
   });
 }
 
-export async function updateRecord(db: AnyDb, resource: AnyResource, id: string, input: Row): Promise<Row> {
+export async function updateRecord<R extends AnyResource>(db: AnyDb, resource: R, id: string, input: Row): Promise<RowOfResource<R>> {
+  return (await updateRow(db, resource, id, input)) as RowOfResource<R>;
+}
+
+/** The one row of a singleton resource (settings), created with the database. */
+export async function getSingleton<R extends AnyResource>(db: AnyDb, resource: R, viewer: Viewer): Promise<RowOfResource<R>> {
+  const row = await db.selectFrom(resource.name).select(columnsFor(resource, viewer)).orderBy('createdAt').executeTakeFirst();
+  return (row as RowOfResource<R> | undefined) ?? notFound(resource);
+}
+
+export async function updateSingleton<R extends AnyResource>(db: AnyDb, resource: R, input: Row): Promise<RowOfResource<R>> {
+  const { id } = await getSingleton(db, resource, 'admin');
+  return updateRecord(db, resource, id, input);
+}
+
+async function updateRow(db: AnyDb, resource: AnyResource, id: string, input: Row): Promise<Row> {
   if ((resource.checks ?? []).some((check) => check.fields.some((key) => key in input))) {
-    const stored = (await db.selectFrom(resource.name).select(checkedColumns(resource)).where('id', '=', id).executeTakeFirst()) as Row | undefined;
+    const stored = (await db.selectFrom(resource.name).select(checkedColumns(resource)).where('id', '=', id).executeTakeFirst()) as
+      Row | undefined;
     enforceChecks(resource, { ...(stored ?? {}), ...input });
   }
   const values = toColumns(resource, deriveSlugs(resource, input, false));
@@ -192,7 +219,8 @@ export async function updateRecord(db: AnyDb, resource: AnyResource, id: string,
       .executeTakeFirst() as Promise<Row | undefined>;
   if (!slugKey || values[slugKey] === undefined) return (await update(db)) ?? notFound(resource);
   return atomically(db, async (tx) => {
-    const before = (await tx.selectFrom(resource.name).select(slugKey).where('id', '=', id).forUpdate().executeTakeFirst()) as Row | undefined;
+    const before = (await tx.selectFrom(resource.name).select(slugKey).where('id', '=', id).forUpdate().executeTakeFirst()) as
+      Row | undefined;
     const row = (await update(tx)) ?? notFound(resource);
     const [from, to] = [String(before?.[slugKey]), String(row[slugKey])];
     if (before && from !== to) {
@@ -210,15 +238,58 @@ export async function updateRecord(db: AnyDb, resource: AnyResource, id: string,
 
 export async function deleteRecord(db: AnyDb, resource: AnyResource, id: string): Promise<{ id: string }> {
   const row = await db.deleteFrom(resource.name).where('id', '=', id).returning('id').executeTakeFirst();
-  if (row && slugKeyOf(resource)) await db.deleteFrom('slugHistory').where('resource', '=', resource.name).where('recordId', '=', id).execute();
+  if (row && slugKeyOf(resource))
+    await db.deleteFrom('slugHistory').where('resource', '=', resource.name).where('recordId', '=', id).execute();
   return (row as { id: string } | undefined) ?? notFound(resource);
+}
+
+/** Each record's id and `column`, for the records whose column, as text, contains `fragment`. */
+export async function recordsContaining(
+  db: AnyDb,
+  resource: AnyResource,
+  column: string,
+  fragment: string,
+): Promise<{ id: string; value: unknown }[]> {
+  return db
+    .selectFrom(resource.name)
+    .select(['id', sql.ref(column).as('value')])
+    .where(sql<string>`${sql.ref(column)}::text`, 'like', likePattern(fragment))
+    .execute();
+}
+
+/** Sets one column to `next` unless it no longer holds `previous` (someone changed it meanwhile). */
+export async function replaceIfUnchanged(
+  db: AnyDb,
+  resource: AnyResource,
+  id: string,
+  column: string,
+  previous: unknown,
+  next: unknown,
+): Promise<boolean> {
+  const json = isJson(resource.fields[column]!.kind);
+  const result = await db
+    .updateTable(resource.name)
+    .set(toColumns(resource, { [column]: next }))
+    .where('id', '=', id)
+    .where(
+      json
+        ? sql<boolean>`${sql.ref(column)}::text = (${JSON.stringify(previous)}::jsonb)::text`
+        : sql<boolean>`${sql.ref(column)} = ${previous}`,
+    )
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** The current slug of a record that once had `oldSlug` (a renamed post), if it is still visible to `viewer`. */
 export async function movedSlug(db: AnyDb, resource: AnyResource, viewer: Viewer, oldSlug: string): Promise<string | null> {
   const slugKey = slugKeyOf(resource);
   if (!slugKey) return null;
-  const moved = await db.selectFrom('slugHistory').select('recordId').where('resource', '=', resource.name).where('oldSlug', '=', oldSlug).executeTakeFirst();
+  const moved = await db
+    .selectFrom('slugHistory')
+    .select('recordId')
+    .where('resource', '=', resource.name)
+    .where('oldSlug', '=', oldSlug)
+    .executeTakeFirst();
   if (!moved) return null;
   const row = await findRecordBy(db, resource, viewer, 'id', moved.recordId as string).catch(() => null);
   return row ? String(row[slugKey]) : null;
@@ -247,6 +318,8 @@ function deriveSlugs(resource: AnyResource, input: Row, creating: boolean): Row 
   return out;
 }
 
+const isJson = (kind: string) => kind === 'stringList' || kind === 'imageList' || kind === 'json';
+
 /** Sanitizes rich text and serializes list/json fields for jsonb columns. */
 function toColumns(resource: AnyResource, input: Row): Row {
   const out: Row = {};
@@ -256,7 +329,7 @@ function toColumns(resource: AnyResource, input: Row): Row {
     if (field.kind === 'html' && typeof value === 'string') {
       out[key] = sanitizeRichText(value);
       if (out[key] === '' && !field.optional) invalid(key, 'Ce contenu est vide une fois nettoyé (balises non autorisées retirées).');
-    } else if ((field.kind === 'stringList' || field.kind === 'imageList' || field.kind === 'json') && value !== null) {
+    } else if (isJson(field.kind) && value !== null) {
       out[key] = JSON.stringify(value);
     } else out[key] = value;
   }

@@ -1,7 +1,24 @@
-import type { orderEventKinds, onlinePaymentStatuses } from '@app/shared';
-import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { AnyField, orderEventKinds, onlinePaymentStatuses, resources } from '@app/shared';
+import type { ColumnType, Generated, Kysely, RawBuilder } from 'kysely';
+import type { z } from 'zod';
 
-type Timestamp = ColumnType<string, string | undefined, string>;
+type Timestamp = ColumnType<string, string | RawBuilder<unknown> | undefined, string | RawBuilder<unknown>>;
+
+/** A column's value as read: what the field's schema outputs, NULL where the field may be empty. */
+type ValueOf<F extends AnyField> = Exclude<z.output<F['schema']>, undefined> | (F['optional'] extends true ? null : never);
+/** Fields with a default or that may be empty can be left out of an INSERT. */
+type ColumnOf<F extends AnyField> =
+  undefined extends z.input<F['schema']> ? ColumnType<ValueOf<F>, ValueOf<F> | undefined, ValueOf<F>> : ValueOf<F>;
+
+/** The table of one resource, from its declaration: the server-set columns and one column per field. */
+export type TableOf<R extends { fields: Record<string, AnyField> }> = {
+  id: Generated<string>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+} & { [K in keyof R['fields']]: ColumnOf<R['fields'][K]> };
+
+/** Every resource table, keyed by the resource name (CamelCasePlugin maps it to the snake_case table). */
+export type ResourceTables = { [R in (typeof resources)[number] as R['name']]: TableOf<R> };
 
 export interface AdminsTable {
   id: Generated<string>;
@@ -22,10 +39,10 @@ export interface SessionsTable {
 }
 
 /**
- * Tables with hand-written code. Resource tables are reached through the
- * generic repository, which works on Kysely<any> keyed by resource name.
+ * The resource tables, typed from their declarations (a migration that drifts from one fails
+ * tests/api/schema-drift.test.ts), and the tables with hand-written code.
  */
-export interface Database {
+export interface Database extends ResourceTables {
   admins: AdminsTable;
   sessions: SessionsTable;
   passwordResetTokens: PasswordResetTokensTable;
@@ -82,7 +99,11 @@ export interface OnlinePaymentsTable {
   amount: ColumnType<string, number, number>;
   currency: Generated<string>;
   providerCurrency: string | null;
-  status: ColumnType<keyof typeof onlinePaymentStatuses, (keyof typeof onlinePaymentStatuses) | undefined, keyof typeof onlinePaymentStatuses>;
+  status: ColumnType<
+    keyof typeof onlinePaymentStatuses,
+    keyof typeof onlinePaymentStatuses | undefined,
+    keyof typeof onlinePaymentStatuses
+  >;
   paymentUrl: string | null;
   detail: string | null;
   createdAt: Timestamp;

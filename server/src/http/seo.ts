@@ -36,7 +36,8 @@ const clip = (text: string, max = 200) => {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 };
 
-const absoluteUrl = (config: Config, url: string) => (/^https?:\/\//i.test(url) ? url : `${config.publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
+const absoluteUrl = (config: Config, url: string) =>
+  /^https?:\/\//i.test(url) ? url : `${config.publicUrl}${url.startsWith('/') ? '' : '/'}${url}`;
 
 /**
  * The <head> of a storefront page: its title, and for a product or an article the description,
@@ -51,7 +52,12 @@ export function pageHead({ db, config }: { db: Kysely<Database>; config: Config 
     if (!image) return null;
     const media = mediaSources(image);
     if (!media) return { url: image, width: 0, height: 0 };
-    const size = await db.selectFrom('mediaVariants').select(['width', 'height']).where('mediaId', '=', media.id).where('name', '=', '1200.jpg').executeTakeFirst();
+    const size = await db
+      .selectFrom('mediaVariants')
+      .select(['width', 'height'])
+      .where('mediaId', '=', media.id)
+      .where('name', '=', '1200.jpg')
+      .executeTakeFirst();
     return { url: media.preview, width: size?.width ?? 0, height: size?.height ?? 0 };
   }
 
@@ -60,13 +66,12 @@ export function pageHead({ db, config }: { db: Kysely<Database>; config: Config 
     const product = /^\/products\/([^/]+)$/.exec(pathname);
     if (product) {
       const id = product[1]!;
-      const row = UUID.test(id) ? await orNull(() => getRecord(db as never, products as unknown as AnyResource, 'public', id)) : null;
+      const row = UUID.test(id) ? await orNull(() => getRecord(db, products, 'public', id)) : null;
       if (!row) return null;
-      const images = row.images as string[];
       return {
-        title: String(row.name),
-        description: clip(`${formatXOF(Number(row.price))} – ${String(row.shortDescription)}`),
-        image: images[0] ?? null,
+        title: row.name,
+        description: clip(`${formatXOF(row.price)} – ${row.shortDescription}`),
+        image: row.images[0] ?? null,
         type: 'product',
         path: `/products/${id}`,
       };
@@ -74,12 +79,12 @@ export function pageHead({ db, config }: { db: Kysely<Database>; config: Config 
     const post = /^\/blog\/([^/]+)$/.exec(pathname);
     if (post) {
       const slug = decodeURIComponent(post[1]!).toLowerCase();
-      const row = slug.length <= 120 ? await orNull(() => findRecordBy(db as never, blogPosts as unknown as AnyResource, 'public', 'slug', slug)) : null;
+      const row = slug.length <= 120 ? await orNull(() => findRecordBy(db, blogPosts, 'public', 'slug', slug)) : null;
       if (!row) return null;
       return {
-        title: String(row.title),
-        description: clip(String(row.excerpt)),
-        image: (row.image as string | null) ?? null,
+        title: row.title,
+        description: clip(row.excerpt),
+        image: row.image,
         type: 'article',
         path: `/blog/${encodeURIComponent(slug)}`,
       };
@@ -94,8 +99,8 @@ export function pageHead({ db, config }: { db: Kysely<Database>; config: Config 
     const slug = decodeURIComponent(post[1]!).toLowerCase();
     if (slug.length > 120) return null;
     // A current article with this slug is the page itself, whatever used the slug before.
-    if (await orNull(() => findRecordBy(db as never, blogPosts as unknown as AnyResource, 'public', 'slug', slug))) return null;
-    const moved = await orNull(() => movedSlug(db as never, blogPosts as unknown as AnyResource, 'public', slug));
+    if (await orNull(() => findRecordBy(db, blogPosts, 'public', 'slug', slug))) return null;
+    const moved = await orNull(() => movedSlug(db, blogPosts, 'public', slug));
     return moved ? `/blog/${encodeURIComponent(moved)}` : null;
   }
 
@@ -122,7 +127,12 @@ export function pageHead({ db, config }: { db: Kysely<Database>; config: Config 
       ['og:locale', 'fr_FR', 'property'],
       // An uploaded photo's preview is a JPEG (WhatsApp and Facebook show no WebP nor SVG), with its size.
       ...(preview ? [['og:image', absolute(preview.url), 'property']] : []),
-      ...(preview?.width ? [['og:image:width', String(preview.width), 'property'], ['og:image:height', String(preview.height), 'property']] : []),
+      ...(preview?.width
+        ? [
+            ['og:image:width', String(preview.width), 'property'],
+            ['og:image:height', String(preview.height), 'property'],
+          ]
+        : []),
       ['twitter:card', meta.image ? 'summary_large_image' : 'summary', 'name'],
     ]
       .map(([key, value, attr]) => `<meta ${attr}="${escapeHtml(key!)}" content="${escapeHtml(value!)}" />`)
@@ -135,11 +145,8 @@ export function pageHead({ db, config }: { db: Kysely<Database>; config: Config 
 }
 
 async function settingsName(db: Kysely<Database>) {
-  const row = await db
-    .selectFrom('settings' as never)
-    .select('businessName' as never)
-    .executeTakeFirst();
-  return (row as { businessName?: string } | undefined)?.businessName ?? '';
+  const row = await db.selectFrom('settings').select('businessName').executeTakeFirst();
+  return row?.businessName ?? '';
 }
 
 // A malformed id or a missing record is simply no tags (the page itself says "introuvable").
@@ -155,7 +162,6 @@ const orNull = async <T>(load: () => Promise<T>) => {
 export async function seoPlugin(app: FastifyInstance, { db, config, crawlPaths }: SeoOptions) {
   const absolute = (url: string) => absoluteUrl(config, url);
   const { cache } = app.publicCache;
-
 
   app.get('/robots.txt', async (_req, reply) =>
     reply
@@ -173,7 +179,12 @@ export async function seoPlugin(app: FastifyInstance, { db, config, crawlPaths }
   );
 
   app.get('/sitemap.xml', (req, reply) =>
-    serveCached(cache, req, reply, { key: 'sitemap', deps: ['products', 'services', 'blogPosts'], contentType: 'application/xml; charset=utf-8', build: sitemap }),
+    serveCached(cache, req, reply, {
+      key: 'sitemap',
+      deps: ['products', 'services', 'blogPosts'],
+      contentType: 'application/xml; charset=utf-8',
+      build: sitemap,
+    }),
   );
 
   async function sitemap() {
@@ -181,15 +192,15 @@ export async function seoPlugin(app: FastifyInstance, { db, config, crawlPaths }
     const add = async (resource: AnyResource, toPath: (row: Record<string, unknown>) => string) => {
       // Paged like every list, so a large catalogue never loads in one query.
       for (let page = 1; ; page++) {
-        const { rows, total } = await listRecords(db as never, resource, 'public', { page, pageSize: 100 });
+        const { rows, total } = await listRecords(db, resource, 'public', { page, pageSize: 100 });
         for (const row of rows)
           urls.push({ loc: absolute(toPath(row)), lastmod: new Date(String(row.updatedAt)).toISOString().slice(0, 10) });
         if (page * 100 >= total || rows.length === 0) break;
       }
     };
-    await add(products as unknown as AnyResource, (r) => `/products/${String(r.id)}`);
-    await add(services as unknown as AnyResource, (r) => `/services/${String(r.id)}`);
-    await add(blogPosts as unknown as AnyResource, (r) => `/blog/${encodeURIComponent(String(r.slug))}`);
+    await add(products, (r) => `/products/${r.id}`);
+    await add(services, (r) => `/services/${r.id}`);
+    await add(blogPosts, (r) => `/blog/${encodeURIComponent(String(r.slug))}`);
     const body = urls
       .map((u) => `  <url><loc>${escapeHtml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`)
       .join('\n');

@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type AnyResource, resources } from '@app/shared';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import sharp from 'sharp';
+import { recordsContaining, replaceIfUnchanged } from '../crud/repository';
 import type { Database } from '../db/schema';
 import type { Logger } from '../trpc';
 import { processImage, WEBP_WIDTHS } from './process';
@@ -11,12 +12,12 @@ import { mediaStore } from './store';
 const DEMO_URL = /\/media\/demo\/([\w-]+\.svg)/g;
 const LARGEST = WEBP_WIDTHS.at(-1)!;
 
-/** Columns that hold one address (image) or a JSON list of them (imageList). */
+/** Columns that hold one address (image) or a list of them (imageList). */
 function imageColumns(registry: readonly AnyResource[]) {
   return registry.flatMap((resource) =>
     Object.entries(resource.fields)
       .filter(([, field]) => field.kind === 'image' || field.kind === 'imageList')
-      .map(([column, field]) => ({ resource, column, list: field.kind === 'imageList' })),
+      .map(([column]) => ({ resource, column })),
   );
 }
 
@@ -32,17 +33,22 @@ function imageColumns(registry: readonly AnyResource[]) {
  */
 export async function convertDemoPhotos(
   db: Kysely<Database>,
-  { demoDir, invalidate, log, registry = resources }: { demoDir: string; invalidate: (deps: readonly string[]) => Promise<void>; log: Logger; registry?: readonly AnyResource[] },
+  {
+    demoDir,
+    invalidate,
+    log,
+    registry = resources,
+  }: { demoDir: string; invalidate: (deps: readonly string[]) => Promise<void>; log: Logger; registry?: readonly AnyResource[] },
 ): Promise<number> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- resource tables are reached generically
-  const anyDb = db as unknown as Kysely<any>;
   const store = mediaStore(db, 1);
   const converted = new Map<string, string>();
   const photoOf = async (file: string) => {
     if (!converted.has(file)) {
       const svg = await fs.readFile(path.join(demoDir, file));
       const { width = LARGEST } = await sharp(svg).metadata();
-      const raster = await sharp(svg, { density: (72 * LARGEST) / width }).png().toBuffer();
+      const raster = await sharp(svg, { density: (72 * LARGEST) / width })
+        .png()
+        .toBuffer();
       const image = await processImage(raster);
       await store.save(image);
       converted.set(file, `/media/${image.id}/${image.variants.filter((v) => v.contentType === 'image/webp').at(-1)!.name}`);
@@ -52,13 +58,8 @@ export async function convertDemoPhotos(
 
   let changed = 0;
   const touched = new Set<string>();
-  for (const { resource, column, list } of imageColumns(registry)) {
-    const rows: Array<{ id: string; value: unknown }> = await anyDb
-      .selectFrom(resource.name)
-      .select(['id', sql.ref(column).as('value')])
-      .where(sql`${sql.ref(column)}::text`, 'like', '%/media/demo/%')
-      .execute();
-    for (const row of rows) {
+  for (const { resource, column } of imageColumns(registry)) {
+    for (const row of await recordsContaining(db, resource, column, '/media/demo/')) {
       const before = JSON.stringify(row.value);
       const files = [...before.matchAll(DEMO_URL)].map((m) => m[1]!);
       let after = before;
@@ -70,14 +71,8 @@ export async function convertDemoPhotos(
         }
       }
       if (after === before) continue;
-      const value: unknown = JSON.parse(after);
-      await anyDb
-        .updateTable(resource.name)
-        .set({ [column]: list ? JSON.stringify(value) : value })
-        .where('id', '=', row.id)
-        // Unless the owner changed the picture meanwhile.
-        .where(sql`${sql.ref(column)}::text`, '=', list ? sql`${before}::jsonb::text` : (row.value as string))
-        .execute();
+      // Unless the owner changed the picture meanwhile.
+      if (!(await replaceIfUnchanged(db, resource, row.id, column, row.value, JSON.parse(after)))) continue;
       changed++;
       touched.add(resource.name);
     }

@@ -8,11 +8,11 @@ import {
   canMove,
 } from '@app/shared';
 import { TRPCError } from '@trpc/server';
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- resource tables are reached generically */
-type AnyDb = Kysely<any> | Transaction<any>;
+/** The database or a transaction on it. */
+type Db = Kysely<Database>;
 
 export interface OrderRow {
   id: string;
@@ -25,16 +25,29 @@ export interface OrderRow {
   trackingToken: string;
 }
 
-type Event = { actor: string; kind: Database['orderEvents']['kind']; fromValue?: string | null; toValue?: string | null; note?: string | null };
+type Event = {
+  actor: string;
+  kind: Database['orderEvents']['kind'];
+  fromValue?: string | null;
+  toValue?: string | null;
+  note?: string | null;
+};
 
-export const recordEvent = (tx: AnyDb, orderId: string, event: Event) =>
+export const recordEvent = (tx: Db, orderId: string, event: Event) =>
   tx
     .insertInto('orderEvents')
-    .values({ orderId, actor: event.actor, kind: event.kind, fromValue: event.fromValue ?? null, toValue: event.toValue ?? null, note: event.note ?? null })
+    .values({
+      orderId,
+      actor: event.actor,
+      kind: event.kind,
+      fromValue: event.fromValue ?? null,
+      toValue: event.toValue ?? null,
+      note: event.note ?? null,
+    })
     .execute();
 
 /** The order, locked until the transaction ends: two owners' clicks are applied one after the other. */
-async function lockOrder(tx: AnyDb, id: string): Promise<OrderRow> {
+async function lockOrder(tx: Db, id: string): Promise<OrderRow> {
   const row = await tx
     .selectFrom('orders')
     .select(['id', 'number', 'status', 'paymentStatus', 'items', 'customerName', 'email', 'trackingToken'])
@@ -50,7 +63,7 @@ const refuse = (message: string): never => {
 };
 
 /** Gives back (sign +1) or takes again (sign -1) the stock of an order's tracked products. */
-async function moveStock(tx: AnyDb, lines: OrderLine[], sign: 1 | -1) {
+async function moveStock(tx: Db, lines: OrderLine[], sign: 1 | -1) {
   for (const line of lines.filter((l) => l.type === 'product')) {
     const update = tx
       .updateTable('products')
@@ -69,7 +82,7 @@ async function moveStock(tx: AnyDb, lines: OrderLine[], sign: 1 | -1) {
 }
 
 /** Moves an order along the process; cancelling gives its stock back in the same transaction. */
-export async function transitionOrder(db: Kysely<any>, input: { id: string; to: OrderStatus; actor: string; note?: string | undefined }) {
+export async function transitionOrder(db: Db, input: { id: string; to: OrderStatus; actor: string; note?: string | undefined }) {
   return db.transaction().execute(async (tx) => {
     const order = await lockOrder(tx, input.id);
     if (order.status === input.to) return { order, changed: false };
@@ -77,26 +90,46 @@ export async function transitionOrder(db: Kysely<any>, input: { id: string; to: 
       refuse(`Une commande « ${orderStatuses[order.status]} » ne peut pas passer à « ${orderStatuses[input.to]} ».`);
     }
     if (input.to === 'cancelled') await moveStock(tx, order.items, 1);
-    await tx.updateTable('orders').set({ status: input.to, updatedAt: sql`now()` }).where('id', '=', order.id).execute();
-    await recordEvent(tx, order.id, { actor: input.actor, kind: 'status', fromValue: order.status, toValue: input.to, note: input.note ?? null });
+    await tx
+      .updateTable('orders')
+      .set({ status: input.to, updatedAt: sql`now()` })
+      .where('id', '=', order.id)
+      .execute();
+    await recordEvent(tx, order.id, {
+      actor: input.actor,
+      kind: 'status',
+      fromValue: order.status,
+      toValue: input.to,
+      note: input.note ?? null,
+    });
     return { order: { ...order, status: input.to }, changed: true };
   });
 }
 
 /** Brings a cancelled order back to "nouvelle", taking its stock again, or refuses when the stock is gone. */
-export async function reopenOrder(db: Kysely<any>, input: { id: string; actor: string; note?: string | undefined }) {
+export async function reopenOrder(db: Db, input: { id: string; actor: string; note?: string | undefined }) {
   return db.transaction().execute(async (tx) => {
     const order = await lockOrder(tx, input.id);
     if (order.status !== 'cancelled') refuse('Seule une commande annulée peut être rouverte.');
     await moveStock(tx, order.items, -1);
-    await tx.updateTable('orders').set({ status: 'new', updatedAt: sql`now()` }).where('id', '=', order.id).execute();
-    await recordEvent(tx, order.id, { actor: input.actor, kind: 'status', fromValue: 'cancelled', toValue: 'new', note: input.note ?? 'Commande rouverte' });
+    await tx
+      .updateTable('orders')
+      .set({ status: 'new', updatedAt: sql`now()` })
+      .where('id', '=', order.id)
+      .execute();
+    await recordEvent(tx, order.id, {
+      actor: input.actor,
+      kind: 'status',
+      fromValue: 'cancelled',
+      toValue: 'new',
+      note: input.note ?? 'Commande rouverte',
+    });
     return { ...order, status: 'new' as const };
   });
 }
 
 export async function setPaymentStatus(
-  db: Kysely<any>,
+  db: Db,
   input: { id: string; to: PaymentStatus; reference?: string | undefined; actor: string; note?: string | undefined },
 ) {
   return db.transaction().execute(async (tx) => {
@@ -107,7 +140,11 @@ export async function setPaymentStatus(
     }
     await tx
       .updateTable('orders')
-      .set({ paymentStatus: input.to, ...(input.reference !== undefined ? { paymentReference: input.reference || null } : {}), updatedAt: sql`now()` })
+      .set({
+        paymentStatus: input.to,
+        ...(input.reference !== undefined ? { paymentReference: input.reference || null } : {}),
+        updatedAt: sql`now()`,
+      })
       .where('id', '=', order.id)
       .execute();
     const note = [input.reference ? `Référence : ${input.reference}` : null, input.note].filter(Boolean).join(' · ') || null;
@@ -116,7 +153,7 @@ export async function setPaymentStatus(
   });
 }
 
-export async function addOrderNote(db: Kysely<any>, input: { id: string; note: string; actor: string }) {
+export async function addOrderNote(db: Db, input: { id: string; note: string; actor: string }) {
   return db.transaction().execute(async (tx) => {
     const order = await lockOrder(tx, input.id);
     await recordEvent(tx, order.id, { actor: input.actor, kind: 'note', note: input.note });

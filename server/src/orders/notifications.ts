@@ -9,10 +9,7 @@ import type { Database } from '../db/schema';
 
 /** The owner's alert address: Paramètres, or else the first admin's e-mail. */
 async function ownerAddress(db: Kysely<Database>): Promise<string | null> {
-  const settings = (await db
-    .selectFrom('settings' as never)
-    .select('notificationEmail' as never)
-    .executeTakeFirst()) as { notificationEmail: string | null } | undefined;
+  const settings = await db.selectFrom('settings').select('notificationEmail').executeTakeFirst();
   if (settings?.notificationEmail) return settings.notificationEmail;
   const admin = await db.selectFrom('admins').select('email').orderBy('createdAt').executeTakeFirst();
   return admin?.email ?? null;
@@ -60,12 +57,23 @@ export async function orderPlacedMails(db: Kysely<Database>, config: Config, ord
     await sendMail(config, {
       to: order.email,
       subject: `Votre commande ${order.number} est bien reçue`,
-      text: [statusMessage('new', order.customerName, order.number), '', ...order.items.map(lineText), `Total : ${formatXOF(order.total)}`, '', `Suivre votre commande : ${tracking}`].join('\n'),
+      text: [
+        statusMessage('new', order.customerName, order.number),
+        '',
+        ...order.items.map(lineText),
+        `Total : ${formatXOF(order.total)}`,
+        '',
+        `Suivre votre commande : ${tracking}`,
+      ].join('\n'),
     });
   }
 }
 
-export async function statusChangedMail(config: Config, order: { number: string; customerName: string; email: string | null; trackingToken: string }, status: OrderStatus) {
+export async function statusChangedMail(
+  config: Config,
+  order: { number: string; customerName: string; email: string | null; trackingToken: string },
+  status: OrderStatus,
+) {
   if (!order.email) return;
   await sendMail(config, {
     to: order.email,

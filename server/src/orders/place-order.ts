@@ -1,41 +1,54 @@
-import { type PlaceOrderInput, type OrderLine, cryptoCourses, needsShipping, orders, products, services } from '@app/shared';
+import {
+  type PlaceOrderInput,
+  type OrderLine,
+  type RowOfResource,
+  cryptoCourses,
+  needsShipping,
+  orders,
+  products,
+  services,
+} from '@app/shared';
 import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
 import { columnsFor, createRecord } from '../crud/repository';
+import type { Database } from '../db/schema';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- resource tables are reached generically */
-type AnyDb = Kysely<any>;
+type Db = Kysely<Database>;
+type Order = RowOfResource<typeof orders>;
 type Input = Omit<PlaceOrderInput, 'paymentMethod'> & { paymentMethod?: PlaceOrderInput['paymentMethod'] };
 
 const tables = { product: products, service: services, course: cryptoCourses } as const;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-export const findOrderByKey = (db: AnyDb, key: string) =>
-  db.selectFrom('orders').select(columnsFor(orders, 'admin')).where('idempotencyKey', '=', key).executeTakeFirst();
+export const findOrderByKey = async (db: Db, key: string) =>
+  (await db
+    .selectFrom('orders')
+    .select(columnsFor(orders, 'admin') as (keyof Order)[])
+    .where('idempotencyKey', '=', key)
+    .executeTakeFirst()) as Order | undefined;
 
 /**
  * Prices every line from the database and takes product stock, all inside the
  * caller's transaction: the conditional UPDATE means two buyers can never both
  * take the last unit. A known idempotency key returns the order already placed.
  */
-export async function placeOrderRecord(tx: AnyDb, input: Input): Promise<{ row: Record<string, unknown> & { id: string }; created: boolean }> {
+export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Order; created: boolean }> {
   const existing = await findOrderByKey(tx, input.idempotencyKey);
-  if (existing) return { row: existing as Record<string, unknown> & { id: string }, created: false };
+  if (existing) return { row: existing, created: false };
 
   const lines: OrderLine[] = [];
   for (const item of input.items) {
     const resource = tables[item.type];
-    const nameKey = resource.titleField;
     const row = await tx
       .selectFrom(resource.name)
-      .select(['id', 'price', nameKey])
+      .select(['id', 'price', sql.ref<string>(resource.titleField).as('title')])
       .where('id', '=', item.id)
       .where('published', '=', true)
       .executeTakeFirst();
     if (!row)
       throw new TRPCError({ code: 'BAD_REQUEST', message: 'Un article de votre panier n’est plus disponible. Retirez-le pour continuer.' });
     if (row.price === null) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: `« ${row[nameKey]} » est sur devis : contactez-nous pour le commander.` });
+      throw new TRPCError({ code: 'BAD_REQUEST', message: `« ${row.title} » est sur devis : contactez-nous pour le commander.` });
     }
     if (item.type === 'product') {
       const taken = await tx
@@ -49,11 +62,11 @@ export async function placeOrderRecord(tx: AnyDb, input: Input): Promise<{ row: 
         const left = await tx.selectFrom('products').select('stock').where('id', '=', item.id).executeTakeFirst();
         throw new TRPCError({
           code: 'CONFLICT',
-          message: `Stock insuffisant pour « ${row[nameKey]} » : il en reste ${Number(left?.stock ?? 0)}. Réduisez la quantité ou retirez l’article.`,
+          message: `Stock insuffisant pour « ${row.title} » : il en reste ${left?.stock ?? 0}. Réduisez la quantité ou retirez l’article.`,
         });
       }
     }
-    lines.push({ id: item.id, type: item.type, name: String(row[nameKey]), unitPrice: Number(row.price), quantity: item.quantity });
+    lines.push({ id: item.id, type: item.type, name: row.title, unitPrice: row.price, quantity: item.quantity });
   }
 
   let delivery: { id: string; name: string; price: number } | null = null;
@@ -66,12 +79,12 @@ export async function placeOrderRecord(tx: AnyDb, input: Input): Promise<{ row: 
       .where('id', '=', input.deliveryOptionId)
       .executeTakeFirst();
     if (!option) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Cette option de livraison n’existe plus. Choisissez-en une autre.' });
-    delivery = { id: option.id, name: option.name, price: Number(option.price) };
+    delivery = option;
   }
 
   const subtotal = round2(lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0));
   const deliveryCost = delivery?.price ?? 0;
-  const row = (await createRecord(tx, orders, {
+  const row = await createRecord(tx, orders, {
     customerName: input.customerName,
     phone: input.phone,
     email: input.email ?? null,
@@ -85,6 +98,6 @@ export async function placeOrderRecord(tx: AnyDb, input: Input): Promise<{ row: 
     deliveryCost,
     total: round2(subtotal + deliveryCost),
     idempotencyKey: input.idempotencyKey,
-  })) as Record<string, unknown> & { id: string };
+  });
   return { row, created: true };
 }

@@ -8,13 +8,32 @@ import type { Database } from '../db/schema';
 export const trackInput = z.union([
   z.object({ token: z.string().regex(/^[0-9a-f]{64}$/, 'Lien de suivi invalide.') }),
   z.object({
-    number: z.string().trim().toUpperCase().max(20).regex(/^CMD-\d{6,}$/, 'Numéro de commande attendu (ex. : CMD-000123).'),
+    number: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .max(20)
+      .regex(/^CMD-\d{6,}$/, 'Numéro de commande attendu (ex. : CMD-000123).'),
     phone: z.string().trim().max(30),
   }),
 ]);
 
 type OrderRow = RowOf<typeof orders.fields>;
-const VISIBLE = ['number', 'status', 'paymentStatus', 'paymentMethod', 'items', 'delivery', 'subtotal', 'deliveryCost', 'total', 'createdAt', 'customerName', 'city', 'trackingToken'] as const;
+const VISIBLE = [
+  'number',
+  'status',
+  'paymentStatus',
+  'paymentMethod',
+  'items',
+  'delivery',
+  'subtotal',
+  'deliveryCost',
+  'total',
+  'createdAt',
+  'customerName',
+  'city',
+  'trackingToken',
+] as const;
 export type TrackedOrder = Pick<OrderRow, (typeof VISIBLE)[number]> & {
   timeline: { createdAt: string; kind: keyof typeof orderEventKinds; toValue: string | null }[];
 };
@@ -26,17 +45,14 @@ const NOT_FOUND = 'Commande introuvable : vérifiez le numéro de commande et le
  * notes, no admin names). A wrong number, a wrong phone or an unknown token get the same answer.
  */
 export async function findTrackedOrder(db: Kysely<Database>, input: z.infer<typeof trackInput>): Promise<TrackedOrder> {
-  const orders = db as unknown as Kysely<{ orders: Record<string, unknown> }>;
-  let query = orders
-    .selectFrom('orders')
-    .select(['id', ...VISIBLE]);
+  let query = db.selectFrom('orders').select(['id', ...VISIBLE]);
   if ('token' in input) query = query.where('trackingToken', '=', input.token);
   else {
     const phone = parsePhone(input.phone);
     if (!phone) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
     query = query.where('number', '=', input.number).where('phone', '=', phone.e164);
   }
-  const order = (await query.executeTakeFirst()) as ({ id: string } & Record<string, unknown>) | undefined;
+  const order = await query.executeTakeFirst();
   if (!order) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
   const timeline = await db
     .selectFrom('orderEvents')
@@ -47,5 +63,5 @@ export async function findTrackedOrder(db: Kysely<Database>, input: z.infer<type
     .orderBy('id')
     .execute();
   const { id: _id, ...visible } = order;
-  return { ...(visible as unknown as Omit<TrackedOrder, 'timeline'>), timeline };
+  return { ...visible, timeline };
 }

@@ -1,14 +1,22 @@
-import { formatXOF, needsShipping, ONLINE_PAYMENT_METHOD, type OrderLine, type OrderStatus, type PaymentStatus, paymentMethods, trackingPath } from '@app/shared';
+import {
+  formatXOF,
+  needsShipping,
+  ONLINE_PAYMENT_METHOD,
+  type OrderLine,
+  type OrderStatus,
+  type PaymentStatus,
+  paymentMethods,
+  trackingPath,
+} from '@app/shared';
 import { TRPCError } from '@trpc/server';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Config } from '../config';
-import type { OnlinePaymentsTable } from '../db/schema';
+import type { Database, OnlinePaymentsTable } from '../db/schema';
 import { alertOwner } from '../orders/notifications';
 import { recordEvent } from '../orders/lifecycle';
 import { type PaymentProvider, type ProviderTransaction, ProviderUnavailable } from './provider';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- orders are a resource table, reached generically */
-type AnyDb = Kysely<any>;
+type Db = Kysely<Database>;
 
 /** A transaction nobody paid for in this time is treated as abandoned: a retry opens a new one. */
 const PENDING_LIFETIME_MINUTES = 30;
@@ -37,13 +45,25 @@ interface PayableOrder {
 }
 type Attempt = Selectable<OnlinePaymentsTable>;
 
-const ORDER_COLUMNS = ['id', 'number', 'status', 'paymentStatus', 'paymentMethod', 'total', 'items', 'customerName', 'phone', 'email', 'trackingToken'] as const;
+const ORDER_COLUMNS = [
+  'id',
+  'number',
+  'status',
+  'paymentStatus',
+  'paymentMethod',
+  'total',
+  'items',
+  'customerName',
+  'phone',
+  'email',
+  'trackingToken',
+] as const;
 
 const refuse = (message: string, code: 'CONFLICT' | 'BAD_REQUEST' = 'CONFLICT'): never => {
   throw new TRPCError({ code, message });
 };
 
-async function orderByToken(db: AnyDb, token: string, lock = false): Promise<PayableOrder> {
+async function orderByToken(db: Db, token: string, lock = false): Promise<PayableOrder> {
   let query = db.selectFrom('orders').select(ORDER_COLUMNS).where('trackingToken', '=', token);
   if (lock) query = query.forUpdate();
   const order = (await query.executeTakeFirst()) as PayableOrder | undefined;
@@ -51,7 +71,7 @@ async function orderByToken(db: AnyDb, token: string, lock = false): Promise<Pay
   return order;
 }
 
-const latestAttempt = (db: AnyDb, orderId: string): Promise<Attempt | undefined> =>
+const latestAttempt = (db: Db, orderId: string): Promise<Attempt | undefined> =>
   db
     .selectFrom('onlinePayments')
     .selectAll()
@@ -79,7 +99,7 @@ function cannotPay(order: PayableOrder): string | null {
  * prepared or awaits payment, every call returns that one: two clicks, two tabs or two servers
  * never open a second transaction (the partial unique index decides, not timing).
  */
-export async function startPayment(db: AnyDb, config: Config, provider: PaymentProvider, token: string): Promise<{ paymentUrl: string }> {
+export async function startPayment(db: Db, config: Config, provider: PaymentProvider, token: string): Promise<{ paymentUrl: string }> {
   const deadline = Date.now() + CREATING_WAIT_MS;
   for (;;) {
     const order = await orderByToken(db, token);
@@ -88,17 +108,24 @@ export async function startPayment(db: AnyDb, config: Config, provider: PaymentP
     let open = await latestAttempt(db, order.id);
     if (open?.status === 'pending') {
       // Paid meanwhile? Ask first. FedaPay unreachable: its page is taken up again as it is.
-      open = (await refreshAttempt(db, config, provider, open, { force: true }).catch((error: unknown) => {
-        if (error instanceof ProviderUnavailable) return open;
-        throw error;
-      })) ?? open;
+      open =
+        (await refreshAttempt(db, config, provider, open, { force: true }).catch((error: unknown) => {
+          if (error instanceof ProviderUnavailable) return open;
+          throw error;
+        })) ?? open;
       if (open.status === 'approved') refuse('Cette commande est déjà payée.');
-      if (open.status === 'pending' && minutesSince(open.createdAt) < PENDING_LIFETIME_MINUTES && open.paymentUrl) return { paymentUrl: open.paymentUrl };
+      if (open.status === 'pending' && minutesSince(open.createdAt) < PENDING_LIFETIME_MINUTES && open.paymentUrl)
+        return { paymentUrl: open.paymentUrl };
       if (open.status === 'pending') await expire(db, open);
     }
     if (open?.status === 'creating' && minutesSince(open.createdAt) > STALE_CREATING_MINUTES) {
       // Its server stopped between claiming and opening the transaction: free the slot.
-      await db.updateTable('onlinePayments').set({ status: 'failed', detail: 'Préparation interrompue', updatedAt: sql`now()` }).where('id', '=', open.id).where('status', '=', 'creating').execute();
+      await db
+        .updateTable('onlinePayments')
+        .set({ status: 'failed', detail: 'Préparation interrompue', updatedAt: sql`now()` })
+        .where('id', '=', open.id)
+        .where('status', '=', 'creating')
+        .execute();
       continue;
     }
     if (open?.status === 'creating') {
@@ -113,7 +140,7 @@ export async function startPayment(db: AnyDb, config: Config, provider: PaymentP
 }
 
 /** Inserts the "being prepared" row, or returns null when another request holds the order's only open slot. */
-async function claim(db: AnyDb, order: PayableOrder): Promise<string | null> {
+async function claim(db: Db, order: PayableOrder): Promise<string | null> {
   const row = await db
     .insertInto('onlinePayments')
     .values({ orderId: order.id, provider: 'fedapay', amount: payable(order), status: 'creating' })
@@ -123,7 +150,7 @@ async function claim(db: AnyDb, order: PayableOrder): Promise<string | null> {
   return row?.id ?? null;
 }
 
-async function openTransaction(db: AnyDb, config: Config, provider: PaymentProvider, order: PayableOrder, attemptId: string) {
+async function openTransaction(db: Db, config: Config, provider: PaymentProvider, order: PayableOrder, attemptId: string) {
   try {
     const opened = await provider.createCheckout({
       orderNumber: order.number,
@@ -155,13 +182,18 @@ async function openTransaction(db: AnyDb, config: Config, provider: PaymentProvi
     return { paymentUrl: opened.paymentUrl };
   } catch (error) {
     const detail = error instanceof Error ? error.message.slice(0, 500) : 'erreur inconnue';
-    await db.updateTable('onlinePayments').set({ status: 'failed', detail, updatedAt: sql`now()` }).where('id', '=', attemptId).execute();
-    if (error instanceof ProviderUnavailable) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE, cause: error });
+    await db
+      .updateTable('onlinePayments')
+      .set({ status: 'failed', detail, updatedAt: sql`now()` })
+      .where('id', '=', attemptId)
+      .execute();
+    if (error instanceof ProviderUnavailable)
+      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE, cause: error });
     throw error;
   }
 }
 
-async function expire(db: AnyDb, attempt: Attempt) {
+async function expire(db: Db, attempt: Attempt) {
   await db.transaction().execute(async (tx) => {
     const done = await tx
       .updateTable('onlinePayments')
@@ -185,7 +217,13 @@ async function expire(db: AnyDb, attempt: Attempt) {
  * Asks the provider about a pending transaction and applies what it says. Without `force`, one
  * server asks at most every few seconds, however many pages poll.
  */
-export async function refreshAttempt(db: AnyDb, config: Config, provider: PaymentProvider, attempt: Attempt, options: { force?: boolean } = {}) {
+export async function refreshAttempt(
+  db: Db,
+  config: Config,
+  provider: PaymentProvider,
+  attempt: Attempt,
+  options: { force?: boolean } = {},
+) {
   if (!attempt.providerId) return attempt;
   const due = await db
     .updateTable('onlinePayments')
@@ -215,7 +253,7 @@ export type Applied =
  * order once. An approval whose amount, currency or order reference do not match the transaction
  * we opened never marks the order paid: it is recorded for the owner.
  */
-export async function applyTransaction(db: AnyDb, config: Config, transaction: ProviderTransaction, actor: string): Promise<Applied> {
+export async function applyTransaction(db: Db, config: Config, transaction: ProviderTransaction, actor: string): Promise<Applied> {
   const applied = await db.transaction().execute(async (tx): Promise<Applied> => {
     const attempt = (await tx
       .selectFrom('onlinePayments')
@@ -225,17 +263,30 @@ export async function applyTransaction(db: AnyDb, config: Config, transaction: P
       .forUpdate()
       .executeTakeFirst()) as Attempt | undefined;
     if (!attempt) return { kind: 'unknown' };
-    const order = (await tx.selectFrom('orders').select(ORDER_COLUMNS).where('id', '=', attempt.orderId).forUpdate().executeTakeFirst()) as PayableOrder;
+    const order = (await tx
+      .selectFrom('orders')
+      .select(ORDER_COLUMNS)
+      .where('id', '=', attempt.orderId)
+      .forUpdate()
+      .executeTakeFirst()) as PayableOrder;
     const label = `Transaction FedaPay n° ${transaction.providerId}${transaction.reference ? ` (${transaction.reference})` : ''}`;
     const event = (toValue: string, note: string) => recordEvent(tx, order.id, { actor, kind: 'online_payment', toValue, note });
     const setAttempt = (status: Attempt['status'], detail: string | null = null) =>
-      tx.updateTable('onlinePayments').set({ status, detail, reference: transaction.reference, updatedAt: sql`now()` }).where('id', '=', attempt.id).execute();
+      tx
+        .updateTable('onlinePayments')
+        .set({ status, detail, reference: transaction.reference, updatedAt: sql`now()` })
+        .where('id', '=', attempt.id)
+        .execute();
     const base = { orderId: order.id, number: order.number };
 
     if (transaction.status === 'pending') return { kind: 'unchanged' };
     if (transaction.status === 'refunded') {
       if (attempt.status !== 'approved' || order.paymentStatus !== 'paid') return { kind: 'unchanged' };
-      await tx.updateTable('orders').set({ paymentStatus: 'refunded', updatedAt: sql`now()` }).where('id', '=', order.id).execute();
+      await tx
+        .updateTable('orders')
+        .set({ paymentStatus: 'refunded', updatedAt: sql`now()` })
+        .where('id', '=', order.id)
+        .execute();
       await recordEvent(tx, order.id, { actor, kind: 'payment', fromValue: 'paid', toValue: 'refunded', note: `${label} remboursée` });
       return { kind: 'refunded', ...base, detail: `${label} remboursée.` };
     }
@@ -253,7 +304,9 @@ export async function applyTransaction(db: AnyDb, config: Config, transaction: P
       transaction.amount !== Number(attempt.amount) || transaction.amount !== payable(order)
         ? `montant ${formatXOF(transaction.amount)} au lieu de ${formatXOF(payable(order))}`
         : null,
-      attempt.providerCurrency !== null && transaction.currency !== attempt.providerCurrency ? `devise ${transaction.currency ?? 'inconnue'} au lieu du franc CFA` : null,
+      attempt.providerCurrency !== null && transaction.currency !== attempt.providerCurrency
+        ? `devise ${transaction.currency ?? 'inconnue'} au lieu du franc CFA`
+        : null,
       transaction.orderNumber !== order.number ? `référence ${transaction.orderNumber ?? 'absente'} au lieu de ${order.number}` : null,
     ].filter((p): p is string => p !== null);
     if (problems.length > 0) {
@@ -271,7 +324,12 @@ export async function applyTransaction(db: AnyDb, config: Config, transaction: P
     }
     await tx
       .updateTable('orders')
-      .set({ paymentStatus: 'paid', paymentMethod: ONLINE_PAYMENT_METHOD, paymentReference: transaction.reference ?? transaction.providerId, updatedAt: sql`now()` })
+      .set({
+        paymentStatus: 'paid',
+        paymentMethod: ONLINE_PAYMENT_METHOD,
+        paymentReference: transaction.reference ?? transaction.providerId,
+        updatedAt: sql`now()`,
+      })
       .where('id', '=', order.id)
       .execute();
     await recordEvent(tx, order.id, { actor, kind: 'payment', fromValue: 'pending', toValue: 'paid', note: `Mobile Money · ${label}` });
@@ -281,12 +339,12 @@ export async function applyTransaction(db: AnyDb, config: Config, transaction: P
 }
 
 /** Sends the owner's alert without making the caller wait for the mail server, or fail with it. */
-async function alertAfter(db: AnyDb, config: Config, applied: Applied) {
+async function alertAfter(db: Db, config: Config, applied: Applied) {
   void alertPayment(db, config, applied).catch((error: unknown) => console.error('payment alert mail failed', error));
 }
 
 /** The owner hears of every payment, and above all of what needs a look (mismatch, double payment). */
-export async function alertPayment(db: AnyDb, config: Config, applied: Applied) {
+export async function alertPayment(db: Db, config: Config, applied: Applied) {
   if (applied.kind === 'unknown' || applied.kind === 'unchanged' || applied.kind === 'canceled') return;
   const subjects = {
     paid: `Paiement reçu pour la commande ${applied.number}`,
@@ -295,7 +353,11 @@ export async function alertPayment(db: AnyDb, config: Config, applied: Applied) 
     declined: `Paiement refusé pour la commande ${applied.number}`,
     refunded: `Paiement remboursé pour la commande ${applied.number}`,
   } as const;
-  await alertOwner(db, config, { subject: subjects[applied.kind], lines: [`Commande ${applied.number}`, applied.detail], adminPath: `/orders/${applied.orderId}` });
+  await alertOwner(db, config, {
+    subject: subjects[applied.kind],
+    lines: [`Commande ${applied.number}`, applied.detail],
+    adminPath: `/orders/${applied.orderId}`,
+  });
 }
 
 export interface PaymentState {
@@ -310,7 +372,7 @@ export interface PaymentState {
 }
 
 /** The payment side of an order for its return page, asking the provider when a transaction is pending. */
-export async function paymentState(db: AnyDb, config: Config, provider: PaymentProvider | null, token: string): Promise<PaymentState> {
+export async function paymentState(db: Db, config: Config, provider: PaymentProvider | null, token: string): Promise<PaymentState> {
   let order = await orderByToken(db, token);
   let attempt = await latestAttempt(db, order.id);
   if (provider && attempt?.status === 'pending') {
@@ -334,13 +396,18 @@ export async function paymentState(db: AnyDb, config: Config, provider: PaymentP
 }
 
 /** The shopper gives up paying online: the order is paid on delivery (only when there is a delivery). */
-export async function switchToPayOnDelivery(db: AnyDb, token: string) {
+export async function switchToPayOnDelivery(db: Db, token: string) {
   await db.transaction().execute(async (tx) => {
     const order = await orderByToken(tx, token, true);
     const reason = cannotPay(order);
     if (reason) refuse(reason);
-    if (!needsShipping(order.items)) refuse('Services et formations se paient en ligne : il n’y a pas de livraison pour payer à la réception.', 'BAD_REQUEST');
-    await tx.updateTable('orders').set({ paymentMethod: 'cash_on_delivery', updatedAt: sql`now()` }).where('id', '=', order.id).execute();
+    if (!needsShipping(order.items))
+      refuse('Services et formations se paient en ligne : il n’y a pas de livraison pour payer à la réception.', 'BAD_REQUEST');
+    await tx
+      .updateTable('orders')
+      .set({ paymentMethod: 'cash_on_delivery', updatedAt: sql`now()` })
+      .where('id', '=', order.id)
+      .execute();
     await recordEvent(tx, order.id, {
       actor: 'client',
       kind: 'edit',
@@ -352,7 +419,7 @@ export async function switchToPayOnDelivery(db: AnyDb, token: string) {
 }
 
 /** The order's online transactions, for the owner. */
-export const orderPayments = (db: AnyDb, orderId: string) =>
+export const orderPayments = (db: Db, orderId: string) =>
   db
     .selectFrom('onlinePayments')
     .select(['id', 'provider', 'providerId', 'reference', 'amount', 'status', 'detail', 'createdAt', 'updatedAt'])

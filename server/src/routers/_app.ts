@@ -1,37 +1,37 @@
+import { resources } from '@app/shared';
+import type { AnyResource } from '@app/shared';
 import { authRouter } from '../auth/auth.router';
+import { crudRouters } from '../crud/crud-router';
 import { router } from '../trpc';
-import { blogPostsRouter } from './blog-posts.router';
-import { contactMessagesRouter } from './contact-messages.router';
+import { blogPostsProcedures } from './blog-posts.router';
+import { contactMessagesProcedures } from './contact-messages.router';
+import { cryptoVerificationsProcedures } from './crypto-verifications.router';
 import { dashboardRouter } from './dashboard.router';
-import { cryptoCoursesRouter } from './crypto-courses.router';
-import { cryptoVerificationsRouter } from './crypto-verifications.router';
-import { deliveryOptionsRouter } from './delivery-options.router';
-import { newsletterSubscribersRouter } from './newsletter-subscribers.router';
-import { ordersRouter } from './orders.router';
+import { newsletterSubscribersProcedures } from './newsletter-subscribers.router';
+import { ordersProcedures } from './orders.router';
 import { paymentsRouter } from './payments.router';
-import { productsRouter } from './products.router';
-import { servicesRouter } from './services.router';
-import { settingsRouter } from './settings.router';
-import { testimonialsRouter } from './testimonials.router';
-import { trendingCryptosRouter } from './trending-cryptos.router';
 
-/** Keys are the resource names (shared/src/resources). */
-export const appRouter = router({
-  auth: authRouter,
-  products: productsRouter,
-  services: servicesRouter,
-  cryptoCourses: cryptoCoursesRouter,
-  blogPosts: blogPostsRouter,
-  trendingCryptos: trendingCryptosRouter,
-  testimonials: testimonialsRouter,
-  deliveryOptions: deliveryOptionsRouter,
-  cryptoVerifications: cryptoVerificationsRouter,
-  orders: ordersRouter,
-  settings: settingsRouter,
-  newsletterSubscribers: newsletterSubscribersRouter,
-  contactMessages: contactMessagesRouter,
-  dashboard: dashboardRouter,
-  payments: paymentsRouter,
-});
+/** What some resources have besides their generic procedures (an entry here may replace one of them). */
+const extraProcedures = {
+  blogPosts: blogPostsProcedures,
+  contactMessages: contactMessagesProcedures,
+  cryptoVerifications: cryptoVerificationsProcedures,
+  newsletterSubscribers: newsletterSubscribersProcedures,
+  orders: ordersProcedures,
+};
+
+/**
+ * The API of a registry: one entry per resource (keyed by its name), and the procedures that
+ * belong to no resource. Tests build it with a throwaway resource added to the registry.
+ */
+export const buildAppRouter = <const Rs extends readonly AnyResource[]>(registry: Rs) =>
+  router({
+    auth: authRouter,
+    dashboard: dashboardRouter,
+    payments: paymentsRouter,
+    ...crudRouters(registry, extraProcedures),
+  });
+
+export const appRouter = buildAppRouter(resources);
 
 export type AppRouter = typeof appRouter;

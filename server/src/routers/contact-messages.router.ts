@@ -1,11 +1,9 @@
 import { contactMessageSchema, contactMessages } from '@app/shared';
-import { crudProcedures } from '../crud/crud-router';
 import { createRecord } from '../crud/repository';
 import { alertOwner } from '../orders/notifications';
-import { publicForm, router } from '../trpc';
+import { publicForm } from '../trpc';
 
-export const contactMessagesRouter = router({
-  ...crudProcedures(contactMessages),
+export const contactMessagesProcedures = {
   send: publicForm('contact', 5)
     .input(contactMessageSchema)
     .mutation(async ({ ctx, input: { website: _bot, ...input } }) => {
@@ -14,9 +12,9 @@ export const contactMessagesRouter = router({
         alertOwner(ctx.db, ctx.config, {
           subject: `Nouveau message : ${input.subject}`,
           lines: [`De ${input.name} (${input.contact}) :`, '', input.message],
-          adminPath: `/${contactMessages.admin.route}/edit/${String(row.id)}`,
+          adminPath: `/${contactMessages.admin.route}/edit/${row.id}`,
         }),
       );
       return { message: 'Merci ! Votre message a bien été envoyé. Nous vous répondrons rapidement.' };
     }),
-});
+};

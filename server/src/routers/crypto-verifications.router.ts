@@ -1,11 +1,9 @@
 import { cryptoVerifications, verificationRequestSchema } from '@app/shared';
-import { crudProcedures } from '../crud/crud-router';
 import { createRecord } from '../crud/repository';
 import { alertOwner } from '../orders/notifications';
-import { publicForm, router } from '../trpc';
+import { publicForm } from '../trpc';
 
-export const cryptoVerificationsRouter = router({
-  ...crudProcedures(cryptoVerifications),
+export const cryptoVerificationsProcedures = {
   /** The public request form: only its own fields; the status always starts as pending. */
   submit: publicForm('verification', 5)
     .input(verificationRequestSchema)
@@ -14,10 +12,13 @@ export const cryptoVerificationsRouter = router({
       ctx.afterResponse(() =>
         alertOwner(ctx.db, ctx.config, {
           subject: `Nouvelle demande de vérification : ${input.name}`,
-          lines: [`${input.name} (${String(row.phone)}, ${input.email}) demande une vérification ${String(row.cryptoType)}.`, `Adresse : ${input.walletAddress}`],
-          adminPath: `/verifications/${String(row.id)}`,
+          lines: [
+            `${input.name} (${row.phone}, ${input.email}) demande une vérification ${row.cryptoType}.`,
+            `Adresse : ${input.walletAddress}`,
+          ],
+          adminPath: `/verifications/${row.id}`,
         }),
       );
-      return { id: row.id as string, status: 'pending' as const };
+      return { id: row.id, status: 'pending' as const };
     }),
-});
+};

@@ -1,7 +1,15 @@
-import { ONLINE_PAYMENT_METHOD, orders, orderStatuses, paymentMethodsFor, paymentStatuses, placeOrderSchema, type RowOf } from '@app/shared';
+import {
+  ONLINE_PAYMENT_METHOD,
+  orders,
+  orderStatuses,
+  paymentMethodsFor,
+  paymentStatuses,
+  placeOrderSchema,
+  type RowOf,
+} from '@app/shared';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { crudProcedures, idInput } from '../crud/crud-router';
+import { idInput } from '../crud/crud-router';
 import { getRecord, updateRecord } from '../crud/repository';
 import { addOrderNote, orderHistory, recordEvent, reopenOrder, setPaymentStatus, transitionOrder } from '../orders/lifecycle';
 import { ordersCsv } from '../orders/export';
@@ -9,7 +17,7 @@ import { orderPlacedMails, statusChangedMail } from '../orders/notifications';
 import { findOrderByKey, placeOrderRecord } from '../orders/place-order';
 import { findTrackedOrder, trackInput } from '../orders/tracking';
 import { paymentProvider } from '../payments/provider';
-import { adminProcedure, publicProcedure, rateLimited, router } from '../trpc';
+import { adminProcedure, publicProcedure, rateLimited } from '../trpc';
 
 type Order = RowOf<typeof orders.fields>;
 const note = z.string().trim().max(2000, 'Note trop longue (2 000 caractères au maximum).').optional();
@@ -21,50 +29,56 @@ const stockWrite = adminProcedure.meta({ invalidates: ['products'] });
 
 const withoutKey = ({ idempotencyKey: _key, ...order }: Order) => order;
 
-export const ordersRouter = router({
-  ...crudProcedures(orders),
-
+/** Orders are placed by shoppers and moved along their process; the generic list and get serve the admin. */
+export const ordersProcedures = {
   /** Customer details only; every change is written to the history. */
   update: orderWrite.input(z.object({ id: idInput.shape.id, data: orders.updateSchema })).mutation(async ({ ctx, input }) => {
     return ctx.db.transaction().execute(async (tx) => {
-      const before = (await getRecord(tx as never, orders, 'admin', input.id)) as Record<string, unknown>;
-      const after = (await updateRecord(tx as never, orders, input.id, input.data as Record<string, unknown>)) as Record<string, unknown>;
-      const changed = Object.keys(input.data).filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null));
+      const before = await getRecord(tx, orders, 'admin', input.id);
+      const after = await updateRecord(tx, orders, input.id, input.data);
+      const changed = (Object.keys(input.data) as (keyof typeof input.data)[]).filter(
+        (k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null),
+      );
       for (const key of changed) {
-        await recordEvent(tx as never, input.id, {
+        await recordEvent(tx, input.id, {
           actor: ctx.admin.email,
           kind: 'edit',
           fromValue: before[key] === null ? null : String(before[key]),
           toValue: after[key] === null ? null : String(after[key]),
-          note: orders.fields[key as keyof typeof orders.fields]?.label ?? key,
+          note: orders.fields[key].label,
         });
       }
-      return after as Order;
+      return after;
     });
   }),
 
   transition: stockWrite.input(z.object({ id: idInput.shape.id, to: statusEnum, note })).mutation(async ({ ctx, input }) => {
-    const { order, changed } = await transitionOrder(ctx.db as never, { ...input, actor: ctx.admin.email });
+    const { order, changed } = await transitionOrder(ctx.db, { ...input, actor: ctx.admin.email });
     if (changed) ctx.afterResponse(() => statusChangedMail(ctx.config, order, input.to));
     return { status: order.status };
   }),
 
   reopen: stockWrite.input(z.object({ id: idInput.shape.id, note })).mutation(async ({ ctx, input }) => {
-    const order = await reopenOrder(ctx.db as never, { ...input, actor: ctx.admin.email });
+    const order = await reopenOrder(ctx.db, { ...input, actor: ctx.admin.email });
     return { status: order.status };
   }),
 
   setPayment: orderWrite
     .input(z.object({ id: idInput.shape.id, to: paymentEnum, reference: z.string().trim().max(200).optional(), note }))
     .mutation(async ({ ctx, input }) => {
-      const order = await setPaymentStatus(ctx.db as never, { ...input, actor: ctx.admin.email });
+      const order = await setPaymentStatus(ctx.db, { ...input, actor: ctx.admin.email });
       return { paymentStatus: order.paymentStatus };
     }),
 
   addNote: orderWrite
-    .input(z.object({ id: idInput.shape.id, note: z.string().trim().min(1, 'Écrivez la note.').max(2000, 'Note trop longue (2 000 caractères au maximum).') }))
+    .input(
+      z.object({
+        id: idInput.shape.id,
+        note: z.string().trim().min(1, 'Écrivez la note.').max(2000, 'Note trop longue (2 000 caractères au maximum).'),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
-      await addOrderNote(ctx.db as never, { ...input, actor: ctx.admin.email });
+      await addOrderNote(ctx.db, { ...input, actor: ctx.admin.email });
       return { ok: true };
     }),
 
@@ -77,7 +91,7 @@ export const ordersRouter = router({
         .object({ from: z.iso.date('Date de début attendue (AAAA-MM-JJ).'), to: z.iso.date('Date de fin attendue (AAAA-MM-JJ).') })
         .refine((r) => r.from <= r.to, { message: 'La date de début doit précéder la date de fin.', path: ['to'] }),
     )
-    .query(({ ctx, input }) => ordersCsv(ctx.db as never, input.from, input.to)),
+    .query(({ ctx, input }) => ordersCsv(ctx.db, input.from, input.to)),
 
   /** Checkout. Idempotent on the client's key: a retry or a double click returns the same order. */
   place: publicProcedure
@@ -97,17 +111,17 @@ export const ordersRouter = router({
         });
       }
       try {
-        const placed = (await ctx.db.transaction().execute(async (tx) => {
+        const placed = await ctx.db.transaction().execute(async (tx) => {
           const { row, created } = await placeOrderRecord(tx, input);
-          if (created) await recordEvent(tx as never, row.id, { actor: 'client', kind: 'created', toValue: 'new' });
-          return { row: row as Order, created };
-        })) as { row: Order; created: boolean };
+          if (created) await recordEvent(tx, row.id, { actor: 'client', kind: 'created', toValue: 'new' });
+          return { row, created };
+        });
         if (placed.created) ctx.afterResponse(() => orderPlacedMails(ctx.db, ctx.config, placed.row));
         return withoutKey(placed.row);
       } catch (error) {
         // Two submissions raced past the lookup: the loser gets the winner's order.
-        const existing = await findOrderByKey(ctx.db as never, input.idempotencyKey);
-        if (existing) return withoutKey(existing as Order);
+        const existing = await findOrderByKey(ctx.db, input.idempotencyKey);
+        if (existing) return withoutKey(existing);
         throw error;
       }
     }),
@@ -117,4 +131,4 @@ export const ordersRouter = router({
     .use(rateLimited('track', 30, 10 * 60))
     .input(trackInput)
     .query(({ ctx, input }) => findTrackedOrder(ctx.db, input)),
-});
+};

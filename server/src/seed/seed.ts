@@ -1,7 +1,7 @@
 import { parsePhone } from '@app/shared/phone';
 import { recordEvent } from '../orders/lifecycle';
 import { randomUUID } from 'node:crypto';
-import { type AnyResource, resources, settings } from '@app/shared';
+import { type AnyResource, type OrderStatus, resources, settings } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import { createRecord } from '../crud/repository';
 import type { Database } from '../db/schema';
@@ -23,11 +23,9 @@ const blankSettings = {
  * SEED_DEMO=false, the French demo content. Runs once, in one transaction.
  */
 export async function seedIfEmpty(db: Kysely<Database>, { demo }: { demo: boolean }): Promise<boolean> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- resource tables are reached generically
-  const anyDb = db as unknown as Kysely<any>;
-  const existing = await anyDb.selectFrom('settings').select('id').executeTakeFirst();
+  const existing = await db.selectFrom('settings').select('id').executeTakeFirst();
   if (existing) return false;
-  await anyDb.transaction().execute(async (tx) => {
+  await db.transaction().execute(async (tx) => {
     await sql`LOCK TABLE settings IN EXCLUSIVE MODE`.execute(tx);
     if (await tx.selectFrom('settings').select('id').executeTakeFirst()) return;
     await tx
@@ -35,13 +33,13 @@ export async function seedIfEmpty(db: Kysely<Database>, { demo }: { demo: boolea
       .values(settings.createSchema.parse(demo ? demoData.settings : blankSettings))
       .execute();
     if (!demo) return;
-    const created: Record<string, Array<Record<string, unknown>>> = {};
-    for (const resource of resources as readonly AnyResource[]) {
-      const rows = (demoData as unknown as Record<string, unknown[] | undefined>)[resource.name];
+    const created: Record<string, Array<{ id: string }>> = {};
+    for (const resource of resources) {
+      const rows: unknown = demoData[resource.name as keyof typeof demoData];
       if (!Array.isArray(rows)) continue;
       created[resource.name] = [];
       for (const row of rows) {
-        created[resource.name]!.push(await createRecord(tx, resource, resource.createSchema.parse(row)));
+        created[resource.name]!.push(await createRecord<AnyResource>(tx, resource, resource.createSchema.parse(row)));
       }
     }
     for (const order of demoOrders) {
@@ -50,14 +48,14 @@ export async function seedIfEmpty(db: Kysely<Database>, { demo }: { demo: boolea
         ...customer,
         phone: parsePhone(customer.phone)?.e164 ?? customer.phone,
         idempotencyKey: randomUUID(),
-        items: lines.map((l) => ({ id: created.products![l.productIndex]!.id as string, type: 'product' as const, quantity: l.quantity })),
-        deliveryOptionId: created.deliveryOptions![deliveryIndex]!.id as string,
+        items: lines.map((l) => ({ id: created.products![l.productIndex]!.id, type: 'product' as const, quantity: l.quantity })),
+        deliveryOptionId: created.deliveryOptions![deliveryIndex]!.id,
       });
       await recordEvent(tx, row.id, { actor: 'client', kind: 'created', toValue: 'new' });
       // Along the real process, so the history reads as it would in the shop.
-      const path = ['new', 'confirmed', 'shipped', 'delivered'];
-      const steps = status === 'cancelled' ? ['cancelled'] : path.slice(1, path.indexOf(status ?? 'new') + 1);
-      let from = 'new';
+      const path: OrderStatus[] = ['new', 'confirmed', 'shipped', 'delivered'];
+      const steps: OrderStatus[] = status === 'cancelled' ? ['cancelled'] : path.slice(1, path.indexOf(status ?? 'new') + 1);
+      let from: OrderStatus = 'new';
       for (const to of steps) {
         await tx.updateTable('orders').set({ status: to }).where('id', '=', row.id).execute();
         await recordEvent(tx, row.id, { actor: 'système', kind: 'status', fromValue: from, toValue: to });

@@ -25,5 +25,5 @@ export const blogPosts = defineResource({
     sortable: ['title', 'date', 'createdAt'],
     defaultSort: { field: 'date', order: 'desc' },
   },
-  admin: { route: 'blog', menuLabel: 'Blog', order: 2, icon: 'read' },
+  admin: { route: 'blog', menuLabel: 'Blog', icon: 'read' },
 });

@@ -21,7 +21,7 @@ export const contactMessages = defineResource({
     sortable: ['name', 'createdAt'],
     defaultSort: { field: 'createdAt', order: 'desc' },
   },
-  admin: { route: 'messages', menuLabel: 'Messages', order: 11, icon: 'inbox' },
+  admin: { route: 'messages', icon: 'inbox' },
 });
 
 /** The public contact form: the read flag is the admin's. */

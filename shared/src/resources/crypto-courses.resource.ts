@@ -27,5 +27,5 @@ export const cryptoCourses = defineResource({
     sortable: ['title', 'price', 'createdAt'],
     defaultSort: { field: 'createdAt', order: 'desc' },
   },
-  admin: { route: 'crypto-courses', menuLabel: 'Formations Crypto', order: 8, icon: 'book' },
+  admin: { icon: 'book' },
 });

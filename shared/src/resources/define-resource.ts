@@ -5,7 +5,14 @@ export type Fields = Record<string, AnyField>;
 export type SortOrder = 'asc' | 'desc';
 export const SYSTEM_COLUMNS = ['id', 'createdAt', 'updatedAt'] as const;
 
-export interface ResourceConfig<N extends string, F extends Fields> {
+/** The generic writes; each is on unless the resource turns it off. */
+export interface Operations {
+  create?: boolean;
+  update?: boolean;
+  delete?: boolean;
+}
+
+export interface ResourceConfig<N extends string, F extends Fields, O extends Operations = Operations, S extends boolean = boolean> {
   /** Plural camelCase: the router key, the Refine resource, and (snake_case) the table. */
   name: N;
   label: {
@@ -30,12 +37,15 @@ export interface ResourceConfig<N extends string, F extends Fields> {
     sortable: ReadonlyArray<(keyof F & string) | 'createdAt' | 'updatedAt'>;
     defaultSort: { field: (keyof F & string) | 'createdAt' | 'updatedAt'; order: SortOrder };
   };
-  /** Admin screens: the path under /admin and the menu entry. */
-  admin: { route: string; menuLabel: string; order: number; icon?: string };
+  /**
+   * Admin screens: the path under /admin (default: the name in kebab-case) and the menu entry
+   * (default: the plural label). The menu follows the order of the `resources` tuple.
+   */
+  admin?: { route?: string; menuLabel?: string; icon?: string };
   /** One row only (settings): read with `get`, written with `update`, no list. */
-  singleton?: boolean;
-  /** Which generic writes the admin may use (all by default). */
-  operations?: { create?: boolean; update?: boolean; delete?: boolean };
+  singleton?: S;
+  /** Which generic writes the admin may use (all by default); a verb turned off is not in the API at all. */
+  operations?: O;
   /**
    * Rules across fields, on the whole record (for an update: the stored record with the changes).
    * The admin form and the server both apply them; the message shows on the first field named.
@@ -67,20 +77,36 @@ export type RowOf<F extends Fields> = { id: string; createdAt: string; updatedAt
 /** What `list` returns: rich-text fields are left out (fetch one record for them). */
 export type ListRowOf<F extends Fields> = Omit<RowOf<F>, { [K in keyof F]: F[K]['kind'] extends 'html' ? K : never }[keyof F]>;
 
-export interface Resource<N extends string = string, F extends Fields = Fields> extends ResourceConfig<N, F> {
+export interface Resource<
+  N extends string = string,
+  F extends Fields = Fields,
+  O extends Operations = Operations,
+  S extends boolean = boolean,
+> extends Omit<ResourceConfig<N, F, O, S>, 'admin' | 'operations'> {
+  admin: { route: string; menuLabel: string; icon?: string };
   createSchema: z.ZodObject<CreateShape<F>>;
   updateSchema: z.ZodObject<UpdateShape<F>>;
   filterSchema: z.ZodObject<Record<string, z.ZodOptional<z.ZodType>>>;
   operations: { create: boolean; update: boolean; delete: boolean };
-  /** Type-only marker for the row shape. */
+  /** Type-only markers: the row shape, and the verbs turned off. */
   readonly $row?: RowOf<F>;
+  readonly $operations?: O;
 }
 
-export type AnyResource = Resource<string, Fields>;
+export type AnyResource = Resource<string, Fields, Operations, boolean>;
+/** The generic verbs a resource turns off ('create' | 'delete' for orders). */
+export type DisabledVerbs<R> =
+  R extends Resource<string, Fields, infer O, boolean> ? { [K in keyof O]: O[K] extends false ? K : never }[keyof O] : never;
 export type RowOfResource<R> = R extends Resource<string, infer F> ? RowOf<F> : never;
+export type ListRowOfResource<R> = R extends Resource<string, infer F> ? ListRowOf<F> : never;
 
 /** Declares an entity once; validation, table, API and admin screens all derive from it. */
-export function defineResource<const N extends string, const F extends Fields>(config: ResourceConfig<N, F>): Resource<N, F> {
+export function defineResource<
+  const N extends string,
+  const F extends Fields,
+  const O extends Operations = Operations,
+  const S extends boolean = false,
+>(config: ResourceConfig<N, F, O, S>): Resource<N, F, O, S> {
   const writable = Object.entries(config.fields).filter(([, field]) => !field.readOnly);
   const createShape = Object.fromEntries(writable.map(([key, field]) => [key, field.schema]));
   const updateShape = Object.fromEntries(
@@ -91,7 +117,7 @@ export function defineResource<const N extends string, const F extends Fields>(c
   );
   const filterShape = Object.fromEntries((config.list.filters ?? []).map((key) => [key, config.fields[key]!.base.optional()]));
   for (const key of [...config.list.search, ...config.list.columns, ...config.list.sortable]) {
-    if (!(key in config.fields) && !SYSTEM_COLUMNS.includes(key as never)) {
+    if (!(key in config.fields) && !(SYSTEM_COLUMNS as readonly string[]).includes(key)) {
       throw new Error(`Resource ${config.name}: unknown field "${String(key)}" in list settings`);
     }
   }
@@ -102,6 +128,11 @@ export function defineResource<const N extends string, const F extends Fields>(c
   };
   return {
     ...config,
+    admin: {
+      route: config.admin?.route ?? kebabCase(config.name),
+      menuLabel: config.admin?.menuLabel ?? config.label.plural,
+      ...(config.admin?.icon ? { icon: config.admin.icon } : {}),
+    },
     createSchema: z.strictObject(createShape, strict) as unknown as z.ZodObject<CreateShape<F>>,
     updateSchema: z.strictObject(updateShape, strict) as unknown as z.ZodObject<UpdateShape<F>>,
     filterSchema: z.strictObject(filterShape, strict) as z.ZodObject<Record<string, z.ZodOptional<z.ZodType>>>,
@@ -114,3 +145,6 @@ export function emptyMessage(resource: Pick<AnyResource, 'label'>): string {
   const { singular, feminine } = resource.label;
   return `${feminine ? 'Aucune' : 'Aucun'} ${singular.toLowerCase()} ${feminine ? 'trouvée' : 'trouvé'}`;
 }
+
+/** 'deliveryOptions' → 'delivery-options' */
+export const kebabCase = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

@@ -21,5 +21,5 @@ export const deliveryOptions = defineResource({
     sortable: ['name', 'price', 'createdAt'],
     defaultSort: { field: 'price', order: 'asc' },
   },
-  admin: { route: 'delivery-options', menuLabel: 'Livraison', order: 5, icon: 'car' },
+  admin: { menuLabel: 'Livraison', icon: 'car' },
 });

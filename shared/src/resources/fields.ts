@@ -86,7 +86,7 @@ function build<const K extends FieldKind, Z extends z.ZodType, const O extends F
 ): Field<Wrap<Z, O>, RO<O>, K> {
   const o = (opts ?? {}) as FieldOptions;
   let schema: z.ZodType = base;
-  if (o.default !== undefined) schema = base.default(o.default as never);
+  if (o.default !== undefined) schema = (base as z.ZodType<unknown>).default(o.default);
   else if (o.optional) schema = z.preprocess(emptyToNull, base.nullable()).optional();
   return {
     ...extra,

@@ -28,7 +28,10 @@ export * from './settings.resource';
 export * from './testimonials.resource';
 export * from './trending-cryptos.resource';
 
-/** The registry, in admin menu order. Settings is a single row with its own router. */
+/**
+ * The registry, in admin menu order. A resource listed here has its table type, its API
+ * (server/src/routers/_app.ts), its admin screens and menu entry, and its contract tests.
+ */
 export const resources = [
   products,
   blogPosts,

@@ -16,7 +16,7 @@ export const newsletterSubscribers = defineResource({
     sortable: ['email', 'createdAt'],
     defaultSort: { field: 'createdAt', order: 'desc' },
   },
-  admin: { route: 'newsletter', menuLabel: 'Newsletter', order: 10, icon: 'mail' },
+  admin: { route: 'newsletter', menuLabel: 'Newsletter', icon: 'mail' },
 });
 
 /** The footer form. */

@@ -34,12 +34,17 @@ export const products = defineResource({
     sortable: ['name', 'price', 'createdAt'],
     defaultSort: { field: 'createdAt', order: 'desc' },
   },
-  admin: { route: 'products', menuLabel: 'Produits', order: 1, icon: 'shopping' },
+  admin: { icon: 'shopping' },
   checks: [
     {
       fields: ['compareAtPrice', 'price'],
       message: 'Le prix barré doit être supérieur au prix (c’est l’ancien prix, affiché barré).',
-      valid: (r) => r.compareAtPrice === null || r.compareAtPrice === undefined || r.price === null || r.price === undefined || Number(r.compareAtPrice) > Number(r.price),
+      valid: (r) =>
+        r.compareAtPrice === null ||
+        r.compareAtPrice === undefined ||
+        r.price === null ||
+        r.price === undefined ||
+        Number(r.compareAtPrice) > Number(r.price),
     },
   ],
 });

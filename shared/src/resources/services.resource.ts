@@ -24,5 +24,5 @@ export const services = defineResource({
     sortable: ['name', 'price', 'createdAt'],
     defaultSort: { field: 'createdAt', order: 'desc' },
   },
-  admin: { route: 'services', menuLabel: 'Services', order: 6, icon: 'tool' },
+  admin: { icon: 'tool' },
 });

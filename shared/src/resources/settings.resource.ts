@@ -28,7 +28,7 @@ export const settings = defineResource({
     sortable: ['updatedAt'],
     defaultSort: { field: 'updatedAt', order: 'desc' },
   },
-  admin: { route: 'settings', menuLabel: 'Paramètres', order: 12, icon: 'setting' },
+  admin: { icon: 'setting' },
   singleton: true,
   operations: { create: false, delete: false },
 });

@@ -19,5 +19,5 @@ export const testimonials = defineResource({
     sortable: ['name', 'rating', 'createdAt'],
     defaultSort: { field: 'createdAt', order: 'desc' },
   },
-  admin: { route: 'testimonials', menuLabel: 'Témoignages', order: 7, icon: 'message' },
+  admin: { icon: 'message' },
 });

@@ -19,5 +19,5 @@ export const trendingCryptos = defineResource({
     sortable: ['name', 'symbol', 'createdAt'],
     defaultSort: { field: 'createdAt', order: 'desc' },
   },
-  admin: { route: 'trending-cryptos', menuLabel: 'Cryptos', order: 3, icon: 'rise' },
+  admin: { icon: 'rise' },
 });

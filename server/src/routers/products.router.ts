@@ -1,4 +1,0 @@
-import { products } from '@app/shared';
-import { crudRouter } from '../crud/crud-router';
-
-export const productsRouter = crudRouter(products);

@@ -1,4 +1,0 @@
-import { services } from '@app/shared';
-import { crudRouter } from '../crud/crud-router';
-
-export const servicesRouter = crudRouter(services);
