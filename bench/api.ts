@@ -63,12 +63,20 @@ async function run(engine: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   // Empty means PGlite: DATABASE_URL, set for the PostgreSQL pass, must not leak into the PGlite one.
   const env: Record<string, string> = { DATABASE_URL: databaseUrl ?? '' };
   const entry = appEntry();
-  const app = start(entry, appDir, { ...env, PORT: String(appPort), DATA_DIR: path.join(tmp, 'app'), ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'un mot de passe de banc' });
+  const app = start(entry, appDir, {
+    ...env,
+    PORT: String(appPort),
+    DATA_DIR: path.join(tmp, 'app'),
+    ADMIN_EMAIL: 'bench@example.com',
+    ADMIN_PASSWORD: 'un mot de passe de banc',
+    DEMO_PHOTOS: 'false',
+  });
   const base = `http://127.0.0.1:${appPort}`;
   await waitUp(`${base}/health`);
   const list = await (await fetch(`${base}/trpc/products.list?input=${encodeURIComponent('{"pageSize":20}')}`)).json();
   const id = list.result.data.rows[0].id as string;
-  const q = (p: string, input?: unknown) => `${base}/trpc/${p}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
+  const q = (p: string, input?: unknown) =>
+    `${base}/trpc/${p}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
   const rows = [
     await load('products.list (20 rows)', q('products.list', { pageSize: 20 })),
     await load('products.get', q('products.get', { id })),

@@ -9,27 +9,12 @@ import type { Context } from '../../server/src/trpc';
 import { App } from './app/App';
 import { layoutData, pageRoutes } from './app/routes';
 
-export { crawlPaths } from './app/routes';
+export { crawlPaths, pagePaths } from './app/routes';
 import { isNotFound } from './lib/errors';
 import { type Head, HeadContext } from './lib/head';
 import { ServerSanitizer } from './modules/ui/SafeHtml';
+import type { RenderedPage } from '@app/shared/ssr';
 
-export interface Rendered {
-  /** The app's markup, for <div id="root">. */
-  html: string;
-  /** The data it was rendered with, for the browser to hydrate from (JSON, safe inside <script>). */
-  state: string;
-  status: number;
-  title: string | undefined;
-  /** The procedures read: the page is stale once one of their resources changes. */
-  procedures: string[];
-  /** A read failed (other than "introuvable"): the page shows a loading state and must not be kept. */
-  failed: boolean;
-  /** What went wrong while rendering (the browser renders those parts itself). */
-  errors: unknown[];
-  /** The page's file under src/modules, whose code the HTML asks the browser to fetch at once. */
-  module: string | undefined;
-}
 
 const text = (write: (out: Writable) => void) =>
   new Promise<string>((resolve, reject) => {
@@ -61,7 +46,7 @@ export async function render(
   router: AppRouter,
   createContext: () => Context,
   sanitize: (html: string) => string,
-): Promise<Rendered> {
+): Promise<RenderedPage> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   const api = createTRPCOptionsProxy<AppRouter>({ router, ctx: createContext, queryClient });
   const { pathname, searchParams } = new URL(url, 'http://localhost');

@@ -80,7 +80,13 @@ describe.skipIf(!built)('server-rendered pages', () => {
   });
 
   it('an unknown address, a missing product and a missing article answer 404 with the French page', async () => {
-    for (const path of ['/une/page/inconnue', '/products/00000000-0000-4000-8000-000000000000', '/products/pas-un-id', '/services/00000000-0000-4000-8000-000000000000', '/blog/article-inconnu']) {
+    for (const path of [
+      '/une/page/inconnue',
+      '/products/00000000-0000-4000-8000-000000000000',
+      '/products/pas-un-id',
+      '/services/00000000-0000-4000-8000-000000000000',
+      '/blog/article-inconnu',
+    ]) {
       const { res, text, html } = await page(path);
       expect(res.status, path).toBe(404);
       expect(text, path).toContain('Page introuvable');
@@ -103,6 +109,18 @@ describe.skipIf(!built)('server-rendered pages', () => {
     // A settings change reaches every page (the header and footer show the shop's name).
     await app.asAdmin.settings.update({ businessName: 'Boutique Renommée' });
     expect((await page('/about')).text).toContain('Boutique Renommée');
+  });
+
+  it('answers shoppers arriving together on a page being rebuilt with the same page, 404 and 301 included', async () => {
+    const product = (await app.asVisitor.products.list({ pageSize: 1, sort: 'name', order: 'desc' })).rows[0]!;
+    await app.asAdmin.products.update({ id: product.id, data: { name: 'Nom vu par tous à la fois' } });
+    const together = (path: string) => Promise.all(Array.from({ length: 20 }, () => fetch(`${app.url}${path}`, { redirect: 'manual' })));
+    const pages = await together(`/products/${product.id}`);
+    expect(new Set(pages.map((r) => r.status))).toEqual(new Set([200]));
+    expect(new Set(pages.map((r) => r.headers.get('etag'))).size).toBe(1);
+    for (const body of await Promise.all(pages.map((r) => r.text()))) expect(body).toContain('Nom vu par tous à la fois');
+    const missing = await together('/products/00000000-0000-4000-8000-000000000000');
+    expect(new Set(missing.map((r) => r.status))).toEqual(new Set([404]));
   });
 
   it('sanitizes rich text as it renders it, even a row that skipped the sanitizer on write', async () => {

@@ -158,10 +158,19 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   app.get('/health/ready', ready);
   app.get('/health', ready);
 
-  const pages = await storefrontPages({ db, config, router: router as AppRouter, cache, invalidate, distDir: paths.storefront, serverDir: paths.storefrontServer });
+  const pages = await storefrontPages({
+    db,
+    config,
+    router: router as AppRouter,
+    cache,
+    invalidate,
+    distDir: paths.storefront,
+    serverDir: paths.storefrontServer,
+  });
   await app.register((await import('./seo')).seoPlugin, { db, config, crawlPaths: pages.crawlPaths });
-  // The home page is the storefront folder itself to the static files plugin: rendered here.
-  if (pages.available) app.get('/', (req, reply) => pages.send(req, reply));
+  // The storefront's pages are routed here, so a page never costs a file lookup in the static folder
+  // first (the home page would be the folder itself). Other addresses reach the not-found handler.
+  if (pages.available) for (const pattern of pages.pagePaths) app.get(pattern, (req, reply) => pages.send(req, reply));
   await app.register(receiptRoute, { db, fontDir: paths.fonts });
   await app.register(fedapayWebhookRoute, { db, config });
   await app.register(mediaRoutes, { db, config });
@@ -196,7 +205,8 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const admin = url === '/admin' || url.startsWith('/admin/');
-    const isPage = req.method === 'GET' && !url.startsWith('/trpc') && !url.startsWith('/media/') && !url.startsWith('/api/') && !path.extname(url);
+    const isPage =
+      req.method === 'GET' && !url.startsWith('/trpc') && !url.startsWith('/media/') && !url.startsWith('/api/') && !path.extname(url);
     const adminIndex = path.join(paths.admin, 'index.html');
     if (isPage && admin && fs.existsSync(adminIndex)) {
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(fs.createReadStream(adminIndex));

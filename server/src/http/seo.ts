@@ -6,7 +6,7 @@ import { serveCached } from '../cache/public-cache';
 import type { Config } from '../config';
 import { findRecordBy, getRecord, listRecords, movedSlug } from '../crud/repository';
 import type { Database } from '../db/schema';
-import type { CrawlPaths } from './ssr';
+import type { CrawlPaths } from '@app/shared/ssr';
 import { mediaSources } from '@app/shared/format';
 
 /** What search engines and link previews need: /robots.txt, /sitemap.xml, and each page's <head>. */

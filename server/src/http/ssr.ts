@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url';
 import type { AnyRouter } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type PublicCache, sendCached } from '../cache/public-cache';
+import type { CrawlPaths, RenderedPage } from '@app/shared/ssr';
+import { type CachedBody, type PublicCache, sendCached } from '../cache/public-cache';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { AppRouter } from '../routers/_app';
@@ -16,17 +17,9 @@ import { pageHead } from './seo';
 interface ServerEntry {
   /** The storefront's pages to index and personal ones to keep out of search engines. */
   crawlPaths: CrawlPaths;
-  render(
-    url: string,
-    router: AppRouter,
-    createContext: () => Context,
-    sanitize: (html: string) => string,
-  ): Promise<{ html: string; state: string; status: number; title: string | undefined; procedures: string[]; failed: boolean; errors: unknown[]; module: string | undefined }>;
-}
-
-export interface CrawlPaths {
-  indexed: string[];
-  excluded: string[];
+  /** Every page's address pattern, in Fastify's syntax too ('/products/:id'). */
+  pagePaths: string[];
+  render(url: string, router: AppRouter, createContext: () => Context, sanitize: (html: string) => string): Promise<RenderedPage>;
 }
 
 /** The query parameters a page reads (the product list's filters); any other is left out. */
@@ -75,7 +68,10 @@ function preloadLinks(manifest: Manifest | null, module: string | undefined, tem
   };
   visit(`src/modules/${module}.tsx`);
   // The template already links the entry's own imports.
-  return [...files].filter((file) => !template.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+  return [...files]
+    .filter((file) => !template.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
 }
 
 /**
@@ -119,10 +115,31 @@ export async function storefrontPages(options: {
     cookies: { get: () => undefined, set: () => undefined, clear: () => undefined },
   });
 
+  const building = new Map<string, Promise<{ moved: string } | { cached: CachedBody } | { status: number; body: string }>>();
+  async function buildPage(req: FastifyRequest, url: string, pathname: string, key: string) {
+    // An article's earlier slug answers 301 to its current address.
+    const moved = await head.movedTo(pathname);
+    if (moved) return { moved };
+    const snapshot = cache.snapshot(allDeps);
+    const page = await entry!.render(url, router, visitor(req), sanitizeRichText);
+    const body = (await head.apply(template!, pathname, page.title))
+      .replace('</head>', () => `${preloadLinks(manifest, page.module, template!)}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        () => `<div id="root">${page.html}</div><script type="application/json" id="query-state">${page.state}</script>`,
+      );
+    for (const err of page.errors) req.log.error({ err, url }, 'storefront page: server rendering failed, left to the browser');
+    // A page with a failed read is sent as it is (the browser loads the rest) and not kept.
+    if (page.failed || page.errors.length) return { status: page.status, body };
+    const deps = [...new Set(['settings', ...page.procedures.flatMap((name) => procedures[name]?._def.meta?.cache ?? ['*'])])];
+    return { cached: await cache.set(key, deps, snapshot, 'text/html; charset=utf-8', body, page.status) };
+  }
+
   return {
     available: !!template,
     /** From the storefront's routes; without its server build, the home page only. */
     crawlPaths: entryModule?.crawlPaths ?? { indexed: ['/'], excluded: [] },
+    pagePaths: entryModule?.pagePaths ?? ['/'],
     async send(req: FastifyRequest, reply: FastifyReply) {
       if (!template) return null;
       const { url, pathname } = pageUrl(req.url);
@@ -133,18 +150,17 @@ export async function storefrontPages(options: {
       const key = `page:${url}`;
       const hit = await cache.lookup(key);
       if (hit) return sendCached(req, reply, hit);
-      // An article's earlier slug answers 301 to its current address.
-      const moved = await head.movedTo(pathname);
-      if (moved) return reply.redirect(moved, 301);
-      const snapshot = cache.snapshot(allDeps);
-      const page = await entry.render(url, router, visitor(req), sanitizeRichText);
-      const body = (await head.apply(template, pathname, page.title))
-        .replace('</head>', () => `${preloadLinks(manifest, page.module, template)}</head>`)
-        .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div><script type="application/json" id="query-state">${page.state}</script>`);
-      for (const err of page.errors) req.log.error({ err, url }, 'storefront page: server rendering failed, left to the browser');
-      if (page.failed || page.errors.length) return reply.code(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(body);
-      const deps = [...new Set(['settings', ...page.procedures.flatMap((name) => procedures[name]?._def.meta?.cache ?? ['*'])])];
-      return sendCached(req, reply, await cache.set(key, deps, snapshot, 'text/html; charset=utf-8', body, page.status));
+      // Shoppers asking for the same page while it is being built (after a catalogue change, say)
+      // wait for that one render instead of each rendering and compressing it again.
+      let build = building.get(key);
+      if (!build) {
+        build = buildPage(req, url, pathname, key).finally(() => building.delete(key));
+        building.set(key, build);
+      }
+      const page = await build;
+      if ('moved' in page) return reply.redirect(page.moved, 301);
+      if ('cached' in page) return sendCached(req, reply, page.cached);
+      return reply.code(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(page.body);
     },
   };
 }

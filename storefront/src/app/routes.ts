@@ -35,7 +35,14 @@ export const pageRoutes: PageRoute[] = [
   {
     path: '/',
     ...page('home/HomePage'),
-    data: (a) => [queries.featuredProducts(a), queries.services(a), queries.courses(a), queries.trendingCryptos(a), queries.latestPosts(a), queries.testimonials(a)],
+    data: (a) => [
+      queries.featuredProducts(a),
+      queries.services(a),
+      queries.courses(a),
+      queries.trendingCryptos(a),
+      queries.latestPosts(a),
+      queries.testimonials(a),
+    ],
   },
   { path: '/products', ...page('products/ProductsPage'), data: (a, _, search) => [queries.products(a, productListState(search).input)] },
   { path: '/products/:id', ...page('products/ProductPage'), data: (a, { id = '' }) => (isUuid(id) ? [queries.product(a, id)] : []) },
@@ -44,7 +51,12 @@ export const pageRoutes: PageRoute[] = [
   { path: '/crypto-courses', ...page('courses/CoursesPage'), data: (a) => [queries.courses(a)] },
   { path: '/delivery', ...page('delivery/DeliveryPage'), data: (a) => [queries.deliveryOptions(a)] },
   { path: '/cart', ...page('cart/CartPage'), data: (a) => [queries.deliveryOptions(a)], personal: true },
-  { path: '/checkout', ...page('checkout/CheckoutPage'), data: (a) => [queries.deliveryOptions(a), queries.paymentOptions(a)], personal: true },
+  {
+    path: '/checkout',
+    ...page('checkout/CheckoutPage'),
+    data: (a) => [queries.deliveryOptions(a), queries.paymentOptions(a)],
+    personal: true,
+  },
   { path: '/order/:number', ...page('checkout/OrderPage'), personal: true },
   { path: '/suivi', ...page('tracking/TrackingPage'), personal: true },
   { path: '/suivi/:token', ...page('tracking/TrackingPage'), personal: true },
@@ -59,6 +71,9 @@ export const pageRoutes: PageRoute[] = [
 
 /** What every page shows whatever its address: the shop's name, phone and links (header, footer). */
 export const layoutData = (a: Api): PageRead[] => [queries.settings(a)];
+
+/** The pages' address patterns ('/products/:id'), for the server to route them without a file lookup first. */
+export const pagePaths = pageRoutes.map((route) => route.path).filter((path) => path !== '*');
 
 /** Addresses for robots.txt and the sitemap: pages to index (no parameter) and personal ones to keep out. */
 export const crawlPaths = {
