@@ -14,5 +14,7 @@ export function AuthShell({ children }: { children: ReactNode }) {
 
 /** A plain white panel: antd's Card would bring its tabs and menus into the login page's bundle. */
 export function Panel({ children }: { children: ReactNode }) {
-  return <section style={{ background: '#fff', borderRadius: 8, padding: 24, boxShadow: '0 1px 3px rgba(0,0,0,0.08)' }}>{children}</section>;
+  return (
+    <section style={{ background: '#fff', borderRadius: 8, padding: 24, boxShadow: '0 1px 3px rgba(0,0,0,0.08)' }}>{children}</section>
+  );
 }

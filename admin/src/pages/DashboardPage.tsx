@@ -21,21 +21,32 @@ export default function DashboardPage({ entries }: { entries: readonly AdminEntr
   const messages = pathOf(entries, 'contactMessages');
   const newsletter = pathOf(entries, 'newsletterSubscribers');
 
-  if (stats.isError) return <Alert type="error" showIcon message="Impossible de charger le tableau de bord" description={toHttpError(stats.error).message} />;
-  if (!stats.data) return <Spin tip="Chargement..."><div style={{ height: 200 }} /></Spin>;
+  if (stats.isError)
+    return (
+      <Alert type="error" showIcon message="Impossible de charger le tableau de bord" description={toHttpError(stats.error).message} />
+    );
+  if (!stats.data)
+    return (
+      <Spin tip="Chargement...">
+        <div style={{ height: 200 }} />
+      </Spin>
+    );
   const s = stats.data;
   const tiles = [
     { title: 'Nouvelles commandes', value: s.newOrders, to: orders?.list },
-    { title: 'Chiffre d’affaires (30 jours)', value: formatXOF(s.revenue30d), to: orders?.list, hint: `${s.orders30d} commande(s) livrée(s) ou payée(s)` },
+    {
+      title: 'Chiffre d’affaires (30 jours)',
+      value: formatXOF(s.revenue30d),
+      to: orders?.list,
+      hint: `${s.orders30d} commande(s) livrée(s) ou payée(s)`,
+    },
     { title: 'Vérifications en attente', value: s.pendingVerifications, to: verifications?.list },
     { title: 'Messages non lus', value: s.unreadMessages, to: messages?.list },
     { title: 'Abonnés à la newsletter', value: s.subscribers, to: newsletter?.list },
   ];
   return (
     <div>
-      <PageTitle style={{ marginBottom: 16 }}>
-        Tableau de bord
-      </PageTitle>
+      <PageTitle style={{ marginBottom: 16 }}>Tableau de bord</PageTitle>
       <Row gutter={[16, 16]}>
         {tiles.map((tile) => (
           <Col key={tile.title} xs={24} sm={12} lg={8} xl={8} xxl={4}>
@@ -87,7 +98,9 @@ export default function DashboardPage({ entries }: { entries: readonly AdminEntr
               dataSource={s.lowStock}
               locale={{ emptyText: 'Aucun produit en stock bas' }}
               renderItem={(p) => (
-                <List.Item extra={<Tag color={p.stock === 0 ? 'red' : 'orange'}>{p.stock === 0 ? 'Rupture' : `${p.stock} restant(s)`}</Tag>}>
+                <List.Item
+                  extra={<Tag color={p.stock === 0 ? 'red' : 'orange'}>{p.stock === 0 ? 'Rupture' : `${p.stock} restant(s)`}</Tag>}
+                >
                   <List.Item.Meta
                     title={products?.edit ? <Link to={products.edit.replace(':id', p.id)}>{p.name}</Link> : p.name}
                     description={`Seuil : ${p.lowStockThreshold}`}

@@ -1,9 +1,9 @@
 import { useForgotPassword } from '@refinedev/core';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { EmailItem } from '../fields/EmailItem';
+import { Alert, Button, Form, Typography } from 'antd';
 import { Link } from 'react-router';
 import { AuthShell, Panel } from './AuthShell';
 import { PageTitle } from '../layout/PageTitle';
-import { emailRules } from '../fields/rules';
 
 export default function ForgotPasswordPage() {
   const mutation = useForgotPassword<{ email: string }>();
@@ -13,9 +13,7 @@ export default function ForgotPasswordPage() {
   return (
     <AuthShell>
       <Panel>
-        <PageTitle style={{ marginBottom: 16 }}>
-          Mot de passe oublié
-        </PageTitle>
+        <PageTitle style={{ marginBottom: 16 }}>Mot de passe oublié</PageTitle>
         {result?.success ? (
           <Alert
             type="success"
@@ -32,13 +30,7 @@ export default function ForgotPasswordPage() {
               <Alert type="warning" showIcon role="alert" message={result.error?.message} style={{ marginBottom: 16 }} />
             ) : null}
             <Form<{ email: string }> layout="vertical" onFinish={(values) => requestReset(values)} requiredMark={false}>
-              <Form.Item
-                name="email"
-                label="E-mail"
-                rules={emailRules}
-              >
-                <Input type="email" autoComplete="username" inputMode="email" />
-              </Form.Item>
+              <EmailItem />
               <Button type="primary" htmlType="submit" block loading={pending}>
                 {pending ? 'Envoi en cours...' : 'Envoyer le lien'}
               </Button>

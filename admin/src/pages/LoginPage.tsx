@@ -1,9 +1,9 @@
 import { useLogin } from '@refinedev/core';
+import { EmailItem } from '../fields/EmailItem';
 import { Alert, Button, Form, Input } from 'antd';
 import { Link } from 'react-router';
 import { AuthShell, Panel } from './AuthShell';
 import { PageTitle } from '../layout/PageTitle';
-import { emailRules } from '../fields/rules';
 
 interface Credentials {
   email: string;
@@ -18,18 +18,10 @@ export default function LoginPage() {
   return (
     <AuthShell>
       <Panel>
-        <PageTitle style={{ marginBottom: 16 }}>
-          Connexion à l'administration
-        </PageTitle>
+        <PageTitle style={{ marginBottom: 16 }}>Connexion à l'administration</PageTitle>
         {failure ? <Alert type="error" showIcon message={failure} style={{ marginBottom: 16 }} role="alert" /> : null}
         <Form<Credentials> layout="vertical" onFinish={(values) => login(values)} requiredMark={false}>
-          <Form.Item
-            name="email"
-            label="E-mail"
-            rules={emailRules}
-          >
-            <Input type="email" autoComplete="username" inputMode="email" />
-          </Form.Item>
+          <EmailItem />
           <Form.Item name="password" label="Mot de passe" rules={[{ required: true, message: 'Saisissez votre mot de passe.' }]}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>

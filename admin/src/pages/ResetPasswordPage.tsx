@@ -20,9 +20,7 @@ export default function ResetPasswordPage() {
   return (
     <AuthShell>
       <Panel>
-        <PageTitle style={{ marginBottom: 16 }}>
-          Nouveau mot de passe
-        </PageTitle>
+        <PageTitle style={{ marginBottom: 16 }}>Nouveau mot de passe</PageTitle>
         {result?.success ? (
           <Alert
             type="success"
@@ -41,11 +39,7 @@ export default function ResetPasswordPage() {
               <Alert type="error" showIcon role="alert" message={result.error?.message} style={{ marginBottom: 16 }} />
             ) : null}
             <Form<Values> layout="vertical" requiredMark={false} onFinish={({ password }) => mutation.mutate({ token, password })}>
-              <Form.Item
-                name="password"
-                label="Nouveau mot de passe"
-                rules={newPasswordRules}
-              >
+              <Form.Item name="password" label="Nouveau mot de passe" rules={newPasswordRules}>
                 <Input.Password autoComplete="new-password" />
               </Form.Item>
               <Form.Item

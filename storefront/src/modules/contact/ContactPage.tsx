@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { apiFailure } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { card, primaryButton } from '../ui/buttons';
 import { TextArea, TextField } from '../ui/Field';
@@ -20,35 +19,39 @@ export function ContactPage() {
   const send = useMutation({
     mutationFn: () => {
       const v = form.values;
-      return trpc.contactMessages.send.mutate({ name: v.name.trim(), contact: v.contact.trim(), subject: v.subject.trim(), message: v.message.trim(), website: honeypot.value() });
+      return trpc.contactMessages.send.mutate({
+        name: v.name.trim(),
+        contact: v.contact.trim(),
+        subject: v.subject.trim(),
+        message: v.message.trim(),
+        website: honeypot.value(),
+      });
     },
     onSuccess: (result) => {
       toast.success(result.message);
       form.reset();
     },
-    onError: (error) => {
-      const failure = apiFailure(error);
-      form.setErrors(failure.fieldErrors);
-      toast.error(failure.message);
-    },
+    onError: form.showFailure,
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (send.isPending) return;
     const v = form.values;
-    const errors = collect({
+    const found = collect({
       name: required(v.name, 'Indiquez votre nom.'),
       contact: required(v.contact, 'Indiquez un e-mail ou un téléphone pour vous répondre.'),
       subject: required(v.subject, 'Indiquez le sujet de votre message.'),
       message: required(v.message, 'Écrivez votre message.'),
     });
-    form.setErrors(errors);
-    if (Object.keys(errors).length === 0) send.mutate();
+    if (form.accept(found)) send.mutate();
   };
   const { bind } = form;
   return (
     <Page>
-      <PageHeader title="Contactez-nous" intro="Une question sur un produit, un devis ou une formation ? Écrivez-nous, nous répondons rapidement." />
+      <PageHeader
+        title="Contactez-nous"
+        intro="Une question sur un produit, un devis ou une formation ? Écrivez-nous, nous répondons rapidement."
+      />
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_320px]">
         <form onSubmit={onSubmit} noValidate className={`${card} relative space-y-4 p-4`}>
           {honeypot.field}

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { apiFailure } from '../../lib/errors';
 
 export type Errors<K extends string> = Partial<Record<K, string>>;
 
@@ -20,5 +22,24 @@ export function useForm<V extends Record<string, string>, Extra extends string =
       setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
     },
   });
-  return { values, setValues, errors, setErrors, bind, reset: () => setValues(initial) };
+  type Found = Errors<Extract<keyof V, string> | Extra>;
+  return {
+    values,
+    setValues,
+    errors,
+    setErrors,
+    bind,
+    reset: () => setValues(initial),
+    /** Shows what the browser found wrong on the fields; true when nothing was. */
+    accept: (found: Found) => {
+      setErrors(found);
+      return Object.keys(found).length === 0;
+    },
+    /** A refused submission: the server's messages on their fields, the summary in a toast. */
+    showFailure: (error: unknown) => {
+      const failure = apiFailure(error);
+      setErrors(failure.fieldErrors);
+      toast.error(failure.message);
+    },
+  };
 }

@@ -1,7 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'react-toastify';
-import { apiFailure } from '../../lib/errors';
 import { cryptoTypeLabels, verificationTypeLabels } from '../../lib/labels';
 import { trpc } from '../../lib/trpc';
 import { card, primaryButton, secondaryButton } from '../ui/buttons';
@@ -36,34 +34,36 @@ export function VerifyPage() {
       form.reset();
       window.scrollTo(0, 0);
     },
-    onError: (error) => {
-      const failure = apiFailure(error);
-      form.setErrors(failure.fieldErrors);
-      toast.error(failure.message);
-    },
+    onError: form.showFailure,
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (submit.isPending) return;
     const v = form.values;
-    const errors = collect({
+    const found = collect({
       name: required(v.name, 'Indiquez votre nom.'),
       email: emailError(v.email),
       phone: phoneError(v.phone),
       walletAddress: required(v.walletAddress, 'Indiquez l’adresse de votre portefeuille.'),
     });
-    form.setErrors(errors);
-    if (Object.keys(errors).length === 0) submit.mutate();
+    if (form.accept(found)) submit.mutate();
   };
   const { bind } = form;
   return (
     <Page narrow>
-      <PageHeader title="Vérification de compte crypto" intro="Faites vérifier votre portefeuille par nos experts avant un achat ou une vente importante. Nous vous recontactons sous 24 à 48 heures." />
+      <PageHeader
+        title="Vérification de compte crypto"
+        intro="Faites vérifier votre portefeuille par nos experts avant un achat ou une vente importante. Nous vous recontactons sous 24 à 48 heures."
+      />
       {done ? (
         <div role="status" className={`${card} space-y-3 border-green-200 bg-green-50 p-6`}>
           <h2 className="text-lg font-semibold text-green-900">Demande envoyée !</h2>
-          <p className="text-green-900">Merci. Votre demande de vérification est enregistrée ; notre équipe vous contactera par téléphone ou par e-mail.</p>
-          <button type="button" className={secondaryButton} onClick={() => setDone(false)}>Faire une autre demande</button>
+          <p className="text-green-900">
+            Merci. Votre demande de vérification est enregistrée ; notre équipe vous contactera par téléphone ou par e-mail.
+          </p>
+          <button type="button" className={secondaryButton} onClick={() => setDone(false)}>
+            Faire une autre demande
+          </button>
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className={`${card} relative space-y-4 p-4`}>
@@ -72,7 +72,14 @@ export function VerifyPage() {
           <TextField label="E-mail" required type="email" autoComplete="email" {...bind('email')} />
           <TextField label="Téléphone" required type="tel" autoComplete="tel" placeholder="+229 01 97 00 00 00" {...bind('phone')} />
           <SelectField label="Type de crypto" options={cryptoTypeLabels} {...bind('cryptoType')} />
-          <TextField label="Adresse du portefeuille" required spellCheck={false} autoCapitalize="off" className="font-mono" {...bind('walletAddress')} />
+          <TextField
+            label="Adresse du portefeuille"
+            required
+            spellCheck={false}
+            autoCapitalize="off"
+            className="font-mono"
+            {...bind('walletAddress')}
+          />
           <SelectField label="Type de vérification" options={verificationTypeLabels} {...bind('verificationType')} />
           <button type="submit" disabled={submit.isPending} className={`${primaryButton} w-full`}>
             {submit.isPending ? 'Envoi en cours...' : 'Envoyer la demande'}
