@@ -21,7 +21,9 @@ async function time(run: () => Promise<unknown>) {
 }
 
 // A 12-megapixel phone photo (4000 × 3000) with detail everywhere, as JPEG compresses a real one.
-const noise = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+const noise = await sharp({
+  create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+})
   .blur(1.2)
   .withMetadata({ orientation: 6 })
   .jpeg({ quality: 88 })
@@ -29,7 +31,9 @@ const noise = await sharp({ create: { width: 4000, height: 3000, channels: 3, ba
 console.log(`12 MP JPEG: ${kib(noise.length)}`);
 const baseline = await time(() => sharp(noise).resize(640).webp().toBuffer());
 const pipeline = await time(() => processImage(noise));
-console.log(`median of ${RUNS}: baseline sharp resize 640 → WebP ${baseline.toFixed(0)} ms; full pipeline (5 sizes, EXIF, JPEG preview) ${pipeline.toFixed(0)} ms`);
+console.log(
+  `median of ${RUNS}: baseline sharp resize 640 → WebP ${baseline.toFixed(0)} ms; full pipeline (5 sizes, EXIF, JPEG preview) ${pipeline.toFixed(0)} ms`,
+);
 
 // The product list as a phone loads it on a first visit (360 × 740 px, DPR 2, slow 3G: lazy images
 // load within Chromium's larger distance on slow networks), in a real browser against the real
@@ -48,7 +52,12 @@ async function listImageBytes(env: Record<string, string>, photos: boolean) {
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
     const page = await browser.newPage({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true });
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 400,
+      downloadThroughput: 50_000,
+      uploadThroughput: 50_000,
+    });
     const images: number[] = [];
     page.on('requestfinished', async (request) => {
       if (request.resourceType() === 'image') images.push((await request.sizes()).responseBodySize);
@@ -76,8 +85,13 @@ async function listImageBytes(env: Record<string, string>, photos: boolean) {
 }
 const svgList = await listImageBytes({ DEMO_PHOTOS: 'false' }, false);
 const photoList = await listImageBytes({}, true);
-for (const [name, r] of [['before (SVG)', svgList], ['after (photos)', photoList]] as const) {
-  console.log(`product list at 360 px, ${name}: first visit ${kib(r.firstVisit)} in ${r.count} images (target < 150 KiB); scrolled to the end ${kib(r.whole)} in ${r.all}`);
+for (const [name, r] of [
+  ['before (SVG)', svgList],
+  ['after (photos)', photoList],
+] as const) {
+  console.log(
+    `product list at 360 px, ${name}: first visit ${kib(r.firstVisit)} in ${r.count} images (target < 150 KiB); scrolled to the end ${kib(r.whole)} in ${r.all}`,
+  );
 }
 
 // The same list if each card showed an owner's phone photo: before, the photo itself (what an

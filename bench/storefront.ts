@@ -80,12 +80,20 @@ async function slowPhone(server: string, path: string, texts: string[]) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 400,
+    downloadThroughput: 50_000,
+    uploadThroughput: 50_000,
+  });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const visit = async () => {
     const start = Date.now();
     await page.goto(`${server}${path}`, { waitUntil: 'commit' });
-    await page.waitForFunction((wanted) => wanted.every((t) => document.querySelector('main')?.textContent?.includes(t)), texts, { polling: 25, timeout: 60_000 });
+    await page.waitForFunction((wanted) => wanted.every((t) => document.querySelector('main')?.textContent?.includes(t)), texts, {
+      polling: 25,
+      timeout: 60_000,
+    });
     return Date.now() - start;
   };
   const first = await visit();
@@ -136,7 +144,10 @@ try {
   };
   const heroTexts = ['La technologie et la crypto'];
   console.log('\nSlow phone (400 ms RTT, 400 kbit/s, CPU 4x): time until visible, ms (first visit / repeat visit)');
-  for (const [label, url] of [['before (browser rendering)', before.base], ['after (server rendering)', base]] as const) {
+  for (const [label, url] of [
+    ['before (browser rendering)', before.base],
+    ['after (server rendering)', base],
+  ] as const) {
     const shown = await firstProduct(url);
     const product = await slowPhone(url, `/products/${shown.id}`, [shown.name, formatXOF(shown.price)]);
     const home = await slowPhone(url, '/', heroTexts);

@@ -34,7 +34,9 @@ INSERT INTO order_events (order_id, created_at, actor, kind, to_value)
   // Phones are stored in E.164 from now on (+2290197123456); rows that do not parse stay as typed.
   const phoneColumns: Record<string, string[]> = { orders: ['phone'], crypto_verifications: ['phone'], settings: ['phone', 'whatsapp'] };
   for (const [table, columns] of Object.entries(phoneColumns)) {
-    const { rows } = await sql<Record<string, string>>`SELECT id, ${sql.join(columns.map((c) => sql.ref(c)))} FROM ${sql.table(table)}`.execute(db);
+    const { rows } = await sql<
+      Record<string, string>
+    >`SELECT id, ${sql.join(columns.map((c) => sql.ref(c)))} FROM ${sql.table(table)}`.execute(db);
     for (const row of rows) {
       for (const column of columns) {
         const parsed = parsePhoneNumberFromString(String(row[column] ?? '').replace(/^\s*00/, '+'), 'BJ');

@@ -47,7 +47,8 @@ export function parseFedaPay(env: NodeJS.ProcessEnv): FedaPayConfig | null {
   const secretKey = env.FEDAPAY_SECRET_KEY?.trim();
   if (!secretKey) return null;
   const environment = (env.FEDAPAY_ENVIRONMENT?.trim() || 'sandbox') as FedaPayConfig['environment'];
-  if (environment !== 'sandbox' && environment !== 'live') throw new Error(`FEDAPAY_ENVIRONMENT must be sandbox or live, got "${environment}"`);
+  if (environment !== 'sandbox' && environment !== 'live')
+    throw new Error(`FEDAPAY_ENVIRONMENT must be sandbox or live, got "${environment}"`);
   const webhookSecret = env.FEDAPAY_WEBHOOK_SECRET?.trim();
   if (!webhookSecret) throw new Error('FEDAPAY_WEBHOOK_SECRET is required with FEDAPAY_SECRET_KEY (FedaPay dashboard, Webhooks)');
   const apiBase = env.FEDAPAY_API_BASE?.trim().replace(/\/+$/, '') || undefined;
@@ -61,7 +62,10 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   if (!text || text === 'false') return false;
   if (/^\d+$/.test(text)) return Number(text);
   if (text === 'true') throw new Error('TRUST_PROXY=true would believe any client; give the proxy addresses or a hop count');
-  return text.split(',').map((part) => part.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {

@@ -15,7 +15,6 @@ import { type Head, HeadContext } from './lib/head';
 import { ServerSanitizer } from './modules/ui/SafeHtml';
 import type { RenderedPage } from '@app/shared/ssr';
 
-
 const text = (write: (out: Writable) => void) =>
   new Promise<string>((resolve, reject) => {
     const chunks: Buffer[] = [];

@@ -28,8 +28,16 @@ describe('demo photos', () => {
     expect(changed).toBeGreaterThanOrEqual(25);
 
     // Nothing points to an SVG any more, in any table that holds pictures.
-    for (const [table, column] of [['products', 'images'], ['services', 'image'], ['crypto_courses', 'image'], ['blog_posts', 'image'], ['trending_cryptos', 'image']] as const) {
-      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE ${sql.ref(column)}::text LIKE '%.svg%'`.execute(app.db);
+    for (const [table, column] of [
+      ['products', 'images'],
+      ['services', 'image'],
+      ['crypto_courses', 'image'],
+      ['blog_posts', 'image'],
+      ['trending_cryptos', 'image'],
+    ] as const) {
+      const { rows } = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE ${sql.ref(column)}::text LIKE '%.svg%'`.execute(app.db);
       expect(rows[0]!.n, table).toBe(0);
     }
 

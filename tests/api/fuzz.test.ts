@@ -39,10 +39,16 @@ const hostileStrings = [
 ];
 /** Every C0 control character, NUL included, mixed into ordinary text. */
 const controlText = fc
-  .array(fc.oneof(fc.integer({ min: 0, max: 31 }).map((c) => String.fromCharCode(c)), fc.constantFrom('a', 'é', ' ', '1')), {
-    minLength: 1,
-    maxLength: 12,
-  })
+  .array(
+    fc.oneof(
+      fc.integer({ min: 0, max: 31 }).map((c) => String.fromCharCode(c)),
+      fc.constantFrom('a', 'é', ' ', '1'),
+    ),
+    {
+      minLength: 1,
+      maxLength: 12,
+    },
+  )
   .map((chars) => chars.join(''));
 /** The same path as the router sees it, spelled as a client may write it. */
 const spelling = fc.constantFrom('/trpc/', '/%74rpc/', '/%74%72%70%63/', '/tr%70c/');
@@ -137,7 +143,11 @@ async function snapshot() {
 describe('hostile input', () => {
   it('refuses control characters with a French 400 and checks every spelling of /trpc alike', async () => {
     const subscribe = (prefix: string, email: string, type = 'application/json') =>
-      fetch(`${app.url}${prefix}newsletterSubscribers.subscribe`, { method: 'POST', headers: { 'content-type': type }, body: JSON.stringify({ email }) });
+      fetch(`${app.url}${prefix}newsletterSubscribers.subscribe`, {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: JSON.stringify({ email }),
+      });
     const nul = await subscribe('/trpc/', 'a\u0000b@example.com');
     expect(nul.status).toBe(400);
     expect((await nul.json()).error.message).toMatch(/Caractère de contrôle non autorisé/);

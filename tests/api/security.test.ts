@@ -130,7 +130,11 @@ describe('password reset', () => {
 
     const { mail, link, token } = await nextResetLink(app.config.dataDir, before);
     // One reset mail only: the unknown address got none.
-    expect(mails().slice(before).filter((m) => m.includes('reset-password?token=')).length).toBe(1);
+    expect(
+      mails()
+        .slice(before)
+        .filter((m) => m.includes('reset-password?token=')).length,
+    ).toBe(1);
     expect(mail).toMatch(/To: owner@example\.com/);
     expect(link.startsWith('https://boutique.example/admin/reset-password?token=')).toBe(true);
     expect(token.length).toBeGreaterThanOrEqual(43);

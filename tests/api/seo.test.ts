@@ -35,7 +35,18 @@ describe('robots and sitemap', () => {
     const xml = await res.text();
     const products = await app.asVisitor.products.list({ pageSize: 100 });
     const posts = await app.asVisitor.blogPosts.list({ pageSize: 100 });
-    for (const path of ['/', '/products', '/services', '/crypto-courses', '/blog', '/crypto-trending', '/delivery', '/verify', '/about', '/contact']) {
+    for (const path of [
+      '/',
+      '/products',
+      '/services',
+      '/crypto-courses',
+      '/blog',
+      '/crypto-trending',
+      '/delivery',
+      '/verify',
+      '/about',
+      '/contact',
+    ]) {
       expect(xml).toContain(`<loc>${app.config.publicUrl}${path}</loc>`);
     }
     expect(xml).not.toContain('/cart<');

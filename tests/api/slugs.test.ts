@@ -17,16 +17,24 @@ const post = (title: string, extra: Record<string, unknown> = {}) =>
 const get = (path: string) => fetch(`${app.url}${path}`, { redirect: 'manual' });
 
 describe('slugs once saved', () => {
-  it.each([products, services, cryptoCourses, blogPosts].map((r) => [r.name, r] as const))('%s: renaming the title keeps the slug', async (_name, resource) => {
-    const crud = (app.asAdmin as unknown as Record<string, { create: (i: unknown) => Promise<Record<string, unknown>>; update: (i: unknown) => Promise<Record<string, unknown>> }>)[resource.name]!;
-    const row = await crud.create(sampleInput(resource));
-    const titleKey = resource.titleField;
-    const renamed = await crud.update({ id: row.id, data: { [titleKey]: `Nouveau nom ${String(row.id).slice(0, 6)}` } });
-    expect(renamed.slug).toBe(row.slug);
-    // Emptied by the owner: made again from the title sent with it.
-    const remade = await crud.update({ id: row.id, data: { [titleKey]: 'Écran Très Large', slug: '' } });
-    expect(remade.slug).toMatch(/^ecran-tres-large/);
-  });
+  it.each([products, services, cryptoCourses, blogPosts].map((r) => [r.name, r] as const))(
+    '%s: renaming the title keeps the slug',
+    async (_name, resource) => {
+      const crud = (
+        app.asAdmin as unknown as Record<
+          string,
+          { create: (i: unknown) => Promise<Record<string, unknown>>; update: (i: unknown) => Promise<Record<string, unknown>> }
+        >
+      )[resource.name]!;
+      const row = await crud.create(sampleInput(resource));
+      const titleKey = resource.titleField;
+      const renamed = await crud.update({ id: row.id, data: { [titleKey]: `Nouveau nom ${String(row.id).slice(0, 6)}` } });
+      expect(renamed.slug).toBe(row.slug);
+      // Emptied by the owner: made again from the title sent with it.
+      const remade = await crud.update({ id: row.id, data: { [titleKey]: 'Écran Très Large', slug: '' } });
+      expect(remade.slug).toMatch(/^ecran-tres-large/);
+    },
+  );
 
   it('an article keeps its address when its title changes, and the old slug redirects (301) once the owner changes it', async () => {
     const created = await post('Bitcoin pour débutants');
@@ -40,7 +48,10 @@ describe('slugs once saved', () => {
     expect(old.headers.get('location')).toBe('/blog/guide-bitcoin-debutant');
     expect((await get('/blog/guide-bitcoin-debutant')).status).toBe(200);
     // The app's own lookup finds the post by its old slug, with the current one to show.
-    expect(await app.asVisitor.blogPosts.bySlug({ slug: 'bitcoin-pour-debutants' })).toMatchObject({ id: created.id, slug: 'guide-bitcoin-debutant' });
+    expect(await app.asVisitor.blogPosts.bySlug({ slug: 'bitcoin-pour-debutants' })).toMatchObject({
+      id: created.id,
+      slug: 'guide-bitcoin-debutant',
+    });
     // A second rename: both earlier addresses lead to the latest.
     await app.asAdmin.blogPosts.update({ id: created.id, data: { slug: 'bitcoin-guide' } });
     for (const path of ['/blog/bitcoin-pour-debutants', '/blog/guide-bitcoin-debutant']) {

@@ -20,7 +20,13 @@ async function violations(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 100)}`).join(' | ')}${v.nodes.length > 3 ? ` … ${v.nodes.length} en tout` : ''}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 100)}`)
+          .join(' | ')}${v.nodes.length > 3 ? ` … ${v.nodes.length} en tout` : ''}`,
+    );
 }
 const h1Count = (page: Page) => page.locator('h1').count();
 
@@ -34,7 +40,25 @@ describe('storefront', () => {
     const post = (await app.asVisitor.blogPosts.list({ pageSize: 1 })).rows[0]!;
     const page = await app.newPage(viewport);
     await putInCart(page, [{ id: product.id, type: 'product', name: product.name, price: product.price, quantity: 1 }]);
-    const paths = ['/', '/products', `/products/${product.id}`, '/services', `/services/${service.id}`, '/crypto-courses', '/delivery', '/cart', '/checkout', '/verify', '/blog', `/blog/${post.slug}`, '/crypto-trending', '/about', '/contact', '/suivi', '/une/page/inconnue'];
+    const paths = [
+      '/',
+      '/products',
+      `/products/${product.id}`,
+      '/services',
+      `/services/${service.id}`,
+      '/crypto-courses',
+      '/delivery',
+      '/cart',
+      '/checkout',
+      '/verify',
+      '/blog',
+      `/blog/${post.slug}`,
+      '/crypto-trending',
+      '/about',
+      '/contact',
+      '/suivi',
+      '/une/page/inconnue',
+    ];
     const found: Record<string, string[]> = {};
     for (const path of paths) {
       await open(page, path);
@@ -52,7 +76,11 @@ describe('admin', () => {
     const page = await app.newPage(DESKTOP);
     const found: Record<string, string[]> = {};
     const check = async (name: string) => {
-      await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+      await page
+        .locator('.ant-spin-spinning')
+        .first()
+        .waitFor({ state: 'detached', timeout: 10_000 })
+        .catch(() => undefined);
       const problems = await violations(page);
       if ((await h1Count(page)) !== 1) problems.push(`${await h1Count(page)} h1`);
       if (problems.length) found[name] = problems;
@@ -66,7 +94,10 @@ describe('admin', () => {
     for (const resource of resources) {
       const base = `/admin/${resource.admin.route}`;
       await page.goto(base);
-      await page.getByRole('heading', { name: resource.singleton ? /.+/ : resource.label.plural }).first().waitFor();
+      await page
+        .getByRole('heading', { name: resource.singleton ? /.+/ : resource.label.plural })
+        .first()
+        .waitFor();
       await check(`${resource.name} list`);
       if (resource.singleton) continue;
       if (resource.operations.create) {
@@ -74,7 +105,11 @@ describe('admin', () => {
         await page.locator('form').first().waitFor();
         await check(`${resource.name} create`);
       }
-      const first = (await (app.asAdmin as unknown as Record<string, { list: (i: unknown) => Promise<{ rows: { id: string }[] }> }>)[resource.name]!.list({ pageSize: 1 })).rows[0];
+      const first = (
+        await (app.asAdmin as unknown as Record<string, { list: (i: unknown) => Promise<{ rows: { id: string }[] }> }>)[
+          resource.name
+        ]!.list({ pageSize: 1 })
+      ).rows[0];
       if (!first) continue;
       const own = detailRoutesOf()[resource.name];
       const detail = own ? `/admin/${own}/${first.id}` : `${base}/edit/${first.id}`;

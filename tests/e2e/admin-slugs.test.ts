@@ -16,7 +16,12 @@ afterAll(() => app?.close());
 
 describe('renaming a published post', () => {
   it('keeps the shared link working, and redirects it once the owner changes the slug', async () => {
-    const post = await app.asAdmin.blogPosts.create({ title: 'Sécuriser son portefeuille', excerpt: 'Cinq conseils', content: '<p>Sauvegardez la phrase secrète.</p>', author: 'Koffi' });
+    const post = await app.asAdmin.blogPosts.create({
+      title: 'Sécuriser son portefeuille',
+      excerpt: 'Cinq conseils',
+      content: '<p>Sauvegardez la phrase secrète.</p>',
+      author: 'Koffi',
+    });
     const shared = `/blog/${post.slug}`;
     const admin = await app.newPage(DESKTOP);
     await signIn(admin, `/admin/blog/edit/${post.id}`);

@@ -46,7 +46,10 @@ describe('password reset in the browser', () => {
     await visitor.getByText('Le mot de passe doit contenir au moins 12 caractères.', { exact: true }).first().waitFor();
     // The form refuses a common password as the server does, with the same words.
     await choosePassword(visitor, token, 'azerty123456');
-    await visitor.getByText(/trop courant/).first().waitFor();
+    await visitor
+      .getByText(/trop courant/)
+      .first()
+      .waitFor();
     await choosePassword(visitor, token, NEW_PASSWORD);
     await visitor.getByText('Votre mot de passe a été modifié').waitFor();
 
@@ -56,7 +59,10 @@ describe('password reset in the browser', () => {
 
     // The link works once.
     await choosePassword(visitor, token, 'une autre phrase assez longue');
-    await visitor.getByText(/invalide, déjà utilisé ou expiré/).first().waitFor();
+    await visitor
+      .getByText(/invalide, déjà utilisé ou expiré/)
+      .first()
+      .waitFor();
 
     await owner.getByLabel('E-mail').fill(ADMIN.email);
     await owner.getByLabel('Mot de passe').fill(ADMIN.password);
@@ -74,7 +80,10 @@ describe('password reset in the browser', () => {
     const { token } = await nextResetLink(app.config.dataDir, count);
     await sql`UPDATE password_reset_tokens SET expires_at = now() - interval '1 second'`.execute(app.db);
     await choosePassword(page, token, 'encore une phrase bien longue');
-    await page.getByText(/Ce lien de réinitialisation est invalide, déjà utilisé ou expiré/).first().waitFor();
+    await page
+      .getByText(/Ce lien de réinitialisation est invalide, déjà utilisé ou expiré/)
+      .first()
+      .waitFor();
   });
 
   it('lets a signed-in admin change the password, the current one required', async () => {

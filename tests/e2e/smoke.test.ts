@@ -12,7 +12,10 @@ describe('served apps', () => {
     const page = await app.newPage(PHONE);
     await page.goto('/');
     expect(await page.getAttribute('html', 'lang')).toBe('fr');
-    await page.getByText(/F\u202FCFA/).first().waitFor();
+    await page
+      .getByText(/F\u202FCFA/)
+      .first()
+      .waitFor();
     expect(app.errors).toEqual([]);
   });
 });

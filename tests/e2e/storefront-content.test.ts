@@ -112,7 +112,12 @@ describe('product stock state', () => {
     expect(await page.getByRole('button', { name: 'Ajouter au panier' }).count()).toBe(0);
     await open(page, `/products/${untracked!.id}`);
     await page.getByRole('button', { name: 'Ajouter au panier' }).waitFor();
-    expect(await page.locator('main').getByText(/En stock|Rupture de stock/).count()).toBe(0);
+    expect(
+      await page
+        .locator('main')
+        .getByText(/En stock|Rupture de stock/)
+        .count(),
+    ).toBe(0);
     await page.context().close();
   });
 });
@@ -128,14 +133,18 @@ describe('product list', () => {
 
     await page.getByLabel('Trier par').selectOption('price_asc');
     await page.waitForURL(/tri=price_asc/);
-    await expect.poll(async () => {
-      const list = await prices();
-      return list.length > 1 && list.every((p, i) => i === 0 || list[i - 1]! <= p);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const list = await prices();
+        return list.length > 1 && list.every((p, i) => i === 0 || list[i - 1]! <= p);
+      })
+      .toBe(true);
 
     await page.getByLabel('Catégorie').selectOption('wallets');
     await page.waitForURL(/categorie=wallets/);
-    await expect.poll(async () => (await cards.locator('p.uppercase').allTextContents()).every((t) => t === 'Portefeuilles crypto')).toBe(true);
+    await expect
+      .poll(async () => (await cards.locator('p.uppercase').allTextContents()).every((t) => t === 'Portefeuilles crypto'))
+      .toBe(true);
 
     await page.reload();
     await cards.first().waitFor();
@@ -144,10 +153,12 @@ describe('product list', () => {
     await page.getByLabel('Catégorie').selectOption('');
     await page.getByLabel('Rechercher').fill('routeur');
     await page.waitForURL(/q=routeur/);
-    await expect.poll(async () => {
-      const names = await cards.locator('h3').allTextContents();
-      return names.length > 0 && names.every((n) => /routeur/i.test(n));
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const names = await cards.locator('h3').allTextContents();
+        return names.length > 0 && names.every((n) => /routeur/i.test(n));
+      })
+      .toBe(true);
     await page.getByLabel('Rechercher').fill('zzzz introuvable');
     await page.getByText('Aucun produit trouvé.').waitFor();
     await page.context().close();

@@ -44,7 +44,13 @@ describe('header', () => {
     const links = mainNav(page).getByRole('link');
     expect(await links.allTextContents()).toEqual(['Accueil', 'À Propos', 'Produits', 'Cryptos', 'Blogs', 'Livraison', 'Contact']);
     expect(await links.evaluateAll((els) => els.map((a) => a.getAttribute('href')))).toEqual([
-      '/', '/about', '/products', '/crypto-trending', '/blog', '/delivery', '/contact',
+      '/',
+      '/about',
+      '/products',
+      '/crypto-trending',
+      '/blog',
+      '/delivery',
+      '/contact',
     ]);
     await expect.poll(() => mainNav(page).getByRole('link', { name: 'Blogs' }).getAttribute('aria-current')).toBe('page');
     expect(await mainNav(page).getByRole('link', { name: 'Accueil' }).getAttribute('aria-current')).toBeNull();
@@ -127,7 +133,9 @@ describe('footer', () => {
     const quick = footer.getByRole('navigation', { name: 'Liens Rapides' }).getByRole('link');
     expect(await quick.allTextContents()).toEqual(['Accueil', 'Produits', 'Blog', 'Obtenir Crypto', 'Livraison']);
     expect(await footer.getByRole('link', { name: '+229 01 00 00 00 00' }).getAttribute('href')).toBe('tel:+2290100000000');
-    expect(await footer.getByRole('link', { name: 'contact@techcrypto.example' }).getAttribute('href')).toBe('mailto:contact@techcrypto.example');
+    expect(await footer.getByRole('link', { name: 'contact@techcrypto.example' }).getAttribute('href')).toBe(
+      'mailto:contact@techcrypto.example',
+    );
     const whatsapp = footer.getByRole('link', { name: 'Contact WhatsApp' });
     expect(await whatsapp.getAttribute('target')).toBe('_blank');
     expect(await whatsapp.getAttribute('href')).toBe('https://wa.me/2290100000001');

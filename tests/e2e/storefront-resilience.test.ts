@@ -99,7 +99,8 @@ describe('offline, after a first visit', () => {
     // The service worker installs after the first load and takes the page over.
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+      if (!navigator.serviceWorker.controller)
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
     });
     await open(page, `/products/${product.id}`);
     await page.getByRole('button', { name: 'Ajouter au panier' }).click();
@@ -114,7 +115,10 @@ describe('offline, after a first visit', () => {
     await screenshot(page, 'offline-product-360');
     // A page never seen says it needs the connection, inside the shop's layout.
     await page.goto('/blog');
-    await page.getByText(/hors ligne/).first().waitFor();
+    await page
+      .getByText(/hors ligne/)
+      .first()
+      .waitFor();
     // Checkout says it needs the network, keeps what is typed, and sends nothing.
     await page.goto('/checkout');
     await page.getByLabel('Nom complet').fill('Awa Dossou');

@@ -29,7 +29,12 @@ export async function startTestApp(
 ) {
   const shared = options.sameDatabaseAs;
   if (shared && !shared.databaseUrl) throw new Error('sameDatabaseAs needs PostgreSQL (TEST_DATABASE_URL)');
-  const { db, drop, engine, url: databaseUrl } = shared
+  const {
+    db,
+    drop,
+    engine,
+    url: databaseUrl,
+  } = shared
     ? { db: createDb({ databaseUrl: shared.databaseUrl! }), engine: shared.engine, url: shared.databaseUrl, drop: async () => undefined }
     : await createTestDb();
   if (!shared) {

@@ -36,7 +36,12 @@ export async function createRow(admin: unknown, resource: AnyResource, overrides
   })) as Row;
   // Status and payment move only through the order process: walk there as the owner would.
   const orders = (admin as { orders: Record<string, { mutate(i: unknown): Promise<unknown> }> }).orders;
-  const walk: Record<string, string[]> = { confirmed: ['confirmed'], shipped: ['confirmed', 'shipped'], delivered: ['confirmed', 'shipped', 'delivered'], cancelled: ['cancelled'] };
+  const walk: Record<string, string[]> = {
+    confirmed: ['confirmed'],
+    shipped: ['confirmed', 'shipped'],
+    delivered: ['confirmed', 'shipped', 'delivered'],
+    cancelled: ['cancelled'],
+  };
   for (const to of walk[String(overrides.status)] ?? []) await orders.transition!.mutate({ id: placed.id, to });
   const pay: Record<string, string[]> = { paid: ['paid'], refunded: ['paid', 'refunded'] };
   for (const to of pay[String(overrides.paymentStatus)] ?? []) await orders.setPayment!.mutate({ id: placed.id, to });

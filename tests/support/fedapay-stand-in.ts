@@ -63,7 +63,10 @@ export async function startFedaPayStandIn(options: { secretKey: string; webhookS
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const text = await readBody(req);
-    const body = text && req.headers['content-type']?.includes('json') ? (JSON.parse(text) as Record<string, unknown>) : Object.fromEntries(new URLSearchParams(text));
+    const body =
+      text && req.headers['content-type']?.includes('json')
+        ? (JSON.parse(text) as Record<string, unknown>)
+        : Object.fromEntries(new URLSearchParams(text));
     requests.push({ method: req.method ?? '', path: url.pathname, body });
 
     // The payment page a shopper is sent to, and its buttons.
@@ -80,14 +83,16 @@ export async function startFedaPayStandIn(options: { secretKey: string; webhookS
       }
       const button = (action: string, label: string) =>
         `<form method="post" action="/pay/${page[1]}/${action}"><button type="submit">${label}</button></form>`;
-      return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-        `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>FedaPay (bac à sable local)</title></head><body>` +
-          `<h1>Paiement FedaPay</h1><p data-testid="amount">${t.amount} XOF</p><p>${t.description}</p>` +
-          button('approve', 'Payer avec MTN Mobile Money') +
-          button('decline', 'Simuler un refus') +
-          button('cancel', 'Annuler') +
-          `</body></html>`,
-      );
+      return res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(
+          `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>FedaPay (bac à sable local)</title></head><body>` +
+            `<h1>Paiement FedaPay</h1><p data-testid="amount">${t.amount} XOF</p><p>${t.description}</p>` +
+            button('approve', 'Payer avec MTN Mobile Money') +
+            button('decline', 'Simuler un refus') +
+            button('cancel', 'Annuler') +
+            `</body></html>`,
+        );
     }
 
     if (url.pathname === '/favicon.ico') return res.writeHead(204).end();
@@ -97,7 +102,12 @@ export async function startFedaPayStandIn(options: { secretKey: string; webhookS
     if (state.failApi) return json(res, 500, { message: 'Erreur interne FedaPay' });
     if (req.method === 'POST' && url.pathname === '/v1/transactions') {
       const currency = body.currency as { iso?: string } | undefined;
-      if (!Number.isInteger(body.amount) || (body.amount as number) <= 0 || currency?.iso !== 'XOF' || typeof body.description !== 'string') {
+      if (
+        !Number.isInteger(body.amount) ||
+        (body.amount as number) <= 0 ||
+        currency?.iso !== 'XOF' ||
+        typeof body.description !== 'string'
+      ) {
         return json(res, 422, { message: 'Les données fournies sont invalides.', errors: { amount: ['invalid'] } });
       }
       const now = new Date().toISOString();

@@ -24,7 +24,10 @@ const RESET = /(https?:\/\/\S+reset-password\?token=([\w-]+))/;
  * Other mails (the owner's alerts about orders and messages) may arrive in between: they are skipped.
  */
 export async function nextResetLink(dataDir: string, count: number) {
-  const find = () => readOutbox(dataDir).slice(count).find((mail) => RESET.test(mail));
+  const find = () =>
+    readOutbox(dataDir)
+      .slice(count)
+      .find((mail) => RESET.test(mail));
   for (let i = 0; i < 300 && !find(); i++) await new Promise((r) => setTimeout(r, 50));
   const mail = find();
   const match = mail && RESET.exec(mail);

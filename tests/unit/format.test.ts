@@ -190,10 +190,15 @@ describe('mediaSources', () => {
       srcset: [320, 640, 960, 1280].map((w) => `/media/${id}/${w}.webp ${w}w`).join(', '),
       preview: `/media/${id}/1200.jpg`,
     });
-    expect(mediaSources(`/media/${id}/1000.webp`)?.srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['320w', '640w', '960w', '1000w']);
+    expect(
+      mediaSources(`/media/${id}/1000.webp`)
+        ?.srcset.split(', ')
+        .map((s) => s.split(' ')[1]),
+    ).toEqual(['320w', '640w', '960w', '1000w']);
     expect(mediaSources(`/media/${id}/250.webp`)).toMatchObject({ src: `/media/${id}/250.webp`, srcset: `/media/${id}/250.webp 250w` });
   });
   it('leaves any other address alone', () => {
-    for (const url of ['/media/demo/casque.svg', 'https://exemple.example/a.jpg', `/media/${id}/1200.jpg`, null, '']) expect(mediaSources(url)).toBeNull();
+    for (const url of ['/media/demo/casque.svg', 'https://exemple.example/a.jpg', `/media/${id}/1200.jpg`, null, ''])
+      expect(mediaSources(url)).toBeNull();
   });
 });

@@ -51,10 +51,7 @@ export default function ResourceForm({ entry, action, singletonId, title }: Prop
   const heading = title ?? `${action === 'create' ? 'Ajouter' : 'Modifier'} : ${resource.label.singular.toLowerCase()}`;
 
   return (
-    <Card
-      title={<PageTitle>{heading}</PageTitle>}
-      style={{ maxWidth: 880 }}
-    >
+    <Card title={<PageTitle>{heading}</PageTitle>} style={{ maxWidth: 880 }}>
       <Spin spinning={action === 'edit' && Boolean(query?.isLoading)} tip="Chargement...">
         <Form
           {...formProps}

@@ -6,7 +6,17 @@ import type { ResourceOverride } from './overrides';
 import { type AdminEntry, withId } from './registry';
 
 /** Per-row buttons: the resource's own actions, then view or edit, then delete after confirmation. */
-export function RowActions({ row, entry, override, block = false }: { row: BaseRecord; entry: AdminEntry; override?: ResourceOverride | undefined; block?: boolean }) {
+export function RowActions({
+  row,
+  entry,
+  override,
+  block = false,
+}: {
+  row: BaseRecord;
+  entry: AdminEntry;
+  override?: ResourceOverride | undefined;
+  block?: boolean;
+}) {
   const { mutate: remove, mutation } = useDelete();
   const id = String(row.id);
   const Extra = override?.rowActions;
@@ -18,7 +28,12 @@ export function RowActions({ row, entry, override, block = false }: { row: BaseR
       {Extra ? <Extra row={row} entry={entry} block={block} /> : null}
       {open ? (
         <Link to={withId(open, id)} style={block ? { display: 'block' } : undefined}>
-          <Button size={size} block={block} icon={entry.paths.show ? <EyeOutlined /> : <EditOutlined />} aria-label={entry.paths.show ? 'Voir' : 'Modifier'}>
+          <Button
+            size={size}
+            block={block}
+            icon={entry.paths.show ? <EyeOutlined /> : <EditOutlined />}
+            aria-label={entry.paths.show ? 'Voir' : 'Modifier'}
+          >
             {entry.paths.show ? 'Voir' : 'Modifier'}
           </Button>
         </Link>

@@ -11,7 +11,15 @@ const ALL = '__all__';
 const TYPING_PAUSE_MS = 350;
 
 /** The text search over the resource's `list.search` fields (runs as you type), and one select per filter. */
-export function SearchBar({ resource, formProps, initialSearch = '' }: { resource: AnyResource; formProps: FormProps<SearchValues>; initialSearch?: string }) {
+export function SearchBar({
+  resource,
+  formProps,
+  initialSearch = '',
+}: {
+  resource: AnyResource;
+  formProps: FormProps<SearchValues>;
+  initialSearch?: string;
+}) {
   const searchLabels = resource.list.search.map((key) => columnLabel(resource, key).toLowerCase()).join(', ');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

@@ -16,16 +16,28 @@ export function resourceRoutes(entries: readonly AdminEntry[], overrides: Overri
       const override = overrides[entry.name];
       const relative = (path: string) => path.replace(/^\//, '');
       const routes = [
-        <Route key={`${entry.name}-list`} path={relative(entry.paths.list)} element={<ResourceList key={entry.name} entry={entry} override={override} />} />,
+        <Route
+          key={`${entry.name}-list`}
+          path={relative(entry.paths.list)}
+          element={<ResourceList key={entry.name} entry={entry} override={override} />}
+        />,
       ];
       if (entry.paths.create) {
         routes.push(
-          <Route key={`${entry.name}-create`} path={relative(entry.paths.create)} element={<ResourceForm key={`${entry.name}-c`} entry={entry} action="create" />} />,
+          <Route
+            key={`${entry.name}-create`}
+            path={relative(entry.paths.create)}
+            element={<ResourceForm key={`${entry.name}-c`} entry={entry} action="create" />}
+          />,
         );
       }
       if (entry.paths.edit) {
         routes.push(
-          <Route key={`${entry.name}-edit`} path={relative(entry.paths.edit)} element={<ResourceForm key={`${entry.name}-e`} entry={entry} action="edit" />} />,
+          <Route
+            key={`${entry.name}-edit`}
+            path={relative(entry.paths.edit)}
+            element={<ResourceForm key={`${entry.name}-e`} entry={entry} action="edit" />}
+          />,
         );
       }
       if (entry.paths.show && override?.detail) {

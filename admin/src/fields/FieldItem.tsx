@@ -27,7 +27,11 @@ export function FieldItem({ name, field, action, onBlur, checks }: Props) {
     required: isRequired(field),
     rules: [...rulesFor(field, action), ...(checks?.rules ?? [])],
     dependencies: checks?.dependencies ?? [],
-    extra: field.help ?? (field.kind === 'slug' ? 'Adresse de la page. Générée à partir du titre ou du nom si laissée vide ; une fois enregistrée, elle ne change que si vous la modifiez ici (l’ancienne adresse redirige vers la nouvelle).' : undefined),
+    extra:
+      field.help ??
+      (field.kind === 'slug'
+        ? 'Adresse de la page. Générée à partir du titre ou du nom si laissée vide ; une fois enregistrée, elle ne change que si vous la modifiez ici (l’ancienne adresse redirige vers la nouvelle).'
+        : undefined),
   };
   if (field.kind === 'boolean') {
     return (

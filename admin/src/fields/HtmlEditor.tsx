@@ -20,7 +20,15 @@ export default function HtmlEditor({ value, onChange, id, label }: Props) {
     extensions: [StarterKit],
     content: value ?? '',
     onUpdate: ({ editor: e }) => onChange?.(normalize(e.getHTML())),
-    editorProps: { attributes: { class: 'html-editor-content', 'aria-multiline': 'true', role: 'textbox', ...(id ? { id } : {}), ...(label ? { 'aria-label': label } : {}) } },
+    editorProps: {
+      attributes: {
+        class: 'html-editor-content',
+        'aria-multiline': 'true',
+        role: 'textbox',
+        ...(id ? { id } : {}),
+        ...(label ? { 'aria-label': label } : {}),
+      },
+    },
   });
 
   // The edit form fills its values after the editor has mounted. A destroyed editor (the screen

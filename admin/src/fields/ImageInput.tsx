@@ -29,7 +29,17 @@ export function ImageInput({ value, onChange, id, label = 'Image' }: Props & { l
  * A product's photos: uploaded or typed as addresses, shown as thumbnails in their order (the
  * first is the main one), each movable and removable.
  */
-export function ImageListInput({ value, onChange, id, label }: { value?: string[] | null; onChange?: (value: string[]) => void; id?: string; label: string }) {
+export function ImageListInput({
+  value,
+  onChange,
+  id,
+  label,
+}: {
+  value?: string[] | null;
+  onChange?: (value: string[]) => void;
+  id?: string;
+  label: string;
+}) {
   const items = value ?? [];
   // Several photos can finish uploading before the next render: each one adds to the latest list.
   const latest = useRef(items);
@@ -48,14 +58,43 @@ export function ImageListInput({ value, onChange, id, label }: { value?: string[
   return (
     <div>
       {items.length > 0 ? (
-        <ol style={{ listStyle: 'none', padding: 0, margin: '0 0 8px', display: 'flex', flexWrap: 'wrap', gap: 8 }} aria-label={`${label} (la première est la principale)`}>
+        <ol
+          style={{ listStyle: 'none', padding: 0, margin: '0 0 8px', display: 'flex', flexWrap: 'wrap', gap: 8 }}
+          aria-label={`${label} (la première est la principale)`}
+        >
           {items.map((url, index) => (
             <li key={url} style={{ border: '1px solid #d9d9d9', borderRadius: 6, padding: 4, width: 112 }}>
-              <Image src={url} alt={`Photo ${index + 1}`} width={102} height={76} style={{ objectFit: 'cover' }} fallback={PLACEHOLDER} preview={false} />
+              <Image
+                src={url}
+                alt={`Photo ${index + 1}`}
+                width={102}
+                height={76}
+                style={{ objectFit: 'cover' }}
+                fallback={PLACEHOLDER}
+                preview={false}
+              />
               <Space size={2} style={{ marginTop: 4 }}>
-                <Button size="small" icon={<ArrowLeftOutlined />} disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Avancer la photo ${index + 1}`} />
-                <Button size="small" icon={<ArrowRightOutlined />} disabled={index === items.length - 1} onClick={() => move(index, index + 1)} aria-label={`Reculer la photo ${index + 1}`} />
-                <Button size="small" danger icon={<DeleteOutlined />} onClick={() => onChange?.(items.filter((_, i) => i !== index))} aria-label={`Retirer la photo ${index + 1}`} />
+                <Button
+                  size="small"
+                  icon={<ArrowLeftOutlined />}
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1)}
+                  aria-label={`Avancer la photo ${index + 1}`}
+                />
+                <Button
+                  size="small"
+                  icon={<ArrowRightOutlined />}
+                  disabled={index === items.length - 1}
+                  onClick={() => move(index, index + 1)}
+                  aria-label={`Reculer la photo ${index + 1}`}
+                />
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() => onChange?.(items.filter((_, i) => i !== index))}
+                  aria-label={`Retirer la photo ${index + 1}`}
+                />
               </Space>
             </li>
           ))}

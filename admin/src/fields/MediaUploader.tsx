@@ -11,7 +11,15 @@ interface Uploaded {
  * dragged from a desk, sent one by one to /api/media with a progress bar each. A refused file
  * says why, in French, under its name; the others go on.
  */
-export function MediaUploader({ multiple = false, onUploaded, label }: { multiple?: boolean; onUploaded: (url: string) => void; label: string }) {
+export function MediaUploader({
+  multiple = false,
+  onUploaded,
+  label,
+}: {
+  multiple?: boolean;
+  onUploaded: (url: string) => void;
+  label: string;
+}) {
   const [files, setFiles] = useState<UploadFile<Uploaded>[]>([]);
   const [errors, setErrors] = useState<{ uid: string; name: string; message: string }[]>([]);
   return (

@@ -19,7 +19,11 @@ export function SideMenu({ entries, collapsed, onNavigate }: Props) {
   const navigate = useNavigate();
   const { mutate: logout } = useLogout();
   // New orders, checked every 30 s: the owner sees one arrive without reloading.
-  const newOrders = useQuery({ queryKey: ['dashboard', 'newOrders'], queryFn: () => trpc.dashboard.newOrders.query(), refetchInterval: 30_000 });
+  const newOrders = useQuery({
+    queryKey: ['dashboard', 'newOrders'],
+    queryFn: () => trpc.dashboard.newOrders.query(),
+    refetchInterval: 30_000,
+  });
   const badge = (name: string) =>
     name === 'orders' && newOrders.data?.count ? (
       <Badge count={newOrders.data.count} size="small" offset={[6, -2]} title={`${newOrders.data.count} nouvelle(s) commande(s)`} />

@@ -19,7 +19,11 @@ async function call<T>(run: () => Promise<unknown>): Promise<T> {
   }
 }
 
-export function listInput(params: { pagination?: { currentPage?: number; pageSize?: number }; sorters?: CrudSort[]; filters?: CrudFilter[] }) {
+export function listInput(params: {
+  pagination?: { currentPage?: number; pageSize?: number };
+  sorters?: CrudSort[];
+  filters?: CrudFilter[];
+}) {
   const { currentPage = 1, pageSize = 20 } = params.pagination ?? {};
   const input: Record<string, unknown> = { page: currentPage, pageSize: Math.min(pageSize, 100) };
   const sorter = params.sorters?.[0];

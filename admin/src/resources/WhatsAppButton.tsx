@@ -17,7 +17,15 @@ export function WhatsAppButton({
   block?: boolean;
 }) {
   return (
-    <Button size={size} block={block} icon={<WhatsAppOutlined />} href={whatsappLink(phone, message)} target="_blank" rel="noopener noreferrer" style={{ color: '#075e54' }}>
+    <Button
+      size={size}
+      block={block}
+      icon={<WhatsAppOutlined />}
+      href={whatsappLink(phone, message)}
+      target="_blank"
+      rel="noopener noreferrer"
+      style={{ color: '#075e54' }}
+    >
       {label}
     </Button>
   );

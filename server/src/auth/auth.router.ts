@@ -10,7 +10,11 @@ import { finishPasswordReset, startPasswordReset } from './password-reset';
 import { createSession, deleteSession, findSession, sessionCookieName } from './sessions';
 import { clearLoginFailures, loginKeys, recordLoginFailure, reserveLoginAttempt } from './throttle';
 
-const email = z.string('Adresse e-mail attendue.').trim().max(EMAIL_MAX, 'Adresse e-mail trop longue.').refine(isEmail, 'Adresse e-mail invalide.');
+const email = z
+  .string('Adresse e-mail attendue.')
+  .trim()
+  .max(EMAIL_MAX, 'Adresse e-mail trop longue.')
+  .refine(isEmail, 'Adresse e-mail invalide.');
 const loginInput = z.object({
   email,
   password: z.string('Mot de passe attendu.').min(1, 'Saisissez votre mot de passe.').max(PASSWORD_MAX, 'Mot de passe trop long.'),
@@ -23,24 +27,27 @@ export const RESET_REQUESTED =
   'Si un compte correspond à cette adresse, un e-mail contenant un lien de réinitialisation vient de lui être envoyé. Pensez à vérifier vos courriers indésirables.';
 
 export const authRouter = router({
-  login: publicProcedure.meta(NOTHING_PUBLIC).input(loginInput).mutation(async ({ ctx, input }) => {
-    const keys = loginKeys(input.email, ctx.ip);
-    await reserveLoginAttempt(ctx.db, keys);
-    const admin = await findAdminByEmail(ctx.db, input.email);
-    const ok = await verifyPassword(input.password, admin?.passwordHash ?? DUMMY_HASH);
-    if (!admin || !ok) {
-      await recordLoginFailure(ctx.db, keys);
-      throw new TRPCError({ code: 'UNAUTHORIZED', message: 'E-mail ou mot de passe incorrect.' });
-    }
-    await clearLoginFailures(ctx.db, keys);
-    // A new token at every login: a session id planted before sign-in is worthless after it.
-    const name = sessionCookieName(ctx.config);
-    const previous = await findSession(ctx.db, ctx.config, ctx.cookies.get(name));
-    if (previous) await deleteSession(ctx.db, previous.sessionId);
-    const token = await createSession(ctx.db, ctx.config, admin.id);
-    ctx.cookies.set(name, token, { maxAge: ctx.config.sessionAbsoluteHours * 3600 });
-    return { email: admin.email, displayName: admin.displayName };
-  }),
+  login: publicProcedure
+    .meta(NOTHING_PUBLIC)
+    .input(loginInput)
+    .mutation(async ({ ctx, input }) => {
+      const keys = loginKeys(input.email, ctx.ip);
+      await reserveLoginAttempt(ctx.db, keys);
+      const admin = await findAdminByEmail(ctx.db, input.email);
+      const ok = await verifyPassword(input.password, admin?.passwordHash ?? DUMMY_HASH);
+      if (!admin || !ok) {
+        await recordLoginFailure(ctx.db, keys);
+        throw new TRPCError({ code: 'UNAUTHORIZED', message: 'E-mail ou mot de passe incorrect.' });
+      }
+      await clearLoginFailures(ctx.db, keys);
+      // A new token at every login: a session id planted before sign-in is worthless after it.
+      const name = sessionCookieName(ctx.config);
+      const previous = await findSession(ctx.db, ctx.config, ctx.cookies.get(name));
+      if (previous) await deleteSession(ctx.db, previous.sessionId);
+      const token = await createSession(ctx.db, ctx.config, admin.id);
+      ctx.cookies.set(name, token, { maxAge: ctx.config.sessionAbsoluteHours * 3600 });
+      return { email: admin.email, displayName: admin.displayName };
+    }),
 
   logout: adminProcedure.meta(NOTHING_PUBLIC).mutation(async ({ ctx }) => {
     await deleteSession(ctx.db, ctx.admin.sessionId);

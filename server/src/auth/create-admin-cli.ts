@@ -41,9 +41,7 @@ async function main() {
   try {
     await migrateToLatest(db);
     const result = await upsertAdmin(db, email, checked.data);
-    console.log(
-      result === 'created' ? `Administrateur créé : ${email}` : `Mot de passe réinitialisé pour ${email} (sessions fermées).`,
-    );
+    console.log(result === 'created' ? `Administrateur créé : ${email}` : `Mot de passe réinitialisé pour ${email} (sessions fermées).`);
   } finally {
     await db.destroy();
   }

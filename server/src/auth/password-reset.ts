@@ -22,7 +22,10 @@ export async function startPasswordReset(db: DB, config: Config, email: string, 
   const tokenHash = hashToken(token);
   // The same statements run for an unknown e-mail (on no row), so the database's load does not tell either.
   await db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('passwordResetTokens').where('adminId', '=', admin?.id ?? NO_ADMIN).execute();
+    await tx
+      .deleteFrom('passwordResetTokens')
+      .where('adminId', '=', admin?.id ?? NO_ADMIN)
+      .execute();
     if (admin) {
       await tx
         .insertInto('passwordResetTokens')

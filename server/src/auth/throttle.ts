@@ -33,7 +33,11 @@ export async function reserveLoginAttempt(db: DB, keys: string[]) {
   const sorted = [...keys].sort();
   await db.transaction().execute(async (tx) => {
     for (const key of sorted) {
-      await tx.insertInto('loginFailures').values({ key, failures: 0 }).onConflict((oc) => oc.column('key').doNothing()).execute();
+      await tx
+        .insertInto('loginFailures')
+        .values({ key, failures: 0 })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
     }
     const rows = await tx
       .selectFrom('loginFailures')
@@ -62,7 +66,11 @@ export async function reserveLoginAttempt(db: DB, keys: string[]) {
 
 /** A reserved attempt failed: the wait before the next one starts now, after the slow check. */
 export async function recordLoginFailure(db: DB, keys: string[]) {
-  await db.updateTable('loginFailures').set({ lastFailureAt: sql<string>`now()` }).where('key', 'in', keys).execute();
+  await db
+    .updateTable('loginFailures')
+    .set({ lastFailureAt: sql<string>`now()` })
+    .where('key', 'in', keys)
+    .execute();
 }
 
 export async function clearLoginFailures(db: DB, keys: string[]) {

@@ -75,7 +75,14 @@ export class PublicCache {
     return true;
   }
 
-  async set(key: string, deps: readonly string[], snapshot: Snapshot, contentType: string, body: string | Buffer, status = 200): Promise<CachedBody> {
+  async set(
+    key: string,
+    deps: readonly string[],
+    snapshot: Snapshot,
+    contentType: string,
+    body: string | Buffer,
+    status = 200,
+  ): Promise<CachedBody> {
     const identity = Buffer.isBuffer(body) ? body : Buffer.from(body);
     const compressed = Promise.all([
       brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
@@ -125,9 +132,14 @@ export class PublicCache {
 export function sendCached(req: FastifyRequest, reply: FastifyReply, body: CachedBody) {
   reply.header('ETag', body.etag).header('Cache-Control', CACHE_CONTROL).header('Vary', 'Accept-Encoding');
   const known = req.headers['if-none-match'];
-  if (body.status === 200 && known && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === body.etag)) return reply.code(304).send();
+  if (body.status === 200 && known && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === body.etag))
+    return reply.code(304).send();
   const accepted = String(req.headers['accept-encoding'] ?? '');
-  const [encoding, bytes] = /\bbr\b/.test(accepted) ? ['br', body.br] : /\bgzip\b/.test(accepted) ? ['gzip', body.gzip] : [null, body.identity];
+  const [encoding, bytes] = /\bbr\b/.test(accepted)
+    ? ['br', body.br]
+    : /\bgzip\b/.test(accepted)
+      ? ['gzip', body.gzip]
+      : [null, body.identity];
   if (encoding) reply.header('Content-Encoding', encoding);
   return reply.code(body.status).type(body.contentType).send(bytes);
 }

@@ -68,7 +68,9 @@ export function trpcCache(app: FastifyInstance, cache: PublicCache, router: AnyR
       if (!miss || !ctx || ctx.admin || type !== 'query' || errors.length > 0 || !info) return {};
       // The same bytes tRPC sends (no transformer): the envelope, or the array of envelopes for a batch.
       const body = JSON.stringify(info.isBatchCall ? data : data[0]);
-      void cache.set(miss.key, miss.deps, miss.snapshot, 'application/json', body).catch((err: unknown) => app.log.warn({ err }, 'cache: store failed'));
+      void cache
+        .set(miss.key, miss.deps, miss.snapshot, 'application/json', body)
+        .catch((err: unknown) => app.log.warn({ err }, 'cache: store failed'));
       return { headers: { etag: etagOf(Buffer.from(body)), 'cache-control': CACHE_CONTROL } };
     },
   };

@@ -77,7 +77,9 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
     const client = new pg.Client({ connectionString: target.databaseUrl });
     await client.connect();
     try {
-      const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'public'`);
+      const { rows } = await client.query<{ n: string }>(
+        `SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'public'`,
+      );
       if (Number(rows[0]?.n) > 0) throw new Error('La base cible contient déjà des tables : restaurez dans une base vide.');
     } finally {
       await client.end();

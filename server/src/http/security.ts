@@ -35,7 +35,10 @@ function csp(config: Config) {
 }
 
 function refuse(reply: FastifyReply, status: number, message: string) {
-  return reply.code(status).type('application/json; charset=utf-8').send({ error: { message, code: status } });
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({ error: { message, code: status } });
 }
 
 /**

@@ -16,12 +16,24 @@ export async function purgeExpired(db: DB, config: Config) {
     db
       .deleteFrom('sessions')
       .where((eb) =>
-        eb.or([eb('expiresAt', '<', sql<string>`now()`), eb('lastSeenAt', '<', sql<string>`now() - make_interval(mins => ${config.sessionIdleMinutes})`)]),
+        eb.or([
+          eb('expiresAt', '<', sql<string>`now()`),
+          eb('lastSeenAt', '<', sql<string>`now() - make_interval(mins => ${config.sessionIdleMinutes})`),
+        ]),
       )
       .executeTakeFirst(),
-    db.deleteFrom('passwordResetTokens').where('expiresAt', '<', sql<string>`now()`).executeTakeFirst(),
-    db.deleteFrom('rateLimits').where('windowStart', '<', sql<string>`now() - interval '1 day'`).executeTakeFirst(),
-    db.deleteFrom('loginFailures').where('lastFailureAt', '<', sql<string>`now() - interval '1 day'`).executeTakeFirst(),
+    db
+      .deleteFrom('passwordResetTokens')
+      .where('expiresAt', '<', sql<string>`now()`)
+      .executeTakeFirst(),
+    db
+      .deleteFrom('rateLimits')
+      .where('windowStart', '<', sql<string>`now() - interval '1 day'`)
+      .executeTakeFirst(),
+    db
+      .deleteFrom('loginFailures')
+      .where('lastFailureAt', '<', sql<string>`now() - interval '1 day'`)
+      .executeTakeFirst(),
   ]);
   const [sessions, resetTokens, rateLimits, loginFailures] = counts.map((r) => Number(r.numDeletedRows));
   const media = await purgeUnusedMedia(db);

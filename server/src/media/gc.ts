@@ -21,7 +21,9 @@ export async function purgeUnusedMedia(db: Kysely<Database>, registry: readonly 
   const columns = referencingColumns(registry);
   const used = columns.length
     ? sql.join(
-        columns.map(({ table, column }) => sql`SELECT (regexp_matches(${sql.ref(column)}::text, ${MEDIA_ID}, 'g'))[1] AS id FROM ${sql.table(table)}`),
+        columns.map(
+          ({ table, column }) => sql`SELECT (regexp_matches(${sql.ref(column)}::text, ${MEDIA_ID}, 'g'))[1] AS id FROM ${sql.table(table)}`,
+        ),
         sql` UNION `,
       )
     : sql`SELECT NULL::text AS id`;

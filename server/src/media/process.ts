@@ -13,7 +13,8 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** 50 megapixels: any phone photo, not a 30,000 × 30,000 PNG that would take gigabytes to decode. */
 export const MAX_PIXELS = 50_000_000;
 
-export const FORMAT_MESSAGE = 'Format non accepté : envoyez une photo JPEG, PNG, WebP, AVIF ou GIF (les photos HEIC de l’iPhone : choisissez « Le plus compatible » ou partagez-la en JPEG).';
+export const FORMAT_MESSAGE =
+  'Format non accepté : envoyez une photo JPEG, PNG, WebP, AVIF ou GIF (les photos HEIC de l’iPhone : choisissez « Le plus compatible » ou partagez-la en JPEG).';
 
 export class MediaRefused extends Error {
   constructor(
@@ -52,7 +53,12 @@ async function formatOf(input: Buffer) {
 
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const meta = await formatOf(input);
-  const accepted = meta.format === 'jpeg' || meta.format === 'png' || meta.format === 'webp' || meta.format === 'gif' || (meta.format === 'heif' && meta.compression === 'av1');
+  const accepted =
+    meta.format === 'jpeg' ||
+    meta.format === 'png' ||
+    meta.format === 'webp' ||
+    meta.format === 'gif' ||
+    (meta.format === 'heif' && meta.compression === 'av1');
   if (!accepted) throw new MediaRefused(FORMAT_MESSAGE, 415);
   if (!meta.width || !meta.height) throw new MediaRefused(FORMAT_MESSAGE, 415);
   if (meta.width * meta.height > MAX_PIXELS) {
@@ -70,12 +76,21 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   try {
     const variants = await Promise.all([
       ...sizes.map(async (w): Promise<Variant> => {
-        const { data, info } = await upright.clone().resize({ width: w, withoutEnlargement: true }).webp({ quality: 78, effort: 3 }).toBuffer({ resolveWithObject: true });
+        const { data, info } = await upright
+          .clone()
+          .resize({ width: w, withoutEnlargement: true })
+          .webp({ quality: 78, effort: 3 })
+          .toBuffer({ resolveWithObject: true });
         return { name: `${w}.webp`, contentType: 'image/webp', width: info.width, height: info.height, bytes: data };
       }),
       (async (): Promise<Variant> => {
         const w = Math.min(PREVIEW_WIDTH, width);
-        const { data, info } = await upright.clone().resize({ width: w, withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+        const { data, info } = await upright
+          .clone()
+          .resize({ width: w, withoutEnlargement: true })
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: 82, mozjpeg: true })
+          .toBuffer({ resolveWithObject: true });
         return { name: `${PREVIEW_WIDTH}.jpg`, contentType: 'image/jpeg', width: info.width, height: info.height, bytes: data };
       })(),
     ]);

@@ -27,7 +27,16 @@ export function mediaStore(db: Kysely<Database>, megabytes = 32) {
         if (!inserted) return;
         await tx
           .insertInto('mediaVariants')
-          .values(image.variants.map((v) => ({ mediaId: image.id, name: v.name, contentType: v.contentType, width: v.width, height: v.height, bytes: v.bytes })))
+          .values(
+            image.variants.map((v) => ({
+              mediaId: image.id,
+              name: v.name,
+              contentType: v.contentType,
+              width: v.width,
+              height: v.height,
+              bytes: v.bytes,
+            })),
+          )
           .execute();
       });
     },
@@ -36,7 +45,12 @@ export function mediaStore(db: Kysely<Database>, megabytes = 32) {
       const key = `${id}/${name}`;
       const hit = cache.get(key);
       if (hit) return hit;
-      const row = await db.selectFrom('mediaVariants').select(['contentType', 'bytes']).where('mediaId', '=', id).where('name', '=', name).executeTakeFirst();
+      const row = await db
+        .selectFrom('mediaVariants')
+        .select(['contentType', 'bytes'])
+        .where('mediaId', '=', id)
+        .where('name', '=', name)
+        .executeTakeFirst();
       if (!row) return null;
       const variant = { contentType: row.contentType, bytes: Buffer.from(row.bytes) };
       cache.set(key, variant);

@@ -29,14 +29,22 @@ export function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: string):
   });
 
   doc.font('bold').fontSize(18).text(shop.businessName);
-  doc.font('regular').fontSize(9).fillColor('#444').text(`${shop.address}\n${formatPhone(shop.phone)} · ${shop.email}`);
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor('#444')
+    .text(`${shop.address}\n${formatPhone(shop.phone)} · ${shop.email}`);
   doc.moveDown(1.5).fillColor('#000').font('bold').fontSize(14).text(`Reçu – commande ${order.number}`);
   doc
     .font('regular')
     .fontSize(10)
-    .text(`Passée le ${new Date(order.createdAt).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Porto-Novo' })}`)
+    .text(
+      `Passée le ${new Date(order.createdAt).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Porto-Novo' })}`,
+    )
     .text(`Client : ${order.customerName}${order.city ? ` · ${order.city}` : ''}`)
-    .text(`Statut : ${label(orderStatuses, order.status)} · Paiement : ${label(paymentStatuses, order.paymentStatus)} (${label(paymentMethods, order.paymentMethod)})`);
+    .text(
+      `Statut : ${label(orderStatuses, order.status)} · Paiement : ${label(paymentStatuses, order.paymentStatus)} (${label(paymentMethods, order.paymentMethod)})`,
+    );
 
   doc.moveDown(1.2);
   const [x, width] = [doc.page.margins.left, doc.page.width - doc.page.margins.left - doc.page.margins.right];
@@ -49,7 +57,8 @@ export function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: string):
     doc.moveDown(0.4);
   };
   row(['Article', 'Qté', 'Montant'], true);
-  for (const line of order.items) row([`${line.name} (${label(itemTypes, line.type)})`, String(line.quantity), formatXOF(line.unitPrice * line.quantity)]);
+  for (const line of order.items)
+    row([`${line.name} (${label(itemTypes, line.type)})`, String(line.quantity), formatXOF(line.unitPrice * line.quantity)]);
   doc.moveDown(0.5);
   row(['Sous-total', '', formatXOF(order.subtotal)]);
   row([`Livraison${order.delivery ? ` (${order.delivery.name})` : ''}`, '', formatXOF(order.deliveryCost)]);

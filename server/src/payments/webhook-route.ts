@@ -30,7 +30,8 @@ export async function fedapayWebhookRoute(app: FastifyInstance, { db, config }: 
     try {
       const transaction = await provider.retrieve(event.providerId);
       const applied = transaction ? await applyTransaction(db, config, transaction, 'FedaPay') : ({ kind: 'unknown' } as const);
-      if (applied.kind === 'unknown') req.log.warn({ transaction: event.providerId }, 'FedaPay webhook about a transaction this shop did not open');
+      if (applied.kind === 'unknown')
+        req.log.warn({ transaction: event.providerId }, 'FedaPay webhook about a transaction this shop did not open');
       else void alertPayment(db, config, applied).catch((err: unknown) => req.log.error({ err }, 'payment alert mail failed'));
       return { received: true };
     } catch (error) {

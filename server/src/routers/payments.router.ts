@@ -19,7 +19,8 @@ export const paymentsRouter = router({
     .input(tokenInput)
     .mutation(({ ctx, input }) => {
       const provider = paymentProvider(ctx.config);
-      if (!provider) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Le paiement Mobile Money en ligne n’est pas proposé par la boutique.' });
+      if (!provider)
+        throw new TRPCError({ code: 'BAD_REQUEST', message: 'Le paiement Mobile Money en ligne n’est pas proposé par la boutique.' });
       return startPayment(ctx.db, ctx.config, provider, input.token);
     }),
 

@@ -76,7 +76,8 @@ function toCartItem(item: NewCartItem, quantity: number): CartItem {
   return line;
 }
 
-const isValidStock = (value: unknown): value is number | null => value === null || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0);
+const isValidStock = (value: unknown): value is number | null =>
+  value === null || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0);
 
 /** The most of this line the shop can sell: its known stock, or no limit. */
 export const maxQuantity = (line: Pick<CartItem, 'stock'>) => (typeof line.stock === 'number' ? line.stock : Number.MAX_SAFE_INTEGER);
@@ -114,7 +115,7 @@ export function addItem(cart: Cart, item: NewCartItem): Cart {
   }
 
   const index = cart.items.findIndex((line) => sameLine(line, item.id, item.type));
-  const limit = maxQuantity(isValidStock(item.stock) ? item : cart.items[index] ?? {});
+  const limit = maxQuantity(isValidStock(item.stock) ? item : (cart.items[index] ?? {}));
   if (index === -1) {
     return limit < 1 ? cart : { ...cart, items: [...cart.items, toCartItem(item, Math.min(quantity, limit))] };
   }
@@ -123,7 +124,9 @@ export function addItem(cart: Cart, item: NewCartItem): Cart {
   const stock = isValidStock(item.stock) ? { stock: item.stock } : {};
   return {
     ...cart,
-    items: cart.items.map((line, i) => (i === index ? { ...line, ...stock, quantity: Math.min(line.quantity + quantity, Math.max(limit, line.quantity)) } : line)),
+    items: cart.items.map((line, i) =>
+      i === index ? { ...line, ...stock, quantity: Math.min(line.quantity + quantity, Math.max(limit, line.quantity)) } : line,
+    ),
   };
 }
 

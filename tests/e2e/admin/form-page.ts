@@ -66,7 +66,9 @@ export class FormPage {
 
   /** The error under a field, as the form shows it. */
   async errorOf(key: string) {
-    const item = this.form().locator('.ant-form-item').filter({ has: this.page.locator(`#${key}`) });
+    const item = this.form()
+      .locator('.ant-form-item')
+      .filter({ has: this.page.locator(`#${key}`) });
     const error = item.locator('.ant-form-item-explain-error').first();
     await error.waitFor();
     return error.textContent();

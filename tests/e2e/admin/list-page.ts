@@ -29,7 +29,10 @@ export class ListPage {
   }
 
   async search(text: string) {
-    const box = this.page.getByRole('searchbox', { name: 'Rechercher' }).or(this.page.getByLabel('Rechercher', { exact: true })).first();
+    const box = this.page
+      .getByRole('searchbox', { name: 'Rechercher' })
+      .or(this.page.getByLabel('Rechercher', { exact: true }))
+      .first();
     await box.fill(text);
     await box.press('Enter');
     // The table refetches: wait for the spinner to come and go, or for the filtered answer.

@@ -5,7 +5,10 @@ import type { Page } from 'playwright-core';
 /** Waits until the lazy page has replaced the three-dots loader. */
 export async function ready(page: Page) {
   await page.locator('main h1').first().waitFor();
-  await page.getByRole('status', { name: 'Chargement...' }).waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .getByRole('status', { name: 'Chargement...' })
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
 }
 
 export async function open(page: Page, path: string) {
@@ -33,7 +36,11 @@ export async function screenshot(page: Page, name: string) {
  * Puts a cart in the shopper's storage as the app keeps it. The app is opened first: it writes its
  * own empty cart on start, which would otherwise replace this one.
  */
-export async function putInCart(page: Page, items: Record<string, unknown>[], delivery: { id: string; name: string; price: number } | null = null) {
+export async function putInCart(
+  page: Page,
+  items: Record<string, unknown>[],
+  delivery: { id: string; name: string; price: number } | null = null,
+) {
   await open(page, '/');
   await page.evaluate((cart) => localStorage.setItem('cart', JSON.stringify(cart)), { items, delivery });
 }

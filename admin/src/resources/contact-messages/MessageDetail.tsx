@@ -32,7 +32,12 @@ export default function MessageDetail() {
       <Button icon={<ArrowLeftOutlined />}>Retour aux messages</Button>
     </Link>
   );
-  if (query.isLoading) return <Spin tip="Chargement..."><div style={{ height: 200 }} /></Spin>;
+  if (query.isLoading)
+    return (
+      <Spin tip="Chargement...">
+        <div style={{ height: 200 }} />
+      </Spin>
+    );
   if (!row) return <Result status="404" title="Message introuvable" subTitle="Ce message n'existe pas ou a été supprimé." extra={back} />;
 
   const contact = String(row.contact);
@@ -52,12 +57,25 @@ export default function MessageDetail() {
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginTop: 16, fontSize: 15 }}>{String(row.message)}</Typography.Paragraph>
         <Space wrap>
           {email ? (
-            <Button type="primary" icon={<MailOutlined />} href={`mailto:${email}?subject=${encodeURIComponent(`Re : ${subject}`)}&body=${encodeURIComponent(greeting)}`}>
+            <Button
+              type="primary"
+              icon={<MailOutlined />}
+              href={`mailto:${email}?subject=${encodeURIComponent(`Re : ${subject}`)}&body=${encodeURIComponent(greeting)}`}
+            >
               Répondre par e-mail
             </Button>
           ) : null}
-          {phone ? <WhatsAppButton phone={phone.e164} size="middle" label="Répondre sur WhatsApp" message={`${greeting}Merci pour votre message « ${subject} ».`} /> : null}
-          {!email && !phone ? <Typography.Text type="secondary">Ni e-mail ni téléphone reconnu : répondez par le moyen indiqué.</Typography.Text> : null}
+          {phone ? (
+            <WhatsAppButton
+              phone={phone.e164}
+              size="middle"
+              label="Répondre sur WhatsApp"
+              message={`${greeting}Merci pour votre message « ${subject} ».`}
+            />
+          ) : null}
+          {!email && !phone ? (
+            <Typography.Text type="secondary">Ni e-mail ni téléphone reconnu : répondez par le moyen indiqué.</Typography.Text>
+          ) : null}
         </Space>
       </Card>
     </Space>

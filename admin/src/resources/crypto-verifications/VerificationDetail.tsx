@@ -25,8 +25,21 @@ export default function VerificationDetail() {
       <Button icon={<ArrowLeftOutlined />}>Retour à la liste</Button>
     </Link>
   );
-  if (query.isLoading) return <Spin tip="Chargement..."><div style={{ height: 200 }} /></Spin>;
-  if (!row) return <Result status="404" title="Demande non trouvée" subTitle="Cette demande de vérification n'existe pas ou a été supprimée." extra={back} />;
+  if (query.isLoading)
+    return (
+      <Spin tip="Chargement...">
+        <div style={{ height: 200 }} />
+      </Spin>
+    );
+  if (!row)
+    return (
+      <Result
+        status="404"
+        title="Demande non trouvée"
+        subTitle="Cette demande de vérification n'existe pas ou a été supprimée."
+        extra={back}
+      />
+    );
 
   const status = row.status as Status;
   const save = (next: Status) =>
@@ -35,7 +48,10 @@ export default function VerificationDetail() {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
       {back}
-      <Card title={<PageTitle style={{ fontSize: 18 }}>Demande de {String(row.name)}</PageTitle>} extra={<StatusTag value={status} label={verificationStatuses[status]} />}>
+      <Card
+        title={<PageTitle style={{ fontSize: 18 }}>Demande de {String(row.name)}</PageTitle>}
+        extra={<StatusTag value={status} label={verificationStatuses[status]} />}
+      >
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
           <Descriptions.Item label="E-mail">{String(row.email)}</Descriptions.Item>
           <Descriptions.Item label="Téléphone">
@@ -44,20 +60,34 @@ export default function VerificationDetail() {
               <WhatsAppButton phone={String(row.phone)} />
             </Space>
           </Descriptions.Item>
-          <Descriptions.Item label="Type de crypto">{cryptoTypes[row.cryptoType as keyof typeof cryptoTypes] ?? String(row.cryptoType)}</Descriptions.Item>
+          <Descriptions.Item label="Type de crypto">
+            {cryptoTypes[row.cryptoType as keyof typeof cryptoTypes] ?? String(row.cryptoType)}
+          </Descriptions.Item>
           <Descriptions.Item label="Type de vérification">
             {verificationTypes[row.verificationType as keyof typeof verificationTypes] ?? String(row.verificationType)}
           </Descriptions.Item>
           <Descriptions.Item label="Adresse du portefeuille">
-            <Typography.Text copyable style={{ wordBreak: 'break-all' }}>{String(row.walletAddress)}</Typography.Text>
+            <Typography.Text copyable style={{ wordBreak: 'break-all' }}>
+              {String(row.walletAddress)}
+            </Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label="Reçue le">{dayjs(String(row.createdAt)).format('DD/MM/YYYY HH:mm')}</Descriptions.Item>
         </Descriptions>
       </Card>
       <Card title="Notes et statut">
-        <label htmlFor="verification-notes" style={{ display: 'block', marginBottom: 6 }}>Notes de l'administrateur</label>
-        <Input.TextArea id="verification-notes" value={notes} onChange={(e) => setNotes(e.target.value)} autoSize={{ minRows: 3, maxRows: 10 }} maxLength={5000} />
-        <Typography.Paragraph type="secondary" style={{ marginTop: 6 }}>Les notes sont enregistrées avec le changement de statut.</Typography.Paragraph>
+        <label htmlFor="verification-notes" style={{ display: 'block', marginBottom: 6 }}>
+          Notes de l'administrateur
+        </label>
+        <Input.TextArea
+          id="verification-notes"
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          autoSize={{ minRows: 3, maxRows: 10 }}
+          maxLength={5000}
+        />
+        <Typography.Paragraph type="secondary" style={{ marginTop: 6 }}>
+          Les notes sont enregistrées avec le changement de statut.
+        </Typography.Paragraph>
         <Space wrap>
           <Button type="primary" loading={saving} disabled={status === 'completed'} onClick={() => save('completed')}>
             Marquer comme complétée

@@ -20,7 +20,15 @@ export function VerificationRowActions({ row, entry, block = false }: RowActionP
         okButtonProps={{ danger: button.danger ?? false, loading: mutation.isPending }}
         onConfirm={() => mutate({ resource: entry.name, id: String(row.id), values: { status } })}
       >
-        <Button size={size} block={block} type={button.primary ? 'primary' : 'default'} ghost={button.primary} danger={button.danger} icon={button.icon} loading={mutation.isPending}>
+        <Button
+          size={size}
+          block={block}
+          type={button.primary ? 'primary' : 'default'}
+          ghost={button.primary}
+          danger={button.danger}
+          icon={button.icon}
+          loading={mutation.isPending}
+        >
           {label}
         </Button>
       </Popconfirm>

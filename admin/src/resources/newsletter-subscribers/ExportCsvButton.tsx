@@ -18,7 +18,11 @@ export function ExportCsvButton({ entry, filters }: ToolbarProps) {
     try {
       const rows: Record<string, unknown>[] = [];
       for (let page = 1; ; page++) {
-        const { data, total } = await dataProvider.getList({ resource: entry.name, pagination: { currentPage: page, pageSize: PAGE }, filters });
+        const { data, total } = await dataProvider.getList({
+          resource: entry.name,
+          pagination: { currentPage: page, pageSize: PAGE },
+          filters,
+        });
         rows.push(...(data as Record<string, unknown>[]));
         if (rows.length >= (total ?? 0) || data.length < PAGE) break;
       }

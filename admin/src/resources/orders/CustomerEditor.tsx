@@ -6,7 +6,17 @@ import { FieldItem } from '../../fields/FieldItem';
 const EDITABLE = ['customerName', 'phone', 'email', 'city', 'address', 'note'] as const;
 
 /** The customer's details, with the widgets and rules of the orders declaration; each change lands in the history. */
-export function CustomerEditor({ order, open, onClose, onSaved }: { order: BaseRecord; open: boolean; onClose: () => void; onSaved: () => void }) {
+export function CustomerEditor({
+  order,
+  open,
+  onClose,
+  onSaved,
+}: {
+  order: BaseRecord;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [form] = Form.useForm();
   const { mutate, mutation } = useUpdate();
   const save = (values: Record<string, unknown>) =>
@@ -30,7 +40,12 @@ export function CustomerEditor({ order, open, onClose, onSaved }: { order: BaseR
       confirmLoading={mutation.isPending}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={Object.fromEntries(EDITABLE.map((k) => [k, order[k] ?? undefined]))} onFinish={save}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={Object.fromEntries(EDITABLE.map((k) => [k, order[k] ?? undefined]))}
+        onFinish={save}
+      >
         {EDITABLE.map((name) => (
           <FieldItem key={name} name={name} field={orders.fields[name]} action="edit" />
         ))}

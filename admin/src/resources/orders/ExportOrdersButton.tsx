@@ -35,7 +35,15 @@ export function ExportOrdersButton() {
       <Button icon={<DownloadOutlined />} onClick={() => setOpen(true)}>
         Exporter en CSV
       </Button>
-      <Modal title="Exporter les commandes" open={open} onCancel={() => setOpen(false)} onOk={run} okText="Télécharger" cancelText="Annuler" confirmLoading={busy}>
+      <Modal
+        title="Exporter les commandes"
+        open={open}
+        onCancel={() => setOpen(false)}
+        onOk={run}
+        okText="Télécharger"
+        cancelText="Annuler"
+        confirmLoading={busy}
+      >
         <DatePicker.RangePicker
           aria-label="Période"
           value={range}

@@ -31,7 +31,12 @@ export default function OrderDetail() {
       <Button icon={<ArrowLeftOutlined />}>Retour aux commandes</Button>
     </Link>
   );
-  if (query.isLoading) return <Spin tip="Chargement..."><div style={{ height: 200 }} /></Spin>;
+  if (query.isLoading)
+    return (
+      <Spin tip="Chargement...">
+        <div style={{ height: 200 }} />
+      </Spin>
+    );
   if (!order) return <Result status="404" title="Commande non trouvée" extra={back} />;
 
   const lines = (order.items ?? []) as OrderLine[];
@@ -57,7 +62,11 @@ export default function OrderDetail() {
             <Space wrap>
               <a href={telLink(phone)}>{formatPhone(phone)}</a>
               <span className="no-print">
-                <WhatsAppButton phone={phone} label="Prévenir sur WhatsApp" message={statusMessage(status, String(order.customerName), String(order.number), tracking)} />
+                <WhatsAppButton
+                  phone={phone}
+                  label="Prévenir sur WhatsApp"
+                  message={statusMessage(status, String(order.customerName), String(order.number), tracking)}
+                />
               </span>
             </Space>
           </Descriptions.Item>
@@ -76,7 +85,13 @@ export default function OrderDetail() {
         </Button>
       </Card>
       <Card title="Articles">
-        <Table<OrderLine> dataSource={lines} rowKey={(l) => `${l.type}-${l.id}`} pagination={false} size="small" scroll={{ x: 'max-content' }}>
+        <Table<OrderLine>
+          dataSource={lines}
+          rowKey={(l) => `${l.type}-${l.id}`}
+          pagination={false}
+          size="small"
+          scroll={{ x: 'max-content' }}
+        >
           <Table.Column<OrderLine> title="Article" dataIndex="name" />
           <Table.Column<OrderLine> title="Type" dataIndex="type" render={(t: keyof typeof itemTypes) => itemTypes[t]} />
           <Table.Column<OrderLine> title="Prix unitaire" dataIndex="unitPrice" render={(v: number) => formatXOF(v)} />
@@ -85,7 +100,9 @@ export default function OrderDetail() {
         </Table>
         <Descriptions column={1} size="small" style={{ marginTop: 16, maxWidth: 420 }} bordered>
           <Descriptions.Item label="Sous-total">{formatXOF(Number(order.subtotal))}</Descriptions.Item>
-          <Descriptions.Item label={`Livraison${delivery ? ` (${delivery.name})` : ''}`}>{formatXOF(Number(order.deliveryCost))}</Descriptions.Item>
+          <Descriptions.Item label={`Livraison${delivery ? ` (${delivery.name})` : ''}`}>
+            {formatXOF(Number(order.deliveryCost))}
+          </Descriptions.Item>
           <Descriptions.Item label="Total">
             <Typography.Text strong>{formatXOF(Number(order.total))}</Typography.Text>
           </Descriptions.Item>

@@ -4,7 +4,15 @@ import { useState } from 'react';
 import type { useOrderActions } from './useOrderActions';
 
 /** Only the moves the order process allows, cancelling behind a confirmation. */
-export function OrderProcess({ status, payment, actions }: { status: OrderStatus; payment: PaymentStatus; actions: ReturnType<typeof useOrderActions> }) {
+export function OrderProcess({
+  status,
+  payment,
+  actions,
+}: {
+  status: OrderStatus;
+  payment: PaymentStatus;
+  actions: ReturnType<typeof useOrderActions>;
+}) {
   const [reference, setReference] = useState('');
   const busy = actions.transition.isPending || actions.reopen.isPending || actions.setPayment.isPending;
   const next = NEXT_STATUSES[status];
@@ -36,7 +44,13 @@ export function OrderProcess({ status, payment, actions }: { status: OrderStatus
             </Popconfirm>
           )}
           {status === 'cancelled' && (
-            <Popconfirm title="Rouvrir cette commande ?" description="Le stock sera repris, s'il est encore disponible." okText="Rouvrir" cancelText="Non" onConfirm={() => actions.reopen.mutate({})}>
+            <Popconfirm
+              title="Rouvrir cette commande ?"
+              description="Le stock sera repris, s'il est encore disponible."
+              okText="Rouvrir"
+              cancelText="Non"
+              onConfirm={() => actions.reopen.mutate({})}
+            >
               <Button disabled={busy}>Rouvrir la commande</Button>
             </Popconfirm>
           )}
@@ -55,7 +69,11 @@ export function OrderProcess({ status, payment, actions }: { status: OrderStatus
             />
           )}
           {NEXT_PAYMENT_STATUSES[payment].map((to) => (
-            <Button key={to} disabled={busy} onClick={() => actions.setPayment.mutate({ to, ...(to === 'paid' && reference ? { reference } : {}) })}>
+            <Button
+              key={to}
+              disabled={busy}
+              onClick={() => actions.setPayment.mutate({ to, ...(to === 'paid' && reference ? { reference } : {}) })}
+            >
               Marquer « {paymentStatuses[to]} »
             </Button>
           ))}

@@ -45,7 +45,14 @@ export function OrderTimeline({ actions }: { actions: ReturnType<typeof useOrder
         }))}
       />
       <Space.Compact style={{ width: '100%' }} className="no-print">
-        <Input.TextArea aria-label="Note interne" placeholder="Note interne (visible par vous seul)" value={note} onChange={(e) => setNote(e.target.value)} autoSize maxLength={2000} />
+        <Input.TextArea
+          aria-label="Note interne"
+          placeholder="Note interne (visible par vous seul)"
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          autoSize
+          maxLength={2000}
+        />
         <Button
           disabled={!note.trim() || actions.addNote.isPending}
           onClick={() => actions.addNote.mutate({ note }, { onSuccess: () => setNote('') })}

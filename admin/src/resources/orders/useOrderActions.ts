@@ -9,8 +9,12 @@ export function useOrderActions(id: string, refetchOrder: () => unknown) {
   const { notification } = App.useApp();
   const client = useQueryClient();
   const history = useQuery({ queryKey: ['orders', 'history', id], queryFn: () => trpc.orders.history.query({ id }), enabled: !!id });
-  const payments = useQuery({ queryKey: ['orders', 'history', id, 'payments'], queryFn: () => trpc.payments.forOrder.query({ id }), enabled: !!id });
-  const useAction = <I,>(run: (input: I) => Promise<unknown>, done: string) =>
+  const payments = useQuery({
+    queryKey: ['orders', 'history', id, 'payments'],
+    queryFn: () => trpc.payments.forOrder.query({ id }),
+    enabled: !!id,
+  });
+  const useAction = <I>(run: (input: I) => Promise<unknown>, done: string) =>
     useMutation({
       mutationFn: run,
       onSuccess: async () => {
@@ -23,7 +27,10 @@ export function useOrderActions(id: string, refetchOrder: () => unknown) {
   return {
     history,
     payments,
-    transition: useAction((input: { to: OrderStatus; note?: string }) => trpc.orders.transition.mutate({ id, ...input }), 'Statut mis à jour.'),
+    transition: useAction(
+      (input: { to: OrderStatus; note?: string }) => trpc.orders.transition.mutate({ id, ...input }),
+      'Statut mis à jour.',
+    ),
     reopen: useAction((input: { note?: string }) => trpc.orders.reopen.mutate({ id, ...input }), 'Commande rouverte, stock repris.'),
     setPayment: useAction(
       (input: { to: PaymentStatus; reference?: string }) => trpc.orders.setPayment.mutate({ id, ...input }),

@@ -10,10 +10,17 @@ export function BlogPage() {
   return (
     <Page>
       <PageHeader title="Blog" intro="Conseils high-tech, guides crypto et actualités de la boutique." />
-      <QueryStatus isPending={isPending} error={error} retry={() => void refetch()} empty={data?.rows.length === 0 && 'Aucun article trouvé.'} />
+      <QueryStatus
+        isPending={isPending}
+        error={error}
+        retry={() => void refetch()}
+        empty={data?.rows.length === 0 && 'Aucun article trouvé.'}
+      />
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {data?.rows.map((post) => (
-          <li key={post.id}><PostCard post={post} /></li>
+          <li key={post.id}>
+            <PostCard post={post} />
+          </li>
         ))}
       </ul>
     </Page>

@@ -22,18 +22,27 @@ export function BlogPostPage() {
     if (moved) navigate(`/blog/${moved}`, { replace: true });
   }, [moved, navigate]);
   if (isNotFound(error)) return <NotFound />;
-  if (!post) return <Page narrow><QueryStatus isPending={isPending} error={error} retry={() => void refetch()} /></Page>;
+  if (!post)
+    return (
+      <Page narrow>
+        <QueryStatus isPending={isPending} error={error} retry={() => void refetch()} />
+      </Page>
+    );
   return (
     <Page narrow>
       <nav aria-label="Fil d'Ariane" className="mb-4 text-sm text-slate-500">
-        <Link to="/blog" className="hover:text-blue-700">Blog</Link>
+        <Link to="/blog" className="hover:text-blue-700">
+          Blog
+        </Link>
       </nav>
       <article>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{post.title}</h1>
         <p className="mt-2 text-sm text-slate-500">
           Publié le {formatDate(String(post.date))} par {post.author}
         </p>
-        {post.image && <Img src={post.image} alt="" width={800} height={600} eager className="my-6 aspect-[4/3] w-full rounded-xl object-cover" />}
+        {post.image && (
+          <Img src={post.image} alt="" width={800} height={600} eager className="my-6 aspect-[4/3] w-full rounded-xl object-cover" />
+        )}
         <p className="mb-4 text-lg text-slate-700">{post.excerpt}</p>
         <SafeHtml html={post.content} />
       </article>

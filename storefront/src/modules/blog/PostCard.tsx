@@ -17,10 +17,14 @@ export function PostCard({ post }: { post: Post }) {
           {formatDate(String(post.date))} · {post.author}
         </p>
         <h3 className="font-semibold text-slate-900">
-          <Link to={`/blog/${post.slug}`} className="hover:text-blue-700">{post.title}</Link>
+          <Link to={`/blog/${post.slug}`} className="hover:text-blue-700">
+            {post.title}
+          </Link>
         </h3>
         <p className="line-clamp-3 text-sm text-slate-600">{post.excerpt}</p>
-        <Link to={`/blog/${post.slug}`} className="mt-auto text-sm font-semibold text-blue-700 hover:underline">Lire l'article →</Link>
+        <Link to={`/blog/${post.slug}`} className="mt-auto text-sm font-semibold text-blue-700 hover:underline">
+          Lire l'article →
+        </Link>
       </div>
     </article>
   );

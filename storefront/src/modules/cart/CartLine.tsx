@@ -15,7 +15,9 @@ export function CartLine({ item }: { item: CartItem }) {
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex flex-wrap justify-between gap-x-3">
           <p className="font-medium text-slate-900">{item.name}</p>
-          <p className="font-semibold" data-testid="line-total">{formatXOF(item.price * item.quantity)}</p>
+          <p className="font-semibold" data-testid="line-total">
+            {formatXOF(item.price * item.quantity)}
+          </p>
         </div>
         <p className="text-xs text-slate-500">
           {labelOf(itemTypeLabels, item.type)} · {formatXOF(item.price)} l'unité
@@ -31,7 +33,11 @@ export function CartLine({ item }: { item: CartItem }) {
               setQuantity(item.id, item.type, n);
             }}
           />
-          <button type="button" onClick={() => remove(item.id, item.type)} className="min-h-11 px-2 text-sm font-semibold text-red-700 hover:underline">
+          <button
+            type="button"
+            onClick={() => remove(item.id, item.type)}
+            className="min-h-11 px-2 text-sm font-semibold text-red-700 hover:underline"
+          >
             Retirer
           </button>
         </div>

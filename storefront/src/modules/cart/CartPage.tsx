@@ -20,7 +20,9 @@ export function CartPage() {
         <PageHeader title="Mon panier" />
         <div className={`${card} p-8 text-center`}>
           <p className="mb-4 text-slate-600">Votre panier est vide.</p>
-          <Link to="/products" className={primaryButton}>Découvrir nos produits</Link>
+          <Link to="/products" className={primaryButton}>
+            Découvrir nos produits
+          </Link>
         </div>
       </Page>
     );
@@ -31,13 +33,17 @@ export function CartPage() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
         <section className={`${card} self-start px-4`} aria-label="Articles">
           <ul className="divide-y divide-slate-200">
-            {cart.items.map((item) => <CartLine key={`${item.type}:${item.id}`} item={item} />)}
+            {cart.items.map((item) => (
+              <CartLine key={`${item.type}:${item.id}`} item={item} />
+            ))}
           </ul>
         </section>
         <aside className={`${card} space-y-5 self-start p-4`}>
           {needsShipping(cart.items) ? <DeliveryChoice /> : null}
           <CartTotals withDelivery={needsShipping(cart.items)} />
-          <Link to="/checkout" className={`${primaryButton} w-full`}>Passer la commande</Link>
+          <Link to="/checkout" className={`${primaryButton} w-full`}>
+            Passer la commande
+          </Link>
           <button
             type="button"
             className={`${secondaryButton} w-full`}

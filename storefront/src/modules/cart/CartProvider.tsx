@@ -75,7 +75,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
   );
   const chooseDelivery = useCallback((delivery: CartDelivery | null) => setCart((c) => setDelivery(c, delivery)), []);
   const clear = useCallback(() => setCart(clearCart()), []);
-  const refreshStock = useCallback((id: string, type: CartItemType, stock: number | null) => setCart((c) => setStock(c, id, type, stock)), []);
+  const refreshStock = useCallback(
+    (id: string, type: CartItemType, stock: number | null) => setCart((c) => setStock(c, id, type, stock)),
+    [],
+  );
 
   const api = useMemo(
     () => ({ cart, ready, add, remove, setQuantity, chooseDelivery, clear, refreshStock }),

@@ -12,7 +12,10 @@ export function DeliveryChoice({ error }: { error?: string | undefined }) {
       <legend className="mb-2 text-sm font-semibold text-slate-800">Livraison</legend>
       <div className="space-y-2">
         {data.rows.map((option) => (
-          <label key={option.id} className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 ${cart.delivery?.id === option.id ? 'border-blue-700 bg-blue-50' : 'border-slate-300 bg-white'}`}>
+          <label
+            key={option.id}
+            className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 ${cart.delivery?.id === option.id ? 'border-blue-700 bg-blue-50' : 'border-slate-300 bg-white'}`}
+          >
             <input
               type="radio"
               name="delivery"
@@ -21,8 +24,14 @@ export function DeliveryChoice({ error }: { error?: string | undefined }) {
               onChange={() => chooseDelivery({ id: option.id, name: option.name, price: option.price })}
             />
             <span className="min-w-0 flex-1 text-sm break-words">
-              <span className="font-medium">{option.icon} {option.name}</span>
-              {option.recommended && <span className="ml-2 inline-block whitespace-nowrap rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-800">Recommandée</span>}
+              <span className="font-medium">
+                {option.icon} {option.name}
+              </span>
+              {option.recommended && (
+                <span className="ml-2 inline-block whitespace-nowrap rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-800">
+                  Recommandée
+                </span>
+              )}
               <span className="block text-slate-500">{option.deliveryTime}</span>
             </span>
             <span className="shrink-0 whitespace-nowrap text-sm font-semibold">{formatXOF(option.price)}</span>

@@ -1,7 +1,17 @@
 const step = 'flex size-11 items-center justify-center text-xl font-semibold text-slate-700 hover:bg-slate-100 disabled:opacity-40';
 
 /** − n + stepper: big targets for thumbs; typing works too. */
-export function QuantityInput({ value, onChange, max, label }: { value: number; onChange: (n: number) => void; max?: number | undefined; label: string }) {
+export function QuantityInput({
+  value,
+  onChange,
+  max,
+  label,
+}: {
+  value: number;
+  onChange: (n: number) => void;
+  max?: number | undefined;
+  label: string;
+}) {
   const upper = max ?? 99;
   return (
     <div className="inline-flex items-center rounded-lg border border-slate-300 bg-white">
@@ -22,7 +32,13 @@ export function QuantityInput({ value, onChange, max, label }: { value: number; 
         }}
         className="h-11 w-12 border-x border-slate-300 text-center text-base [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
       />
-      <button type="button" className={step} aria-label={`Augmenter la quantité de ${label}`} disabled={value >= upper} onClick={() => onChange(value + 1)}>
+      <button
+        type="button"
+        className={step}
+        aria-label={`Augmenter la quantité de ${label}`}
+        disabled={value >= upper}
+        onClick={() => onChange(value + 1)}
+      >
         +
       </button>
     </div>

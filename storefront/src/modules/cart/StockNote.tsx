@@ -10,5 +10,9 @@ export function StockNote({ item }: { item: Pick<CartItem, 'stock' | 'quantity'>
       </p>
     );
   }
-  return item.stock <= 10 ? <p className="text-xs font-medium text-amber-800" data-testid="stock-left">Plus que {item.stock} en stock.</p> : null;
+  return item.stock <= 10 ? (
+    <p className="text-xs font-medium text-amber-800" data-testid="stock-left">
+      Plus que {item.stock} en stock.
+    </p>
+  ) : null;
 }

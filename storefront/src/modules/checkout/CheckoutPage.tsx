@@ -36,7 +36,11 @@ function intro(shipping: boolean, online: boolean) {
 }
 
 /** The confirmation's code, fetched while the shopper fills the form: it opens at once after ordering. */
-const preloadConfirmation = () => void pageRoutes.find((route) => route.path === '/order/:number')?.page().catch(() => undefined);
+const preloadConfirmation = () =>
+  void pageRoutes
+    .find((route) => route.path === '/order/:number')
+    ?.page()
+    .catch(() => undefined);
 
 export function CheckoutPage() {
   useEffect(preloadConfirmation, []);
@@ -48,7 +52,13 @@ export function CheckoutPage() {
   const stock = useCartStock();
   const online = useOnlinePayment();
   const methods = paymentMethodsFor(cart.items, online);
-  const { form, method, submit, pending, leaving } = useCheckoutForm(Boolean(options && options.length > 0), shipping, methods, honeypot.value, stock.refetch);
+  const { form, method, submit, pending, leaving } = useCheckoutForm(
+    Boolean(options && options.length > 0),
+    shipping,
+    methods,
+    honeypot.value,
+    stock.refetch,
+  );
   const short = shortLines(cart).length > 0;
   const { bind } = form;
   if (leaving) {
@@ -56,7 +66,9 @@ export function CheckoutPage() {
       <Page narrow>
         <PageHeader title={leaving === 'payment' ? 'Paiement Mobile Money' : 'Commande enregistrée'} />
         <p role="status" className="mb-4">
-          {leaving === 'payment' ? 'Commande enregistrée. Redirection vers la page de paiement sécurisée FedaPay…' : 'Commande enregistrée. Ouverture de la confirmation…'}
+          {leaving === 'payment'
+            ? 'Commande enregistrée. Redirection vers la page de paiement sécurisée FedaPay…'
+            : 'Commande enregistrée. Ouverture de la confirmation…'}
         </p>
       </Page>
     );
@@ -67,7 +79,9 @@ export function CheckoutPage() {
       <Page narrow>
         <PageHeader title="Commander" />
         <p className="mb-4">Votre panier est vide.</p>
-        <Link to="/products" className={primaryButton}>Découvrir nos produits</Link>
+        <Link to="/products" className={primaryButton}>
+          Découvrir nos produits
+        </Link>
       </Page>
     );
   }
@@ -77,24 +91,43 @@ export function CheckoutPage() {
   };
   return (
     <Page>
-      <PageHeader
-        title="Commander"
-        intro={intro(shipping, online)}
-      />
+      <PageHeader title="Commander" intro={intro(shipping, online)} />
       <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
         <section className={`${card} relative space-y-4 p-4`} aria-labelledby="coords">
           {honeypot.field}
-          <h2 id="coords" className="text-lg font-semibold">Vos coordonnées</h2>
+          <h2 id="coords" className="text-lg font-semibold">
+            Vos coordonnées
+          </h2>
           <TextField label="Nom complet" required autoComplete="name" {...bind('customerName')} />
-          <TextField label="Téléphone" required type="tel" autoComplete="tel" placeholder="+229 01 97 00 00 00" hint="Numéro béninois ou international." {...bind('phone')} />
+          <TextField
+            label="Téléphone"
+            required
+            type="tel"
+            autoComplete="tel"
+            placeholder="+229 01 97 00 00 00"
+            hint="Numéro béninois ou international."
+            {...bind('phone')}
+          />
           <TextField label="E-mail" type="email" autoComplete="email" {...bind('email')} />
           {shipping && (
             <>
               <TextField label="Ville" required autoComplete="address-level2" placeholder="Cotonou" {...bind('city')} />
-              <TextArea label="Adresse" required rows={2} autoComplete="street-address" placeholder="Quartier, rue, repère..." {...bind('address')} />
+              <TextArea
+                label="Adresse"
+                required
+                rows={2}
+                autoComplete="street-address"
+                placeholder="Quartier, rue, repère..."
+                {...bind('address')}
+              />
             </>
           )}
-          <TextArea label="Note" rows={2} placeholder={shipping ? 'Horaires, instructions pour le livreur...' : 'Vos disponibilités, une question...'} {...bind('note')} />
+          <TextArea
+            label="Note"
+            rows={2}
+            placeholder={shipping ? 'Horaires, instructions pour le livreur...' : 'Vos disponibilités, une question...'}
+            {...bind('note')}
+          />
           <fieldset>
             <legend className="mb-2 text-sm font-semibold text-slate-800">Mode de paiement</legend>
             {methods.map((value) => (
@@ -122,17 +155,34 @@ export function CheckoutPage() {
         </section>
         <aside className={`${card} space-y-5 self-start p-4`}>
           <h2 className="text-lg font-semibold">Votre commande</h2>
-          <OrderItems lines={cart.items.map((i) => ({ key: `${i.type}:${i.id}`, name: i.name, quantity: i.quantity, unitPrice: i.price, note: <StockNote item={i} /> }))} />
+          <OrderItems
+            lines={cart.items.map((i) => ({
+              key: `${i.type}:${i.id}`,
+              name: i.name,
+              quantity: i.quantity,
+              unitPrice: i.price,
+              note: <StockNote item={i} />,
+            }))}
+          />
           {short && (
             <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-              Le stock a baissé depuis votre ajout : <Link to="/cart" className="font-semibold underline">ajustez votre panier</Link> avant de confirmer.
+              Le stock a baissé depuis votre ajout :{' '}
+              <Link to="/cart" className="font-semibold underline">
+                ajustez votre panier
+              </Link>{' '}
+              avant de confirmer.
             </p>
           )}
-          {shipping ? <DeliveryChoice error={form.errors.delivery} /> : <p className="text-sm text-slate-600">Aucune livraison : services et formations.</p>}
+          {shipping ? (
+            <DeliveryChoice error={form.errors.delivery} />
+          ) : (
+            <p className="text-sm text-slate-600">Aucune livraison : services et formations.</p>
+          )}
           <CartTotals withDelivery={shipping} />
           {!connected && (
             <p role="alert" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-              Vous êtes hors ligne : la commande a besoin d’une connexion. Vos informations restent saisies ; commandez dès le retour du réseau.
+              Vous êtes hors ligne : la commande a besoin d’une connexion. Vos informations restent saisies ; commandez dès le retour du
+              réseau.
             </p>
           )}
           <button type="submit" disabled={pending || short || !connected} className={`${primaryButton} w-full`}>

@@ -18,31 +18,67 @@ export function OrderPage() {
   if (!order) {
     return (
       <Page narrow>
-        <PageHeader title="Commande introuvable" intro="Le récapitulatif de cette commande n'est disponible que dans l'onglet où elle a été passée. Pour toute question, contactez-nous avec votre numéro de commande." />
-        <Link to="/contact" className={primaryButton}>Nous contacter</Link>
+        <PageHeader
+          title="Commande introuvable"
+          intro="Le récapitulatif de cette commande n'est disponible que dans l'onglet où elle a été passée. Pour toute question, contactez-nous avec votre numéro de commande."
+        />
+        <Link to="/contact" className={primaryButton}>
+          Nous contacter
+        </Link>
       </Page>
     );
   }
   return (
     <Page narrow>
-      <PageHeader title="Merci pour votre commande !" intro={<>Votre commande <strong data-testid="order-number">{order.number}</strong> est enregistrée. Nous vous appelons au {displayPhone(order.phone)} pour confirmer la livraison.</>} />
+      <PageHeader
+        title="Merci pour votre commande !"
+        intro={
+          <>
+            Votre commande <strong data-testid="order-number">{order.number}</strong> est enregistrée. Nous vous appelons au{' '}
+            {displayPhone(order.phone)} pour confirmer la livraison.
+          </>
+        }
+      />
       <section className={`${card} space-y-4 p-4`} aria-label="Récapitulatif">
-        <OrderItems lines={order.items.map((i) => ({ key: `${i.type}:${i.id}`, name: i.name, quantity: i.quantity, unitPrice: i.unitPrice }))} />
+        <OrderItems
+          lines={order.items.map((i) => ({ key: `${i.type}:${i.id}`, name: i.name, quantity: i.quantity, unitPrice: i.unitPrice }))}
+        />
         <dl className="space-y-1 border-t border-slate-200 pt-3 text-sm">
-          <div className="flex justify-between gap-3"><dt>Sous-total</dt><dd>{formatXOF(order.subtotal)}</dd></div>
-          <div className="flex justify-between gap-3"><dt>Livraison{order.delivery ? ` (${order.delivery.name})` : ''}</dt><dd>{formatXOF(order.deliveryCost)}</dd></div>
-          <div className="flex justify-between gap-3 text-base font-bold"><dt>Total</dt><dd data-testid="order-total">{formatXOF(order.total)}</dd></div>
-          <div className="flex justify-between gap-3 pt-2"><dt>Paiement</dt><dd>{labelOf(paymentMethodLabels, order.paymentMethod)}</dd></div>
+          <div className="flex justify-between gap-3">
+            <dt>Sous-total</dt>
+            <dd>{formatXOF(order.subtotal)}</dd>
+          </div>
+          <div className="flex justify-between gap-3">
+            <dt>Livraison{order.delivery ? ` (${order.delivery.name})` : ''}</dt>
+            <dd>{formatXOF(order.deliveryCost)}</dd>
+          </div>
+          <div className="flex justify-between gap-3 text-base font-bold">
+            <dt>Total</dt>
+            <dd data-testid="order-total">{formatXOF(order.total)}</dd>
+          </div>
+          <div className="flex justify-between gap-3 pt-2">
+            <dt>Paiement</dt>
+            <dd>{labelOf(paymentMethodLabels, order.paymentMethod)}</dd>
+          </div>
         </dl>
       </section>
       <div className="mt-6 flex flex-wrap gap-3">
         {settings && (
-          <a href={whatsappLink(settings.whatsapp, orderMessage(order))} target="_blank" rel="noopener noreferrer" className={whatsappButton}>
+          <a
+            href={whatsappLink(settings.whatsapp, orderMessage(order))}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={whatsappButton}
+          >
             <ChatIcon /> Envoyer ma commande sur WhatsApp
           </a>
         )}
-        <Link to={trackingPath(order.trackingToken)} className={secondaryButton}>Suivre ma commande</Link>
-        <Link to="/products" className={secondaryButton}>Continuer mes achats</Link>
+        <Link to={trackingPath(order.trackingToken)} className={secondaryButton}>
+          Suivre ma commande
+        </Link>
+        <Link to="/products" className={secondaryButton}>
+          Continuer mes achats
+        </Link>
       </div>
     </Page>
   );

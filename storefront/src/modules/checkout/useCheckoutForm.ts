@@ -27,7 +27,9 @@ function showOne(message: string) {
 /** After the errors render, the cursor goes to the first field to fix (or the delivery choice). */
 function focusFirstInvalid() {
   requestAnimationFrame(() => {
-    const field = document.querySelector<HTMLElement>('form [aria-invalid="true"]') ?? document.querySelector<HTMLElement>('form input[name="delivery"]');
+    const field =
+      document.querySelector<HTMLElement>('form [aria-invalid="true"]') ??
+      document.querySelector<HTMLElement>('form input[name="delivery"]');
     field?.focus();
   });
 }

@@ -18,8 +18,9 @@ export function AboutPage() {
       <PageHeader title="À propos" intro={settings?.tagline} />
       <div className="space-y-4 text-slate-700 md:max-w-3xl">
         <p>
-          {settings?.businessName ?? 'Notre boutique'} accompagne particuliers, étudiants et entreprises du Bénin dans leurs choix technologiques :
-          ordinateurs, smartphones, réseaux, sites web, et désormais la crypto, avec des conseils honnêtes et un service après-vente joignable.
+          {settings?.businessName ?? 'Notre boutique'} accompagne particuliers, étudiants et entreprises du Bénin dans leurs choix
+          technologiques : ordinateurs, smartphones, réseaux, sites web, et désormais la crypto, avec des conseils honnêtes et un service
+          après-vente joignable.
         </p>
         <p>Nous livrons partout au Bénin et vous payez à la livraison, en espèces ou par mobile money.</p>
       </div>
@@ -32,8 +33,12 @@ export function AboutPage() {
         ))}
       </ul>
       <div className="mb-10 flex flex-wrap gap-3">
-        <Link to="/products" className={primaryButton}>Voir nos produits</Link>
-        <Link to="/contact" className={secondaryButton}>Nous contacter</Link>
+        <Link to="/products" className={primaryButton}>
+          Voir nos produits
+        </Link>
+        <Link to="/contact" className={secondaryButton}>
+          Nous contacter
+        </Link>
       </div>
       <Testimonials />
     </Page>

@@ -10,11 +10,15 @@ export function ContactDetails() {
     <aside className={`${card} space-y-4 self-start p-4`} aria-label="Coordonnées">
       <div>
         <h2 className="text-sm font-semibold text-slate-500">Téléphone</h2>
-        <a href={telLink(settings.phone)} className="font-medium text-blue-700">{displayPhone(settings.phone)}</a>
+        <a href={telLink(settings.phone)} className="font-medium text-blue-700">
+          {displayPhone(settings.phone)}
+        </a>
       </div>
       <div>
         <h2 className="text-sm font-semibold text-slate-500">E-mail</h2>
-        <a href={`mailto:${settings.email}`} className="break-all font-medium text-blue-700">{settings.email}</a>
+        <a href={`mailto:${settings.email}`} className="break-all font-medium text-blue-700">
+          {settings.email}
+        </a>
       </div>
       <div>
         <h2 className="text-sm font-semibold text-slate-500">Adresse</h2>

@@ -25,7 +25,9 @@ export function CourseCard({ course, detailed = false }: { course: Course; detai
           <>
             <h4 className="mt-2 text-sm font-semibold">Programme</h4>
             <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
-              {course.syllabus.map((step) => <li key={step}>{step}</li>)}
+              {course.syllabus.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
             </ul>
           </>
         )}

@@ -9,8 +9,16 @@ export function CoursesPage() {
   const { data, isPending, error, refetch } = useQuery(queries.courses(api));
   return (
     <Page>
-      <PageHeader title="Formations Crypto" intro="Apprenez à acheter, conserver et utiliser les cryptomonnaies en toute sécurité, du premier pas au niveau avancé." />
-      <QueryStatus isPending={isPending} error={error} retry={() => void refetch()} empty={data?.rows.length === 0 && 'Aucune formation trouvée.'} />
+      <PageHeader
+        title="Formations Crypto"
+        intro="Apprenez à acheter, conserver et utiliser les cryptomonnaies en toute sécurité, du premier pas au niveau avancé."
+      />
+      <QueryStatus
+        isPending={isPending}
+        error={error}
+        retry={() => void refetch()}
+        empty={data?.rows.length === 0 && 'Aucune formation trouvée.'}
+      />
       <ul className="grid grid-cols-1 gap-4 md:grid-cols-3">
         {data?.rows.map((course) => (
           <li key={course.id}>

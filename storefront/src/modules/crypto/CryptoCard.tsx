@@ -16,7 +16,12 @@ export function CryptoCard({ crypto }: { crypto: TrendingCrypto }) {
       </div>
       <p className="text-sm text-slate-600">{crypto.description}</p>
       {/* Affiliate link: "sponsored" tells search engines it is paid; noopener isolates the new tab. */}
-      <a href={crypto.affiliateLink} target="_blank" rel="noopener sponsored" className="mt-auto inline-flex min-h-11 items-center justify-center rounded-lg bg-amber-500 px-4 font-semibold text-slate-900 hover:bg-amber-400">
+      <a
+        href={crypto.affiliateLink}
+        target="_blank"
+        rel="noopener sponsored"
+        className="mt-auto inline-flex min-h-11 items-center justify-center rounded-lg bg-amber-500 px-4 font-semibold text-slate-900 hover:bg-amber-400"
+      >
         Obtenir {crypto.symbol}
       </a>
     </article>

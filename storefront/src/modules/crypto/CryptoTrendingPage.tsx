@@ -13,13 +13,22 @@ export function CryptoTrendingPage() {
       <PageHeader title="Cryptos tendance" intro="Les cryptomonnaies du moment et les plateformes partenaires pour les obtenir.">
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           Liens partenaires : nous pouvons percevoir une commission. Investir en crypto comporte des risques de perte.{' '}
-          <Link to="/verify" className="font-semibold underline">Faire vérifier un portefeuille</Link>
+          <Link to="/verify" className="font-semibold underline">
+            Faire vérifier un portefeuille
+          </Link>
         </p>
       </PageHeader>
-      <QueryStatus isPending={isPending} error={error} retry={() => void refetch()} empty={data?.rows.length === 0 && 'Aucune crypto trouvée.'} />
+      <QueryStatus
+        isPending={isPending}
+        error={error}
+        retry={() => void refetch()}
+        empty={data?.rows.length === 0 && 'Aucune crypto trouvée.'}
+      />
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {data?.rows.map((crypto) => (
-          <li key={crypto.id}><CryptoCard crypto={crypto} /></li>
+          <li key={crypto.id}>
+            <CryptoCard crypto={crypto} />
+          </li>
         ))}
       </ul>
     </Page>

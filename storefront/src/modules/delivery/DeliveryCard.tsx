@@ -4,12 +4,16 @@ import type { DeliveryOption } from './useDeliveryOptions';
 
 export function DeliveryCard({ option, chosen, onChoose }: { option: DeliveryOption; chosen: boolean; onChoose: () => void }) {
   return (
-    <article className={`${card} relative flex h-full flex-col gap-3 p-5 ${chosen ? 'ring-2 ring-blue-700' : option.recommended ? 'ring-2 ring-amber-400' : ''}`}>
+    <article
+      className={`${card} relative flex h-full flex-col gap-3 p-5 ${chosen ? 'ring-2 ring-blue-700' : option.recommended ? 'ring-2 ring-amber-400' : ''}`}
+    >
       {option.recommended && (
         <span className="absolute -top-3 left-4 rounded-full bg-amber-400 px-3 py-0.5 text-xs font-bold text-slate-900">Recommandée</span>
       )}
       <div className="flex items-center gap-3">
-        <span className="text-3xl" aria-hidden="true">{option.icon || '🚚'}</span>
+        <span className="text-3xl" aria-hidden="true">
+          {option.icon || '🚚'}
+        </span>
         <div>
           <h2 className="font-semibold text-slate-900">{option.name}</h2>
           <p className="text-sm text-slate-600">Délai : {option.deliveryTime}</p>
@@ -23,7 +27,12 @@ export function DeliveryCard({ option, chosen, onChoose }: { option: DeliveryOpt
       {option.features.length > 0 && (
         <ul className="space-y-1 text-sm">
           {option.features.map((feature) => (
-            <li key={feature} className="flex gap-2"><span className="text-green-600" aria-hidden="true">✓</span>{feature}</li>
+            <li key={feature} className="flex gap-2">
+              <span className="text-green-600" aria-hidden="true">
+                ✓
+              </span>
+              {feature}
+            </li>
           ))}
         </ul>
       )}

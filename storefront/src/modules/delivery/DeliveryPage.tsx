@@ -12,8 +12,16 @@ export function DeliveryPage() {
   const { cart, chooseDelivery } = useCart();
   return (
     <Page>
-      <PageHeader title="Options de livraison" intro="Choisissez comment recevoir votre commande. Le prix de la livraison s'ajoute au total de votre panier." />
-      <QueryStatus isPending={isPending} error={error} retry={() => void refetch()} empty={data?.rows.length === 0 && 'Aucune option de livraison trouvée.'} />
+      <PageHeader
+        title="Options de livraison"
+        intro="Choisissez comment recevoir votre commande. Le prix de la livraison s'ajoute au total de votre panier."
+      />
+      <QueryStatus
+        isPending={isPending}
+        error={error}
+        retry={() => void refetch()}
+        empty={data?.rows.length === 0 && 'Aucune option de livraison trouvée.'}
+      />
       <ul className="grid grid-cols-1 gap-6 pt-3 md:grid-cols-3">
         {data?.rows.map((option) => (
           <li key={option.id}>

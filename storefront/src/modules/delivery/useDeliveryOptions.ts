@@ -4,5 +4,4 @@ import { api, queries } from '../../lib/queries';
 
 export type DeliveryOption = RouterOutputs['deliveryOptions']['list']['rows'][number];
 
-export const useDeliveryOptions = () =>
-  useQuery(queries.deliveryOptions(api));
+export const useDeliveryOptions = () => useQuery(queries.deliveryOptions(api));

@@ -6,13 +6,20 @@ export function Hero() {
   return (
     <section className="bg-gradient-to-br from-blue-800 to-blue-950 pb-12 pt-28 text-white">
       <div className="mx-auto max-w-6xl px-4">
-        <h1 className="max-w-2xl text-3xl font-extrabold leading-tight sm:text-4xl">La technologie et la crypto, en toute confiance, au Bénin</h1>
+        <h1 className="max-w-2xl text-3xl font-extrabold leading-tight sm:text-4xl">
+          La technologie et la crypto, en toute confiance, au Bénin
+        </h1>
         <p className="mt-4 max-w-2xl text-blue-100">
           Ordinateurs, smartphones, services informatiques et formations crypto : des conseils honnêtes et la livraison partout au Bénin.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link to="/products" className={`${primaryButton} bg-amber-500 text-slate-900 hover:bg-amber-400`}>Voir les produits</Link>
-          <Link to="/crypto-courses" className="inline-flex min-h-11 items-center rounded-lg border border-white/60 px-5 font-semibold hover:bg-white/10">
+          <Link to="/products" className={`${primaryButton} bg-amber-500 text-slate-900 hover:bg-amber-400`}>
+            Voir les produits
+          </Link>
+          <Link
+            to="/crypto-courses"
+            className="inline-flex min-h-11 items-center rounded-lg border border-white/60 px-5 font-semibold hover:bg-white/10"
+          >
             Formations crypto
           </Link>
         </div>

@@ -39,23 +39,39 @@ export function HomePage() {
       </Section>
       <Section id="services" title="Nos services" more={{ to: '/services', label: 'Tous les services' }}>
         <ul className={grid}>
-          {later.services?.rows.slice(0, 4).map((s) => <li key={s.id}><ServiceCard service={s} /></li>)}
+          {later.services?.rows.slice(0, 4).map((s) => (
+            <li key={s.id}>
+              <ServiceCard service={s} />
+            </li>
+          ))}
         </ul>
       </Section>
       <Section id="courses" title="Formations Crypto" more={{ to: '/crypto-courses', label: 'Voir les formations' }}>
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-3">
-          {later.courses?.rows.slice(0, 3).map((c) => <li key={c.id}><CourseCard course={c} /></li>)}
+          {later.courses?.rows.slice(0, 3).map((c) => (
+            <li key={c.id}>
+              <CourseCard course={c} />
+            </li>
+          ))}
         </ul>
       </Section>
       <Section id="cryptos" title="Cryptos tendance" more={{ to: '/crypto-trending', label: 'Toutes les cryptos' }}>
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {later.cryptos?.rows.slice(0, 3).map((c) => <li key={c.id}><CryptoCard crypto={c} /></li>)}
+          {later.cryptos?.rows.slice(0, 3).map((c) => (
+            <li key={c.id}>
+              <CryptoCard crypto={c} />
+            </li>
+          ))}
         </ul>
       </Section>
       <Testimonials />
       <Section id="posts" title="Derniers articles" more={{ to: '/blog', label: 'Tout le blog' }}>
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {later.posts?.rows.map((p) => <li key={p.id}><PostCard post={p} /></li>)}
+          {later.posts?.rows.map((p) => (
+            <li key={p.id}>
+              <PostCard post={p} />
+            </li>
+          ))}
         </ul>
       </Section>
     </>

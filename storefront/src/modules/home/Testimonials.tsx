@@ -7,8 +7,13 @@ export function Testimonials() {
   const { data } = useQuery(queries.testimonials(api));
   if (!data?.rows.length) return null;
   return (
-    <section aria-labelledby="testimonials" className="mx-auto max-w-6xl px-4 py-8 [contain-intrinsic-size:auto_900px] [content-visibility:auto]">
-      <h2 id="testimonials" className="mb-4 text-xl font-bold text-slate-900 sm:text-2xl">Ils nous font confiance</h2>
+    <section
+      aria-labelledby="testimonials"
+      className="mx-auto max-w-6xl px-4 py-8 [contain-intrinsic-size:auto_900px] [content-visibility:auto]"
+    >
+      <h2 id="testimonials" className="mb-4 text-xl font-bold text-slate-900 sm:text-2xl">
+        Ils nous font confiance
+      </h2>
       <ul className="grid grid-cols-1 gap-4 md:grid-cols-3">
         {data.rows.map((t) => (
           <li key={t.id} className={`${card} p-4`}>

@@ -27,7 +27,12 @@ export function Footer() {
             {socials.map(([key, label]) =>
               settings?.[key] ? (
                 <li key={key}>
-                  <a href={settings[key]!} target="_blank" rel="noopener noreferrer" className="inline-block rounded-full border border-slate-600 px-3 py-1 text-sm hover:border-amber-400 hover:text-white">
+                  <a
+                    href={settings[key]!}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-block rounded-full border border-slate-600 px-3 py-1 text-sm hover:border-amber-400 hover:text-white"
+                  >
                     {label}
                   </a>
                 </li>
@@ -73,7 +78,12 @@ export function Footer() {
                 </a>
               </p>
               <p>{settings.address}</p>
-              <a href={whatsappLink(settings.whatsapp)} target="_blank" rel="noopener noreferrer" className="mt-2 inline-flex min-h-11 items-center gap-2 rounded-lg bg-whatsapp px-4 font-semibold text-white hover:bg-whatsapp-dark">
+              <a
+                href={whatsappLink(settings.whatsapp)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-2 inline-flex min-h-11 items-center gap-2 rounded-lg bg-whatsapp px-4 font-semibold text-white hover:bg-whatsapp-dark"
+              >
                 <ChatIcon /> Contact WhatsApp
               </a>
             </address>

@@ -59,10 +59,17 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <Link to="/cart" aria-label={count > 0 ? `Panier, ${count} article${count > 1 ? 's' : ''}` : 'Panier'} className="relative p-2 text-slate-800">
+        <Link
+          to="/cart"
+          aria-label={count > 0 ? `Panier, ${count} article${count > 1 ? 's' : ''}` : 'Panier'}
+          className="relative p-2 text-slate-800"
+        >
           <CartIcon />
           {count > 0 && (
-            <span data-testid="cart-badge" className="absolute -right-1 -top-1 min-w-5 rounded-full bg-amber-500 px-1 text-center text-xs font-bold leading-5 text-white">
+            <span
+              data-testid="cart-badge"
+              className="absolute -right-1 -top-1 min-w-5 rounded-full bg-amber-500 px-1 text-center text-xs font-bold leading-5 text-white"
+            >
               {count}
             </span>
           )}

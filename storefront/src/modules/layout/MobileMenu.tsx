@@ -7,7 +7,11 @@ const item = 'flex min-h-12 items-center gap-3 rounded-lg px-3 text-base font-me
 
 export function MobileMenu({ whatsapp, onNavigate }: { whatsapp: string | undefined; onNavigate: () => void }) {
   return (
-    <nav id="mobile-menu" aria-label="Menu mobile" className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 py-2 lg:hidden">
+    <nav
+      id="mobile-menu"
+      aria-label="Menu mobile"
+      className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 py-2 lg:hidden"
+    >
       <ul>
         {mobileLinks.map((link) => (
           <li key={link.to}>
@@ -29,7 +33,13 @@ export function MobileMenu({ whatsapp, onNavigate }: { whatsapp: string | undefi
         </li>
         {whatsapp && (
           <li>
-            <a href={whatsappLink(whatsapp)} target="_blank" rel="noopener noreferrer" onClick={onNavigate} className={`${item} text-green-700`}>
+            <a
+              href={whatsappLink(whatsapp)}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={onNavigate}
+              className={`${item} text-green-700`}
+            >
               <ChatIcon /> Contact WhatsApp
             </a>
           </li>

@@ -38,7 +38,11 @@ export function Newsletter() {
         onChange={(e) => setEmail(e.target.value)}
         className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-600 bg-slate-800 px-3 text-white placeholder:text-slate-400"
       />
-      <button type="submit" disabled={subscribe.isPending} className="min-h-11 rounded-lg bg-amber-500 px-4 font-semibold text-slate-900 hover:bg-amber-400 disabled:opacity-70">
+      <button
+        type="submit"
+        disabled={subscribe.isPending}
+        className="min-h-11 rounded-lg bg-amber-500 px-4 font-semibold text-slate-900 hover:bg-amber-400 disabled:opacity-70"
+      >
         {subscribe.isPending ? 'Envoi en cours...' : "S'abonner"}
       </button>
     </form>

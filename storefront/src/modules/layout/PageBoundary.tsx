@@ -57,12 +57,18 @@ export class PageBoundary extends Component<{ pathname: string; children: ReactN
         <div role="alert" className="py-10 text-center">
           <h1 className="mb-2 text-2xl font-bold text-slate-900">{lost ? 'Connexion perdue' : 'Une erreur est survenue'}</h1>
           <p className="mb-6 text-slate-600">
-            {lost ? 'La page n’a pas pu être chargée. Vérifiez votre connexion internet, puis réessayez.' : 'Cette page n’a pas pu s’afficher. Réessayez dans un instant.'}
+            {lost
+              ? 'La page n’a pas pu être chargée. Vérifiez votre connexion internet, puis réessayez.'
+              : 'Cette page n’a pas pu s’afficher. Réessayez dans un instant.'}
           </p>
-          <button type="button" className={primaryButton} onClick={() => {
+          <button
+            type="button"
+            className={primaryButton}
+            onClick={() => {
               retryFailedPages();
               this.setState({ error: null });
-            }}>
+            }}
+          >
             Réessayer
           </button>
         </div>

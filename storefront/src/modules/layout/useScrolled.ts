@@ -7,5 +7,9 @@ const subscribe = (onChange: () => void) => {
 
 /** True once the page is scrolled past `threshold` px; re-renders only when that flips. */
 export function useScrolled(threshold: number): boolean {
-  return useSyncExternalStore(subscribe, () => window.scrollY > threshold, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.scrollY > threshold,
+    () => false,
+  );
 }

@@ -28,7 +28,11 @@ function message(status: string | undefined, paid: boolean): { tone: Tone; title
     case 'failed':
       return { tone: 'problem', title: 'Le service de paiement n’a pas répondu.', text: 'Réessayez dans un instant.' };
     case 'mismatch':
-      return { tone: 'problem', title: 'Paiement en cours de vérification.', text: 'La boutique vérifie votre paiement et vous contacte rapidement.' };
+      return {
+        tone: 'problem',
+        title: 'Paiement en cours de vérification.',
+        text: 'La boutique vérifie votre paiement et vous contacte rapidement.',
+      };
     default:
       return { tone: 'wait', title: 'Commande à payer par Mobile Money (MTN, Moov).' };
   }
@@ -58,7 +62,13 @@ export function PaymentPanel({ token, known }: { token: string; known: string })
         <div className="mt-4 flex flex-wrap gap-3">
           {data.canPayOnline && (
             <button type="button" className={primaryButton} disabled={busy} onClick={() => pay.mutate()}>
-              {pay.isPending ? 'Redirection…' : waiting ? 'Reprendre le paiement' : data.attempt ? 'Réessayer le paiement' : 'Payer maintenant par Mobile Money'}
+              {pay.isPending
+                ? 'Redirection…'
+                : waiting
+                  ? 'Reprendre le paiement'
+                  : data.attempt
+                    ? 'Réessayer le paiement'
+                    : 'Payer maintenant par Mobile Money'}
             </button>
           )}
           {data.canPayOnDelivery && !waiting && (

@@ -14,16 +14,15 @@ interface Props {
 export function AddToCart({ item, stock = null }: Props) {
   const addToCart = useAddToCart();
   const [quantity, setQuantity] = useState(1);
-  if (stock === 0) return <p className="font-semibold text-red-700">Ce produit est en rupture de stock. Contactez-nous pour connaître la date de retour.</p>;
+  if (stock === 0)
+    return (
+      <p className="font-semibold text-red-700">Ce produit est en rupture de stock. Contactez-nous pour connaître la date de retour.</p>
+    );
   const max = stock === null ? 99 : Math.min(stock, 99);
   return (
     <div className="flex flex-wrap items-center gap-3">
       <QuantityInput value={quantity} max={max} label={item.name} onChange={(n) => setQuantity(Math.max(1, n))} />
-      <button
-        type="button"
-        className={`${primaryButton} flex-1`}
-        onClick={() => addToCart({ ...item, quantity, stock })}
-      >
+      <button type="button" className={`${primaryButton} flex-1`} onClick={() => addToCart({ ...item, quantity, stock })}>
         Ajouter au panier
       </button>
     </div>

@@ -6,7 +6,15 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
   const current = images[index] ?? images[0];
   return (
     <div>
-      <Img src={current} alt={name} width={800} height={600} eager sizes="(min-width: 768px) 50vw, 100vw" className="aspect-[4/3] w-full rounded-xl border border-slate-200 object-cover" />
+      <Img
+        src={current}
+        alt={name}
+        width={800}
+        height={600}
+        eager
+        sizes="(min-width: 768px) 50vw, 100vw"
+        className="aspect-[4/3] w-full rounded-xl border border-slate-200 object-cover"
+      />
       {images.length > 1 && (
         <ul className="mt-3 flex gap-2" aria-label="Autres photos">
           {images.map((src, i) => (

@@ -13,7 +13,15 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
   return (
     <article className={`${card} flex flex-col overflow-hidden`}>
       <Link to={`/products/${product.id}`} className="block">
-        <Img src={product.images[0]} alt={product.name} width={400} height={300} eager={eager} sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw" className="aspect-[4/3] w-full object-cover" />
+        <Img
+          src={product.images[0]}
+          alt={product.name}
+          width={400}
+          height={300}
+          eager={eager}
+          sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
+          className="aspect-[4/3] w-full object-cover"
+        />
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <p className="text-xs uppercase tracking-wide text-slate-500">{labelOf(productCategoryLabels, product.category)}</p>
@@ -28,7 +36,15 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           type="button"
           disabled={soldOut}
           onClick={() =>
-            addToCart({ id: product.id, type: 'product', name: product.name, price: product.price, image: product.images[0] ?? null, quantity: 1, stock: product.stock })
+            addToCart({
+              id: product.id,
+              type: 'product',
+              name: product.name,
+              price: product.price,
+              image: product.images[0] ?? null,
+              quantity: 1,
+              stock: product.stock,
+            })
           }
           className={`${primaryButton} mt-auto w-full whitespace-nowrap px-1 text-[13px] sm:text-sm`}
         >

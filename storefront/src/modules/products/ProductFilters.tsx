@@ -36,7 +36,13 @@ export function ProductFilters({ query, onChange }: { query: ProductQuery; onCha
     <div className="mb-6 grid gap-3 sm:grid-cols-3">
       <label className="block text-sm font-medium">
         Rechercher
-        <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Nom du produit..." className={`${control} mt-1`} />
+        <input
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Nom du produit..."
+          className={`${control} mt-1`}
+        />
       </label>
       <label className="block text-sm font-medium">
         Catégorie

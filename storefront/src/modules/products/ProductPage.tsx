@@ -45,7 +45,10 @@ export function ProductPage() {
             <StockState stock={product.stock} />
           </div>
           <p className="text-slate-700">{product.shortDescription}</p>
-          <AddToCart item={{ id: product.id, type: 'product', name: product.name, price: product.price, image: product.images[0] ?? null }} stock={product.stock} />
+          <AddToCart
+            item={{ id: product.id, type: 'product', name: product.name, price: product.price, image: product.images[0] ?? null }}
+            stock={product.stock}
+          />
         </div>
       </div>
       <section className="mt-10 max-w-3xl" aria-labelledby="description">

@@ -16,7 +16,11 @@ export interface ProductQuery {
  */
 export function productListState(params: URLSearchParams) {
   const category = params.get('categorie') ?? '';
-  const query: ProductQuery = { category: category in productCategoryLabels ? category : '', search: params.get('q') ?? '', sort: params.get('tri') ?? 'recent' };
+  const query: ProductQuery = {
+    category: category in productCategoryLabels ? category : '',
+    search: params.get('q') ?? '',
+    sort: params.get('tri') ?? 'recent',
+  };
   const page = Math.max(1, Number(params.get('page')) || 1);
   const input: ProductListInput = { page, pageSize: PAGE_SIZE };
   if (query.search.trim()) input.search = query.search.trim();

@@ -20,14 +20,29 @@ export function ServicePage() {
   const { data: service, isPending, error, refetch } = useQuery({ ...queries.service(api, id), enabled: isUuid(id) });
   useTitle(service?.name);
   if (!isUuid(id) || isNotFound(error)) return <NotFound />;
-  if (!service) return <Page><QueryStatus isPending={isPending} error={error} retry={() => void refetch()} /></Page>;
+  if (!service)
+    return (
+      <Page>
+        <QueryStatus isPending={isPending} error={error} retry={() => void refetch()} />
+      </Page>
+    );
   return (
     <Page>
       <nav aria-label="Fil d'Ariane" className="mb-4 text-sm text-slate-500">
-        <Link to="/services" className="hover:text-blue-700">Services</Link> / {service.name}
+        <Link to="/services" className="hover:text-blue-700">
+          Services
+        </Link>{' '}
+        / {service.name}
       </nav>
       <div className="grid grid-cols-1 gap-8 md:grid-cols-2">
-        <Img src={service.image} alt={service.name} width={800} height={600} eager className="aspect-[4/3] w-full rounded-xl object-cover" />
+        <Img
+          src={service.image}
+          alt={service.name}
+          width={800}
+          height={600}
+          eager
+          className="aspect-[4/3] w-full rounded-xl object-cover"
+        />
         <div className="space-y-4">
           <h1 className="text-2xl font-bold text-slate-900">{service.name}</h1>
           <Price amount={service.price} className="text-xl" />
@@ -35,7 +50,12 @@ export function ServicePage() {
           {service.features.length > 0 && (
             <ul className="space-y-1">
               {service.features.map((feature) => (
-                <li key={feature} className="flex gap-2"><span className="text-green-600" aria-hidden="true">✓</span>{feature}</li>
+                <li key={feature} className="flex gap-2">
+                  <span className="text-green-600" aria-hidden="true">
+                    ✓
+                  </span>
+                  {feature}
+                </li>
               ))}
             </ul>
           )}
@@ -43,7 +63,12 @@ export function ServicePage() {
             <AddToCart item={{ id: service.id, type: 'service', name: service.name, price: service.price, image: service.image }} />
           ) : (
             settings && (
-              <a href={whatsappLink(settings.whatsapp, `Bonjour, je souhaite un devis pour le service « ${service.name} ».`)} target="_blank" rel="noopener noreferrer" className={whatsappButton}>
+              <a
+                href={whatsappLink(settings.whatsapp, `Bonjour, je souhaite un devis pour le service « ${service.name} ».`)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={whatsappButton}
+              >
                 Demander un devis sur WhatsApp
               </a>
             )

@@ -9,8 +9,16 @@ export function ServicesPage() {
   const { data, isPending, error, refetch } = useQuery(queries.services(api));
   return (
     <Page>
-      <PageHeader title="Nos services" intro="Maintenance, réseaux, sites web et accompagnement crypto : des prestations sur mesure par des techniciens locaux." />
-      <QueryStatus isPending={isPending} error={error} retry={() => void refetch()} empty={data?.rows.length === 0 && 'Aucun service trouvé.'} />
+      <PageHeader
+        title="Nos services"
+        intro="Maintenance, réseaux, sites web et accompagnement crypto : des prestations sur mesure par des techniciens locaux."
+      />
+      <QueryStatus
+        isPending={isPending}
+        error={error}
+        retry={() => void refetch()}
+        empty={data?.rows.length === 0 && 'Aucun service trouvé.'}
+      />
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {data?.rows.map((service) => (
           <li key={service.id}>

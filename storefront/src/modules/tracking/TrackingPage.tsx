@@ -25,7 +25,10 @@ export function TrackingPage() {
   const order = useQuery(api.orders.track.queryOptions(asked ?? skipToken, { retry: false }));
   return (
     <Page narrow>
-      <PageHeader title="Suivre ma commande" intro={token ? undefined : 'Saisissez le numéro reçu à la commande (CMD-…) et le téléphone donné.'} />
+      <PageHeader
+        title="Suivre ma commande"
+        intro={token ? undefined : 'Saisissez le numéro reçu à la commande (CMD-…) et le téléphone donné.'}
+      />
       {!token && <LookupForm busy={order.isFetching} onSubmit={setAsked} />}
       {order.isFetching && <p className="mt-4 text-slate-600">Chargement...</p>}
       {order.error && (
@@ -47,8 +50,23 @@ function LookupForm({ busy, onSubmit }: { busy: boolean; onSubmit: (lookup: Look
   };
   return (
     <form onSubmit={submit} className={`${card} space-y-4 p-4`}>
-      <TextField label="Numéro de commande" value={number} onChange={(e) => setNumber(e.target.value)} placeholder="CMD-000123" required autoComplete="off" />
-      <TextField label="Téléphone" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} placeholder="01 97 12 34 56" required autoComplete="tel" />
+      <TextField
+        label="Numéro de commande"
+        value={number}
+        onChange={(e) => setNumber(e.target.value)}
+        placeholder="CMD-000123"
+        required
+        autoComplete="off"
+      />
+      <TextField
+        label="Téléphone"
+        type="tel"
+        value={phone}
+        onChange={(e) => setPhone(e.target.value)}
+        placeholder="01 97 12 34 56"
+        required
+        autoComplete="tel"
+      />
       <button type="submit" className={primaryButton} disabled={busy}>
         {busy ? 'Recherche...' : 'Voir ma commande'}
       </button>
@@ -62,12 +80,17 @@ function TrackedOrder({ order }: { order: Tracked }) {
       <section className={`${card} p-4`} aria-label="État de la commande">
         <h2 className="text-lg font-bold text-slate-900">Commande {order.number}</h2>
         <p className="mt-1 text-slate-700">
-          Statut : <strong>{label(orderStatuses, order.status)}</strong> · Paiement : {label(paymentStatuses, order.paymentStatus)} ({label(paymentMethods, order.paymentMethod)})
+          Statut : <strong>{label(orderStatuses, order.status)}</strong> · Paiement : {label(paymentStatuses, order.paymentStatus)} (
+          {label(paymentMethods, order.paymentMethod)})
         </p>
         <ol className="mt-3 space-y-2 border-l-2 border-blue-200 pl-4 text-sm">
           {order.timeline.map((event, i) => (
             <li key={i}>
-              <span className="font-medium">{event.kind === 'created' ? orderEventKinds.created : `${label(orderEventKinds, event.kind)} : ${label(event.kind in valueLabels ? valueLabels[event.kind as keyof typeof valueLabels] : orderStatuses, event.toValue)}`}</span>
+              <span className="font-medium">
+                {event.kind === 'created'
+                  ? orderEventKinds.created
+                  : `${label(orderEventKinds, event.kind)} : ${label(event.kind in valueLabels ? valueLabels[event.kind as keyof typeof valueLabels] : orderStatuses, event.toValue)}`}
+              </span>
               <span className="block text-slate-600">{when(event.createdAt)}</span>
             </li>
           ))}
@@ -75,11 +98,22 @@ function TrackedOrder({ order }: { order: Tracked }) {
       </section>
       <PaymentPanel token={order.trackingToken} known={order.paymentStatus} />
       <section className={`${card} space-y-3 p-4`} aria-label="Articles">
-        <OrderItems lines={order.items.map((l) => ({ key: `${l.type}:${l.id}`, name: l.name, quantity: l.quantity, unitPrice: l.unitPrice }))} />
+        <OrderItems
+          lines={order.items.map((l) => ({ key: `${l.type}:${l.id}`, name: l.name, quantity: l.quantity, unitPrice: l.unitPrice }))}
+        />
         <dl className="space-y-1 border-t border-slate-200 pt-3 text-sm">
-          <div className="flex justify-between gap-3"><dt>Sous-total</dt><dd>{formatXOF(order.subtotal)}</dd></div>
-          <div className="flex justify-between gap-3"><dt>Livraison</dt><dd>{formatXOF(order.deliveryCost)}</dd></div>
-          <div className="flex justify-between gap-3 text-base font-bold"><dt>Total</dt><dd>{formatXOF(order.total)}</dd></div>
+          <div className="flex justify-between gap-3">
+            <dt>Sous-total</dt>
+            <dd>{formatXOF(order.subtotal)}</dd>
+          </div>
+          <div className="flex justify-between gap-3">
+            <dt>Livraison</dt>
+            <dd>{formatXOF(order.deliveryCost)}</dd>
+          </div>
+          <div className="flex justify-between gap-3 text-base font-bold">
+            <dt>Total</dt>
+            <dd>{formatXOF(order.total)}</dd>
+          </div>
         </dl>
         <a href={`/suivi/${order.trackingToken}/recu.pdf`} className={secondaryButton} target="_blank" rel="noopener">
           Télécharger le reçu (PDF)

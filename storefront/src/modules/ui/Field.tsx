@@ -9,7 +9,14 @@ interface Common {
   hint?: ReactNode;
 }
 
-function Wrapper({ id, label, error, hint, required, children }: Common & { id: string; required?: boolean | undefined; children: ReactNode }) {
+function Wrapper({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  children,
+}: Common & { id: string; required?: boolean | undefined; children: ReactNode }) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -27,13 +34,21 @@ function Wrapper({ id, label, error, hint, required, children }: Common & { id: 
   );
 }
 
-const aria = (id: string, error?: string) => ({ 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined });
+const aria = (id: string, error?: string) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : undefined,
+});
 
 export function TextField({ label, error, hint, className = '', ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <Wrapper id={id} label={label} error={error} hint={hint} required={input.required}>
-      <input id={id} {...aria(id, error)} {...input} className={`${control} ${error ? 'border-red-600' : 'border-slate-300'} ${className}`} />
+      <input
+        id={id}
+        {...aria(id, error)}
+        {...input}
+        className={`${control} ${error ? 'border-red-600' : 'border-slate-300'} ${className}`}
+      />
     </Wrapper>
   );
 }
@@ -42,12 +57,24 @@ export function TextArea({ label, error, hint, ...input }: Common & TextareaHTML
   const id = useId();
   return (
     <Wrapper id={id} label={label} error={error} hint={hint} required={input.required}>
-      <textarea id={id} rows={4} className={`${control} ${error ? 'border-red-600' : 'border-slate-300'}`} {...aria(id, error)} {...input} />
+      <textarea
+        id={id}
+        rows={4}
+        className={`${control} ${error ? 'border-red-600' : 'border-slate-300'}`}
+        {...aria(id, error)}
+        {...input}
+      />
     </Wrapper>
   );
 }
 
-export function SelectField({ label, error, hint, options, ...input }: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: Record<string, string> }) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  options,
+  ...input
+}: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: Record<string, string> }) {
   const id = useId();
   return (
     <Wrapper id={id} label={label} error={error} hint={hint} required>

@@ -14,7 +14,16 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
  * An uploaded photo comes with its sizes (srcset): the phone downloads the one its screen needs,
  * by `sizes` (the width the layout gives the image; the whole screen if not said).
  */
-export function Img({ src, alt = '', width, height, eager = false, className = '', sizes = `(max-width: 640px) min(100vw, ${width}px), ${width}px`, ...rest }: Props) {
+export function Img({
+  src,
+  alt = '',
+  width,
+  height,
+  eager = false,
+  className = '',
+  sizes = `(max-width: 640px) min(100vw, ${width}px), ${width}px`,
+  ...rest
+}: Props) {
   if (!src) return <div aria-hidden="true" className={`bg-slate-100 ${className}`} style={{ aspectRatio: `${width} / ${height}` }} />;
   const media = mediaSources(src);
   return (

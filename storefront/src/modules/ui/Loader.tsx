@@ -4,7 +4,11 @@
  */
 export function Loader() {
   return (
-    <div role="status" aria-label="Chargement..." className="fixed inset-0 z-40 flex animate-[appear_0s_300ms_both] items-center justify-center gap-2 bg-white/80">
+    <div
+      role="status"
+      aria-label="Chargement..."
+      className="fixed inset-0 z-40 flex animate-[appear_0s_300ms_both] items-center justify-center gap-2 bg-white/80"
+    >
       {[0, 150, 300].map((delay) => (
         <span key={delay} className="size-3 animate-bounce rounded-full bg-blue-700" style={{ animationDelay: `${delay}ms` }} />
       ))}

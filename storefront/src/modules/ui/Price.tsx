@@ -5,7 +5,9 @@ export function Price({ amount, compareAt, className = '' }: { amount: number | 
   if (amount === null) return <span className={`font-semibold text-amber-700 ${className}`}>Sur devis</span>;
   return (
     <span className={`inline-flex flex-wrap items-baseline gap-x-2 ${className}`}>
-      <span data-testid="price" className="font-bold text-blue-800">{formatXOF(amount)}</span>
+      <span data-testid="price" className="font-bold text-blue-800">
+        {formatXOF(amount)}
+      </span>
       {compareAt != null && compareAt > amount && (
         <s className="text-sm text-slate-500" aria-label={`Prix habituel ${formatXOF(compareAt)}`}>
           {formatXOF(compareAt)}

@@ -2,7 +2,17 @@ import { apiFailure } from '../../lib/errors';
 import { useOnline } from '../../lib/online';
 
 /** Loading and error states of a list or a record, with a retry for flaky connections. */
-export function QueryStatus({ isPending, error, retry, empty }: { isPending: boolean; error: unknown; retry: () => void; empty?: string | false }) {
+export function QueryStatus({
+  isPending,
+  error,
+  retry,
+  empty,
+}: {
+  isPending: boolean;
+  error: unknown;
+  retry: () => void;
+  empty?: string | false;
+}) {
   // Offline, queries wait (TanStack Query's online manager) and go out again when the connection returns.
   const online = useOnline();
   if (isPending && !online) {
