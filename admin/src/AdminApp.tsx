@@ -9,14 +9,12 @@ import { AdminLayout } from './layout/AdminLayout';
 import AccountPage from './pages/AccountPage';
 import DashboardPage from './pages/DashboardPage';
 import SettingsPage from './pages/SettingsPage';
-import { registerSingleton } from './providers/data-provider';
 import { registerResourceLabels } from './providers/i18n-provider';
 import { detailRoutesOf, overrides } from './resources';
 
 // Everything behind the login: loaded once the session is confirmed, so the login page stays light.
 const entries = adminEntries(resources, detailRoutesOf());
 registerResourceLabels(resources);
-for (const resource of resources) if (resource.singleton) registerSingleton(resource.name);
 
 export default function AdminApp() {
   return (

@@ -30,6 +30,8 @@ export default function ResourceForm({ entry, action, singletonId, title }: Prop
     resource: entry.name,
     action,
     id: singletonId ?? params.id,
+    // The data provider serves a singleton with get() / update(data).
+    meta: { singleton: !!resource.singleton },
     redirect: false,
     queryOptions: { retry: false },
     onMutationSuccess: () => {

@@ -33,7 +33,7 @@ export function refineResources(entries: readonly AdminEntry[]) {
   return entries.map((entry) => ({
     name: entry.name,
     ...entry.paths,
-    meta: { label: entry.menuLabel, canDelete: entry.resource.operations.delete },
+    meta: { label: entry.menuLabel, canDelete: entry.resource.operations.delete, singleton: !!entry.resource.singleton },
   }));
 }
 

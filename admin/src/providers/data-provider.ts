@@ -4,12 +4,11 @@ import { procedure } from './trpc';
 
 /** The filter field that carries the list's text search (the resource's `list.search` fields). */
 export const SEARCH_FILTER = 'search';
-/** Refine needs an id for getOne/update; singletons (settings) have a single row and ignore it. */
+/**
+ * Refine's edit form wants an id; a singleton (settings, `meta.singleton` on its Refine resource)
+ * is served by `get()` / `update(data)` and has no id to give, so its form passes this one.
+ */
 export const SINGLETON_ID = 'singleton';
-
-const singletons = new Set<string>();
-/** Resources served by `get()` / `update(data)` instead of the five CRUD verbs. */
-export const registerSingleton = (name: string) => singletons.add(name);
 
 async function call<T>(run: () => Promise<unknown>): Promise<T> {
   try {
@@ -48,16 +47,16 @@ export const dataProvider: DataProvider = {
     );
     return { data: result.rows, total: result.total };
   },
-  getOne: async ({ resource, id }) => {
+  getOne: async ({ resource, id, meta }) => {
     const data = await call<never>(() =>
-      singletons.has(resource) ? procedure(resource, 'get').query() : procedure(resource, 'get').query({ id: String(id) }),
+      meta?.singleton ? procedure(resource, 'get').query() : procedure(resource, 'get').query({ id: String(id) }),
     );
     return { data };
   },
   create: async ({ resource, variables }) => ({ data: await call<never>(() => procedure(resource, 'create').mutate(variables)) }),
-  update: async ({ resource, id, variables }) => {
+  update: async ({ resource, id, variables, meta }) => {
     const data = await call<never>(() =>
-      singletons.has(resource)
+      meta?.singleton
         ? procedure(resource, 'update').mutate(variables)
         : procedure(resource, 'update').mutate({ id: String(id), data: variables }),
     );

@@ -1,8 +1,10 @@
 import { ArrowLeftOutlined, MailOutlined } from '@ant-design/icons';
 import { isEmail } from '@app/shared/format';
-import { contactMessages } from '@app/shared/resources';
+import { contactMessages, type RowOfResource } from '@app/shared/resources';
+
+type Message = RowOfResource<typeof contactMessages>;
 import { parsePhone } from '@app/shared/phone';
-import { type BaseRecord, useOne, useUpdate } from '@refinedev/core';
+import { useOne, useUpdate } from '@refinedev/core';
 import { Button, Card, Descriptions, Result, Space, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
@@ -16,7 +18,7 @@ const LIST = `/${contactMessages.admin.route}`;
 /** One contact message to read (marked read on opening), with a reply by e-mail or WhatsApp. */
 export default function MessageDetail() {
   const { id = '' } = useParams();
-  const { query, result: row } = useOne<BaseRecord>({ resource: contactMessages.name, id, queryOptions: { retry: false } });
+  const { query, result: row } = useOne<Message>({ resource: contactMessages.name, id, queryOptions: { retry: false } });
   const { mutate } = useUpdate();
   const unread = row !== undefined && row.read === false;
   // Once per message opened (mutate is a new function at each render).
@@ -40,21 +42,21 @@ export default function MessageDetail() {
     );
   if (!row) return <Result status="404" title="Message introuvable" subTitle="Ce message n'existe pas ou a été supprimé." extra={back} />;
 
-  const contact = String(row.contact);
-  const subject = String(row.subject);
+  const contact = row.contact;
+  const subject = row.subject;
   const email = isEmail(contact) ? contact : null;
   const phone = email ? null : parsePhone(contact);
-  const greeting = `Bonjour ${String(row.name)},\n\n`;
+  const greeting = `Bonjour ${row.name},\n\n`;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
       {back}
       <Card title={<PageTitle style={{ fontSize: 18 }}>{subject}</PageTitle>}>
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
-          <Descriptions.Item label="De">{String(row.name)}</Descriptions.Item>
+          <Descriptions.Item label="De">{row.name}</Descriptions.Item>
           <Descriptions.Item label="Contact">{contact}</Descriptions.Item>
-          <Descriptions.Item label="Reçu le">{dayjs(String(row.createdAt)).format('DD/MM/YYYY HH:mm')}</Descriptions.Item>
+          <Descriptions.Item label="Reçu le">{dayjs(row.createdAt).format('DD/MM/YYYY HH:mm')}</Descriptions.Item>
         </Descriptions>
-        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginTop: 16, fontSize: 15 }}>{String(row.message)}</Typography.Paragraph>
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginTop: 16, fontSize: 15 }}>{row.message}</Typography.Paragraph>
         <Space wrap>
           {email ? (
             <Button

@@ -1,6 +1,8 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { cryptoTypes, cryptoVerifications, verificationStatuses, verificationTypes } from '@app/shared/resources';
-import { type BaseRecord, useOne, useUpdate } from '@refinedev/core';
+import { cryptoTypes, cryptoVerifications, type RowOfResource, verificationStatuses, verificationTypes } from '@app/shared/resources';
+
+type Verification = RowOfResource<typeof cryptoVerifications>;
+import { useOne, useUpdate } from '@refinedev/core';
 import { Button, Card, Descriptions, Input, Result, Space, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -15,7 +17,7 @@ const LIST = `/${cryptoVerifications.admin.route}`;
 /** One verification request: its details, the status buttons, and the admin's notes saved with them. */
 export default function VerificationDetail() {
   const { id = '' } = useParams();
-  const { query, result: row } = useOne<BaseRecord>({ resource: cryptoVerifications.name, id, queryOptions: { retry: false } });
+  const { query, result: row } = useOne<Verification>({ resource: cryptoVerifications.name, id, queryOptions: { retry: false } });
   const { mutate, mutation } = useUpdate();
   const [notes, setNotes] = useState('');
   useEffect(() => setNotes(typeof row?.notes === 'string' ? row.notes : ''), [row?.notes]);
@@ -41,7 +43,7 @@ export default function VerificationDetail() {
       />
     );
 
-  const status = row.status as Status;
+  const status = row.status;
   const save = (next: Status) =>
     mutate({ resource: cryptoVerifications.name, id, values: { status: next, notes: notes.trim() ? notes : null } });
   const saving = mutation.isPending;
@@ -49,29 +51,25 @@ export default function VerificationDetail() {
     <Space direction="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
       {back}
       <Card
-        title={<PageTitle style={{ fontSize: 18 }}>Demande de {String(row.name)}</PageTitle>}
+        title={<PageTitle style={{ fontSize: 18 }}>Demande de {row.name}</PageTitle>}
         extra={<StatusTag value={status} label={verificationStatuses[status]} />}
       >
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
-          <Descriptions.Item label="E-mail">{String(row.email)}</Descriptions.Item>
+          <Descriptions.Item label="E-mail">{row.email}</Descriptions.Item>
           <Descriptions.Item label="Téléphone">
             <Space wrap>
-              {String(row.phone)}
-              <WhatsAppButton phone={String(row.phone)} />
+              {row.phone}
+              <WhatsAppButton phone={row.phone} />
             </Space>
           </Descriptions.Item>
-          <Descriptions.Item label="Type de crypto">
-            {cryptoTypes[row.cryptoType as keyof typeof cryptoTypes] ?? String(row.cryptoType)}
-          </Descriptions.Item>
-          <Descriptions.Item label="Type de vérification">
-            {verificationTypes[row.verificationType as keyof typeof verificationTypes] ?? String(row.verificationType)}
-          </Descriptions.Item>
+          <Descriptions.Item label="Type de crypto">{cryptoTypes[row.cryptoType]}</Descriptions.Item>
+          <Descriptions.Item label="Type de vérification">{verificationTypes[row.verificationType]}</Descriptions.Item>
           <Descriptions.Item label="Adresse du portefeuille">
             <Typography.Text copyable style={{ wordBreak: 'break-all' }}>
-              {String(row.walletAddress)}
+              {row.walletAddress}
             </Typography.Text>
           </Descriptions.Item>
-          <Descriptions.Item label="Reçue le">{dayjs(String(row.createdAt)).format('DD/MM/YYYY HH:mm')}</Descriptions.Item>
+          <Descriptions.Item label="Reçue le">{dayjs(row.createdAt).format('DD/MM/YYYY HH:mm')}</Descriptions.Item>
         </Descriptions>
       </Card>
       <Card title="Notes et statut">

@@ -1,5 +1,6 @@
 import { orders } from '@app/shared/resources';
-import { type BaseRecord, useUpdate } from '@refinedev/core';
+import type { Order } from './OrderDetail';
+import { useUpdate } from '@refinedev/core';
 import { Form, Modal } from 'antd';
 import { FieldItem } from '../../fields/FieldItem';
 
@@ -12,7 +13,7 @@ export function CustomerEditor({
   onClose,
   onSaved,
 }: {
-  order: BaseRecord;
+  order: Order;
   open: boolean;
   onClose: () => void;
   onSaved: () => void;
@@ -21,7 +22,7 @@ export function CustomerEditor({
   const { mutate, mutation } = useUpdate();
   const save = (values: Record<string, unknown>) =>
     mutate(
-      { resource: orders.name, id: String(order.id), values },
+      { resource: orders.name, id: order.id, values },
       {
         onSuccess: () => {
           onSaved();

@@ -1,9 +1,11 @@
 import { ArrowLeftOutlined, EditOutlined, PrinterOutlined } from '@ant-design/icons';
-import { type OrderStatus, type PaymentStatus, statusMessage, trackingPath } from '@app/shared';
+import { statusMessage, trackingPath } from '@app/shared';
 import { formatXOF, telLink } from '@app/shared/format';
 import { formatPhone } from '@app/shared/phone';
-import { itemTypes, type OrderLine, orders, orderStatuses, paymentMethods } from '@app/shared/resources';
-import { type BaseRecord, useOne } from '@refinedev/core';
+import { itemTypes, type OrderLine, orders, orderStatuses, paymentMethods, type RowOfResource } from '@app/shared/resources';
+
+export type Order = RowOfResource<typeof orders>;
+import { useOne } from '@refinedev/core';
 import { Button, Card, Descriptions, Result, Space, Spin, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -22,7 +24,7 @@ const LIST = `/${orders.admin.route}`;
 /** One order: the customer, lines and totals in XOF, its process (status, payment), history and notes; printable as a slip. */
 export default function OrderDetail() {
   const { id = '' } = useParams();
-  const { query, result: order } = useOne<BaseRecord>({ resource: orders.name, id, queryOptions: { retry: false } });
+  const { query, result: order } = useOne<Order>({ resource: orders.name, id, queryOptions: { retry: false } });
   const actions = useOrderActions(id, () => query.refetch());
   const [editing, setEditing] = useState(false);
 
@@ -39,11 +41,11 @@ export default function OrderDetail() {
     );
   if (!order) return <Result status="404" title="Commande non trouvée" extra={back} />;
 
-  const lines = (order.items ?? []) as OrderLine[];
-  const delivery = order.delivery as { name: string; price: number } | null;
-  const status = order.status as OrderStatus;
-  const phone = String(order.phone);
-  const tracking = `${window.location.origin}${trackingPath(String(order.trackingToken))}`;
+  const lines = order.items;
+  const delivery = order.delivery;
+  const status = order.status;
+  const phone = order.phone;
+  const tracking = `${window.location.origin}${trackingPath(order.trackingToken)}`;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%', maxWidth: 960 }}>
       <Space wrap className="no-print">
@@ -53,11 +55,11 @@ export default function OrderDetail() {
         </Button>
       </Space>
       <Card
-        title={<PageTitle style={{ fontSize: 18 }}>Commande {String(order.number)}</PageTitle>}
+        title={<PageTitle style={{ fontSize: 18 }}>Commande {order.number}</PageTitle>}
         extra={<StatusTag value={status} label={orderStatuses[status]} />}
       >
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
-          <Descriptions.Item label="Client">{String(order.customerName)}</Descriptions.Item>
+          <Descriptions.Item label="Client">{order.customerName}</Descriptions.Item>
           <Descriptions.Item label="Téléphone">
             <Space wrap>
               <a href={telLink(phone)}>{formatPhone(phone)}</a>
@@ -65,20 +67,20 @@ export default function OrderDetail() {
                 <WhatsAppButton
                   phone={phone}
                   label="Prévenir sur WhatsApp"
-                  message={statusMessage(status, String(order.customerName), String(order.number), tracking)}
+                  message={statusMessage(status, order.customerName, order.number, tracking)}
                 />
               </span>
             </Space>
           </Descriptions.Item>
-          {order.email ? <Descriptions.Item label="E-mail">{String(order.email)}</Descriptions.Item> : null}
-          {order.city ? <Descriptions.Item label="Ville">{String(order.city)}</Descriptions.Item> : null}
-          {order.address ? <Descriptions.Item label="Adresse">{String(order.address)}</Descriptions.Item> : null}
-          {order.note ? <Descriptions.Item label="Note du client">{String(order.note)}</Descriptions.Item> : null}
+          {order.email ? <Descriptions.Item label="E-mail">{order.email}</Descriptions.Item> : null}
+          {order.city ? <Descriptions.Item label="Ville">{order.city}</Descriptions.Item> : null}
+          {order.address ? <Descriptions.Item label="Adresse">{order.address}</Descriptions.Item> : null}
+          {order.note ? <Descriptions.Item label="Note du client">{order.note}</Descriptions.Item> : null}
           <Descriptions.Item label="Paiement">
-            {paymentMethods[order.paymentMethod as keyof typeof paymentMethods]}
-            {order.paymentReference ? ` · réf. ${String(order.paymentReference)}` : ''}
+            {paymentMethods[order.paymentMethod]}
+            {order.paymentReference ? ` · réf. ${order.paymentReference}` : ''}
           </Descriptions.Item>
-          <Descriptions.Item label="Passée le">{dayjs(String(order.createdAt)).format('DD/MM/YYYY HH:mm')}</Descriptions.Item>
+          <Descriptions.Item label="Passée le">{dayjs(order.createdAt).format('DD/MM/YYYY HH:mm')}</Descriptions.Item>
         </Descriptions>
         <Button className="no-print" icon={<EditOutlined />} onClick={() => setEditing(true)} style={{ marginTop: 8 }}>
           Modifier les coordonnées
@@ -109,7 +111,7 @@ export default function OrderDetail() {
         </Descriptions>
       </Card>
       <div className="no-print">
-        <OrderProcess status={status} payment={order.paymentStatus as PaymentStatus} actions={actions} />
+        <OrderProcess status={status} payment={order.paymentStatus} actions={actions} />
       </div>
       <div className="no-print">
         <OnlinePayments actions={actions} />
