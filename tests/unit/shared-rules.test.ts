@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { emailError, isEmail } from '../../shared/src/format/email';
+import { moneyError } from '../../shared/src/format/money';
+import { SLUG_MAX_LENGTH, SLUG_MESSAGE, SLUG_PATTERN } from '../../shared/src/format/slugify';
 import { f } from '../../shared/src/resources/fields';
 
-// One e-mail rule and one password rule for the browser (storefront forms, admin sign-in) and the server (fields, auth):
+// One rule each for e-mails, passwords, amounts and slugs, zod-free, for the browser and the server (fields, auth):
 // it accepts and refuses what zod's own e-mail check does, with the same French messages.
 const samples = [
   'awa.dossou@example.bj',
@@ -58,5 +60,36 @@ describe('the shared password rule', () => {
       const server = passwordSchema.safeParse(password);
       expect(server.success ? undefined : server.error.issues[0]?.message, password).toBe(message);
     }
+  });
+});
+
+describe('the shared money and slug rules', () => {
+  it('words an amount the way a money field refuses it, and accepts what it accepts', () => {
+    const price = f.money('Prix').schema;
+    for (const amount of [0, 12_500, 12_500.5, 0.1 + 0.2, 9_999_999_999.99, -1, 10.005, 1e11]) {
+      const message = moneyError(amount);
+      const parsed = price.safeParse(amount);
+      expect(parsed.success, String(amount)).toBe(message === undefined);
+      if (message) expect(parsed.error?.issues[0]?.message).toBe(message);
+    }
+    expect(moneyError(-1)).toBe('Le montant ne peut pas être négatif.');
+    expect(moneyError(10.005)).toBe('Deux décimales au maximum.');
+  });
+
+  it('takes the same slugs as a slug field, up to the database limit', () => {
+    const slug = f.slug('Slug', 'title').schema;
+    for (const value of [
+      'ecouteurs-bluetooth',
+      'a1-b2',
+      'Majuscules',
+      'double--tiret',
+      '-bord',
+      'é-accent',
+      'x'.repeat(SLUG_MAX_LENGTH + 1),
+    ]) {
+      const ok = SLUG_PATTERN.test(value.toLowerCase()) && value.length <= SLUG_MAX_LENGTH;
+      expect(slug.safeParse(value).success, value).toBe(ok);
+    }
+    expect(slug.safeParse('double--tiret').error?.issues[0]?.message).toBe(SLUG_MESSAGE);
   });
 });

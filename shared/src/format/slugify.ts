@@ -1,6 +1,10 @@
 /** Longest slug the database accepts (slug fields are capped at 120 characters). */
 export const SLUG_MAX_LENGTH = 120;
 
+/** What a slug is made of (the database's CHECK is the same pattern). */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MESSAGE = 'Lettres minuscules, chiffres et tirets uniquement.';
+
 // Letters that Unicode does not decompose into a base letter plus an accent, so the
 // accent-stripping step below would otherwise drop them (œuvre → "uvre").
 const LIGATURES: Record<string, string> = {

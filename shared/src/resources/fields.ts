@@ -1,5 +1,7 @@
 import { EMAIL_MAX, isEmail } from '../format/email';
+import { moneyError } from '../format/money';
 import { parsePhone, phoneError } from '../format/phone';
+import { SLUG_MAX_LENGTH, SLUG_MESSAGE, SLUG_PATTERN } from '../format/slugify';
 import { z } from 'zod';
 
 // zod's own French messages are the fallback for anything our builders do not word themselves.
@@ -110,6 +112,14 @@ const str = (max: number, min = 1) =>
     .min(min, min <= 1 ? REQUIRED : `Au moins ${min} caractères.`)
     .max(max, `${max} caractères au maximum.`);
 
+/** A zod check from one of the shared, zod-free rules (format/): the same French message everywhere. */
+const ruledBy =
+  <T>(error: (value: T) => string | undefined) =>
+  (value: T, ctx: z.RefinementCtx<T>) => {
+    const message = error(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
+
 const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 const LOCAL_PATH = /^\/(?!\/)[^\s]*$/;
 
@@ -123,10 +133,6 @@ const url = (allowLocal: boolean, message: string) =>
       return false;
     }
   }, message);
-
-const isCents = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
-
-export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 type TextOpts = FieldOptions<string> & { max?: number; min?: number };
 
@@ -144,9 +150,9 @@ export const f = {
     build(
       'slug',
       label,
-      str(120).toLowerCase().regex(slugPattern, 'Lettres minuscules, chiffres et tirets uniquement.'),
+      str(SLUG_MAX_LENGTH).toLowerCase().regex(SLUG_PATTERN, SLUG_MESSAGE),
       { optional: true, ...opts } as O & { optional: true },
-      { from, max: 120 },
+      { from, max: SLUG_MAX_LENGTH },
     ) as unknown as Field<z.ZodOptional<z.ZodType<string, string | null>>, RO<O>, 'slug'>,
   url: <const O extends FieldOptions<string> = object>(label: string, opts?: O) =>
     build('url', label, url(false, 'Adresse web invalide (http:// ou https://).'), opts),
@@ -164,17 +170,7 @@ export const f = {
     ),
   /** XOF, two decimals; numeric(12,2) in SQL. */
   money: <const O extends FieldOptions<number> = object>(label: string, opts?: O) =>
-    build(
-      'money',
-      label,
-      z
-        .number(typed('Montant attendu.'))
-        .min(0, 'Le montant ne peut pas être négatif.')
-        .max(9_999_999_999.99, 'Montant trop élevé.')
-        .refine(isCents, 'Deux décimales au maximum.'),
-      opts,
-      { min: 0 },
-    ),
+    build('money', label, z.number(typed('Montant attendu.')).superRefine(ruledBy(moneyError)), opts, { min: 0 }),
   integer: <const O extends FieldOptions<number> & { min?: number; max?: number } = object>(label: string, opts?: O) =>
     build(
       'integer',
@@ -249,10 +245,7 @@ export const f = {
       'phone',
       label,
       str(30)
-        .superRefine((v, ctx) => {
-          const message = phoneError(v);
-          if (message) ctx.addIssue({ code: 'custom', message });
-        })
+        .superRefine(ruledBy(phoneError))
         .transform((v) => parsePhone(v)?.e164 ?? v),
       opts,
     ),
