@@ -14,15 +14,10 @@ export function useCartStock() {
   const results = useQueries({
     queries: ids.map((id) => ({ ...queries.product(api, id), retry: false })),
   });
-  const stocks = results.map((r) => (r.data ? r.data.stock : undefined));
-  const key = JSON.stringify([ids, stocks]);
+  // The stocks known so far, as a string: the effect runs when one changes, not on every render.
+  const known = JSON.stringify(ids.flatMap((id, i) => (results[i]?.data ? [[id, results[i].data.stock]] : [])));
   useEffect(() => {
-    ids.forEach((id, i) => {
-      const stock = stocks[i];
-      if (stock !== undefined) refreshStock(id, 'product', stock);
-    });
-    // `key` sums up ids and stocks: the effect runs when either changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, refreshStock]);
+    for (const [id, stock] of JSON.parse(known) as [string, number | null][]) refreshStock(id, 'product', stock);
+  }, [known, refreshStock]);
   return { refetch: () => Promise.all(results.map((r) => r.refetch())) };
 }
