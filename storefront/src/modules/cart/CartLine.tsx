@@ -1,6 +1,6 @@
 import type { CartItem } from '@app/shared/cart';
 import { formatXOF } from '@app/shared/format';
-import { toast } from 'react-toastify';
+import { toast } from '../ui/toast';
 import { itemTypeLabels, labelOf } from '../../lib/labels';
 import { Img } from '../ui/Img';
 import { QuantityInput } from './QuantityInput';

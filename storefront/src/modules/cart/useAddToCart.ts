@@ -1,5 +1,5 @@
 import type { NewCartItem } from '@app/shared/cart';
-import { toast } from 'react-toastify';
+import { toast } from '../ui/toast';
 import { useCart } from './useCart';
 
 /** Adds to the cart within the known stock, and says so in French when it cannot add it all. */

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ONLINE_PAYMENT_METHOD, type paymentMethods } from '@app/shared/labels';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../ui/toast';
 import { apiFailure } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useCart } from '../cart/useCart';
@@ -19,10 +19,7 @@ type Method = keyof typeof paymentMethods;
 
 /** One message at a time: a second click updates the toast instead of stacking another. */
 const CHECKOUT_TOAST = 'checkout-error';
-function showOne(message: string) {
-  if (toast.isActive(CHECKOUT_TOAST)) toast.update(CHECKOUT_TOAST, { render: message });
-  else toast.error(message, { toastId: CHECKOUT_TOAST });
-}
+const showOne = (message: string) => toast.errorOnce(CHECKOUT_TOAST, message);
 
 /** After the errors render, the cursor goes to the first field to fix (or the delivery choice). */
 function focusFirstInvalid() {

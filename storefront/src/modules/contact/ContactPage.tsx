@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../ui/toast';
 import { trpc } from '../../lib/trpc';
 import { card, primaryButton } from '../ui/buttons';
 import { TextArea, TextField } from '../ui/Field';

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '../ui/toast';
 import { courseFormatLabels, courseLevelLabels, labelOf } from '../../lib/labels';
 import type { RouterOutputs } from '../../lib/trpc';
 import { useCart } from '../cart/useCart';

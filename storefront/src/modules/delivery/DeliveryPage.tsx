@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../ui/toast';
 import { useCart } from '../cart/useCart';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';

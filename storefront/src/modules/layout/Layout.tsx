@@ -1,15 +1,23 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { ToastContainer } from 'react-toastify';
 import { Loader } from '../ui/Loader';
+import { preloadToasts, useToastsWanted } from '../ui/toast';
 import { BackToTop } from './BackToTop';
 import { Footer } from './Footer';
 import { PageBoundary } from './PageBoundary';
 import { Header } from './Header';
 
+const Toasts = lazy(() =>
+  import('react-toastify').then(({ ToastContainer }) => ({
+    default: () => <ToastContainer position="bottom-right" autoClose={5000} newestOnTop />,
+  })),
+);
+
 /** Header, routed page, footer and toasts (spec section 2, "Shared layout"). */
 export function Layout() {
   const { pathname } = useLocation();
+  const toasts = useToastsWanted();
+  useEffect(preloadToasts, []);
   // A new page starts at its top, as a server-rendered site would. Braces matter: newer Chromium
   // returns a promise from scrollTo, and React would take it for a cleanup function.
   useEffect(() => {
@@ -29,7 +37,11 @@ export function Layout() {
       </main>
       <Footer />
       <BackToTop />
-      <ToastContainer position="bottom-right" autoClose={5000} newestOnTop />
+      {toasts ? (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../ui/toast';
 import { apiFailure } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useHoneypot } from '../ui/useHoneypot';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../ui/toast';
 import { apiFailure } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { api, queries } from '../../lib/queries';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from './toast';
 import { apiFailure } from '../../lib/errors';
 
 export type Errors<K extends string> = Partial<Record<K, string>>;
