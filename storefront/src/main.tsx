@@ -20,8 +20,12 @@ const state = document.getElementById('query-state');
 if (state?.textContent) {
   // The page came rendered: the browser takes it over with the same data, asking nothing again.
   hydrate(queryClient, JSON.parse(state.textContent));
-  hydrateRoot(container, app, options);
+  // In a transition, hydration runs in small slices that a tap can interrupt, instead of one long
+  // task that freezes a slow phone (the page is already on screen meanwhile).
+  startTransition(() => {
+    hydrateRoot(container, app, options);
+  });
 } else {
-  // A transition lets React render the first screen in small slices instead of one long task.
+  // The same for a first render in the browser.
   startTransition(() => createRoot(container, options).render(app));
 }
