@@ -136,6 +136,30 @@ describe('offline, after a first visit', () => {
   });
 });
 
+describe('a form sent without a connection', () => {
+  it('says so in French, keeps what was typed, and goes through once the connection is back', async () => {
+    const page = await app.newPage(PHONE);
+    await open(page, '/contact');
+    const fill = async () => {
+      await page.getByLabel('Nom').fill('Awa Dossou');
+      await page.getByLabel('E-mail ou téléphone').fill('awa@example.com');
+      await page.getByLabel('Sujet').fill('Chargeurs');
+      await page.getByLabel('Message').fill('Avez-vous des chargeurs USB-C ?');
+    };
+    await fill();
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await page.getByText('Connexion impossible. Vérifiez votre connexion internet et réessayez.').waitFor();
+    expect(await page.getByLabel('Message').inputValue()).toBe('Avez-vous des chargeurs USB-C ?');
+    await page.context().setOffline(false);
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await page.getByText('Votre message a bien été envoyé', { exact: false }).waitFor();
+    await page.context().close();
+    expect(app.errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|ERR_FAILED/.test(e))).toEqual([]);
+    app.errors.length = 0;
+  });
+});
+
 describe('product search', () => {
   it('keeps every letter and the focus across a pause in typing, and shows the results', async () => {
     const page = await app.newPage(PHONE);

@@ -9,5 +9,8 @@ export const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
       retry: (count, error) => !isNotFound(error) && count < 2,
     },
+    // A form sent without a connection fails at once with a French message and keeps what was
+    // typed, instead of waiting silently for the network (the shopper may leave meanwhile).
+    mutations: { networkMode: 'always' },
   },
 });
