@@ -1,5 +1,6 @@
 import type { AnyField, AnyResource } from '@app/shared/resources';
 import { formatXOF, mediaSources } from '@app/shared/format';
+import { formatPhone } from '@app/shared/phone';
 import { Rate, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -48,6 +49,9 @@ export function renderCell(field: AnyField | undefined, value: unknown): ReactNo
       return <StatusTag value={String(value)} label={field.options?.[String(value)]} />;
     case 'date':
       return dayjs(String(value)).format('DD/MM/YYYY');
+    case 'phone':
+      // Stored in E.164: shown the Benin way (01 97 12 34 56), or international for other countries.
+      return <span style={{ whiteSpace: 'nowrap' }}>{formatPhone(String(value))}</span>;
     case 'rating':
       return <Rate disabled value={Number(value)} style={{ fontSize: 14 }} />;
     case 'image':

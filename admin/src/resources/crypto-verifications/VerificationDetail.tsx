@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { cryptoTypes, cryptoVerifications, type RowOfResource, verificationStatuses, verificationTypes } from '@app/shared/resources';
+import { formatPhone } from '@app/shared/phone';
 
 type Verification = RowOfResource<typeof cryptoVerifications>;
 import { useOne, useUpdate } from '@refinedev/core';
@@ -58,7 +59,7 @@ export default function VerificationDetail() {
           <Descriptions.Item label="E-mail">{row.email}</Descriptions.Item>
           <Descriptions.Item label="Téléphone">
             <Space wrap>
-              {row.phone}
+              {formatPhone(row.phone)}
               <WhatsAppButton phone={row.phone} />
             </Space>
           </Descriptions.Item>
