@@ -48,10 +48,13 @@ describe.skipIf(!built)('server-rendered pages', () => {
     expect(img).not.toMatch(/loading="lazy"/);
     // The data the browser takes over with, so it asks the server nothing again.
     expect(html).toContain('<script type="application/json" id="query-state">');
-    // Nothing to wait for before the first paint: styles inline, the page's code fetched beside the main script.
+    // Nothing to wait for before the first paint: styles inline; the page's code fetched beside the
+    // main script, both after the HTML and the main image (low priority).
     expect(html).toMatch(/<style>[\s\S]{1000,}<\/style>/);
     expect(html).not.toContain('rel="stylesheet"');
-    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/ProductPage-[\w-]+\.js">/);
+    expect(html).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/ProductPage-[\w-]+\.js">/);
+    expect(html).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+    expect(html).not.toMatch(/<(script type="module"|link rel="modulepreload") crossorigin/);
   });
 
   it('a service, a blog post and the product list hold their names, prices and texts', async () => {
