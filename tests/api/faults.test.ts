@@ -10,11 +10,24 @@ import { backupDatabase, restoreDatabase } from '../../server/src/db/backup';
 import { createDb } from '../../server/src/db/index';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import type { Database } from '../../server/src/db/schema';
+import { processImage } from '../../server/src/media/process';
+import { mediaStore } from '../../server/src/media/store';
 import { seedIfEmpty } from '../../server/src/seed/seed';
 import { startTestApp, type TestApp } from '../support/app';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'boutique-faults-'));
+
+/** A seeded shop with orders and an uploaded photo (its WebP sizes and JPEG preview), as the owner's would be. */
+async function fillShop(db: Kysely<Database>) {
+  await migrateToLatest(db);
+  await seedIfEmpty(db, { demo: true });
+  const sharp = (await import('sharp')).default;
+  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#1d4ed8' } })
+    .jpeg()
+    .toBuffer();
+  await mediaStore(db).save(await processImage(photo));
+}
 
 /** Every row of every table, in a stable order: two databases with equal dumps hold the same data. */
 async function dumpAll(db: Kysely<Database>) {
@@ -159,17 +172,17 @@ describe('PGlite killed mid-write', () => {
 });
 
 describe('backup and restore', () => {
-  it('PGlite: restores a seeded database with orders into an empty one, row for row', async () => {
+  it('PGlite: restores a seeded database with orders and photos into an empty one, row for row', async () => {
     const source = tmp();
     const target = tmp();
     const backups = tmp();
     try {
       const db = createDb({ dataDir: source });
-      await migrateToLatest(db);
-      await seedIfEmpty(db, { demo: true });
+      await fillShop(db);
       const before = await dumpAll(db);
       await db.destroy();
       expect(before.orders?.length).toBeGreaterThan(0);
+      expect(before.media_variants?.length).toBeGreaterThan(2);
 
       const file = await backupDatabase({ dataDir: source }, backups);
       expect(path.basename(file)).toMatch(/^boutique-\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.pglite\.tar\.gz$/);
@@ -197,7 +210,7 @@ describe('backup and restore', () => {
   });
 
   it.skipIf(!pgUrl)(
-    'PostgreSQL: pg_dump then pg_restore into an empty database, row for row',
+    'PostgreSQL: pg_dump then pg_restore of orders and photos into an empty database, row for row',
     async () => {
       const admin = new pg.Client({ connectionString: pgUrl });
       await admin.connect();
@@ -207,10 +220,10 @@ describe('backup and restore', () => {
       try {
         for (const name of names) await admin.query(`DROP DATABASE IF EXISTS ${name}; `).then(() => admin.query(`CREATE DATABASE ${name}`));
         const db = createDb({ databaseUrl: urlOf(names[0]!) });
-        await migrateToLatest(db);
-        await seedIfEmpty(db, { demo: true });
+        await fillShop(db);
         const before = await dumpAll(db);
         await db.destroy();
+        expect(before.media_variants?.length).toBeGreaterThan(2);
         const file = await backupDatabase({ databaseUrl: urlOf(names[0]!), dataDir: backups }, backups);
         expect(file).toMatch(/\.dump$/);
         await restoreDatabase({ databaseUrl: urlOf(names[1]!), dataDir: backups }, file);
