@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProcedureMeta } from '../../server/src/trpc';
 import { appRouter } from '../../server/src/routers/_app';
 import { PRIVATE_QUERIES } from '../../storefront/src/lib/trpc';
-import { ADMIN, startTestApp, type TestApp } from '../support/app';
+import { adminCookie, startTestApp, type TestApp } from '../support/app';
 
 // The public read cache: answers kept compressed, dropped exactly when a write changes them.
 
@@ -15,12 +15,7 @@ let app: TestApp;
 let cookie = '';
 beforeAll(async () => {
   app = await startTestApp({ demo: true });
-  const login = await fetch(`${app.url}/trpc/auth.login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0]!;
+  cookie = await adminCookie(app.url);
 });
 afterAll(() => app?.close());
 

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../server/src/routers/_app';
-import { ADMIN, startTestApp, type TestApp } from '../support/app';
+import { ADMIN, adminCookie, startTestApp, type TestApp } from '../support/app';
 
 // Thousands of random and hostile inputs to every procedure, over HTTP, anonymous and
 // signed in: the server never answers 500, and what an anonymous caller may not change
@@ -86,12 +86,7 @@ let app: TestApp;
 let cookie = '';
 beforeAll(async () => {
   app = await startTestApp({ demo: true });
-  const login = await fetch(`${app.url}/trpc/auth.login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0]!;
+  cookie = await adminCookie(app.url);
 });
 afterAll(() => app?.close());
 

@@ -127,3 +127,13 @@ export async function failure(promise: Promise<unknown>) {
   throw new Error('Expected the call to fail, but it succeeded');
 }
 export type Client = TRPCClient<AppRouter>;
+
+/** The admin's session cookie (`name=value`), signed in over HTTP as a browser would. */
+export async function adminCookie(url: string) {
+  const login = await fetch(`${url}/trpc/auth.login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  return (login.headers.getSetCookie()[0] ?? '').split(';')[0]!;
+}

@@ -1,16 +1,17 @@
-import { ArrowLeftOutlined, MailOutlined } from '@ant-design/icons';
+import { MailOutlined } from '@ant-design/icons';
 import { isEmail } from '@app/shared/format';
 import { contactMessages, type RowOfResource } from '@app/shared/resources';
 
 type Message = RowOfResource<typeof contactMessages>;
 import { parsePhone } from '@app/shared/phone';
 import { useOne, useUpdate } from '@refinedev/core';
-import { Button, Card, Descriptions, Result, Space, Spin, Typography } from 'antd';
+import { Button, Card, Descriptions, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PageTitle } from '../../layout/PageTitle';
 import { WhatsAppButton } from '../WhatsAppButton';
+import { BackButton, DetailStatus } from '../../crud/DetailStatus';
 
 const LIST = `/${contactMessages.admin.route}`;
 /** The shop's own e-mail rule, as every e-mail field applies it. */
@@ -29,18 +30,16 @@ export default function MessageDetail() {
     mutate({ resource: contactMessages.name, id, values: { read: true }, successNotification: false });
   }, [unread, id, mutate]);
 
-  const back = (
-    <Link to={LIST}>
-      <Button icon={<ArrowLeftOutlined />}>Retour aux messages</Button>
-    </Link>
-  );
-  if (query.isLoading)
+  const back = <BackButton to={LIST} label="Retour aux messages" />;
+  if (!row)
     return (
-      <Spin tip="Chargement...">
-        <div style={{ height: 200 }} />
-      </Spin>
+      <DetailStatus
+        loading={query.isLoading}
+        title="Message introuvable"
+        subTitle="Ce message n'existe pas ou a été supprimé."
+        back={back}
+      />
     );
-  if (!row) return <Result status="404" title="Message introuvable" subTitle="Ce message n'existe pas ou a été supprimé." extra={back} />;
 
   const contact = row.contact;
   const subject = row.subject;

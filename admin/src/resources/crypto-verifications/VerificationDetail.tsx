@@ -1,16 +1,16 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { cryptoTypes, cryptoVerifications, type RowOfResource, verificationStatuses, verificationTypes } from '@app/shared/resources';
 import { formatPhone } from '@app/shared/phone';
 
 type Verification = RowOfResource<typeof cryptoVerifications>;
 import { useOne, useUpdate } from '@refinedev/core';
-import { Button, Card, Descriptions, Input, Result, Space, Spin, Typography } from 'antd';
+import { Button, Card, Descriptions, Input, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { WhatsAppButton } from '../WhatsAppButton';
 import { PageTitle } from '../../layout/PageTitle';
 import { StatusTag } from '../../fields/StatusTag';
+import { BackButton, DetailStatus } from '../../crud/DetailStatus';
 
 type Status = keyof typeof verificationStatuses;
 const LIST = `/${cryptoVerifications.admin.route}`;
@@ -23,24 +23,14 @@ export default function VerificationDetail() {
   const [notes, setNotes] = useState('');
   useEffect(() => setNotes(typeof row?.notes === 'string' ? row.notes : ''), [row?.notes]);
 
-  const back = (
-    <Link to={LIST}>
-      <Button icon={<ArrowLeftOutlined />}>Retour à la liste</Button>
-    </Link>
-  );
-  if (query.isLoading)
-    return (
-      <Spin tip="Chargement...">
-        <div style={{ height: 200 }} />
-      </Spin>
-    );
+  const back = <BackButton to={LIST} label="Retour à la liste" />;
   if (!row)
     return (
-      <Result
-        status="404"
+      <DetailStatus
+        loading={query.isLoading}
         title="Demande non trouvée"
         subTitle="Cette demande de vérification n'existe pas ou a été supprimée."
-        extra={back}
+        back={back}
       />
     );
 

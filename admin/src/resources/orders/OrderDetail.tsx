@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, EditOutlined, PrinterOutlined } from '@ant-design/icons';
+import { EditOutlined, PrinterOutlined } from '@ant-design/icons';
 import { statusMessage, trackingPath } from '@app/shared';
 import { formatXOF, telLink } from '@app/shared/format';
 import { formatPhone } from '@app/shared/phone';
@@ -6,10 +6,10 @@ import { itemTypes, type OrderLine, orders, orderStatuses, paymentMethods, type 
 
 export type Order = RowOfResource<typeof orders>;
 import { useOne } from '@refinedev/core';
-import { Button, Card, Descriptions, Result, Space, Spin, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { WhatsAppButton } from '../WhatsAppButton';
 import { CustomerEditor } from './CustomerEditor';
 import { OnlinePayments } from './OnlinePayments';
@@ -18,6 +18,7 @@ import { OrderTimeline } from './OrderTimeline';
 import { useOrderActions } from './useOrderActions';
 import { PageTitle } from '../../layout/PageTitle';
 import { StatusTag } from '../../fields/StatusTag';
+import { BackButton, DetailStatus } from '../../crud/DetailStatus';
 
 const LIST = `/${orders.admin.route}`;
 
@@ -28,18 +29,8 @@ export default function OrderDetail() {
   const actions = useOrderActions(id, () => query.refetch());
   const [editing, setEditing] = useState(false);
 
-  const back = (
-    <Link to={LIST} className="no-print">
-      <Button icon={<ArrowLeftOutlined />}>Retour aux commandes</Button>
-    </Link>
-  );
-  if (query.isLoading)
-    return (
-      <Spin tip="Chargement...">
-        <div style={{ height: 200 }} />
-      </Spin>
-    );
-  if (!order) return <Result status="404" title="Commande non trouvée" extra={back} />;
+  const back = <BackButton to={LIST} label="Retour aux commandes" className="no-print" />;
+  if (!order) return <DetailStatus loading={query.isLoading} title="Commande non trouvée" back={back} />;
 
   const lines = order.items;
   const delivery = order.delivery;

@@ -1,19 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { formatDate } from '../../lib/date';
-import { isNotFound } from '../../lib/errors';
 import { useTitle } from '../../lib/title';
 import { Img } from '../ui/Img';
-import { NotFound } from '../ui/NotFound';
 import { Page } from '../ui/Page';
-import { QueryStatus } from '../ui/QueryStatus';
+import { Breadcrumb, RecordStatus, recordMissing } from '../ui/RecordStatus';
 import { SafeHtml } from '../ui/SafeHtml';
 import { api, queries } from '../../lib/queries';
 
 export function BlogPostPage() {
   const { slug = '' } = useParams();
-  const { data: post, isPending, error, refetch } = useQuery(queries.post(api, slug));
+  const query = useQuery(queries.post(api, slug));
+  const post = query.data;
   useTitle(post?.title);
   // Reached by a slug the post had before it was renamed: show its current address.
   const navigate = useNavigate();
@@ -21,20 +20,10 @@ export function BlogPostPage() {
   useEffect(() => {
     if (moved) navigate(`/blog/${moved}`, { replace: true });
   }, [moved, navigate]);
-  if (isNotFound(error)) return <NotFound />;
-  if (!post)
-    return (
-      <Page narrow>
-        <QueryStatus isPending={isPending} error={error} retry={() => void refetch()} />
-      </Page>
-    );
+  if (!post || recordMissing(query)) return <RecordStatus query={query} narrow />;
   return (
     <Page narrow>
-      <nav aria-label="Fil d'Ariane" className="mb-4 text-sm text-slate-500">
-        <Link to="/blog" className="hover:text-blue-700">
-          Blog
-        </Link>
-      </nav>
+      <Breadcrumb to="/blog" label="Blog" />
       <article>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{post.title}</h1>
         <p className="mt-2 text-sm text-slate-500">

@@ -25,3 +25,44 @@ export function OrderItems({ lines }: { lines: OrderItemLine[] }) {
     </ul>
   );
 }
+
+/** What an order snapshot carries, on the confirmation and the tracking pages alike. */
+interface PlacedOrder {
+  items: { type: string; id: string; name: string; quantity: number; unitPrice: number }[];
+  subtotal: number;
+  deliveryCost: number;
+  total: number;
+  delivery?: { name: string } | null;
+}
+
+function Row({ term, children, className = '' }: { term: ReactNode; children: ReactNode; className?: string }) {
+  return (
+    <div className={`flex justify-between gap-3 ${className}`}>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** A placed order's lines and totals; `extra` adds rows below the total (the payment method). */
+export function OrderSummary({ order, extra }: { order: PlacedOrder; extra?: { term: string; value: ReactNode } }) {
+  return (
+    <>
+      <OrderItems
+        lines={order.items.map((i) => ({ key: `${i.type}:${i.id}`, name: i.name, quantity: i.quantity, unitPrice: i.unitPrice }))}
+      />
+      <dl className="space-y-1 border-t border-slate-200 pt-3 text-sm">
+        <Row term="Sous-total">{formatXOF(order.subtotal)}</Row>
+        <Row term={`Livraison${order.delivery ? ` (${order.delivery.name})` : ''}`}>{formatXOF(order.deliveryCost)}</Row>
+        <Row term="Total" className="text-base font-bold">
+          <span data-testid="order-total">{formatXOF(order.total)}</span>
+        </Row>
+        {extra && (
+          <Row term={extra.term} className="pt-2">
+            {extra.value}
+          </Row>
+        )}
+      </dl>
+    </>
+  );
+}

@@ -1,4 +1,4 @@
-import { displayPhone, formatXOF, whatsappLink } from '@app/shared/format';
+import { displayPhone, whatsappLink } from '@app/shared/format';
 import { Link, useParams } from 'react-router';
 import { trackingPath } from '../tracking/path';
 import { labelOf, paymentMethodLabels } from '../../lib/labels';
@@ -7,7 +7,7 @@ import { ChatIcon } from '../layout/icons';
 import { card, primaryButton, secondaryButton, whatsappButton } from '../ui/buttons';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
-import { OrderItems } from './OrderItems';
+import { OrderSummary } from './OrderItems';
 import { recallOrder } from './orderStore';
 import { orderMessage } from './whatsappMessage';
 
@@ -40,27 +40,7 @@ export function OrderPage() {
         }
       />
       <section className={`${card} space-y-4 p-4`} aria-label="Récapitulatif">
-        <OrderItems
-          lines={order.items.map((i) => ({ key: `${i.type}:${i.id}`, name: i.name, quantity: i.quantity, unitPrice: i.unitPrice }))}
-        />
-        <dl className="space-y-1 border-t border-slate-200 pt-3 text-sm">
-          <div className="flex justify-between gap-3">
-            <dt>Sous-total</dt>
-            <dd>{formatXOF(order.subtotal)}</dd>
-          </div>
-          <div className="flex justify-between gap-3">
-            <dt>Livraison{order.delivery ? ` (${order.delivery.name})` : ''}</dt>
-            <dd>{formatXOF(order.deliveryCost)}</dd>
-          </div>
-          <div className="flex justify-between gap-3 text-base font-bold">
-            <dt>Total</dt>
-            <dd data-testid="order-total">{formatXOF(order.total)}</dd>
-          </div>
-          <div className="flex justify-between gap-3 pt-2">
-            <dt>Paiement</dt>
-            <dd>{labelOf(paymentMethodLabels, order.paymentMethod)}</dd>
-          </div>
-        </dl>
+        <OrderSummary order={order} extra={{ term: 'Paiement', value: labelOf(paymentMethodLabels, order.paymentMethod) }} />
       </section>
       <div className="mt-6 flex flex-wrap gap-3">
         {settings && (

@@ -1,6 +1,7 @@
 import { formatXOF } from '@app/shared/format';
 import { card, primaryButton, secondaryButton } from '../ui/buttons';
 import type { DeliveryOption } from './useDeliveryOptions';
+import { Checklist } from '../ui/Checklist';
 
 export function DeliveryCard({ option, chosen, onChoose }: { option: DeliveryOption; chosen: boolean; onChoose: () => void }) {
   return (
@@ -24,18 +25,7 @@ export function DeliveryCard({ option, chosen, onChoose }: { option: DeliveryOpt
         {option.price === 0 && <span className="ml-2 rounded bg-green-100 px-2 py-0.5 text-sm text-green-800">Gratuit</span>}
       </p>
       <p className="text-sm text-slate-700">{option.description}</p>
-      {option.features.length > 0 && (
-        <ul className="space-y-1 text-sm">
-          {option.features.map((feature) => (
-            <li key={feature} className="flex gap-2">
-              <span className="text-green-600" aria-hidden="true">
-                ✓
-              </span>
-              {feature}
-            </li>
-          ))}
-        </ul>
-      )}
+      <Checklist items={option.features} className="text-sm" />
       <button type="button" onClick={onChoose} aria-pressed={chosen} className={`${chosen ? secondaryButton : primaryButton} mt-auto`}>
         {chosen ? 'Option choisie ✓' : 'Choisir cette option'}
       </button>

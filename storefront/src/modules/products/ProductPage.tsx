@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
-import { isNotFound } from '../../lib/errors';
+import { useParams } from 'react-router';
 import { labelOf, productCategoryLabels } from '../../lib/labels';
-import { NotFound } from '../ui/NotFound';
 import { Page } from '../ui/Page';
-import { QueryStatus } from '../ui/QueryStatus';
+import { Breadcrumb, RecordStatus, recordMissing } from '../ui/RecordStatus';
 import { SafeHtml } from '../ui/SafeHtml';
 import { useTitle } from '../../lib/title';
 import { Price } from '../ui/Price';
@@ -17,25 +15,16 @@ import { api, queries } from '../../lib/queries';
 export function ProductPage() {
   const { id = '' } = useParams();
   const valid = isUuid(id);
-  const { data: product, isPending, error, refetch } = useQuery({ ...queries.product(api, id), enabled: valid });
+  const query = useQuery({ ...queries.product(api, id), enabled: valid });
+  const product = query.data;
   useTitle(product?.name);
   // A malformed id can never exist: show the not-found page without asking the server.
-  if (!valid || isNotFound(error)) return <NotFound />;
-  if (!product) {
-    return (
-      <Page>
-        <QueryStatus isPending={isPending} error={error} retry={() => void refetch()} />
-      </Page>
-    );
-  }
+  if (!product || recordMissing(query, valid)) return <RecordStatus query={query} valid={valid} />;
   return (
     <Page>
-      <nav aria-label="Fil d'Ariane" className="mb-4 text-sm text-slate-500">
-        <Link to="/products" className="hover:text-blue-700">
-          Produits
-        </Link>{' '}
-        / {labelOf(productCategoryLabels, product.category)}
-      </nav>
+      <Breadcrumb to="/products" label="Produits">
+        {labelOf(productCategoryLabels, product.category)}
+      </Breadcrumb>
       <div className="grid grid-cols-1 gap-8 md:grid-cols-2">
         <Gallery images={product.images} name={product.name} />
         <div className="space-y-4">

@@ -1,39 +1,31 @@
 import { whatsappLink } from '@app/shared/format';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
-import { isNotFound } from '../../lib/errors';
+import { useParams } from 'react-router';
 import { useSettings } from '../../lib/settings';
 import { useTitle } from '../../lib/title';
 import { AddToCart } from '../products/AddToCart';
 import { whatsappButton } from '../ui/buttons';
 import { Img } from '../ui/Img';
-import { NotFound } from '../ui/NotFound';
 import { Page } from '../ui/Page';
 import { Price } from '../ui/Price';
-import { QueryStatus } from '../ui/QueryStatus';
+import { Breadcrumb, RecordStatus, recordMissing } from '../ui/RecordStatus';
 import { isUuid } from '../../lib/id';
 import { api, queries } from '../../lib/queries';
+import { Checklist } from '../ui/Checklist';
 
 export function ServicePage() {
   const { id = '' } = useParams();
   const settings = useSettings();
-  const { data: service, isPending, error, refetch } = useQuery({ ...queries.service(api, id), enabled: isUuid(id) });
+  const valid = isUuid(id);
+  const query = useQuery({ ...queries.service(api, id), enabled: valid });
+  const service = query.data;
   useTitle(service?.name);
-  if (!isUuid(id) || isNotFound(error)) return <NotFound />;
-  if (!service)
-    return (
-      <Page>
-        <QueryStatus isPending={isPending} error={error} retry={() => void refetch()} />
-      </Page>
-    );
+  if (!service || recordMissing(query, valid)) return <RecordStatus query={query} valid={valid} />;
   return (
     <Page>
-      <nav aria-label="Fil d'Ariane" className="mb-4 text-sm text-slate-500">
-        <Link to="/services" className="hover:text-blue-700">
-          Services
-        </Link>{' '}
-        / {service.name}
-      </nav>
+      <Breadcrumb to="/services" label="Services">
+        {service.name}
+      </Breadcrumb>
       <div className="grid grid-cols-1 gap-8 md:grid-cols-2">
         <Img
           src={service.image}
@@ -47,18 +39,7 @@ export function ServicePage() {
           <h1 className="text-2xl font-bold text-slate-900">{service.name}</h1>
           <Price amount={service.price} className="text-xl" />
           <p className="text-slate-700">{service.description}</p>
-          {service.features.length > 0 && (
-            <ul className="space-y-1">
-              {service.features.map((feature) => (
-                <li key={feature} className="flex gap-2">
-                  <span className="text-green-600" aria-hidden="true">
-                    ✓
-                  </span>
-                  {feature}
-                </li>
-              ))}
-            </ul>
-          )}
+          <Checklist items={service.features} />
           {service.price !== null ? (
             <AddToCart item={{ id: service.id, type: 'service', name: service.name, price: service.price, image: service.image }} />
           ) : (

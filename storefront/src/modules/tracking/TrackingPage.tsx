@@ -1,10 +1,9 @@
-import { formatXOF } from '@app/shared/format';
 import { onlinePaymentStatuses, orderEventKinds, orderStatuses, paymentMethods, paymentStatuses } from '@app/shared/labels';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import type { RouterOutputs } from '../../lib/trpc';
-import { OrderItems } from '../checkout/OrderItems';
+import { OrderSummary } from '../checkout/OrderItems';
 import { PaymentPanel } from '../payments/PaymentPanel';
 import { card, primaryButton, secondaryButton } from '../ui/buttons';
 import { TextField } from '../ui/Field';
@@ -98,23 +97,7 @@ function TrackedOrder({ order }: { order: Tracked }) {
       </section>
       <PaymentPanel token={order.trackingToken} known={order.paymentStatus} />
       <section className={`${card} space-y-3 p-4`} aria-label="Articles">
-        <OrderItems
-          lines={order.items.map((l) => ({ key: `${l.type}:${l.id}`, name: l.name, quantity: l.quantity, unitPrice: l.unitPrice }))}
-        />
-        <dl className="space-y-1 border-t border-slate-200 pt-3 text-sm">
-          <div className="flex justify-between gap-3">
-            <dt>Sous-total</dt>
-            <dd>{formatXOF(order.subtotal)}</dd>
-          </div>
-          <div className="flex justify-between gap-3">
-            <dt>Livraison</dt>
-            <dd>{formatXOF(order.deliveryCost)}</dd>
-          </div>
-          <div className="flex justify-between gap-3 text-base font-bold">
-            <dt>Total</dt>
-            <dd>{formatXOF(order.total)}</dd>
-          </div>
-        </dl>
+        <OrderSummary order={order} />
         <a href={`/suivi/${order.trackingToken}/recu.pdf`} className={secondaryButton} target="_blank" rel="noopener">
           Télécharger le reçu (PDF)
         </a>
