@@ -3,15 +3,14 @@
 // enlarged), so the storefront derives the srcset from the address alone.
 
 export const MEDIA_WIDTHS = [320, 640, 960, 1280] as const;
-const MEDIA_URL = /^\/media\/([0-9a-f]{32})\/(\d{2,4})\.webp$/;
+const MEDIA_URL = /^\/media\/(?<id>[0-9a-f]{32})\/(?<largest>\d{2,4})\.webp$/;
 
 /** The widths an uploaded photo exists in, its src and srcset and its link-preview JPEG; null for any other address. */
 export function mediaSources(
   url: string | null | undefined,
 ): { id: string; widths: number[]; src: string; srcset: string; preview: string } | null {
-  const match = url ? MEDIA_URL.exec(url) : null;
-  if (!match) return null;
-  const [, id, largest] = match as unknown as [string, string, string];
+  const { id, largest } = (url && MEDIA_URL.exec(url)?.groups) || {};
+  if (!id || !largest) return null;
   const max = Number(largest);
   const widths = [...MEDIA_WIDTHS.filter((w) => w < max), max];
   const at = (w: number) => `/media/${id}/${w}.webp`;
