@@ -195,15 +195,31 @@ describe('items without delivery', () => {
 });
 
 describe("the owner's figures", () => {
-  it('finds an order by phone whatever the spacing or prefix typed', async () => {
+  it('finds an order and a verification request by phone whatever the spacing or prefix typed', async () => {
     const order = await place((await product(null)).id, 1, { phone: '+229 01 55 44 33 22' });
+    await app.asVisitor.cryptoVerifications.submit({
+      name: 'Rodrigue Hounsou',
+      email: 'rodrigue@example.com',
+      phone: '01 55 44 33 22',
+      cryptoType: 'bitcoin',
+      walletAddress: 'bc1qexampleexampleexample0001',
+    });
     for (const typed of ['0155443322', '01 55 44 33 22', '+229 01 55 44 33 22', '00229 0155443322', '55 44 33']) {
       const { rows } = await app.asAdmin.orders.list({ search: typed, pageSize: 100 });
       expect(
         rows.map((r) => r.id),
         typed,
       ).toContain(order.id);
+      const requests = await app.asAdmin.cryptoVerifications.list({ search: typed, pageSize: 100 });
+      expect(
+        requests.rows.map((r) => r.name),
+        typed,
+      ).toContain('Rodrigue Hounsou');
     }
+    // Another number is not a match.
+    expect((await app.asAdmin.cryptoVerifications.list({ search: '01 55 44 33 99' })).rows.map((r) => r.name)).not.toContain(
+      'Rodrigue Hounsou',
+    );
   });
 
   it('lists low stock, counts new orders, and counts revenue from delivered or paid orders only', async () => {
