@@ -267,6 +267,14 @@ describe('receipt', () => {
     // French amounts print whole (their narrow no-break spaces come out as spaces from pdftotext).
     expect(text).toContain('120 000,00 F CFA');
     expect(text).toContain('Statut : Nouvelle · Paiement : À encaisser');
+    expect(text).not.toContain('Référence de paiement');
+    // Once paid, the receipt carries the payment's reference.
+    await app.asAdmin.orders.setPayment({ id: order.id, to: 'paid', reference: 'MTN-445566' });
+    const paid = execFileSync('pdftotext', ['-', '-'], {
+      input: Buffer.from(await (await fetch(`${app.url}/suivi/${order.trackingToken}/recu.pdf`)).arrayBuffer()),
+    }).toString();
+    expect(paid).toContain('Paiement : Payée');
+    expect(paid).toContain('Référence de paiement : MTN-445566');
     expect((await fetch(`${app.url}/suivi/${'0'.repeat(64)}/recu.pdf`)).status).toBe(404);
   });
 });

@@ -45,6 +45,8 @@ export function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: string):
     .text(
       `Statut : ${label(orderStatuses, order.status)} · Paiement : ${label(paymentStatuses, order.paymentStatus)} (${label(paymentMethods, order.paymentMethod)})`,
     );
+  // The proof of a payment the customer made (a Mobile Money transaction, a cash receipt number).
+  if (order.paymentReference && order.paymentStatus !== 'pending') doc.text(`Référence de paiement : ${order.paymentReference}`);
 
   doc.moveDown(1.2);
   const [x, width] = [doc.page.margins.left, doc.page.width - doc.page.margins.left - doc.page.margins.right];

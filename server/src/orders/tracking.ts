@@ -24,6 +24,7 @@ const VISIBLE = [
   'status',
   'paymentStatus',
   'paymentMethod',
+  'paymentReference',
   'items',
   'delivery',
   'subtotal',

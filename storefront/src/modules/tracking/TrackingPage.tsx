@@ -81,6 +81,7 @@ function TrackedOrder({ order }: { order: Tracked }) {
         <p className="mt-1 text-slate-700">
           Statut : <strong>{label(orderStatuses, order.status)}</strong> · Paiement : {label(paymentStatuses, order.paymentStatus)} (
           {label(paymentMethods, order.paymentMethod)})
+          {order.paymentReference && order.paymentStatus !== 'pending' && <> · Réf. {order.paymentReference}</>}
         </p>
         <ol className="mt-3 space-y-2 border-l-2 border-blue-200 pl-4 text-sm">
           {order.timeline.map((event, i) => (
