@@ -14,7 +14,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['storefront/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}'],
+    files: ['storefront/**/*.{ts,tsx}', 'storefront/public/*.js', 'admin/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

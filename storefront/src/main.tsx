@@ -2,9 +2,10 @@ import './styles.css';
 import { hydrate, onlineManager } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, matchRoutes } from 'react-router';
 import { App } from './app/App';
-import { PageLoadError } from './app/pages';
+import { PageLoadError, preloadPage } from './app/pages';
+import { pageRoutes } from './app/routes';
 import { queryClient } from './lib/query';
 
 // Opened without a connection (a page from the service worker's cache): queries wait for it
@@ -20,11 +21,18 @@ const state = document.getElementById('query-state');
 if (state?.textContent) {
   // The page came rendered: the browser takes it over with the same data, asking nothing again.
   hydrate(queryClient, JSON.parse(state.textContent));
-  // In a transition, hydration runs in small slices that a tap can interrupt, instead of one long
-  // task that freezes a slow phone (the page is already on screen meanwhile).
-  startTransition(() => {
-    hydrateRoot(container, app, options);
-  });
+  // With the page's own code first (fetched beside this script: modulepreload), so the whole
+  // page is taken over as it stands; a failed download is the boundary's to explain.
+  const route = matchRoutes(pageRoutes, location.pathname)?.at(-1)?.route;
+  void (route ? preloadPage(route) : Promise.resolve())
+    .catch(() => undefined)
+    .then(() =>
+      // In a transition, hydration runs in small slices that a tap can interrupt, instead of one long
+      // task that freezes a slow phone (the page is already on screen meanwhile).
+      startTransition(() => {
+        hydrateRoot(container, app, options);
+      }),
+    );
 } else {
   // The same for a first render in the browser.
   startTransition(() => createRoot(container, options).render(app));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
-import { mainNav } from './storefront/app';
+import { badge, mainNav, readCart } from './storefront/app';
 import { open, screenshot } from './storefront/browser';
 
 // A slow, flaky phone network: pages arrive rendered and take over without asking again, a lost
@@ -177,5 +177,60 @@ describe('product search', () => {
     await page.getByText(/\d+ produits?/).waitFor();
     expect(await page.locator('main article').count()).toBeGreaterThan(0);
     await page.context().close();
+  });
+});
+
+describe('before the app has taken the page over', () => {
+  /** A slow phone: the page is on screen while the app's code is still downloading, until release(). */
+  async function heldPage(path: string) {
+    const context = await app.browser.newContext({ viewport: PHONE, baseURL: app.url, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    await page.locator('main h1').first().waitFor();
+    const hydrated = () => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    return { page, release, hydrated, close: () => context.close() };
+  }
+
+  it('a tap is kept, shown as pending, and done once the app is there', async () => {
+    const product = (await app.asVisitor.products.list({ pageSize: 20 })).rows.find((p) => p.stock === null || p.stock > 0)!;
+    const { page, release, hydrated, close } = await heldPage(`/products/${product.id}`);
+    const add = page.getByRole('button', { name: 'Ajouter au panier' });
+    await add.click();
+    await add.click(); // tapped again, since nothing seemed to happen
+    expect(await add.getAttribute('aria-busy')).toBe('true');
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    await page.screenshot({ path: '.tmp/screens/store-early-tap-360.png' });
+
+    release();
+    await hydrated();
+    await expect.poll(() => badge(page).textContent(), { timeout: 10_000 }).toBe('1');
+    expect(await add.getAttribute('aria-busy')).toBeNull();
+    expect((await readCart(page)).items).toMatchObject([{ id: product.id, type: 'product', quantity: 1 }]);
+    await close();
+  });
+
+  it("the app takes the server's page over as it is, rebuilding none of it", async () => {
+    const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
+    for (const path of ['/', `/products/${product.id}`, '/contact']) {
+      const { page, release, hydrated, close } = await heldPage(path);
+      const count = await page.evaluate(() => {
+        const nodes = document.querySelectorAll('body *');
+        nodes.forEach((node) => node.setAttribute('data-from-server', ''));
+        return document.querySelectorAll('main *').length;
+      });
+      release();
+      await hydrated();
+      await page.waitForLoadState('networkidle');
+      // Elements the browser made itself would lack the mark (the page was thrown away and built again).
+      expect(await page.locator('main *:not([data-from-server])').count(), path).toBe(0);
+      expect(await page.locator('main [data-from-server]').count(), path).toBe(count);
+      await close();
+    }
   });
 });

@@ -36,6 +36,15 @@ export async function startBrowserApp(options: { env?: Record<string, string> } 
       page.on('dialog', (dialog) => {
         if (dialog.type() === 'beforeunload') void dialog.accept();
       });
+      // A storefront page arrives rendered by the server, and its buttons respond once the app has
+      // taken it over (hydration, a moment later on a busy machine): the tests act then, like a
+      // shopper who waits for the page to work. What happens to earlier taps is tested on its own.
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (isStorefrontPage(url)) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+        return response;
+      };
       return page;
     },
     async close() {
@@ -45,3 +54,9 @@ export async function startBrowserApp(options: { env?: Record<string, string> } 
   };
 }
 export type BrowserApp = Awaited<ReturnType<typeof startBrowserApp>>;
+
+/** Addresses of the storefront's pages (not the admin, the API, files or the receipt PDF). */
+function isStorefrontPage(url: string) {
+  const path = new URL(url, 'http://localhost').pathname;
+  return !/^\/(admin|trpc|media|assets|api|webhooks)(\/|$)|\.\w+$/.test(path);
+}

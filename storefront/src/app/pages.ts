@@ -9,6 +9,16 @@ export class PageLoadError extends Error {
 }
 
 const pages = new Map<PageRoute, LazyExoticComponent<ComponentType>>();
+const loaded = new Map<PageRoute, ComponentType>();
+
+/**
+ * Downloads a page's code before the app takes over the server's HTML of it. Rendered lazily
+ * instead, the page would still be waiting for its code when the cart (read from the phone)
+ * changes around it, and React would then throw the server's HTML away and build the page again.
+ */
+export async function preloadPage(route: PageRoute) {
+  loaded.set(route, (await route.page()).default);
+}
 const failed = new Set<PageRoute>();
 
 /** Pages whose download failed start afresh at their next render (the boundary's "Réessayer"). */
@@ -23,7 +33,9 @@ export function retryFailedPages() {
  * the page's error boundary, and stays until retryFailedPages() (React renders a failed part
  * again before showing the boundary: a fresh download there would loop).
  */
-export function pageComponent(route: PageRoute) {
+export function pageComponent(route: PageRoute): ComponentType {
+  const ready = loaded.get(route);
+  if (ready) return ready;
   let page = pages.get(route);
   if (!page) {
     page = lazy(async () => {

@@ -8,13 +8,23 @@ import { card, primaryButton, secondaryButton, whatsappButton } from '../ui/butt
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
 import { OrderSummary } from './OrderItems';
-import { recallOrder } from './orderStore';
+import { useRecalledOrder } from './orderStore';
 import { orderMessage } from './whatsappMessage';
 
 export function OrderPage() {
   const { number = '' } = useParams();
   const settings = useSettings();
-  const order = recallOrder(number);
+  const order = useRecalledOrder(number);
+  if (order === undefined) {
+    return (
+      <Page narrow>
+        <PageHeader title={`Commande ${number}`} />
+        <p role="status" className="py-8 text-center text-slate-500">
+          Chargement de votre commande...
+        </p>
+      </Page>
+    );
+  }
   if (!order) {
     return (
       <Page narrow>

@@ -1,3 +1,4 @@
+import { useMemo, useSyncExternalStore } from 'react';
 import type { RouterOutputs } from '../../lib/trpc';
 import { randomKey } from '../../lib/id';
 
@@ -44,12 +45,24 @@ export function rememberOrder(order: PlacedOrder) {
   memoryKey = null;
 }
 
-export function recallOrder(number: string): PlacedOrder | null {
-  const raw = read(orderKey(number));
-  if (!raw) return null;
-  try {
-    return JSON.parse(raw) as PlacedOrder;
-  } catch {
-    return null;
-  }
+const noChanges = () => () => {};
+
+/**
+ * The order placed in this tab, for its confirmation page: null when the tab has none, undefined
+ * while the page is the server's (which cannot know) and the browser takes it over as it is.
+ */
+export function useRecalledOrder(number: string): PlacedOrder | null | undefined {
+  const raw = useSyncExternalStore(
+    noChanges,
+    () => read(orderKey(number)),
+    () => undefined,
+  );
+  return useMemo(() => {
+    if (raw === undefined || raw === null) return raw;
+    try {
+      return JSON.parse(raw) as PlacedOrder;
+    } catch {
+      return null;
+    }
+  }, [raw]);
 }
