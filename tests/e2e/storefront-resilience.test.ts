@@ -215,6 +215,21 @@ describe('before the app has taken the page over', () => {
     await close();
   });
 
+  it('a form filled and sent is sent with all its text, once the app is there', async () => {
+    const { page, release, hydrated, close } = await heldPage('/contact');
+    await page.getByLabel('Nom').fill('Afi Dossou');
+    await page.getByLabel('E-mail ou téléphone').fill('afi@example.com');
+    await page.getByLabel('Sujet').fill('Livraison à Parakou avant la page prête');
+    await page.getByLabel('Message').fill('Livrez-vous à Parakou ?');
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    release();
+    await hydrated();
+    await page.getByText('Votre message a bien été envoyé').waitFor();
+    const { rows } = await app.asAdmin.contactMessages.list({ search: 'avant la page prête' });
+    expect(rows).toMatchObject([{ name: 'Afi Dossou', contact: 'afi@example.com', message: 'Livrez-vous à Parakou ?' }]);
+    await close();
+  });
+
   it("the app takes the server's page over as it is, rebuilding none of it", async () => {
     const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
     for (const path of ['/', `/products/${product.id}`, '/contact']) {
