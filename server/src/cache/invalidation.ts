@@ -16,7 +16,7 @@ export async function announceWrite(db: Kysely<Database>, cache: PublicCache, de
   // The write is committed: a lost connection here must not turn it into an error for the caller.
   // One retry on a fresh connection; if PostgreSQL is really away, the other servers' listeners
   // lost their connections too, and they empty their caches on their own.
-  const notify = () => sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(deps)})`.execute(db);
+  const notify = () => sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify({ from: cache.id, deps })})`.execute(db);
   await notify()
     .catch(notify)
     .catch((err: unknown) => log.error({ err, deps }, 'cache : annonce de modification impossible'));
@@ -55,7 +55,11 @@ export function listenForWrites(databaseUrl: string, cache: PublicCache, log: Lo
     next.on('notification', (message) => {
       if (message.channel !== CHANNEL) return;
       try {
-        cache.invalidate(JSON.parse(message.payload ?? '["*"]') as string[]);
+        const { from, deps } = JSON.parse(message.payload ?? '{}') as { from?: string; deps?: string[] };
+        // Its own write, heard back: the entries were dropped in the request, and dropping them
+        // again would throw away pages rebuilt since (a burst of shoppers would render twice).
+        if (from === cache.id) return;
+        cache.invalidate(Array.isArray(deps) ? deps : ['*']);
       } catch {
         cache.clear();
       }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -39,6 +39,8 @@ export class PublicCache {
   private readonly versions = new Map<string, number>();
   private generation = 0;
   enabled = true;
+  /** This server's name in its write announcements (invalidation.ts): its own come back to it. */
+  readonly id = randomUUID();
 
   constructor(maxBytes = 64 * 1024 * 1024) {
     this.entries = new LRUCache({
