@@ -194,6 +194,8 @@ describe('the screens the spec singles out', () => {
     await page.goto('/admin/orders');
     await page.getByLabel('Rechercher', { exact: true }).fill(order.number);
     await page.getByLabel('Rechercher', { exact: true }).press('Enter');
+    // The search has answered (the newest order was on screen before it): the list no longer moves.
+    await expect.poll(() => page.locator('tr.ant-table-row').count()).toBe(1);
     await page.locator('tr.ant-table-row').filter({ hasText: order.number }).getByRole('button', { name: 'Voir' }).click();
     await page.getByText(`Commande ${order.number}`).waitFor();
     await page.getByText('Sous-total').waitFor();
