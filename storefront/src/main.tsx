@@ -1,39 +1,37 @@
 import './styles.css';
-import { hydrate, onlineManager } from '@tanstack/react-query';
-import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter, matchRoutes } from 'react-router';
-import { App } from './app/App';
-import { PageLoadError, preloadPage } from './app/pages';
-import { pageRoutes } from './app/routes';
-import { queryClient } from './lib/query';
 
-// Opened without a connection (a page from the service worker's cache): queries wait for it
-// instead of failing, and go out when it returns (TanStack Query only hears later changes).
-onlineManager.setOnline(navigator.onLine);
+/**
+ * The app's code is started in steps, each in a task of its own: run at once, it froze a slow
+ * phone for a long moment (a 100 ms task at a quarter of this machine's speed) right when the
+ * shopper begins to use the page. The files are all fetched at once beside this one (the page
+ * lists them as modulepreload); only their running is spread out: React DOM first, then the
+ * shop (with the router and the query library), then the page's own code, then the takeover.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const container = document.getElementById('root')!;
-// A page that could not be downloaded is the boundary's to explain (PageBoundary); other errors it catches are logged.
-const options = { onCaughtError: (error: unknown) => void (error instanceof PageLoadError || console.error(error)) };
-const app = <App queryClient={queryClient} router={BrowserRouter} />;
-// The data the server rendered the page with (entry-server.tsx), when it did.
-const state = document.getElementById('query-state');
-if (state?.textContent) {
-  // The page came rendered: the browser takes it over with the same data, asking nothing again.
-  hydrate(queryClient, JSON.parse(state.textContent));
-  // With the page's own code first (fetched beside this script: modulepreload), so the whole
-  // page is taken over as it stands; a failed download is the boundary's to explain.
-  const route = matchRoutes(pageRoutes, location.pathname)?.at(-1)?.route;
-  void (route ? preloadPage(route) : Promise.resolve())
-    .catch(() => undefined)
-    .then(() =>
-      // In a transition, hydration runs in small slices that a tap can interrupt, instead of one long
-      // task that freezes a slow phone (the page is already on screen meanwhile).
-      startTransition(() => {
-        hydrateRoot(container, app, options);
-      }),
-    );
-} else {
-  // The same for a first render in the browser.
-  startTransition(() => createRoot(container, options).render(app));
+/**
+ * A step whose download failed (a mobile network drops a request now and then) is tried again,
+ * a little later each time, and at once when the phone says it is back online. Meanwhile the
+ * page stays readable and its taps are kept (public/boot.js).
+ */
+async function load<T>(step: () => Promise<T>): Promise<T> {
+  for (let wait = 1500; ; wait = Math.min(wait * 2, 30_000)) {
+    try {
+      return await step();
+    } catch {
+      await new Promise((resolve) => {
+        setTimeout(resolve, wait);
+        addEventListener('online', resolve, { once: true });
+      });
+    }
+  }
 }
+
+async function start() {
+  const client = await load(() => import('react-dom/client'));
+  await nextTask();
+  const { startApp } = await load(() => import('./app/start'));
+  await nextTask();
+  await startApp(client);
+}
+void start();

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ensureFirstAdmin } from '../../server/src/auth/admins';
 import { seedIfEmpty } from '../../server/src/seed/seed';
 import type { Database } from '../../server/src/db/schema';
+import { demoData } from '../../server/src/seed/demo-data';
 import { createTestDb } from '../support/db';
 
 const dbs: Array<Awaited<ReturnType<typeof createTestDb>>> = [];
@@ -19,6 +20,13 @@ const count = async (db: Awaited<ReturnType<typeof fresh>>, table: keyof Databas
   (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE ${where}`.execute(db)).rows[0]!.n;
 
 describe('demo content', () => {
+  it("lists newest first in the demo's own order, the same on every install", async () => {
+    const db = await fresh();
+    await seedIfEmpty(db, { demo: true });
+    const names = (await db.selectFrom('products').select('name').orderBy('createdAt', 'desc').orderBy('id').execute()).map((p) => p.name);
+    expect(names).toEqual(demoData.products.map((p) => p.name));
+  });
+
   it('seeds a shop that looks real, once', async () => {
     const db = await fresh();
     expect(await seedIfEmpty(db, { demo: true })).toBe(true);

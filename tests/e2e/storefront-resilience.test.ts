@@ -67,6 +67,19 @@ describe('a lost page download', () => {
     await context.close();
   });
 
+  it("starts anyway when a download of the app's own code was lost on the way", async () => {
+    const context = await app.browser.newContext({ viewport: PHONE, baseURL: app.url, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    let lost = 0;
+    await page.route(/\/assets\/start-[\w-]+\.js$/, (route) => (lost++ < 2 ? route.abort('connectionreset') : route.continue()));
+    await page.goto('/contact', { waitUntil: 'commit' });
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 20_000 });
+    expect(lost).toBeGreaterThanOrEqual(2);
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await page.getByText('Indiquez votre nom.').first().waitFor();
+    await context.close();
+  });
+
   it('reloads itself once when a new version replaced the page code, and never loops', async () => {
     const context = await app.browser.newContext({ viewport: DESKTOP, baseURL: app.url, serviceWorkers: 'block' });
     const page = await context.newPage();

@@ -48,6 +48,8 @@ const LOW = 'fetchpriority="low"';
 const lowPriorityScripts = (template: string) =>
   template.replace(/<script type="module"|<link rel="modulepreload"/g, (tag) => `${tag} ${LOW}`);
 
+const APP_CODE = '<template id="app-code">';
+
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
 
 /**
@@ -63,7 +65,8 @@ function inlineStyles(template: string, distDir: string) {
 
 /**
  * <link rel="modulepreload"> for a page's chunk and the chunks it imports (from Vite's manifest),
- * so the browser fetches them beside the main script instead of after it has run.
+ * so the browser fetches them beside the main script instead of after it has run. They go with
+ * the app's other tags, which the page starts after its first paint (storefront/public/boot.js).
  */
 function preloadLinks(manifest: Manifest | null, module: string | undefined, template: string) {
   if (!manifest || !module) return '';
@@ -132,7 +135,7 @@ export async function storefrontPages(options: {
     const snapshot = cache.snapshot(allDeps);
     const page = await entry!.render(url, router, visitor(req), sanitizeRichText);
     const body = (await head.apply(pageTemplate!, pathname, page.title))
-      .replace('</head>', () => `${preloadLinks(manifest, page.module, template!)}</head>`)
+      .replace(APP_CODE, () => `${APP_CODE}${preloadLinks(manifest, page.module, template!)}`)
       .replace(
         '<div id="root"></div>',
         () => `<div id="root">${page.html}</div><script type="application/json" id="query-state">${page.state}</script>`,

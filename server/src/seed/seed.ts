@@ -38,8 +38,14 @@ export async function seedIfEmpty(db: Kysely<Database>, { demo }: { demo: boolea
       const rows: unknown = demoData[resource.name as keyof typeof demoData];
       if (!Array.isArray(rows)) continue;
       created[resource.name] = [];
-      for (const row of rows) {
-        created[resource.name]!.push(await createRecord<AnyResource>(tx, resource, resource.createSchema.parse(row)));
+      for (const [index, row] of rows.entries()) {
+        const record = await createRecord<AnyResource>(tx, resource, resource.createSchema.parse(row));
+        // One transaction gives every row the same creation time, and "newest first" lists would
+        // then follow the random ids: the demo's first entry is its newest, a minute apart each.
+        await sql`UPDATE ${sql.table(resource.name)} SET ${sql.ref('createdAt')} = now() - make_interval(mins => ${index}) WHERE id = ${record.id}`.execute(
+          tx,
+        );
+        created[resource.name]!.push(record);
       }
     }
     for (const order of demoOrders) {

@@ -12,7 +12,7 @@ import {
   setStock,
   updateQuantity,
 } from '@app/shared/cart';
-import { createContext, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 
 export interface CartApi {
   cart: Cart;
@@ -40,13 +40,17 @@ function readStoredCart(): Cart {
 
 /** Holds the cart (spec section 4) and saves it to localStorage on every change. */
 export function CartProvider({ children }: { children: ReactNode }) {
-  // The server renders every page with an empty cart; the browser's own cart comes in right
-  // after hydration, before the first paint of a page it renders itself.
+  // The server renders every page with an empty cart; the browser's own cart comes in once the
+  // page is taken over, in a transition: read in a layout effect, it made React finish taking
+  // the whole page over in one go (a 40-60 ms freeze of a slow phone) to show it. A line added
+  // meanwhile (a tap replayed by earlyTaps.ts) is kept: React applies the updates in order.
   const [cart, setCart] = useState<Cart>(() => parseStoredCart(null));
   const [ready, setReady] = useState(false);
-  useLayoutEffect(() => {
-    setCart(readStoredCart());
-    setReady(true);
+  useEffect(() => {
+    startTransition(() => {
+      setCart(readStoredCart());
+      setReady(true);
+    });
   }, []);
 
   useEffect(() => {
