@@ -91,6 +91,8 @@ describe('a lost page download', () => {
       const html = (await response.text()).replace(/src="\/assets\/index-[\w-]+\.js"/, 'src="/assets/index-NOUVEAU.js"');
       await route.fulfill({ response, body: html });
     });
+    // The first page's own load event may come after the app has started (its photos): counted from there.
+    await page.waitForLoadState('load');
     let loads = 0;
     page.on('load', () => loads++);
     await mainNav(page).getByRole('link', { name: 'Produits' }).click();

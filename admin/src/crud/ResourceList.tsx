@@ -3,7 +3,7 @@ import { emptyMessage } from '@app/shared/resources';
 import { getDefaultSortOrder, useTable } from '@refinedev/antd';
 import type { BaseRecord } from '@refinedev/core';
 import { Button, Grid, Space, Table } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { columnLabel, imageKeyOf, imageOf, renderCell, Thumbnail } from '../fields/columns';
 import type { ResourceOverride } from './overrides';
@@ -25,6 +25,13 @@ export default function ResourceList({ entry, override }: { entry: AdminEntry; o
   // The search in the address is read once, when the screen opens; typing then updates the address.
   const [q] = useState(() => params.get('q') ?? '');
   const phone = !Grid.useBreakpoint().md;
+  // A search answered after the owner has already opened a record (Enter, then a quick tap on a
+  // row) must not write ?q= into the address: that navigated back to the list.
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => void (shown.current = false);
+  }, []);
   const { tableProps, searchFormProps, sorters, filters, currentPage, setCurrentPage } = useTable<BaseRecord, never, SearchValues>({
     resource: entry.name,
     syncWithLocation: false,
@@ -33,15 +40,16 @@ export default function ResourceList({ entry, override }: { entry: AdminEntry; o
     filters: { defaultBehavior: 'replace', initial: q ? [{ field: 'search', operator: 'contains', value: q }] : [] },
     onSearch: (values) => {
       const text = typeof values.search === 'string' ? values.search.trim() : '';
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (text) next.set('q', text);
-          else next.delete('q');
-          return next;
-        },
-        { replace: true },
-      );
+      if (shown.current)
+        setParams(
+          (current) => {
+            const next = new URLSearchParams(current);
+            if (text) next.set('q', text);
+            else next.delete('q');
+            return next;
+          },
+          { replace: true },
+        );
       return toFilters(resource, values);
     },
   });

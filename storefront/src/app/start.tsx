@@ -45,6 +45,10 @@ export async function startApp(client: { createRoot: typeof createRoot; hydrateR
 function registerServiceWorker() {
   // Not in the development server (no worker there), nor where the browser has none.
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
-  // A refused registration (private mode, storage full) leaves the shop as it is: online only.
-  navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  // After the page's photos (the load event): its first download of the whole app must not take
+  // the slow link from them. A refused registration (private mode, storage full) leaves the shop
+  // as it is: online only.
+  const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  if (document.readyState === 'complete') register();
+  else addEventListener('load', register, { once: true });
 }

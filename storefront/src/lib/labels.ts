@@ -9,5 +9,6 @@ export {
   verificationTypes as verificationTypeLabels,
 } from '@app/shared/labels';
 
-export const labelOf = <M extends Record<string, string>>(map: M, key: string): string =>
-  (key in map ? map[key as keyof M] : key) as string;
+/** The French label of a stored value; an unknown value shows as it is, none as nothing. */
+export const labelOf = <M extends Record<string, string>>(map: M, key: string | null): string =>
+  key === null ? '' : ((key in map ? map[key as keyof M] : key) as string);

@@ -1,5 +1,6 @@
 import { formatXOF } from '@app/shared/format';
 import type { ReactNode } from 'react';
+import type { RouterOutputs } from '../../lib/trpc';
 
 export interface OrderItemLine {
   key: string;
@@ -26,14 +27,9 @@ export function OrderItems({ lines }: { lines: OrderItemLine[] }) {
   );
 }
 
-/** What an order snapshot carries, on the confirmation and the tracking pages alike. */
-interface PlacedOrder {
-  items: { type: string; id: string; name: string; quantity: number; unitPrice: number }[];
-  subtotal: number;
-  deliveryCost: number;
-  total: number;
-  delivery?: { name: string } | null;
-}
+/** What the confirmation (the placed order) and the tracking page (the order found) both show. */
+type SummaryFields = 'items' | 'subtotal' | 'deliveryCost' | 'total' | 'delivery';
+type Summarized = Pick<RouterOutputs['orders']['place'], SummaryFields> | Pick<RouterOutputs['orders']['track'], SummaryFields>;
 
 function Row({ term, children, className = '' }: { term: ReactNode; children: ReactNode; className?: string }) {
   return (
@@ -45,7 +41,7 @@ function Row({ term, children, className = '' }: { term: ReactNode; children: Re
 }
 
 /** A placed order's lines and totals; `extra` adds rows below the total (the payment method). */
-export function OrderSummary({ order, extra }: { order: PlacedOrder; extra?: { term: string; value: ReactNode } }) {
+export function OrderSummary({ order, extra }: { order: Summarized; extra?: { term: string; value: ReactNode } }) {
   return (
     <>
       <OrderItems

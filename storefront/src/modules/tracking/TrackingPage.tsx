@@ -9,11 +9,11 @@ import { card, primaryButton, secondaryButton } from '../ui/buttons';
 import { TextField } from '../ui/Field';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
+import { labelOf } from '../../lib/labels';
 import { api } from '../../lib/queries';
 
 type Tracked = RouterOutputs['orders']['track'];
 type Lookup = { token: string } | { number: string; phone: string };
-const label = <M extends Record<string, string>>(map: M, key: string | null) => (key && key in map ? map[key as keyof M] : (key ?? ''));
 const valueLabels = { payment: paymentStatuses, online_payment: onlinePaymentStatuses } as const;
 const when = (iso: string) => new Date(iso).toLocaleString('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -79,8 +79,8 @@ function TrackedOrder({ order }: { order: Tracked }) {
       <section className={`${card} p-4`} aria-label="État de la commande">
         <h2 className="text-lg font-bold text-slate-900">Commande {order.number}</h2>
         <p className="mt-1 text-slate-700">
-          Statut : <strong>{label(orderStatuses, order.status)}</strong> · Paiement : {label(paymentStatuses, order.paymentStatus)} (
-          {label(paymentMethods, order.paymentMethod)})
+          Statut : <strong>{labelOf(orderStatuses, order.status)}</strong> · Paiement : {labelOf(paymentStatuses, order.paymentStatus)} (
+          {labelOf(paymentMethods, order.paymentMethod)})
           {order.paymentReference && order.paymentStatus !== 'pending' && <> · Réf. {order.paymentReference}</>}
         </p>
         <ol className="mt-3 space-y-2 border-l-2 border-blue-200 pl-4 text-sm">
@@ -89,7 +89,7 @@ function TrackedOrder({ order }: { order: Tracked }) {
               <span className="font-medium">
                 {event.kind === 'created'
                   ? orderEventKinds.created
-                  : `${label(orderEventKinds, event.kind)} : ${label(event.kind in valueLabels ? valueLabels[event.kind as keyof typeof valueLabels] : orderStatuses, event.toValue)}`}
+                  : `${labelOf(orderEventKinds, event.kind)} : ${labelOf(event.kind in valueLabels ? valueLabels[event.kind as keyof typeof valueLabels] : orderStatuses, event.toValue)}`}
               </span>
               <span className="block text-slate-600">{when(event.createdAt)}</span>
             </li>
