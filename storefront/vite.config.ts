@@ -124,7 +124,11 @@ export default defineConfig(({ isSsrBuild }) => ({
       : {
           output: {
             codeSplitting: {
-              groups: [{ name: 'shop', test: smallSharedModule, minShareCount: 2, includeDependenciesRecursively: false }],
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+                { name: 'data', test: /node_modules[\\/](@tanstack|@trpc)[\\/]/, priority: 1 },
+                { name: 'shop', test: smallSharedModule, minShareCount: 2, includeDependenciesRecursively: false },
+              ],
             },
           },
         },
