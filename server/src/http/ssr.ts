@@ -41,8 +41,9 @@ export function pageUrl(raw: string) {
 }
 
 /**
- * A rendered page needs no script to be seen: its code goes out after the page's HTML and main
- * image, instead of taking the slow link's bandwidth from them (and the first paint waits for none).
+ * A rendered page needs no script to be seen: its code waits in <template id="app-code"> until
+ * the first paint (storefront/public/boot.js), and then still goes out at low priority, behind
+ * the photos on screen.
  */
 const LOW = 'fetchpriority="low"';
 const lowPriorityScripts = (template: string) =>
