@@ -45,6 +45,8 @@ export interface Context {
  * public). A mutation that declares nothing drops the whole public cache: safe by default.
  */
 export interface ProcedureMeta {
+  /** 'admin': refused unread to anyone without a session (adminProcedure sets it). */
+  access?: 'admin';
   cache?: readonly string[];
   invalidates?: readonly string[];
 }
@@ -145,19 +147,32 @@ function findPgError(error: unknown): { code: string; constraint?: string } | nu
 // types; PostgreSQL refuses NUL in text outright. One check for every input of every procedure.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-function controlCharacterPath(value: unknown, path: string[] = [], depth = 0): string[] | null {
-  if (typeof value === 'string') return CONTROL.test(value) ? path : null;
-  if (!value || typeof value !== 'object' || depth > 20) return null;
-  for (const [key, item] of Object.entries(value)) {
-    if (CONTROL.test(key)) return [...path, '_'];
-    const found = controlCharacterPath(item, [...path, key], depth + 1);
-    if (found) return found;
-  }
-  return null;
+/** Values one input may hold: far above any form (a product is ~40), far below what would take the event loop long. */
+export const MAX_INPUT_VALUES = 20_000;
+const TOO_COMPLEX = Symbol('too complex');
+
+/** The path to the first string holding a control character, walked without copying paths. */
+function controlCharacterPath(root: unknown): string[] | null | typeof TOO_COMPLEX {
+  let budget = MAX_INPUT_VALUES;
+  const walk = (value: unknown, depth: number): string[] | null | typeof TOO_COMPLEX => {
+    if (--budget < 0 || depth > 20) return TOO_COMPLEX;
+    if (typeof value === 'string') return CONTROL.test(value) ? [] : null;
+    if (!value || typeof value !== 'object') return null;
+    for (const key in value) {
+      if (CONTROL.test(key)) return ['_'];
+      const found = walk((value as Record<string, unknown>)[key], depth + 1);
+      if (found === TOO_COMPLEX) return found;
+      if (found) return [key, ...found];
+    }
+    return null;
+  };
+  return walk(root, 0);
 }
 const refuseControlCharacters = t.middleware(async ({ getRawInput, next }) => {
-  // An unreadable body is left to the procedure: one without input never reads it.
+  // The body was already bounded in bytes before it was read (http/body-guard.ts); here the
+  // number of values is bounded too. An unreadable body is left to the procedure.
   const found = controlCharacterPath(await getRawInput().catch(() => undefined));
+  if (found === TOO_COMPLEX) throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: 'Envoi trop complexe.' });
   if (found) {
     const field = (found[0] === 'data' ? found.slice(1) : found).join('.') || '_';
     const message = 'Caractère de contrôle non autorisé : retirez-le du texte saisi.';
@@ -182,7 +197,7 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(refuseControlCharacters).use(announceWrites).use(databaseErrors);
 
 /** Every write and every admin read goes through here. */
-export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
+export const adminProcedure = publicProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
   if (!ctx.admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Veuillez vous connecter pour continuer.' });
   return next({ ctx: { ...ctx, admin: ctx.admin } });
 });

@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { type AnyRouter, TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { findSession, sessionCookieName } from '../auth/sessions';
 import { announceWrite, listenForWrites } from '../cache/invalidation';
@@ -15,6 +15,7 @@ import { trpcCache } from '../cache/trpc-cache';
 import { startHousekeeping } from '../jobs/housekeeping';
 import { mediaRoutes } from '../media/media-route';
 import { fedapayWebhookRoute } from '../payments/webhook-route';
+import { isBodyTooLarge, registerBodyGuard, TOO_LARGE, trpcRefusal } from './body-guard';
 import { receiptRoute } from './receipt-route';
 import { registerSecurity } from './security';
 import type { Config } from '../config';
@@ -46,10 +47,14 @@ export async function createContext(
     invalidate,
     ip: req.ip,
     log: req.log,
-    admin: await findSession(db, config, req.cookies[sessionCookieName(config)]).catch((err: unknown) => {
-      if (isConnectionError(err)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE, cause: err });
-      throw err;
-    }),
+    // Already looked up when the body guard needed it.
+    admin:
+      req.sessionAdmin !== undefined
+        ? req.sessionAdmin
+        : await findSession(db, config, req.cookies[sessionCookieName(config)]).catch((err: unknown) => {
+            if (isConnectionError(err)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE, cause: err });
+            throw err;
+          }),
     afterResponse(task) {
       // A moment after the last byte left, so the work does not even compete with the client reading it.
       const run = () => void task().catch((err: unknown) => req.log.error({ err }, 'work after the response failed'));
@@ -114,6 +119,16 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   const stopHousekeeping = startHousekeeping(db, config, app.log);
   app.addHook('onClose', async () => stopHousekeeping());
   await app.register(cookie);
+  registerBodyGuard(app, db, config, router);
+  // A body cut at its budget is refused in French, in the shape the caller reads; the rest goes to Fastify's own handler.
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (!isBodyTooLarge(error)) throw error;
+    if (req.url.startsWith('/trpc/')) return trpcRefusal(req, reply, 413, TOO_LARGE);
+    return reply
+      .code(413)
+      .header('connection', 'close')
+      .send({ error: { message: TOO_LARGE, code: 413 } });
+  });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { 1: 5 } } });
 
   // Public reads from memory; writes announced to every server through PostgreSQL.

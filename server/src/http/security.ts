@@ -3,20 +3,6 @@ import type { Config } from '../config';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Public writes take small bodies; a larger one is refused before it is read. */
-const PUBLIC_WRITES = new Set([
-  'cryptoVerifications.submit',
-  'newsletterSubscribers.subscribe',
-  'contactMessages.send',
-  'orders.place',
-  'auth.login',
-  'auth.requestPasswordReset',
-  'auth.resetPassword',
-  'payments.start',
-  'payments.payOnDelivery',
-]);
-export const PUBLIC_BODY_LIMIT = 32 * 1024;
-
 function csp(config: Config) {
   return [
     "default-src 'self'",
@@ -75,11 +61,9 @@ export function registerSecurity(app: FastifyInstance, config: Config) {
     }
     if (path.startsWith('/trpc/') || path === '/trpc') {
       // Only JSON: forms and multipart posts (which tRPC would otherwise accept) are not ours.
+      // Its size and access are settled next, before the body is read (body-guard.ts).
       const type = req.headers['content-type'] ?? '';
       if (!type.startsWith('application/json')) return refuse(reply, 415, 'Format de requête non accepté.');
-      const procedures = path.slice('/trpc/'.length).split(',');
-      const length = Number(req.headers['content-length'] ?? 0);
-      if (procedures.some((p) => PUBLIC_WRITES.has(p)) && length > PUBLIC_BODY_LIMIT) return refuse(reply, 413, 'Envoi trop volumineux.');
     }
   });
 
