@@ -100,3 +100,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fedapay: parseFedaPay(env),
   };
 }
+
+const WILDCARDS = new Set(['0.0.0.0', '::', '[::]', '']);
+const LOOPBACK = /^(127\.|::1$|\[::1\]$|localhost$)/;
+
+/**
+ * With TRUST_PROXY set, whoever reaches the app's port directly can write X-Forwarded-For and pass
+ * for any address, and every per-address limit falls. So the listen address must be chosen
+ * (fatal when left to its default), and a wildcard one gets a loud warning.
+ */
+export function proxyListenCheck(env: NodeJS.ProcessEnv): { fatal?: string; warning?: string } {
+  if (!parseTrustProxy(env.TRUST_PROXY)) return {};
+  const host = env.HOST?.trim();
+  if (host === undefined)
+    return {
+      fatal:
+        'TRUST_PROXY est défini mais HOST ne l’est pas : la boutique écouterait sur toutes les interfaces, et quiconque joint ' +
+        'son port directement pourrait se faire passer pour n’importe quelle adresse. Mettez HOST=127.0.0.1 si le proxy est sur ' +
+        'cette machine, ou HOST=0.0.0.0 dans un conteneur dont le port n’est pas publié (voir « Mise en ligne » dans le README).',
+    };
+  if (WILDCARDS.has(host))
+    return {
+      warning:
+        `ATTENTION : TRUST_PROXY est défini et la boutique écoute sur ${host || 'toutes les interfaces'}. Le port ` +
+        'de l’application ne doit être joignable que par le proxy (pare-feu, ou port de conteneur non publié) : sinon les ' +
+        'limites par adresse ne protègent plus rien.',
+    };
+  return LOOPBACK.test(host) ? {} : { warning: `TRUST_PROXY est défini : vérifiez que seul le proxy joint ${host}:${env.PORT || 3000}.` };
+}

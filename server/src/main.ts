@@ -2,13 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureFirstAdmin } from './auth/admins';
 import { pidFile } from './db/backup';
-import { loadConfig } from './config';
+import { loadConfig, proxyListenCheck } from './config';
 import { createDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { buildApp, paths } from './http/app';
 import { convertDemoPhotos } from './media/demo-photos';
 import { seedIfEmpty } from './seed/seed';
 
+const proxy = proxyListenCheck(process.env);
+if (proxy.fatal) {
+  console.error(proxy.fatal);
+  process.exit(1);
+}
 const config = loadConfig();
 const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 
@@ -23,6 +28,7 @@ if (!config.databaseUrl) {
   process.on('exit', () => fs.rmSync(pidFile(config.dataDir), { force: true }));
 }
 await app.listen({ port: config.port, host: config.host });
+if (proxy.warning) app.log.warn(proxy.warning);
 app.log.info(
   `Boutique : ${config.publicUrl}/ · Administration : ${config.publicUrl}/admin · Base : ${config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`}`,
 );

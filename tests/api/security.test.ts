@@ -72,7 +72,7 @@ describe('security headers', () => {
 
 describe('login brute force', () => {
   it('grows the delay after 10 failures in a row, up to 15 minutes', () => {
-    expect([9, 10, 11, 12, 20, 40].map(delaySeconds)).toEqual([0, 1, 2, 4, 900, 900]);
+    expect([9, 10, 11, 12, 20, 40].map((n) => delaySeconds(n))).toEqual([0, 1, 2, 4, 900, 900]);
   });
 
   it("slows an attacker's IP with a French message, while the owner still signs in from elsewhere", async () => {

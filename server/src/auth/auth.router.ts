@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { adminProcedure, publicProcedure, rateLimited, router } from '../trpc';
 import { findAdminByEmail } from './admins';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
+import { asStranger, DEVICE_COOKIE_DAYS, deviceCookieName, issueDeviceToken, verifyDevice } from './device';
+import { BUSY_MESSAGE, DUMMY_HASH, hashPassword, verifyPassword } from './password';
 import { finishPasswordReset, startPasswordReset } from './password-reset';
 import { createSession, deleteSession, findSession, sessionCookieName } from './sessions';
 import { clearLoginFailures, loginKeys, recordLoginFailure, reserveLoginAttempt } from './throttle';
@@ -23,6 +24,10 @@ const loginInput = z.object({
 /** Accounts and sessions: nothing the public cache holds. */
 const NOTHING_PUBLIC = { invalidates: [] };
 
+const busy = (): never => {
+  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: BUSY_MESSAGE });
+};
+
 export const RESET_REQUESTED =
   'Si un compte correspond à cette adresse, un e-mail contenant un lien de réinitialisation vient de lui être envoyé. Pensez à vérifier vos courriers indésirables.';
 
@@ -31,21 +36,31 @@ export const authRouter = router({
     .meta(NOTHING_PUBLIC)
     .input(loginInput)
     .mutation(async ({ ctx, input }) => {
-      const keys = loginKeys(input.email, ctx.ip);
-      await reserveLoginAttempt(ctx.db, keys);
-      const admin = await findAdminByEmail(ctx.db, input.email);
-      const ok = await verifyPassword(input.password, admin?.passwordHash ?? DUMMY_HASH);
-      if (!admin || !ok) {
-        await recordLoginFailure(ctx.db, keys);
-        throw new TRPCError({ code: 'UNAUTHORIZED', message: 'E-mail ou mot de passe incorrect.' });
-      }
-      await clearLoginFailures(ctx.db, keys);
+      const owners = await verifyDevice(ctx.db, ctx.cookies.get(deviceCookieName(ctx.config)));
+      const attempt = async () => {
+        const admin = await findAdminByEmail(ctx.db, input.email);
+        const device = admin && owners?.adminId === admin.id ? owners.device : null;
+        const keys = loginKeys(input.email, ctx.ip, device);
+        await reserveLoginAttempt(ctx.db, keys);
+        const ok = await verifyPassword(input.password, admin?.passwordHash ?? DUMMY_HASH, { priority: device !== null });
+        if (!admin || !ok) {
+          await recordLoginFailure(ctx.db, keys);
+          throw new TRPCError({ code: 'UNAUTHORIZED', message: 'E-mail ou mot de passe incorrect.' });
+        }
+        await clearLoginFailures(ctx.db, keys);
+        return admin;
+      };
+      const admin = owners ? await attempt() : await asStranger(attempt, busy);
       // A new token at every login: a session id planted before sign-in is worthless after it.
       const name = sessionCookieName(ctx.config);
       const previous = await findSession(ctx.db, ctx.config, ctx.cookies.get(name));
       if (previous) await deleteSession(ctx.db, previous.sessionId);
       const token = await createSession(ctx.db, ctx.config, admin.id);
       ctx.cookies.set(name, token, { maxAge: ctx.config.sessionAbsoluteHours * 3600 });
+      // This browser is the owner's from now on: its attempts are its own (see auth/device.ts).
+      ctx.cookies.set(deviceCookieName(ctx.config), await issueDeviceToken(ctx.db, admin.id), {
+        maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
+      });
       return { email: admin.email, displayName: admin.displayName };
     }),
 
@@ -94,7 +109,7 @@ export const authRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       const admin = await ctx.db.selectFrom('admins').select('passwordHash').where('id', '=', ctx.admin.id).executeTakeFirstOrThrow();
-      if (!(await verifyPassword(input.currentPassword, admin.passwordHash))) {
+      if (!(await verifyPassword(input.currentPassword, admin.passwordHash, { priority: true }))) {
         throw new TRPCError({ code: 'BAD_REQUEST', message: 'Le mot de passe actuel est incorrect.' });
       }
       const passwordHash = await hashPassword(input.newPassword);

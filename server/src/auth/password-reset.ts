@@ -56,7 +56,16 @@ export async function startPasswordReset(db: DB, config: Config, email: string, 
 
 /** Sets the new password and ends every session. Returns false for an unknown, used or expired token. */
 export async function finishPasswordReset(db: DB, token: string, password: string): Promise<boolean> {
+  // A made-up token costs one indexed read, never a hash.
+  const known = await db
+    .selectFrom('passwordResetTokens')
+    .select('adminId')
+    .where('tokenHash', '=', hashToken(token))
+    .where('expiresAt', '>', sql<string>`now()`)
+    .executeTakeFirst();
+  if (!known) return false;
   const passwordHash = await hashPassword(password);
+  // Taken under the transaction: of two uses of one link racing, one wins.
   return db.transaction().execute(async (tx) => {
     const row = await tx
       .deleteFrom('passwordResetTokens')

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
 import bcrypt from 'bcrypt';
 
 export const BCRYPT_COST = 12;
@@ -9,16 +10,24 @@ const prehash = (password: string) => createHash('sha256').update(password.norma
 
 /**
  * bcrypt runs on libuv's thread pool (4 threads), which file reads and compression share.
- * At most two hashes run at once, so a burst of logins queues here instead of stalling
- * the catalogue.
+ * At most two hashes run at once; a couple more may wait, and past that a stranger's attempt is
+ * refused at once instead of queueing (a queue would make the owner wait behind a burst).
+ * The owner's own browser (a valid device cookie) goes to the front and is never refused.
  */
 export const BCRYPT_CONCURRENCY = 2;
+export const BCRYPT_MAX_WAITING = 2;
 let running = 0;
 const waiting: Array<() => void> = [];
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= BCRYPT_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
+
+export const BUSY_MESSAGE = 'Trop de connexions en cours. Réessayez dans quelques secondes.';
+
+async function limited<T>(work: () => Promise<T>, priority: boolean): Promise<T> {
+  if (running >= BCRYPT_CONCURRENCY) {
+    if (!priority && waiting.length >= BCRYPT_MAX_WAITING) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: BUSY_MESSAGE });
+    await new Promise<void>((resolve) => (priority ? waiting.unshift(resolve) : waiting.push(resolve)));
+  } else running++;
   try {
+    bcryptStats.calls++;
     return await work();
   } finally {
     const next = waiting.shift();
@@ -30,14 +39,14 @@ async function limited<T>(work: () => Promise<T>): Promise<T> {
 /** How many hashes have been computed since start (tests prove a login burst stays bounded). */
 export const bcryptStats = { calls: 0 };
 
+/** Hashing a new password: only the owner (signed in, or holding a checked reset link) gets here. */
 export function hashPassword(password: string): Promise<string> {
-  bcryptStats.calls++;
-  return limited(() => bcrypt.hash(prehash(password), BCRYPT_COST));
+  return limited(() => bcrypt.hash(prehash(password), BCRYPT_COST), true);
 }
 
-export function verifyPassword(password: string, hash: string): Promise<boolean> {
-  bcryptStats.calls++;
-  return limited(() => bcrypt.compare(prehash(password), hash));
+/** `priority`: the caller is known to be the owner's own browser. */
+export function verifyPassword(password: string, hash: string, { priority = false } = {}): Promise<boolean> {
+  return limited(() => bcrypt.compare(prehash(password), hash), priority);
 }
 
 /** Compared against when the e-mail is unknown, so both answers take as long. */

@@ -4,19 +4,35 @@ import type { DB } from '../db/schema';
 
 /** Failures allowed in a row before each new attempt has to wait. */
 export const FREE_FAILURES = 10;
+/** The same for an account across every address: a guess spread over many addresses stops here. */
+export const ACCOUNT_FREE_FAILURES = 20;
 const MAX_DELAY_SECONDS = 15 * 60;
 const FORGET_AFTER_HOURS = 24;
 
 /** 1 s after the 10th failure in a row, doubling each time, never more than 15 minutes. */
-export const delaySeconds = (failures: number) =>
-  failures < FREE_FAILURES ? 0 : Math.min(MAX_DELAY_SECONDS, 2 ** (failures - FREE_FAILURES));
+export const delaySeconds = (failures: number, free = FREE_FAILURES) =>
+  failures < free ? 0 : Math.min(MAX_DELAY_SECONDS, 2 ** (failures - free));
+
+/** A throttling counter and the failures it allows before it makes the next attempt wait. */
+export interface LoginKey {
+  key: string;
+  free: number;
+}
 
 /**
- * Login throttling keys: the client's IP, and the account as seen from that IP.
- * An attacker's burst slows the attacker down, but never locks the owner out
- * from another address.
+ * Login throttling keys. From the owner's own browser (a valid device cookie): that device only,
+ * so nothing strangers do, from any address, slows it. From anywhere else: the client's address,
+ * the account as seen from that address, and the account across all addresses.
  */
-export const loginKeys = (email: string, ip: string) => [`ip:${ip}`, `account:${email.trim().toLowerCase()}|ip:${ip}`];
+export function loginKeys(email: string, ip: string, device: string | null): LoginKey[] {
+  if (device) return [{ key: `device:${device}`, free: FREE_FAILURES }];
+  const account = `account:${email.trim().toLowerCase()}`;
+  return [
+    { key: `ip:${ip}`, free: FREE_FAILURES },
+    { key: `${account}|ip:${ip}`, free: FREE_FAILURES },
+    { key: account, free: ACCOUNT_FREE_FAILURES },
+  ];
+}
 
 function waitMessage(seconds: number) {
   const wait = seconds < 60 ? `${Math.max(1, Math.ceil(seconds))} seconde(s)` : `${Math.ceil(seconds / 60)} minute(s)`;
@@ -29,16 +45,15 @@ function waitMessage(seconds: number) {
  * attempts count as N: a burst cannot slip past the limit before its failures are written.
  * The reservation is a failure until the password proves right (then the keys are cleared).
  */
-export async function reserveLoginAttempt(db: DB, keys: string[]) {
-  const sorted = [...keys].sort();
+export async function reserveLoginAttempt(db: DB, keys: LoginKey[]) {
+  const sorted = keys.map((k) => k.key).sort();
+  const free = new Map(keys.map((k) => [k.key, k.free]));
   await db.transaction().execute(async (tx) => {
-    for (const key of sorted) {
-      await tx
-        .insertInto('loginFailures')
-        .values({ key, failures: 0 })
-        .onConflict((oc) => oc.column('key').doNothing())
-        .execute();
-    }
+    await tx
+      .insertInto('loginFailures')
+      .values(sorted.map((key) => ({ key, failures: 0 })))
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
     const rows = await tx
       .selectFrom('loginFailures')
       .select([
@@ -51,7 +66,10 @@ export async function reserveLoginAttempt(db: DB, keys: string[]) {
       .orderBy('key')
       .forUpdate()
       .execute();
-    const remaining = Math.max(0, ...rows.filter((r) => !r.stale).map((r) => delaySeconds(r.failures) - Number(r.elapsed)));
+    const remaining = Math.max(
+      0,
+      ...rows.filter((r) => !r.stale).map((r) => delaySeconds(r.failures, free.get(r.key)) - Number(r.elapsed)),
+    );
     if (remaining > 0) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: waitMessage(remaining) });
     await tx
       .updateTable('loginFailures')
@@ -65,16 +83,27 @@ export async function reserveLoginAttempt(db: DB, keys: string[]) {
 }
 
 /** A reserved attempt failed: the wait before the next one starts now, after the slow check. */
-export async function recordLoginFailure(db: DB, keys: string[]) {
+export async function recordLoginFailure(db: DB, keys: LoginKey[]) {
   await db
     .updateTable('loginFailures')
     .set({ lastFailureAt: sql<string>`now()` })
-    .where('key', 'in', keys)
+    .where(
+      'key',
+      'in',
+      keys.map((k) => k.key),
+    )
     .execute();
 }
 
-export async function clearLoginFailures(db: DB, keys: string[]) {
-  await db.deleteFrom('loginFailures').where('key', 'in', keys).execute();
+export async function clearLoginFailures(db: DB, keys: LoginKey[]) {
+  await db
+    .deleteFrom('loginFailures')
+    .where(
+      'key',
+      'in',
+      keys.map((k) => k.key),
+    )
+    .execute();
 }
 
 /**

@@ -3,6 +3,8 @@ import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kyse
 
 const COMMAND = /^\s*(?:with\b[\s\S]*?\)\s*)?(insert|update|delete|merge|select)\b/i;
 
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Lets Kysely's PostgresDialect drive PGlite. PGlite is a single connection,
  * so a client is handed out to one caller at a time: a transaction then owns
@@ -13,6 +15,10 @@ export function pglitePool(pglite: PGlite): PostgresPool {
   const client = (release: () => void): PostgresPoolClient =>
     ({
       async query(sql: string, parameters: ReadonlyArray<unknown>) {
+        // PGlite runs each statement on this thread. Queued statements would otherwise follow one
+        // another in microtasks and starve the event loop: a burst of logins would stall cached
+        // pages and /health/live. One turn of the loop between statements keeps them answering.
+        await yieldToEventLoop();
         // Without parameters, use the simple protocol as pg does: it allows several statements (migrations).
         const result = parameters.length
           ? await pglite.query(sql, parameters as unknown[])

@@ -47,6 +47,7 @@ export interface Database extends ResourceTables {
   sessions: SessionsTable;
   passwordResetTokens: PasswordResetTokensTable;
   loginFailures: LoginFailuresTable;
+  serverSecrets: ServerSecretsTable;
   rateLimits: RateLimitsTable;
   orderEvents: OrderEventsTable;
   onlinePayments: OnlinePaymentsTable;
@@ -63,6 +64,12 @@ export interface PasswordResetTokensTable {
   tokenHash: string;
   createdAt: Timestamp;
   expiresAt: string;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  createdAt: Timestamp;
 }
 
 export interface LoginFailuresTable {

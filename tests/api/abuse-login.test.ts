@@ -1,0 +1,151 @@
+import { execFile } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { proxyListenCheck } from '../../server/src/config';
+import { bcryptStats } from '../../server/src/auth/password';
+import { ADMIN, startTestApp, type TestApp } from '../support/app';
+import { CHILD_HELPERS, runInChild } from '../support/child';
+
+// Strangers used to keep the owner out: 300 wrong logins queued behind one another for bcrypt, and
+// the owner's own sign-in waited 10 to 264 s. On PGlite the burst also froze cached pages.
+
+const apps: TestApp[] = [];
+afterAll(() => Promise.all(apps.map((a) => a.close())));
+
+interface Burst {
+  statuses: number[];
+  owner: { status: number; ms: number };
+  reads: Record<string, number[]>;
+}
+
+/** 300 concurrent wrong logins (each from its own forged address, or all from 127.0.0.5), the owner signing in from her browser during them, a shopper reading. */
+const burst = (url: string, email: string, password: string, ownerCookie: string, forged: boolean) =>
+  runInChild<Burst>(
+    `${CHILD_HELPERS}
+    const [url, email, password, ownerCookie, forged] = process.argv.slice(1);
+    const post = (body, headers, localAddress) => new Promise((resolve, reject) => {
+      const data = JSON.stringify(body);
+      const req = http.request(url + '/trpc/auth.login', { method: 'POST', agent: false, localAddress,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), ...headers } }, (res) => {
+        res.resume(); res.on('end', () => resolve(res.statusCode));
+      });
+      req.on('error', reject); req.end(data);
+    });
+    (async () => {
+      let done = false;
+      const attack = Promise.all(Array.from({ length: 300 }, (_, i) => post({ email, password: 'devine ' + i },
+        forged === '1' ? { 'x-forwarded-for': '10.9.' + (i >> 8) + '.' + (i & 255) } : {}, '127.0.0.5'))).finally(() => (done = true));
+      const reads = {};
+      const loops = ['/', '/health/live', '/trpc/products.list?input=' + encodeURIComponent('{"pageSize":20}')].map(async (path) => {
+        reads[path] = [];
+        while (!done) {
+          const start = performance.now();
+          const r = await fetch(url + path, { headers: { 'accept-encoding': 'br' } });
+          await r.arrayBuffer();
+          if (r.status !== 200) throw new Error(path + ' answered ' + r.status);
+          reads[path].push(performance.now() - start);
+          await new Promise((res) => setTimeout(res, 20));
+        }
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      const start = performance.now();
+      const ownerStatus = await post({ email, password }, { cookie: ownerCookie }, '127.0.0.6');
+      const owner = { status: ownerStatus, ms: performance.now() - start };
+      const statuses = await attack;
+      await Promise.all(loops);
+      process.stdout.write(JSON.stringify({ statuses, owner, reads }));
+    })().catch((e) => { console.error(e); process.exit(1); });`,
+    [url, email, password, ownerCookie, forged ? '1' : '0'],
+  );
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1]!;
+
+describe.each([
+  { name: 'from 300 forged addresses behind TRUST_PROXY=1', env: { TRUST_PROXY: '1' }, forged: true },
+  { name: 'from one address', env: {}, forged: false },
+])('300 wrong logins $name', ({ env, forged }) => {
+  it('let the owner in from her browser within 2 s, hash a few dozen passwords, and keep pages answering', async () => {
+    const app = await startTestApp({ demo: true, env: { RATE_LIMIT: 'on', ...env } });
+    apps.push(app);
+    // The owner signed in from this browser before: it holds the device cookie.
+    const first = await fetch(`${app.url}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const device = first.headers.getSetCookie().find((c) => c.startsWith('device='));
+    expect(device).toBeDefined();
+    await fetch(`${app.url}/`); // the home page is cached from here on
+
+    const before = bcryptStats.calls;
+    const { statuses, owner, reads } = await burst(app.url, ADMIN.email, ADMIN.password, device!.split(';')[0]!, forged);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    expect(owner.status).toBe(200);
+    expect(owner.ms).toBeLessThan(2_000);
+    // The account's budget across all addresses (20), a few retries opened by its doubling wait, the owner.
+    expect(bcryptStats.calls - before).toBeLessThanOrEqual(40);
+    for (const [path, latencies] of Object.entries(reads)) {
+      expect(latencies.length, path).toBeGreaterThan(3);
+      expect(percentile(latencies, 95), `${path}: p95 of ${latencies.length}`).toBeLessThanOrEqual(200);
+    }
+  }, 90_000);
+});
+
+describe('a stranger without the device cookie', () => {
+  it('is refused at once when hashes already wait, with a French message', async () => {
+    const app = await startTestApp({ env: { RATE_LIMIT: 'off' } });
+    apps.push(app);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        fetch(`${app.url}/trpc/auth.login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: `inconnu${i}@example.com`, password: 'x' }),
+        }).then(async (r) => ({ status: r.status, text: await r.text() })),
+      ),
+    );
+    const busy = answers.filter((a) => a.status === 429);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy[0]!.text).toContain('Trop de connexions en cours');
+  });
+
+  it('costs no hashing with a made-up reset token', async () => {
+    const app = await startTestApp({ env: { RATE_LIMIT: 'off' } });
+    apps.push(app);
+    const before = bcryptStats.calls;
+    for (let i = 0; i < 5; i++) {
+      const r = await fetch(`${app.url}/trpc/auth.resetPassword`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: `jeton-invente-${i}-`.padEnd(43, 'x'), password: 'une phrase assez longue' }),
+      });
+      expect(r.status).toBe(400);
+    }
+    expect(bcryptStats.calls - before).toBe(0);
+  });
+});
+
+describe('TRUST_PROXY and the listen address', () => {
+  const start = (env: Record<string, string>) =>
+    new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const { HOST: _host, ...rest } = process.env;
+      const child = execFile(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+        env: { ...rest, LOG_LEVEL: 'silent', DATA_DIR: '.tmp/never-created', ...env },
+        timeout: 30_000,
+      });
+      let stderr = '';
+      child.stderr?.on('data', (c: string) => (stderr += c));
+      child.on('exit', (code) => resolve({ code, stderr }));
+    });
+
+  it('refuses to start when the address is left to its default, and says what to set', async () => {
+    const { code, stderr } = await start({ TRUST_PROXY: '1' });
+    expect(code).toBe(1);
+    expect(stderr).toContain('HOST=127.0.0.1');
+  });
+
+  it('warns loudly on a wildcard address, and says nothing on loopback', () => {
+    expect(proxyListenCheck({ TRUST_PROXY: '1', HOST: '0.0.0.0' }).warning).toMatch(/^ATTENTION/);
+    expect(proxyListenCheck({ TRUST_PROXY: '127.0.0.1', HOST: '127.0.0.1' })).toEqual({});
+    expect(proxyListenCheck({ HOST: '0.0.0.0' })).toEqual({});
+  });
+});
