@@ -60,8 +60,8 @@ const burst = (url: string, email: string, password: string, ownerCookie: string
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1]!;
 
 describe.each([
-  { name: 'from 300 forged addresses behind TRUST_PROXY=1', env: { TRUST_PROXY: '1' }, forged: true },
-  { name: 'from one address', env: {}, forged: false },
+  { name: 'from 300 forged addresses behind TRUST_PROXY=1', env: { TRUST_PROXY: '1' } as Record<string, string>, forged: true },
+  { name: 'from one address', env: {} as Record<string, string>, forged: false },
 ])('300 wrong logins $name', ({ env, forged }) => {
   it('let the owner in from her browser within 2 s, hash a few dozen passwords, and keep pages answering', async () => {
     const app = await startTestApp({ demo: true, env: { RATE_LIMIT: 'on', ...env } });
