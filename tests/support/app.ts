@@ -25,6 +25,12 @@ export async function startTestApp(
     sameDatabaseAs?: { databaseUrl: string | undefined; engine: 'pglite' | 'postgresql' };
     /** PUBLIC_URL is the address the app listens on (links that must lead back to it, as a payment's return page). */
     ownPublicUrl?: boolean;
+    /**
+     * The shop's rules against hoarding as a new shop has them. Otherwise they are loosened, as the
+     * form rate limits are: tests place many orders from one phone (tests/api/abuse-stock.test.ts
+     * tests the rules themselves).
+     */
+    shopRules?: 'default';
   } = {},
 ) {
   const shared = options.sameDatabaseAs;
@@ -40,6 +46,12 @@ export async function startTestApp(
   if (!shared) {
     await seedIfEmpty(db, { demo: options.demo ?? false });
     await upsertAdmin(db, ADMIN.email, ADMIN.password);
+    if (options.shopRules !== 'default') {
+      await db
+        .updateTable('settings')
+        .set({ maxOpenOrdersPerPhone: 100, maxQuantityPerLine: 10_000, maxUnconfirmedTotal: 100_000_000 })
+        .execute();
+    }
   }
   // Each app its own DATA_DIR, so its outbox holds only its own mails.
   const ownDataDir = options.env?.DATA_DIR ? null : `.tmp/test-data-${process.pid}-${randomBytes(4).toString('hex')}`;

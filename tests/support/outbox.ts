@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The mails written to DATA_DIR/outbox, decoded (quoted-printable), oldest first. */
+/** The mails written to DATA_DIR/outbox, decoded (quoted-printable, then UTF-8), oldest first. */
 export function readOutbox(dataDir: string): string[] {
   const dir = path.join(dataDir, 'outbox');
   if (!fs.existsSync(dir)) return [];
@@ -10,10 +10,13 @@ export function readOutbox(dataDir: string): string[] {
     .filter((file) => file.endsWith('.eml'))
     .sort()
     .map((file) =>
-      fs
-        .readFileSync(path.join(dir, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      Buffer.from(
+        fs
+          .readFileSync(path.join(dir, file), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        'latin1',
+      ).toString('utf8'),
     );
 }
 

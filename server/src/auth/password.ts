@@ -9,32 +9,36 @@ export const BCRYPT_COST = 12;
 const prehash = (password: string) => createHash('sha256').update(password.normalize('NFKC'), 'utf8').digest('base64');
 
 /**
- * bcrypt runs on libuv's thread pool (4 threads), which file reads and compression share.
- * At most two hashes run at once; a couple more may wait, and past that a stranger's attempt is
- * refused at once instead of queueing (a queue would make the owner wait behind a burst).
- * The owner's own browser (a valid device cookie) goes to the front and is never refused.
+ * bcrypt runs on libuv's thread pool (4 threads), which file reads and compression share, so at
+ * most two hashes run at once. Strangers get one of the two and may have two more waiting; past
+ * that they are refused at once instead of queueing. The other is the owner's (her own browser,
+ * signed in or holding a checked reset link): a burst never makes her wait behind it.
  */
-export const BCRYPT_CONCURRENCY = 2;
 export const BCRYPT_MAX_WAITING = 2;
-let running = 0;
-const waiting: Array<() => void> = [];
-
 export const BUSY_MESSAGE = 'Trop de connexions en cours. Réessayez dans quelques secondes.';
 
-async function limited<T>(work: () => Promise<T>, priority: boolean): Promise<T> {
-  if (running >= BCRYPT_CONCURRENCY) {
-    if (!priority && waiting.length >= BCRYPT_MAX_WAITING) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: BUSY_MESSAGE });
-    await new Promise<void>((resolve) => (priority ? waiting.unshift(resolve) : waiting.push(resolve)));
-  } else running++;
-  try {
-    bcryptStats.calls++;
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
+/** One lane: `slots` hashes at a time, `maxWaiting` in line, then refusal. */
+function lane(slots: number, maxWaiting: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (running >= slots) {
+      if (waiting.length >= maxWaiting) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: BUSY_MESSAGE });
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else running++;
+    try {
+      bcryptStats.calls++;
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
 }
+const strangers = lane(1, BCRYPT_MAX_WAITING);
+const owner = lane(1, Number.MAX_SAFE_INTEGER);
+const limited = <T>(work: () => Promise<T>, priority: boolean) => (priority ? owner(work) : strangers(work));
 
 /** How many hashes have been computed since start (tests prove a login burst stays bounded). */
 export const bcryptStats = { calls: 0 };

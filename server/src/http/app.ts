@@ -116,8 +116,6 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
     else if (reply.statusCode >= 400 || reply.elapsedTime > 1_000) req.log.info(line, 'request');
     else req.log.debug(line, 'request');
   });
-  const stopHousekeeping = startHousekeeping(db, config, app.log);
-  app.addHook('onClose', async () => stopHousekeeping());
   await app.register(cookie);
   registerBodyGuard(app, db, config, router);
   // A body cut at its budget is refused in French, in the shape the caller reads; the rest goes to Fastify's own handler.
@@ -139,6 +137,8 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
     app.addHook('onClose', stopListening);
   }
   app.decorate('publicCache', { cache, invalidate });
+  const stopHousekeeping = startHousekeeping(db, config, app.log, invalidate);
+  app.addHook('onClose', async () => stopHousekeeping());
   const cached = trpcCache(app, cache, router, config);
 
   await app.register(fastifyTRPCPlugin, {

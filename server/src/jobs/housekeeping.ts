@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import { purgeUnusedMedia } from '../media/gc';
+import { releaseUnconfirmedOrders } from '../orders/release';
 import type { Logger } from '../trpc';
 
 const HOUR = 3_600_000;
@@ -40,18 +41,24 @@ export async function purgeExpired(db: DB, config: Config) {
   return { sessions, resetTokens, rateLimits, loginFailures, media };
 }
 
-/** Purges a minute after start, then every hour; the returned function stops it. */
-export function startHousekeeping(db: DB, config: Config, log: Logger): () => void {
-  const run = () =>
+/**
+ * Purges a minute after start, then every hour; releases unconfirmed orders past their delay every
+ * five minutes (`invalidate` tells every server's cache that stock came back). The returned function stops it.
+ */
+export function startHousekeeping(db: DB, config: Config, log: Logger, invalidate: (deps: readonly string[]) => Promise<void>): () => void {
+  const purge = () =>
     void purgeExpired(db, config)
       .then((deleted) => log.info({ deleted }, 'housekeeping: expired rows purged'))
       .catch((err: unknown) => log.warn({ err }, 'housekeeping: purge failed, will retry'));
-  const first = setTimeout(run, 60_000);
-  const every = setInterval(run, HOUR);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+  const release = () =>
+    void releaseUnconfirmedOrders(db, config, log)
+      .then(async (released) => {
+        if (!released) return;
+        await invalidate(['products']);
+        log.info({ released }, 'commandes non confirmées annulées, stock remis en vente');
+      })
+      .catch((err: unknown) => log.warn({ err }, 'housekeeping: release failed, will retry'));
+  const timers = [setTimeout(purge, 60_000), setInterval(purge, HOUR), setTimeout(release, 30_000), setInterval(release, 5 * 60_000)];
+  for (const timer of timers) timer.unref();
+  return () => timers.forEach((timer) => clearInterval(timer));
 }

@@ -40,11 +40,15 @@ interface PlacedOrder {
 
 const lineText = (l: OrderLine) => `- ${l.quantity} × ${l.name} : ${formatXOF(l.unitPrice * l.quantity)}`;
 
-export async function orderPlacedMails(db: Kysely<Database>, config: Config, order: PlacedOrder) {
+/** `emptied`: the products this order sold out (the owner hears of it with the order). */
+export async function orderPlacedMails(db: Kysely<Database>, config: Config, order: PlacedOrder, emptied: string[] = []) {
   const tracking = `${config.publicUrl}${trackingPath(order.trackingToken)}`;
   await alertOwner(db, config, {
-    subject: `Nouvelle commande ${order.number} – ${formatXOF(order.total)}`,
+    subject: `Nouvelle commande ${order.number} – ${formatXOF(order.total)}${emptied.length ? ' – rupture de stock' : ''}`,
     lines: [
+      ...(emptied.length
+        ? [`Rupture de stock : cette commande a pris les dernières unités de ${emptied.map((n) => `« ${n} »`).join(', ')}.`, '']
+        : []),
       `Nouvelle commande ${order.number} de ${order.customerName} (${order.phone}).`,
       order.address ? `Livraison : ${order.address}, ${order.city ?? ''}` : 'Sans livraison.',
       '',

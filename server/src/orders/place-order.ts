@@ -1,4 +1,6 @@
 import {
+  formatXOF,
+  ONLINE_PAYMENT_METHOD,
   type PlaceOrderInput,
   type OrderLine,
   type RowOfResource,
@@ -27,15 +29,50 @@ export const findOrderByKey = async (db: Db, key: string) =>
     .where('idempotencyKey', '=', key)
     .executeTakeFirst()) as Order | undefined;
 
+const refuse = (message: string): never => {
+  throw new TRPCError({ code: 'BAD_REQUEST', message });
+};
+
+/** The owner's rules against hoarding (Paramètres), with the defaults of a shop not set up yet. */
+async function orderRules(tx: Db) {
+  const row = await tx
+    .selectFrom('settings')
+    .select(['maxQuantityPerLine', 'maxUnconfirmedTotal', 'maxOpenOrdersPerPhone'])
+    .executeTakeFirst();
+  return row ?? { maxQuantityPerLine: 10, maxUnconfirmedTotal: 500_000, maxOpenOrdersPerPhone: 3 };
+}
+
 /**
  * Prices every line from the database and takes product stock, all inside the
  * caller's transaction: the conditional UPDATE means two buyers can never both
  * take the last unit. A known idempotency key returns the order already placed.
+ * Stock held by an order nobody has paid is bounded (README, "Orders"): units per line, orders
+ * waiting for confirmation per phone, and the value of an order paid on delivery. `emptied` names
+ * the products this order sold out, for the owner's alert.
  */
-export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Order; created: boolean }> {
+export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Order; created: boolean; emptied: string[] }> {
   const existing = await findOrderByKey(tx, input.idempotencyKey);
-  if (existing) return { row: existing, created: false };
+  if (existing) return { row: existing, created: false, emptied: [] };
 
+  const rules = await orderRules(tx);
+  const online = input.paymentMethod === ONLINE_PAYMENT_METHOD;
+  // One phone's orders are counted one at a time: two sent at once cannot both pass the limit.
+  await sql`select pg_advisory_xact_lock(hashtext(${`orders-of:${input.phone}`}))`.execute(tx);
+  const open = await tx
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('phone', '=', input.phone)
+    .where('status', '=', 'new')
+    .where('paymentStatus', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  if (Number(open.n) >= rules.maxOpenOrdersPerPhone) {
+    refuse(
+      `Ce numéro a déjà ${open.n} commande(s) en attente de confirmation. Nous vous appelons pour les confirmer ; ` +
+        'contactez-nous si vous souhaitez en passer une autre.',
+    );
+  }
+
+  const emptied: string[] = [];
   const lines: OrderLine[] = [];
   for (const item of input.items) {
     const resource = tables[item.type];
@@ -49,6 +86,9 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
       throw new TRPCError({ code: 'BAD_REQUEST', message: 'Un article de votre panier n’est plus disponible. Retirez-le pour continuer.' });
     if (row.price === null) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: `« ${row.title} » est sur devis : contactez-nous pour le commander.` });
+    }
+    if (item.quantity > rules.maxQuantityPerLine) {
+      refuse(`« ${row.title} » : ${rules.maxQuantityPerLine} au maximum par commande. Pour une plus grande quantité, contactez-nous.`);
     }
     if (item.type === 'product') {
       const taken = await tx
@@ -65,6 +105,7 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
           message: `Stock insuffisant pour « ${row.title} » : il en reste ${left?.stock ?? 0}. Réduisez la quantité ou retirez l’article.`,
         });
       }
+      if (taken.stock === 0) emptied.push(row.title);
     }
     lines.push({ id: item.id, type: item.type, name: row.title, unitPrice: row.price, quantity: item.quantity });
   }
@@ -84,6 +125,12 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
 
   const subtotal = round2(lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0));
   const deliveryCost = delivery?.price ?? 0;
+  if (!online && subtotal + deliveryCost > rules.maxUnconfirmedTotal) {
+    refuse(
+      `Une commande payée à la livraison ne peut pas dépasser ${formatXOF(rules.maxUnconfirmedTotal)}. ` +
+        'Payez-la en ligne par Mobile Money si ce moyen est proposé, ou contactez-nous pour la passer.',
+    );
+  }
   const row = await createRecord(tx, orders, {
     customerName: input.customerName,
     phone: input.phone,
@@ -99,5 +146,5 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
     total: round2(subtotal + deliveryCost),
     idempotencyKey: input.idempotencyKey,
   });
-  return { row, created: true };
+  return { row, created: true, emptied };
 }

@@ -112,11 +112,11 @@ export const ordersProcedures = {
       }
       try {
         const placed = await ctx.db.transaction().execute(async (tx) => {
-          const { row, created } = await placeOrderRecord(tx, input);
-          if (created) await recordEvent(tx, row.id, { actor: 'client', kind: 'created', toValue: 'new' });
-          return { row, created };
+          const placed = await placeOrderRecord(tx, input);
+          if (placed.created) await recordEvent(tx, placed.row.id, { actor: 'client', kind: 'created', toValue: 'new' });
+          return placed;
         });
-        if (placed.created) ctx.afterResponse(() => orderPlacedMails(ctx.db, ctx.config, placed.row));
+        if (placed.created) ctx.afterResponse(() => orderPlacedMails(ctx.db, ctx.config, placed.row, placed.emptied));
         return withoutKey(placed.row);
       } catch (error) {
         // Two submissions raced past the lookup: the loser gets the winner's order.

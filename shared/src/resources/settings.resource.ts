@@ -16,6 +16,31 @@ export const settings = defineResource({
     // Private: never in the public settings answer.
     notificationEmail: f.email('E-mail des alertes (commandes, demandes, messages)', { optional: true, adminOnly: true }),
     address: f.longText('Adresse postale', { max: 300 }),
+    // The shop's rules against stock hoarding (README, "Orders"). The per-line limit is public: the cart applies it.
+    maxQuantityPerLine: f.integer('Quantité maximale par article', {
+      min: 1,
+      max: 10_000,
+      default: 10,
+      help: 'Au-delà, la commande est refusée avec un message : le client vous contacte pour une grosse quantité.',
+    }),
+    maxUnconfirmedTotal: f.money('Montant maximal d’une commande payée à la livraison (F CFA)', {
+      adminOnly: true,
+      default: 500_000,
+      help: 'Une commande à payer à la livraison au-delà de ce montant est refusée ; le paiement Mobile Money en ligne n’a pas de plafond.',
+    }),
+    maxOpenOrdersPerPhone: f.integer('Commandes non confirmées par numéro de téléphone', {
+      adminOnly: true,
+      min: 1,
+      max: 100,
+      default: 3,
+    }),
+    holdHours: f.integer('Délai de confirmation (heures)', {
+      adminOnly: true,
+      min: 1,
+      max: 720,
+      default: 48,
+      help: 'Une commande « nouvelle » ni confirmée ni payée dans ce délai est annulée automatiquement : son stock revient et le client est prévenu.',
+    }),
     facebook: f.url('Facebook', { optional: true }),
     instagram: f.url('Instagram', { optional: true }),
     linkedin: f.url('LinkedIn', { optional: true }),

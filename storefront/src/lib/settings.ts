@@ -9,3 +9,9 @@ export function useSettings(): Settings | undefined {
   const { data } = useQuery(queries.settings(api));
   return data;
 }
+
+/** The most units of one article an order may hold (Paramètres; the server applies it too). */
+export const DEFAULT_MAX_PER_LINE = 10;
+export function useMaxPerLine(): number {
+  return useSettings()?.maxQuantityPerLine ?? DEFAULT_MAX_PER_LINE;
+}

@@ -1,5 +1,6 @@
 import type { CartItem } from '@app/shared/cart';
 import { formatXOF } from '@app/shared/format';
+import { useMaxPerLine } from '../../lib/settings';
 import { toast } from '../ui/toast';
 import { itemTypeLabels, labelOf } from '../../lib/labels';
 import { Img } from '../ui/Img';
@@ -9,6 +10,7 @@ import { useCart } from './useCart';
 
 export function CartLine({ item }: { item: CartItem }) {
   const { setQuantity, remove } = useCart();
+  const perLine = useMaxPerLine();
   return (
     <li className="flex gap-3 py-4" data-testid="cart-line">
       <Img src={item.image} alt="" width={80} height={60} className="h-15 w-20 shrink-0 rounded-md object-cover" />
@@ -26,7 +28,7 @@ export function CartLine({ item }: { item: CartItem }) {
         <div className="flex flex-wrap items-center gap-3">
           <QuantityInput
             value={item.quantity}
-            max={typeof item.stock === 'number' ? Math.max(item.stock, 1) : undefined}
+            max={typeof item.stock === 'number' ? Math.max(Math.min(item.stock, perLine), 1) : perLine}
             label={item.name}
             onChange={(n) => {
               if (typeof item.stock === 'number' && n > item.stock) toast.error(`Il ne reste que ${item.stock} « ${item.name} » en stock.`);

@@ -1,5 +1,6 @@
 import type { CartItemType } from '@app/shared/cart';
 import { useState } from 'react';
+import { useMaxPerLine } from '../../lib/settings';
 import { useAddToCart } from '../cart/useAddToCart';
 import { QuantityInput } from '../cart/QuantityInput';
 import { primaryButton } from '../ui/buttons';
@@ -14,11 +15,12 @@ interface Props {
 export function AddToCart({ item, stock = null }: Props) {
   const addToCart = useAddToCart();
   const [quantity, setQuantity] = useState(1);
+  const perLine = useMaxPerLine();
   if (stock === 0)
     return (
       <p className="font-semibold text-red-700">Ce produit est en rupture de stock. Contactez-nous pour connaître la date de retour.</p>
     );
-  const max = stock === null ? 99 : Math.min(stock, 99);
+  const max = stock === null ? perLine : Math.min(stock, perLine);
   return (
     <div className="flex flex-wrap items-center gap-3">
       <QuantityInput value={quantity} max={max} label={item.name} onChange={(n) => setQuantity(Math.max(1, n))} />

@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import type { Config } from '../config';
+import type { DB } from '../db/schema';
+import type { Logger } from '../trpc';
+import { transitionOrder } from './lifecycle';
+import { statusChangedMail } from './notifications';
+
+export const RELEASE_ACTOR = 'boutique (automatique)';
+
+/**
+ * Stock held by an order nobody confirmed or paid goes back on sale after the owner's delay
+ * (Paramètres, "Délai de confirmation"): the order is cancelled through the usual process (stock
+ * back, a history row) and the customer told. Several servers may run this at once: each order
+ * is moved under its row lock, and one already cancelled is left alone.
+ */
+export async function releaseUnconfirmedOrders(db: DB, config: Config, log: Logger): Promise<number> {
+  const due = await db
+    .selectFrom('orders')
+    .select(['orders.id'])
+    .where('orders.status', '=', 'new')
+    .where('orders.paymentStatus', '=', 'pending')
+    .where('orders.createdAt', '<', sql<string>`now() - make_interval(hours => coalesce((select hold_hours from settings limit 1), 48))`)
+    .orderBy('orders.createdAt')
+    .limit(200)
+    .execute();
+  const hours = (await db.selectFrom('settings').select('holdHours').executeTakeFirst())?.holdHours ?? 48;
+  let released = 0;
+  for (const { id } of due) {
+    try {
+      const { order, changed } = await transitionOrder(db, {
+        id,
+        to: 'cancelled',
+        actor: RELEASE_ACTOR,
+        note: `Ni confirmée ni payée dans le délai de ${hours} h : annulée, le stock est remis en vente.`,
+      });
+      if (!changed) continue;
+      released++;
+      await statusChangedMail(config, order, 'cancelled').catch((err: unknown) =>
+        log.warn({ err, order: order.number }, 'commande libérée : e-mail au client non envoyé'),
+      );
+    } catch (err) {
+      // Confirmed or paid meanwhile, by the owner or another server: nothing to release.
+      log.info({ err, id }, 'commande non libérée (déjà traitée)');
+    }
+  }
+  return released;
+}

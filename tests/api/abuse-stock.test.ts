@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { releaseUnconfirmedOrders, RELEASE_ACTOR } from '../../server/src/orders/release';
+import { failure, startTestApp, type TestApp } from '../support/app';
+import { readOutbox } from '../support/outbox';
+
+// One anonymous cash-on-delivery order for every unit in stock used to empty the shop until the
+// owner cancelled it by hand. The shop's rules, as a new shop has them (Paramètres).
+
+const dataDir = `.tmp/test-stock-${process.pid}`;
+let app: TestApp;
+beforeAll(async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  app = await startTestApp({ demo: true, shopRules: 'default', env: { DATA_DIR: dataDir } });
+});
+afterAll(async () => {
+  await app?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function product(stock: number, price = 20_000) {
+  return (await app.asAdmin.products.create({
+    name: `Clé USB ${randomUUID().slice(0, 6)}`,
+    shortDescription: '64 Go',
+    description: '<p>Clé</p>',
+    price,
+    category: 'accessories',
+    stock,
+  })) as { id: string; name: string };
+}
+const stockOf = async (id: string) => ((await app.asAdmin.products.get({ id })) as { stock: number | null }).stock;
+const place = (productId: string, quantity: number, phone: string) =>
+  app.asVisitor.orders.place({
+    customerName: 'Client pressé',
+    phone,
+    email: 'client@example.com',
+    city: 'Cotonou',
+    address: 'Akpakpa, rue de la démonstration',
+    items: [{ id: productId, type: 'product', quantity }],
+    idempotencyKey: randomUUID(),
+  }) as Promise<{ id: string; number: string }>;
+
+describe('stock that cannot be hoarded', () => {
+  it('refuses an anonymous order for the whole stock, in French, and takes nothing', async () => {
+    const p = await product(40);
+    const refused = await failure(place(p.id, 40, '01 90 00 00 01'));
+    expect(refused.message).toBe(`« ${p.name} » : 10 au maximum par commande. Pour une plus grande quantité, contactez-nous.`);
+    expect(await stockOf(p.id)).toBe(40);
+  });
+
+  it('refuses a cash-on-delivery order above the owner’s ceiling', async () => {
+    const p = await product(5, 300_000);
+    const refused = await failure(place(p.id, 2, '01 90 00 00 02'));
+    expect(refused.message).toMatch(/^Une commande payée à la livraison ne peut pas dépasser 500\s000,00\sF\sCFA\./);
+    expect(await stockOf(p.id)).toBe(5);
+  });
+
+  it('allows three orders waiting for confirmation per phone, however it is typed', async () => {
+    const p = await product(20);
+    await place(p.id, 1, '01 90 00 00 03');
+    await place(p.id, 1, '+229 0190000003');
+    await place(p.id, 1, '0190000003');
+    const refused = await failure(place(p.id, 1, '01-90-00-00-03'));
+    expect(refused.message).toMatch(/^Ce numéro a déjà 3 commande\(s\) en attente de confirmation\./);
+    expect(await stockOf(p.id)).toBe(17);
+    // Ten sent at once from a fresh phone: still three.
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => place(p.id, 1, '01 90 00 00 04')));
+    expect(results.filter((r) => r.status === 'fulfilled').length).toBe(3);
+  });
+
+  it('tells the owner when an order takes the last units', async () => {
+    const p = await product(2);
+    const before = readOutbox(dataDir).length;
+    await place(p.id, 2, '01 90 00 00 05');
+    let alert: string | undefined;
+    for (let i = 0; i < 200 && !alert; i++) {
+      alert = readOutbox(dataDir)
+        .slice(before)
+        .find((m) => m.includes('Rupture de stock'));
+      if (!alert) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(alert).toContain(`Rupture de stock : cette commande a pris les dernières unités de « ${p.name} »`);
+  });
+
+  it('gives the stock of an order nobody confirmed back after the delay, with a history row and the customer told', async () => {
+    const p = await product(6);
+    const stale = await place(p.id, 4, '01 90 00 00 06');
+    const fresh = await place(p.id, 1, '01 90 00 00 07');
+    await sql`update orders set created_at = now() - interval '49 hours' where id = ${stale.id}`.execute(app.db);
+    expect(await stockOf(p.id)).toBe(1);
+    const before = readOutbox(dataDir).length;
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    expect(await releaseUnconfirmedOrders(app.db, app.config, log)).toBe(1);
+    expect(await stockOf(p.id)).toBe(5);
+    const [staleRow, freshRow] = await Promise.all([app.asAdmin.orders.get({ id: stale.id }), app.asAdmin.orders.get({ id: fresh.id })]);
+    expect((staleRow as { status: string }).status).toBe('cancelled');
+    expect((freshRow as { status: string }).status).toBe('new');
+    const history = await app.asAdmin.orders.history({ id: stale.id });
+    expect(history.at(-1)).toMatchObject({ actor: RELEASE_ACTOR, kind: 'status', fromValue: 'new', toValue: 'cancelled' });
+    expect(history.at(-1)?.note).toContain('48 h');
+    expect(
+      readOutbox(dataDir)
+        .slice(before)
+        .some((m) => m.includes(`votre commande ${stale.number} est annulée`)),
+    ).toBe(true);
+    // A second pass (another server) finds nothing left to release.
+    expect(await releaseUnconfirmedOrders(app.db, app.config, log)).toBe(0);
+  });
+});
