@@ -9,12 +9,16 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'];
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-/** Starts `server/src/main.ts` on a fresh seeded PGlite; stop() kills it and removes its data. */
-export async function startServer(env: Record<string, string> = {}) {
+/**
+ * Starts `server/src/main.ts` on a fresh seeded PGlite, from this checkout or another one (`appDir`,
+ * a "before" to measure side by side); stop() kills it and removes its data.
+ */
+export async function startServer(env: Record<string, string> = {}, appDir = '.') {
   const port = 3800 + Math.floor(Math.random() * 190);
-  const dataDir = `.tmp/bench-${process.pid}-${port}`;
+  const dataDir = path.resolve(`.tmp/bench-${process.pid}-${port}`);
   const base = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: appDir,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -84,6 +84,13 @@ describe('public reads', () => {
     expect(gunzipSync(await rawGet(url(app.url, 'products.list', input), 'gzip')).toString()).toBe(bodies[2]!.bytes.toString());
   });
 
+  it('sends what the client accepts, weights included', async () => {
+    const input = { pageSize: 3 };
+    await read('products.list', input);
+    expect((await read('products.list', input, { 'accept-encoding': 'br;q=0, gzip' })).headers.get('content-encoding')).toBe('gzip');
+    expect((await read('products.list', input, { 'accept-encoding': 'br;q=0, gzip;q=0' })).headers.get('content-encoding')).toBeNull();
+  });
+
   it('never serves the admin from it, nor shows an unpublished product to the public', async () => {
     const input = { pageSize: 100 };
     const hidden = await app.asAdmin.products.create({

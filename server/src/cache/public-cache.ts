@@ -18,6 +18,11 @@ export interface CachedBody {
   br: Buffer;
 }
 
+type Entry = CachedBody & { deps: readonly string[]; hits: number };
+const UPGRADE_AFTER_HITS = 3;
+/** A page or read made from a shopper's free text: `?q=` on a page, `"search"` in a tRPC input. */
+const SEARCH = /[?&]q=|"search":/;
+
 /** What a reader saw when it started: a write since then makes its result unfit to keep. */
 export type Snapshot = ReadonlyMap<string, number>;
 
@@ -34,7 +39,13 @@ export const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).di
  * serves nor keeps anything.
  */
 export class PublicCache {
-  private readonly entries: LRUCache<string, CachedBody & { deps: readonly string[] }>;
+  /**
+   * Two segments. Answers that a stranger can make up by the thousand (not-found pages, searches)
+   * go to a small one until asked for again, so a flood of unique addresses never evicts the
+   * pages shoppers actually read.
+   */
+  private readonly hot: LRUCache<string, Entry>;
+  private readonly cold: LRUCache<string, Entry>;
   private readonly keysByDep = new Map<string, Set<string>>();
   private readonly versions = new Map<string, number>();
   private generation = 0;
@@ -43,19 +54,47 @@ export class PublicCache {
   readonly id = randomUUID();
 
   constructor(maxBytes = 64 * 1024 * 1024) {
-    this.entries = new LRUCache({
-      maxSize: maxBytes,
-      sizeCalculation: (e) => e.identity.length + e.gzip.length + e.br.length + 200,
-      dispose: (entry, key) => {
-        for (const dep of entry.deps) this.keysByDep.get(dep)?.delete(key);
-      },
-    });
+    const segment = (maxSize: number) =>
+      new LRUCache<string, Entry>({
+        maxSize,
+        sizeCalculation: (e) => e.identity.length + e.gzip.length + e.br.length + 200,
+        dispose: (entry, key) => {
+          if (this.hot.has(key) || this.cold.has(key)) return;
+          for (const dep of entry.deps) this.keysByDep.get(dep)?.delete(key);
+        },
+      });
+    this.hot = segment(Math.ceil((maxBytes * 7) / 8));
+    this.cold = segment(Math.ceil(maxBytes / 8));
   }
 
   private readonly compressing = new Map<string, Promise<unknown>>();
 
   get(key: string): CachedBody | undefined {
-    return this.enabled ? this.entries.get(key) : undefined;
+    if (!this.enabled) return undefined;
+    let entry = this.hot.get(key);
+    if (!entry) {
+      entry = this.cold.get(key);
+      if (!entry) return undefined;
+      // Asked for twice: a search or page people share, worth a place among the others.
+      this.hot.set(key, entry);
+      this.cold.delete(key);
+    }
+    if (++entry.hits === UPGRADE_AFTER_HITS) this.upgrade(key, entry);
+    return entry;
+  }
+
+  /**
+   * A miss is compressed cheaply (a stranger's unique address must cost little); an answer read
+   * again and again is recompressed once at brotli's best, off the event loop, for the slow phones.
+   */
+  private upgrade(key: string, entry: Entry) {
+    brotli(entry.identity, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.identity.length },
+    })
+      .then((best) => {
+        if (this.hot.get(key) === entry && best.length < entry.br.length) entry.br = best;
+      })
+      .catch(() => undefined);
   }
 
   /** The entry, waiting for it if its body is being compressed right now. */
@@ -87,8 +126,8 @@ export class PublicCache {
   ): Promise<CachedBody> {
     const identity = Buffer.isBuffer(body) ? body : Buffer.from(body);
     const compressed = Promise.all([
-      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-      gzip(identity, { level: 9 }),
+      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      gzip(identity, { level: 6 }),
     ]);
     this.compressing.set(key, compressed);
     let br: Buffer, gz: Buffer;
@@ -97,10 +136,10 @@ export class PublicCache {
     } finally {
       if (this.compressing.get(key) === compressed) this.compressing.delete(key);
     }
-    const entry = { etag: etagOf(identity), status, contentType, identity, gzip: gz, br, deps };
+    const entry: Entry = { etag: etagOf(identity), status, contentType, identity, gzip: gz, br, deps, hits: 0 };
     // Checked after compressing: a write during the await makes this body stale.
     if (this.enabled && this.fresh(snapshot)) {
-      this.entries.set(key, entry);
+      (status === 200 && !SEARCH.test(key) ? this.hot : this.cold).set(key, entry);
       for (const dep of deps) {
         let keys = this.keysByDep.get(dep);
         if (!keys) this.keysByDep.set(dep, (keys = new Set()));
@@ -115,19 +154,36 @@ export class PublicCache {
     if (deps.includes('*')) return this.clear();
     for (const dep of deps) {
       this.versions.set(dep, (this.versions.get(dep) ?? 0) + 1);
-      for (const key of [...(this.keysByDep.get(dep) ?? [])]) this.entries.delete(key);
+      for (const key of [...(this.keysByDep.get(dep) ?? [])]) {
+        this.hot.delete(key);
+        this.cold.delete(key);
+      }
     }
   }
 
   clear() {
     this.generation++;
-    this.entries.clear();
+    this.hot.clear();
+    this.cold.clear();
     this.keysByDep.clear();
   }
 
   get size() {
-    return this.entries.size;
+    return this.hot.size + this.cold.size;
   }
+}
+
+/** The encodings a client takes (RFC 9110 weights: `br;q=0` refuses brotli, `*` stands for the others). */
+export function acceptedEncodings(header: string | string[] | undefined): Set<'br' | 'gzip'> {
+  const weights = new Map<string, number>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    weights.set(name, q === undefined ? 1 : Number(q) || 0);
+  }
+  const star = weights.get('*') ?? 0;
+  return new Set((['br', 'gzip'] as const).filter((name) => (weights.get(name) ?? star) > 0));
 }
 
 /** Sends a cached body in the best encoding the client takes, or 304 when it already has it. */
@@ -136,12 +192,8 @@ export function sendCached(req: FastifyRequest, reply: FastifyReply, body: Cache
   const known = req.headers['if-none-match'];
   if (body.status === 200 && known && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === body.etag))
     return reply.code(304).send();
-  const accepted = String(req.headers['accept-encoding'] ?? '');
-  const [encoding, bytes] = /\bbr\b/.test(accepted)
-    ? ['br', body.br]
-    : /\bgzip\b/.test(accepted)
-      ? ['gzip', body.gzip]
-      : [null, body.identity];
+  const accepted = acceptedEncodings(req.headers['accept-encoding']);
+  const [encoding, bytes] = accepted.has('br') ? ['br', body.br] : accepted.has('gzip') ? ['gzip', body.gzip] : [null, body.identity];
   if (encoding) reply.header('Content-Encoding', encoding);
   return reply.code(body.status).type(body.contentType).send(bytes);
 }
