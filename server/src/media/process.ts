@@ -40,7 +40,16 @@ export interface ProcessedImage {
   variants: Variant[];
 }
 
-sharp.concurrency(2);
+// Photos are processed one at a time, each pipeline after the other, with one libvips thread:
+// libuv's four threads (static files, compression, bcrypt) and the second core stay with the
+// shoppers while the owner uploads a batch of phone photos (tests/load/uploads.test.ts).
+sharp.concurrency(1);
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const turn = queue.then(work, work);
+  queue = turn.catch(() => undefined);
+  return turn;
+}
 
 async function formatOf(input: Buffer) {
   try {
@@ -51,7 +60,11 @@ async function formatOf(input: Buffer) {
   }
 }
 
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
+export function processImage(input: Buffer): Promise<ProcessedImage> {
+  return oneAtATime(() => processOne(input));
+}
+
+async function processOne(input: Buffer): Promise<ProcessedImage> {
   const meta = await formatOf(input);
   const accepted =
     meta.format === 'jpeg' ||
@@ -74,26 +87,26 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const sizes: number[] = WEBP_WIDTHS.filter((w) => w <= width);
   if (sizes.length === 0) sizes.push(width);
   try {
-    const variants = await Promise.all([
-      ...sizes.map(async (w): Promise<Variant> => {
-        const { data, info } = await upright
-          .clone()
-          .resize({ width: w, withoutEnlargement: true })
-          .webp({ quality: 78, effort: 3 })
-          .toBuffer({ resolveWithObject: true });
-        return { name: `${w}.webp`, contentType: 'image/webp', width: info.width, height: info.height, bytes: data };
-      }),
-      (async (): Promise<Variant> => {
-        const w = Math.min(PREVIEW_WIDTH, width);
-        const { data, info } = await upright
-          .clone()
-          .resize({ width: w, withoutEnlargement: true })
-          .flatten({ background: '#ffffff' })
-          .jpeg({ quality: 82, mozjpeg: true })
-          .toBuffer({ resolveWithObject: true });
-        return { name: `${PREVIEW_WIDTH}.jpg`, contentType: 'image/jpeg', width: info.width, height: info.height, bytes: data };
-      })(),
-    ]);
+    // Decoded and turned upright once, at the largest size served; every variant is made from that.
+    const largest = await upright
+      .resize({ width: Math.max(...sizes, Math.min(PREVIEW_WIDTH, width)), withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const from = () =>
+      sharp(largest.data, { raw: { width: largest.info.width, height: largest.info.height, channels: largest.info.channels } });
+    const variants: Variant[] = [];
+    // Heights from the original's shape, not the decoded copy's rounded one.
+    const box = (w: number) => ({ width: w, height: Math.max(1, Math.round((height * w) / width)), fit: 'fill' as const });
+    for (const w of sizes) {
+      const { data, info } = await from().resize(box(w)).webp({ quality: 78, effort: 3 }).toBuffer({ resolveWithObject: true });
+      variants.push({ name: `${w}.webp`, contentType: 'image/webp', width: info.width, height: info.height, bytes: data });
+    }
+    const { data, info } = await from()
+      .resize(box(Math.min(PREVIEW_WIDTH, width)))
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    variants.push({ name: `${PREVIEW_WIDTH}.jpg`, contentType: 'image/jpeg', width: info.width, height: info.height, bytes: data });
     const id = createHash('sha256').update(input).digest('hex').slice(0, 32);
     return { id, width, height, variants };
   } catch {
