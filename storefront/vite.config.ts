@@ -37,24 +37,46 @@ const pwa = VitePWA({
     skipWaiting: true,
     // A page's request leaves while the worker starts up (slow on a cheap phone), not after.
     navigationPreload: true,
+    // The matchers and plugins below are copied into the worker as source: each stands alone.
     runtimeCaching: [
       {
-        // Shop pages (not the admin): the network first, the copy last seen when it fails or is
-        // slower than 4 s; an address never seen falls back to the app, which says "hors ligne".
-        urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/admin'),
+        // Shop pages: the network first, the copy last seen when it fails or is slower than 4 s; an
+        // address never seen falls back to the app, which says "hors ligne". Never the admin, a
+        // customer's own order (/suivi) nor a receipt, and never an answer marked private or no-store.
+        urlPattern: ({ request, url }) => request.mode === 'navigate' && !/^\/(admin|suivi)(\/|$)|\.pdf$/.test(url.pathname),
         handler: 'NetworkFirst',
         options: {
           cacheName: 'pages',
           networkTimeoutSeconds: 4,
           expiration: { maxEntries: 60 },
           precacheFallback: { fallbackURL: '/index.html' },
+          plugins: [
+            {
+              cacheWillUpdate: async ({ response }) =>
+                /no-store|private/.test(response.headers.get('cache-control') ?? '') ? null : response,
+            },
+          ],
         },
       },
       {
-        // Public reads; a shopper's own order and payment are never stored on the phone.
-        urlPattern: ({ url }) => url.pathname.startsWith('/trpc/') && !/orders\.|payments\.status|auth\./.test(url.pathname),
+        // Public reads made by the shop's pages; not the admin's (the request comes from an /admin
+        // page), and a shopper's own order and payment are never stored on the phone.
+        urlPattern: ({ request, url }) =>
+          url.pathname.startsWith('/trpc/') &&
+          !/orders\.|payments\.status|auth\./.test(url.pathname) &&
+          !/^\/admin(\/|$)/.test(request.referrer ? new URL(request.referrer).pathname : ''),
         handler: 'NetworkFirst',
-        options: { cacheName: 'api', networkTimeoutSeconds: 4, expiration: { maxEntries: 120 } },
+        options: {
+          cacheName: 'api',
+          networkTimeoutSeconds: 4,
+          expiration: { maxEntries: 120 },
+          plugins: [
+            {
+              cacheWillUpdate: async ({ response }) =>
+                /no-store|private/.test(response.headers.get('cache-control') ?? '') ? null : response,
+            },
+          ],
+        },
       },
       {
         // Photos never change at their address (content hash); demo illustrations rarely.

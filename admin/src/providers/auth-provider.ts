@@ -20,6 +20,7 @@ export const authProvider: AuthProvider = {
     } catch {
       // An expired session is already logged out: go to the login page all the same.
     }
+    await forgetCachedAnswers();
     return { success: true, redirectTo: LOGIN_PATH };
   },
   check: async () => {
@@ -58,3 +59,13 @@ export const authProvider: AuthProvider = {
     }
   },
 };
+
+/**
+ * On a shared phone, nothing the admin read may stay behind: the runtime caches (pages, API
+ * answers, photos) are emptied at sign-out. The storefront's precached code is kept.
+ */
+async function forgetCachedAnswers() {
+  if (!('caches' in window)) return;
+  const names = await caches.keys().catch(() => [] as string[]);
+  await Promise.all(names.filter((name) => !name.includes('precache')).map((name) => caches.delete(name).catch(() => false)));
+}

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserApp, DESKTOP, startBrowserApp } from '../support/browser';
+import { signIn } from './admin/session';
+import { open } from './storefront/browser';
+
+// The storefront's service worker used to keep, on a shared phone, a customer's tracking page and
+// receipt and the admin's own answers (contact messages), and signing out left them there.
+
+let app: BrowserApp;
+beforeAll(async () => {
+  app = await startBrowserApp();
+});
+afterAll(() => app?.close());
+
+/** Every address held in Cache Storage, by cache. */
+const cached = (page: Page) =>
+  page.evaluate(async () => {
+    const out: Record<string, string[]> = {};
+    for (const name of await caches.keys()) {
+      const keys = await (await caches.open(name)).keys();
+      out[name] = keys.map((r) => new URL(r.url).pathname + new URL(r.url).search);
+    }
+    return out;
+  });
+
+describe('the storefront’s service worker on a shared phone', () => {
+  it('keeps no tracking page, receipt or admin answer, and nothing the admin read stays after sign-out', async () => {
+    const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
+    const order = (await app.asVisitor.orders.place({
+      customerName: 'Afi Sossa',
+      phone: '01 97 00 11 22',
+      city: 'Cotonou',
+      address: 'Cadjèhoun, rue de la démonstration',
+      items: [{ id: product.id, type: 'product', quantity: 1 }],
+      idempotencyKey: randomUUID(),
+    })) as { trackingToken: string; number: string };
+    await app.asVisitor.contactMessages.send({
+      name: 'Message privé',
+      contact: 'prive@example.com',
+      subject: 'Secret',
+      message: 'Bonjour.',
+    });
+
+    const page = await app.newPage(DESKTOP);
+    await open(page, '/');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller)
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    });
+    await open(page, `/products/${product.id}`);
+    await page.goto(`/suivi/${order.trackingToken}`);
+    await page.getByText(order.number).first().waitFor();
+    const receipt = await page.evaluate(async (url) => (await fetch(url)).status, `/suivi/${order.trackingToken}/recu.pdf`);
+    expect(receipt).toBe(200);
+
+    await signIn(page, '/admin/messages');
+    await page.locator('tr.ant-table-row').filter({ hasText: 'Message privé' }).waitFor();
+
+    const during = await cached(page);
+    const all = Object.values(during).flat();
+    // The shop's own pages are kept (the test can see what is stored)...
+    expect(all).toContain(`/products/${product.id}`);
+    // ...never a customer's order, a receipt, an admin page or an admin answer.
+    expect(all.filter((u) => /^\/suivi|recu\.pdf|^\/admin|contactMessages|auth\./.test(u))).toEqual([]);
+
+    await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('button', { name: 'Déconnexion' }).click();
+    await page.waitForURL(/\/admin\/login/);
+    const after = await cached(page);
+    const left = Object.entries(after)
+      .filter(([name]) => !name.includes('precache'))
+      .flatMap(([, urls]) => urls);
+    expect(left).toEqual([]);
+    await page.context().close();
+  });
+});
