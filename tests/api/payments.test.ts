@@ -182,6 +182,30 @@ describe('paying by Mobile Money', () => {
     );
   });
 
+  it('abandons the open transaction when the order is cancelled, and a payment made on it anyway is "à rembourser" with its alert', async () => {
+    const order = await placeOnline();
+    const { paymentUrl } = await start(order);
+    await app.asAdmin.orders.transition({ id: order.id, to: 'cancelled' });
+    expect(await shopper.payments.status.query({ token: order.trackingToken })).toMatchObject({ canPayOnline: false });
+    expect(
+      (await history(order.id)).some(
+        (e) => e.kind === 'online_payment' && e.toValue === 'expired' && /commande annulée/.test(e.note ?? ''),
+      ),
+    ).toBe(true);
+    // The page was still open on the shopper's phone: FedaPay takes the money.
+    await fedapay.pay(paymentUrl, 'approve');
+    const t = fedapay.transactionFor(paymentUrl);
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: 'to_refund', paymentReference: t.reference });
+    const payment = (await history(order.id)).filter((e) => e.kind === 'payment');
+    expect(payment).toEqual([
+      expect.objectContaining({ fromValue: 'pending', toValue: 'to_refund', note: expect.stringContaining('À rembourser') }),
+    ]);
+    expect(await mailAbout(order.number, 'reçus pour une commande annulée')).toMatch(/To: owner@example.com/);
+    // The owner refunds it by hand.
+    await app.asAdmin.orders.setPayment({ id: order.id, to: 'refunded', reference: 'Remboursé par MTN MoMo' });
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: 'refunded' });
+  });
+
   it('creates one transaction however many times the shopper clicks, and takes it up again on return', async () => {
     const order = await placeOnline();
     const before = fedapay.created();

@@ -15,6 +15,7 @@ const STATUS_COLORS: Record<string, string> = {
   delivered: 'green',
   approved: 'green',
   paid: 'green',
+  to_refund: 'volcano',
   refunded: 'default',
   canceled: 'default',
   expired: 'default',

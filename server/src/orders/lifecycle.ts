@@ -81,6 +81,29 @@ async function moveStock(tx: Db, lines: OrderLine[], sign: 1 | -1) {
   }
 }
 
+/**
+ * A cancelled order's Mobile Money transaction still open is abandoned with it: its payment page
+ * is no longer offered. A payment the shopper makes on it all the same is recorded "à rembourser"
+ * (payments/payments.ts).
+ */
+async function closeOpenPayments(tx: Db, orderId: string, actor: string) {
+  const closed = await tx
+    .updateTable('onlinePayments')
+    .set({ status: 'expired', updatedAt: sql`now()` })
+    .where('orderId', '=', orderId)
+    .where('status', 'in', ['pending', 'creating'])
+    .returning('providerId')
+    .execute();
+  for (const { providerId } of closed) {
+    await recordEvent(tx, orderId, {
+      actor,
+      kind: 'online_payment',
+      toValue: 'expired',
+      note: `Transaction FedaPay n° ${providerId ?? '(en création)'} abandonnée : commande annulée`,
+    });
+  }
+}
+
 /** Moves an order along the process; cancelling gives its stock back in the same transaction. */
 export async function transitionOrder(db: Db, input: { id: string; to: OrderStatus; actor: string; note?: string | undefined }) {
   return db.transaction().execute(async (tx) => {
@@ -89,7 +112,10 @@ export async function transitionOrder(db: Db, input: { id: string; to: OrderStat
     if (!canMove(order.status, input.to)) {
       refuse(`Une commande « ${orderStatuses[order.status]} » ne peut pas passer à « ${orderStatuses[input.to]} ».`);
     }
-    if (input.to === 'cancelled') await moveStock(tx, order.items, 1);
+    if (input.to === 'cancelled') {
+      await moveStock(tx, order.items, 1);
+      await closeOpenPayments(tx, order.id, input.actor);
+    }
     await tx
       .updateTable('orders')
       .set({ status: input.to, updatedAt: sql`now()` })

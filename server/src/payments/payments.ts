@@ -245,7 +245,12 @@ export async function refreshAttempt(
 export type Applied =
   | { kind: 'unknown' }
   | { kind: 'unchanged' }
-  | { kind: 'paid' | 'paid-twice' | 'mismatch' | 'declined' | 'canceled' | 'refunded'; orderId: string; number: string; detail: string };
+  | {
+      kind: 'paid' | 'paid-twice' | 'paid-cancelled' | 'mismatch' | 'declined' | 'canceled' | 'refunded';
+      orderId: string;
+      number: string;
+      detail: string;
+    };
 
 /**
  * Applies what the provider says of one of our transactions, once: the attempt and the order are
@@ -317,6 +322,17 @@ export async function applyTransaction(db: Db, config: Config, transaction: Prov
     }
 
     await setAttempt('approved');
+    if (order.status === 'cancelled' && order.paymentStatus === 'pending') {
+      // Paid on a page still open when the order was cancelled: the money is the customer's.
+      await tx
+        .updateTable('orders')
+        .set({ paymentStatus: 'to_refund', paymentReference: transaction.reference ?? transaction.providerId, updatedAt: sql`now()` })
+        .where('id', '=', order.id)
+        .execute();
+      const detail = `${label} : ${formatXOF(transaction.amount)} reçus pour une commande annulée. À rembourser au client (ou rouvrez la commande).`;
+      await recordEvent(tx, order.id, { actor, kind: 'payment', fromValue: 'pending', toValue: 'to_refund', note: detail });
+      return { kind: 'paid-cancelled', ...base, detail };
+    }
     if (order.paymentStatus !== 'pending') {
       const detail = `${label} payée alors que la commande était déjà « payée » : un remboursement est sans doute à faire.`;
       await event('approved', detail);
@@ -349,6 +365,7 @@ export async function alertPayment(db: Db, config: Config, applied: Applied) {
   const subjects = {
     paid: `Paiement reçu pour la commande ${applied.number}`,
     'paid-twice': `À vérifier : commande ${applied.number} payée deux fois`,
+    'paid-cancelled': `À rembourser : paiement reçu pour la commande annulée ${applied.number}`,
     mismatch: `À vérifier : paiement incohérent pour la commande ${applied.number}`,
     declined: `Paiement refusé pour la commande ${applied.number}`,
     refunded: `Paiement remboursé pour la commande ${applied.number}`,

@@ -17,10 +17,15 @@ export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
-/** À encaisser ⇄ payée (a mistake can be undone), payée → remboursée. */
+/**
+ * À encaisser ⇄ payée (a mistake can be undone), payée → remboursée. À rembourser: money that
+ * arrived for a cancelled order (a late Mobile Money payment); the owner refunds it, or keeps it
+ * when the order is reopened.
+ */
 export const NEXT_PAYMENT_STATUSES: Record<PaymentStatus, readonly PaymentStatus[]> = {
   pending: ['paid'],
   paid: ['pending', 'refunded'],
+  to_refund: ['refunded', 'paid'],
   refunded: [],
 };
 

@@ -43,7 +43,7 @@ export const orderStatuses = {
   delivered: 'Livrée',
   cancelled: 'Annulée',
 } as const;
-export const paymentStatuses = { pending: 'À encaisser', paid: 'Payée', refunded: 'Remboursée' } as const;
+export const paymentStatuses = { pending: 'À encaisser', paid: 'Payée', to_refund: 'À rembourser', refunded: 'Remboursée' } as const;
 export const orderEventKinds = {
   created: 'Commande passée',
   status: 'Statut',
