@@ -18,7 +18,11 @@ const config = loadConfig();
 const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 
 await migrateToLatest(db);
-await seedIfEmpty(db, { demo: config.seedDemo });
+await seedIfEmpty(db, { demo: config.seedDemo }).catch((err: unknown) => {
+  // A database that looks half-restored: said plainly, and nothing written to it.
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+});
 await ensureFirstAdmin(db, config);
 
 const app = await buildApp({ db, config });

@@ -6,13 +6,14 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupDatabase, restoreDatabase } from '../../server/src/db/backup';
+import { backupDatabase, restoreDatabase, UNREADABLE_BACKUP } from '../../server/src/db/backup';
+import { INCOMPLETE_DATABASE, seedIfEmpty } from '../../server/src/seed/seed';
+import { createTestDb } from '../support/db';
 import { createDb } from '../../server/src/db/index';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import type { Database } from '../../server/src/db/schema';
 import { processImage } from '../../server/src/media/process';
 import { mediaStore } from '../../server/src/media/store';
-import { seedIfEmpty } from '../../server/src/seed/seed';
 import { startTestApp, type TestApp } from '../support/app';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -199,6 +200,43 @@ describe('backup and restore', () => {
     }
   }, 60_000);
 
+  it('PGlite: a truncated or foreign file is refused in French and leaves the target as it was', async () => {
+    const source = tmp();
+    const target = tmp();
+    const backups = tmp();
+    try {
+      const db = createDb({ dataDir: source });
+      await fillShop(db);
+      await db.destroy();
+      const file = await backupDatabase({ dataDir: source }, backups);
+      const truncated = path.join(backups, 'coupee.pglite.tar.gz');
+      fs.writeFileSync(truncated, fs.readFileSync(file).subarray(0, Math.floor(fs.statSync(file).size / 2)));
+      const foreign = path.join(backups, 'photo.pglite.tar.gz');
+      fs.writeFileSync(foreign, Buffer.from('ceci est une photo, pas une sauvegarde'));
+      for (const bad of [truncated, foreign]) {
+        await expect(restoreDatabase({ dataDir: target }, bad)).rejects.toThrow(UNREADABLE_BACKUP);
+        expect(fs.readdirSync(target)).toEqual([]);
+      }
+      // The good file still restores into the same target afterwards.
+      await restoreDatabase({ dataDir: target }, file);
+      expect(fs.readdirSync(target)).toEqual(['pglite']);
+    } finally {
+      for (const d of [source, target, backups]) fs.rmSync(d, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('refuses to seed demo data into a database that holds records but no settings', async () => {
+    const { db, drop } = await createTestDb();
+    try {
+      await seedIfEmpty(db, { demo: true });
+      await db.deleteFrom('settings').execute();
+      await expect(seedIfEmpty(db, { demo: true })).rejects.toThrow(INCOMPLETE_DATABASE);
+      expect(await db.selectFrom('settings').select('id').execute()).toEqual([]);
+    } finally {
+      await drop();
+    }
+  });
+
   it('PGlite: refuses to copy the directory of a running shop', async () => {
     const dir = tmp();
     try {
@@ -226,6 +264,12 @@ describe('backup and restore', () => {
         expect(before.media_variants?.length).toBeGreaterThan(2);
         const file = await backupDatabase({ databaseUrl: urlOf(names[0]!), dataDir: backups }, backups);
         expect(file).toMatch(/\.dump$/);
+        // A truncated dump: refused, and the empty target stays empty.
+        const truncated = path.join(backups, 'coupee.dump');
+        fs.writeFileSync(truncated, fs.readFileSync(file).subarray(0, Math.floor(fs.statSync(file).size * 0.6)));
+        await expect(restoreDatabase({ databaseUrl: urlOf(names[1]!), dataDir: backups }, truncated)).rejects.toThrow(UNREADABLE_BACKUP);
+        const left = await admin.query(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`);
+        expect(left.rows[0].n).toBe(0);
         await restoreDatabase({ databaseUrl: urlOf(names[1]!), dataDir: backups }, file);
         await expect(restoreDatabase({ databaseUrl: urlOf(names[1]!), dataDir: backups }, file)).rejects.toThrow(/déjà des tables/);
         const restored = createDb({ databaseUrl: urlOf(names[1]!) });

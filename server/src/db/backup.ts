@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -69,7 +70,13 @@ export async function backupDatabase(target: BackupTarget, dir: string): Promise
   }
 }
 
-/** Restores a backup into an empty database (PostgreSQL) or a data directory without a base (PGlite). */
+export const UNREADABLE_BACKUP =
+  'Sauvegarde illisible ou incomplète (fichier tronqué, ou qui n’est pas une sauvegarde de la boutique) : rien n’a été restauré, la base cible est inchangée.';
+
+/**
+ * Restores a backup into an empty database (PostgreSQL) or a data directory without a base
+ * (PGlite), all or nothing: a truncated or foreign file leaves the target as it was.
+ */
 export async function restoreDatabase(target: BackupTarget, file: string): Promise<void> {
   if (!fs.existsSync(file)) throw new Error(`Fichier introuvable : ${file}`);
   if (target.databaseUrl) {
@@ -84,7 +91,17 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
     } finally {
       await client.end();
     }
-    await run(pgTool('pg_restore'), ['--no-owner', '--no-acl', '--exit-on-error', `--dbname=${target.databaseUrl}`, file]);
+    // One transaction: pg_restore stops at the first error and nothing it did remains.
+    await run(pgTool('pg_restore'), [
+      '--no-owner',
+      '--no-acl',
+      '--exit-on-error',
+      '--single-transaction',
+      `--dbname=${target.databaseUrl}`,
+      file,
+    ]).catch((err: unknown) => {
+      throw new Error(UNREADABLE_BACKUP, { cause: err });
+    });
     return;
   }
   if (!file.endsWith('.pglite.tar.gz')) throw new Error('Une base PGlite se restaure depuis un fichier .pglite.tar.gz.');
@@ -92,8 +109,26 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
   if (fs.existsSync(dest) && fs.readdirSync(dest).length > 0) {
     throw new Error(`${dest} n'est pas vide : restaurez dans un DATA_DIR neuf (ou déplacez l'ancien).`);
   }
-  fs.mkdirSync(dest, { recursive: true });
-  const pglite = new PGlite(dest, { extensions: { pg_trgm, unaccent }, loadDataDir: new Blob([fs.readFileSync(file)]) });
-  await pglite.waitReady;
-  await pglite.close();
+  // Unpacked and opened beside the target, then moved into place whole once it proved sound.
+  const scratch = `${dest}.restauration-${process.pid}`;
+  fs.rmSync(scratch, { recursive: true, force: true });
+  fs.mkdirSync(scratch, { recursive: true });
+  try {
+    const bytes = fs.readFileSync(file);
+    // Checked before PGlite reads it: its own unpacking fails outside any promise on a cut file.
+    const tar = zlib.gunzipSync(bytes);
+    if (tar.subarray(257, 262).toString('latin1') !== 'ustar') throw new Error('not a tar archive');
+    const pglite = new PGlite(scratch, { extensions: { pg_trgm, unaccent }, loadDataDir: new Blob([bytes]) });
+    try {
+      await pglite.waitReady;
+      await pglite.query('SELECT count(*) FROM settings');
+    } finally {
+      await pglite.close().catch(() => undefined);
+    }
+  } catch (err) {
+    fs.rmSync(scratch, { recursive: true, force: true });
+    throw new Error(UNREADABLE_BACKUP, { cause: err });
+  }
+  if (fs.existsSync(dest)) fs.rmdirSync(dest);
+  fs.renameSync(scratch, dest);
 }

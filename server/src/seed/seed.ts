@@ -18,6 +18,30 @@ const blankSettings = {
   address: 'Bénin',
 };
 
+export const INCOMPLETE_DATABASE =
+  'La base contient des données mais aucun paramètre : elle semble incomplète (une restauration interrompue ?). ' +
+  'La boutique refuse de la compléter avec des données de démonstration. Restaurez une sauvegarde complète dans une base vide, ' +
+  'ou videz cette base pour repartir de zéro.';
+
+/**
+ * Records in any shop table (products, orders...): a database someone filled, not a fresh one.
+ * (An admin alone does not count: `npm run admin:create` may run before the first start.)
+ */
+async function holdsData(db: Kysely<Database>): Promise<boolean> {
+  for (const { name } of resources) {
+    if (name === 'settings') continue;
+    if (
+      await db
+        .selectFrom(name)
+        .select(sql`1`.as('one'))
+        .limit(1)
+        .executeTakeFirst()
+    )
+      return true;
+  }
+  return false;
+}
+
 /**
  * A fresh database (no settings row yet) gets its settings and, unless
  * SEED_DEMO=false, the French demo content. Runs once, in one transaction.
@@ -28,6 +52,7 @@ export async function seedIfEmpty(db: Kysely<Database>, { demo }: { demo: boolea
   await db.transaction().execute(async (tx) => {
     await sql`LOCK TABLE settings IN EXCLUSIVE MODE`.execute(tx);
     if (await tx.selectFrom('settings').select('id').executeTakeFirst()) return;
+    if (await holdsData(tx)) throw new Error(INCOMPLETE_DATABASE);
     await tx
       .insertInto('settings')
       .values(settings.createSchema.parse(demo ? demoData.settings : blankSettings))
