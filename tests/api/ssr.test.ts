@@ -153,4 +153,20 @@ describe.skipIf(!built)('server-rendered pages', () => {
     const res = await fetch(`${app.url}/products/${product.id}`, { headers: { cookie: 'boutique_session=whatever' } });
     expect(res.status).toBe(404);
   });
+
+  it('answers 503 with the French page when its data cannot be read, so a load balancer can tell', async () => {
+    const down = await startTestApp({ demo: true });
+    try {
+      await down.db.destroy(); // the database is gone
+      const res = await fetch(`${down.url}/blog`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const html = await res.text();
+      expect(html).toContain('<html lang="fr"');
+      expect(html).toContain('Blog');
+    } finally {
+      await down.close().catch(() => undefined);
+    }
+  });
 });

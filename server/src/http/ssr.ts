@@ -142,8 +142,9 @@ export async function storefrontPages(options: {
         () => `<div id="root">${page.html}</div><script type="application/json" id="query-state">${page.state}</script>`,
       );
     for (const err of page.errors) req.log.error({ err, url }, 'storefront page: server rendering failed, left to the browser');
-    // A page with a failed read is sent as it is (the browser loads the rest) and not kept.
-    if (page.failed || page.errors.length) return { status: page.status, body };
+    // A page with a failed read is sent as it is (the browser loads the rest) and not kept; a read
+    // that failed (the database away) makes it a 503, so a load balancer or a monitor can tell.
+    if (page.failed || page.errors.length) return { status: page.failed ? 503 : page.status, body };
     const deps = [...new Set(['settings', ...page.procedures.flatMap((name) => procedures[name]?._def.meta?.cache ?? ['*'])])];
     return { cached: await cache.set(key, deps, snapshot, 'text/html; charset=utf-8', body, page.status) };
   }
@@ -173,6 +174,7 @@ export async function storefrontPages(options: {
       const page = await build;
       if ('moved' in page) return reply.redirect(page.moved, 301);
       if ('cached' in page) return sendCached(req, reply, page.cached);
+      if (page.status === 503) reply.header('Retry-After', '5');
       return reply.code(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(page.body);
     },
   };
