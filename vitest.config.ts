@@ -11,20 +11,18 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each API file starts its own database; two at a time suits a 2-core machine.
           maxWorkers: 2,
-          sequence: { groupOrder: 0 },
         },
       },
       {
         test: {
-          // Tests that measure latency under a burst: alone on the machine, after the others, so the
-          // figures are the server's and not a neighbour test's.
+          // Tests that measure latency under a burst: `npm test` (scripts/test.mjs) runs them after the
+          // others, alone on the machine, so the figures are the server's and not a neighbour test's.
           name: 'load',
           include: ['tests/load/**/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 60_000,
           maxWorkers: 1,
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -36,7 +34,6 @@ export default defineConfig({
           // One browser at a time: Chromium and the server already use both cores.
           maxWorkers: 1,
           fileParallelism: false,
-          sequence: { groupOrder: 0 },
         },
       },
     ],

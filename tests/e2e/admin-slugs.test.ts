@@ -44,8 +44,8 @@ describe('renaming a published post', () => {
     await form.submit();
     await expectNotification(admin, /mis à jour/);
 
-    const answer = await fetch(`${app.url}${shared}`, { redirect: 'manual' });
-    expect(answer.status).toBe(301);
+    // The first save's notice may still be on screen: wait for the answer itself, not the notice.
+    await expect.poll(async () => (await fetch(`${app.url}${shared}`, { redirect: 'manual' })).status).toBe(301);
     await shopper.goto(shared);
     await ready(shopper);
     expect(new URL(shopper.url()).pathname).toBe('/blog/portefeuille-crypto-securite');

@@ -103,9 +103,8 @@ describe('a stranger without the device cookie', () => {
         }).then(async (r) => ({ status: r.status, text: await r.text() })),
       ),
     );
-    const busy = answers.filter((a) => a.status === 429);
-    expect(busy.length).toBeGreaterThan(0);
-    expect(busy[0]!.text).toContain('Trop de connexions en cours');
+    // Some are refused by the address's budget ("Trop de tentatives"), the rest of the excess at once.
+    expect(answers.some((a) => a.status === 429 && a.text.includes('Trop de connexions en cours'))).toBe(true);
   });
 
   it('costs no hashing with a made-up reset token', async () => {
