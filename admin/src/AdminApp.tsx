@@ -10,10 +10,10 @@ import AccountPage from './pages/AccountPage';
 import DashboardPage from './pages/DashboardPage';
 import SettingsPage from './pages/SettingsPage';
 import { registerResourceLabels } from './providers/i18n-provider';
-import { detailRoutesOf, overrides } from './resources';
+import { overrides } from './resources';
 
 // Everything behind the login: loaded once the session is confirmed, so the login page stays light.
-const entries = adminEntries(resources, detailRoutesOf());
+const entries = adminEntries(resources);
 registerResourceLabels(resources);
 
 export default function AdminApp() {

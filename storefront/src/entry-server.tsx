@@ -4,8 +4,7 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { matchRoutes, StaticRouter } from 'react-router';
-import type { AppRouter } from '../../server/src/routers/_app';
-import type { Context } from '../../server/src/trpc';
+import type { AppRouter, Context } from '@app/server';
 import { App } from './app/App';
 import { layoutData, pageRoutes } from './app/routes';
 

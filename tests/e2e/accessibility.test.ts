@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { resources } from '@app/shared';
+import { adminPath, resources } from '@app/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
-import { detailRoutesOf } from '../../admin/src/resources/detail-routes';
 import { signIn } from './admin/session';
 import { open, putInCart } from './storefront/browser';
 
@@ -111,8 +110,7 @@ describe('admin', () => {
         ]!.list({ pageSize: 1 })
       ).rows[0];
       if (!first) continue;
-      const own = detailRoutesOf()[resource.name];
-      const detail = own ? `/admin/${own}/${first.id}` : `${base}/edit/${first.id}`;
+      const detail = adminPath(resource, first.id);
       await page.goto(detail);
       await page.locator('.ant-card').first().waitFor();
       await check(`${resource.name} ${detail.includes('/edit/') ? 'edit' : 'detail'}`);

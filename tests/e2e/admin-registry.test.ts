@@ -1,9 +1,8 @@
-import { defineResource, f, resources } from '@app/shared';
+import { adminPath, defineResource, f, resources } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { adminEntries, refineResources } from '../../admin/src/crud/registry';
 import { listInput } from '../../admin/src/providers/data-provider';
 import { translate, registerResourceLabels } from '../../admin/src/providers/i18n-provider';
-import { detailRoutesOf } from '../../admin/src/resources/detail-routes';
 
 // The promise to developers: a resource added to the registry gets its menu entry and screens
 // with no admin code. The screens are generic, so what must hold is that the registry alone
@@ -22,12 +21,12 @@ const gadgets = defineResource({
     defaultSort: { field: 'name', order: 'asc' },
   },
   // Route and menu entry by default: 'gadgets' and the plural label.
-  admin: { icon: 'unknown-icon' },
+  admin: { icon: 'book' },
 });
 
 describe('admin screens derived from the registry', () => {
   it('the real registry gives the spec menu, in order, with its routes', () => {
-    const entries = adminEntries(resources, detailRoutesOf());
+    const entries = adminEntries(resources);
     // The spec's menu is pinned in tests/unit/resources.test.ts; here, the entries follow the registry.
     expect(entries.map((e) => e.menuLabel)).toEqual(resources.map((r) => r.admin.menuLabel));
     const byName = Object.fromEntries(entries.map((e) => [e.name, e.paths]));
@@ -39,7 +38,8 @@ describe('admin screens derived from the registry', () => {
   });
 
   it('a new resource appears in the menu at its place in the registry, with list, add and edit routes', () => {
-    const [head, tail] = [resources.slice(0, 9), resources.slice(9)];
+    const at = resources.findIndex((r) => r.name === 'orders') + 1;
+    const [head, tail] = [resources.slice(0, at), resources.slice(at)];
     const entries = adminEntries([...head, gadgets, ...tail]);
     const labels = entries.map((e) => e.menuLabel);
     expect(labels.indexOf('Gadgets')).toBe(labels.indexOf('Commandes') + 1);
@@ -49,6 +49,13 @@ describe('admin screens derived from the registry', () => {
       edit: '/gadgets/edit/:id',
     });
     expect(refineResources(entries).find((r) => r.name === 'gadgets')).toMatchObject({ list: '/gadgets', meta: { label: 'Gadgets' } });
+    expect(entries.find((e) => e.name === 'gadgets')!.icon).toBe('book');
+    // The links the server writes come from the same declaration.
+    expect(adminPath(gadgets, 'g1')).toBe('/admin/gadgets/edit/g1');
+    expect(adminPath(gadgets)).toBe('/admin/gadgets');
+    const withScreen = defineResource({ ...gadgets, admin: { detail: 'gadget' } });
+    expect(adminEntries([withScreen])[0]!.paths).toEqual({ list: '/gadgets', create: '/gadgets/add', show: '/gadget/:id' });
+    expect(adminPath(withScreen, 'g1')).toBe('/admin/gadget/g1');
   });
 
   it('its list query and its notifications need nothing more', () => {

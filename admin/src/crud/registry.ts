@@ -1,31 +1,24 @@
-import type { AnyResource } from '@app/shared/resources';
+import { type AdminIcon, type AnyResource, adminRoutes } from '@app/shared/resources';
 
 /** Where one resource lives in the admin, derived from its declaration alone. */
 export interface AdminEntry {
   resource: AnyResource;
   name: string;
   menuLabel: string;
-  icon: string | undefined;
+  icon: AdminIcon | undefined;
   /** Paths relative to the /admin basename. */
   paths: { list: string; create?: string; edit?: string; show?: string };
 }
 
-/** Opt-in: resources with a hand-made detail screen (spec: verifications/:id, orders/:id). */
-export type DetailRoutes = Readonly<Record<string, string>>;
-
-/** The menu follows the registry's order. */
-export function adminEntries(registry: readonly AnyResource[], detailRoutes: DetailRoutes = {}): AdminEntry[] {
-  return registry.map((resource) => {
-    const base = `/${resource.admin.route}`;
-    const detail = detailRoutes[resource.name];
-    const paths: AdminEntry['paths'] = { list: base };
-    if (!resource.singleton) {
-      if (resource.operations.create) paths.create = `${base}/add`;
-      if (detail) paths.show = `/${detail}/:id`;
-      else if (resource.operations.update) paths.edit = `${base}/edit/:id`;
-    }
-    return { resource, name: resource.name, menuLabel: resource.admin.menuLabel, icon: resource.admin.icon, paths };
-  });
+/** The menu follows the registry's order; paths come from the declaration (`adminRoutes`). */
+export function adminEntries(registry: readonly AnyResource[]): AdminEntry[] {
+  return registry.map((resource) => ({
+    resource,
+    name: resource.name,
+    menuLabel: resource.admin.menuLabel,
+    icon: resource.admin.icon,
+    paths: adminRoutes(resource),
+  }));
 }
 
 /** The `resources` prop of <Refine>: names, routes and French labels. */

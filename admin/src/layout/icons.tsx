@@ -14,10 +14,11 @@ import {
   ShoppingOutlined,
   ToolOutlined,
 } from '@ant-design/icons';
+import type { AdminIcon } from '@app/shared/resources';
 import type { ReactNode } from 'react';
 
-// Names used by `resource.admin.icon`; an unknown or missing name gets a neutral icon.
-const ICONS: Record<string, ReactNode> = {
+// Every name a resource may declare (ADMIN_ICONS); a resource without one gets a neutral icon.
+const ICONS: Record<AdminIcon, ReactNode> = {
   dashboard: <DashboardOutlined />,
   shopping: <ShoppingOutlined />,
   read: <ReadOutlined />,
@@ -33,4 +34,4 @@ const ICONS: Record<string, ReactNode> = {
   setting: <SettingOutlined />,
 };
 
-export const iconFor = (name: string | undefined) => (name && ICONS[name]) || <AppstoreOutlined />;
+export const iconFor = (name: AdminIcon | undefined) => (name ? ICONS[name] : <AppstoreOutlined />);

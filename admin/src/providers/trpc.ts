@@ -1,6 +1,6 @@
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/src/routers/_app';
+import type { AppRouter } from '@app/server';
 
 // Same origin as the API: the session cookie goes along without any CORS setup.
 // maxURLLength: a screen that asks for many things at once gets several requests, never a 414.

@@ -12,5 +12,3 @@ export const overrides: Overrides = {
   newsletterSubscribers: { toolbar: ExportCsvButton },
   contactMessages: { rowActions: ReadToggle, detail: lazy(() => import('./contact-messages/MessageDetail')) },
 };
-
-export { detailRoutesOf } from './detail-routes';

@@ -1,4 +1,4 @@
-import { formatXOF, type OrderLine, type OrderStatus, orderStatuses, statusMessage, trackingPath } from '@app/shared';
+import { adminPath, formatXOF, type OrderLine, orders, type OrderStatus, orderStatuses, statusMessage, trackingPath } from '@app/shared';
 import type { Kysely } from 'kysely';
 import { sendMail } from '../auth/mailer';
 import type { Config } from '../config';
@@ -15,13 +15,14 @@ async function ownerAddress(db: Kysely<Database>): Promise<string | null> {
   return admin?.email ?? null;
 }
 
+/** `adminPath`: the screen to open, from `adminPath()` of the resource (e.g. /admin/orders/<id>). */
 export async function alertOwner(db: Kysely<Database>, config: Config, mail: { subject: string; lines: string[]; adminPath: string }) {
   const to = await ownerAddress(db);
   if (!to) return;
   await sendMail(config, {
     to,
     subject: mail.subject,
-    text: [...mail.lines, '', `Ouvrir dans l'administration : ${config.publicUrl}/admin${mail.adminPath}`].join('\n'),
+    text: [...mail.lines, '', `Ouvrir dans l'administration : ${config.publicUrl}${mail.adminPath}`].join('\n'),
   });
 }
 
@@ -55,7 +56,7 @@ export async function orderPlacedMails(db: Kysely<Database>, config: Config, ord
       ...order.items.map(lineText),
       `Total : ${formatXOF(order.total)}`,
     ],
-    adminPath: `/orders/${order.id}`,
+    adminPath: adminPath(orders, order.id),
   });
   if (order.email) {
     await sendMail(config, {

@@ -1,8 +1,10 @@
 import {
+  adminPath,
   formatXOF,
   needsShipping,
   ONLINE_PAYMENT_METHOD,
   type OrderLine,
+  orders,
   type OrderStatus,
   type PaymentStatus,
   paymentMethods,
@@ -373,7 +375,7 @@ export async function alertPayment(db: Db, config: Config, applied: Applied) {
   await alertOwner(db, config, {
     subject: subjects[applied.kind],
     lines: [`Commande ${applied.number}`, applied.detail],
-    adminPath: `/orders/${applied.orderId}`,
+    adminPath: adminPath(orders, applied.orderId),
   });
 }
 

@@ -1,4 +1,4 @@
-import { contactMessageSchema, contactMessages } from '@app/shared';
+import { adminPath, contactMessageSchema, contactMessages } from '@app/shared';
 import { createRecord } from '../crud/repository';
 import { alertOwner } from '../orders/notifications';
 import { publicForm } from '../trpc';
@@ -12,7 +12,7 @@ export const contactMessagesProcedures = {
         alertOwner(ctx.db, ctx.config, {
           subject: `Nouveau message : ${input.subject}`,
           lines: [`De ${input.name} (${input.contact}) :`, '', input.message],
-          adminPath: `/${contactMessages.admin.route}/edit/${row.id}`,
+          adminPath: adminPath(contactMessages, row.id),
         }),
       );
       return { message: 'Merci ! Votre message a bien été envoyé. Nous vous répondrons rapidement.' };

@@ -1,4 +1,4 @@
-import { cryptoVerifications, verificationRequestSchema } from '@app/shared';
+import { adminPath, cryptoVerifications, verificationRequestSchema } from '@app/shared';
 import { createRecord } from '../crud/repository';
 import { alertOwner } from '../orders/notifications';
 import { publicForm } from '../trpc';
@@ -16,7 +16,7 @@ export const cryptoVerificationsProcedures = {
             `${input.name} (${row.phone}, ${input.email}) demande une vérification ${row.cryptoType}.`,
             `Adresse : ${input.walletAddress}`,
           ],
-          adminPath: `/verifications/${row.id}`,
+          adminPath: adminPath(cryptoVerifications, row.id),
         }),
       );
       return { id: row.id, status: 'pending' as const };

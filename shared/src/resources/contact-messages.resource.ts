@@ -21,7 +21,8 @@ export const contactMessages = defineResource({
     sortable: ['name', 'createdAt'],
     defaultSort: { field: 'createdAt', order: 'desc' },
   },
-  admin: { route: 'messages', icon: 'inbox' },
+  // A message is read, then answered by e-mail or WhatsApp: a read view, not a form.
+  admin: { route: 'messages', icon: 'inbox', detail: 'messages' },
 });
 
 /** The public contact form: the read flag is the admin's. */

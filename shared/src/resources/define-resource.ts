@@ -41,7 +41,16 @@ export interface ResourceConfig<N extends string, F extends Fields, O extends Op
    * Admin screens: the path under /admin (default: the name in kebab-case) and the menu entry
    * (default: the plural label). The menu follows the order of the `resources` tuple.
    */
-  admin?: { route?: string; menuLabel?: string; icon?: string };
+  admin?: {
+    route?: string;
+    menuLabel?: string;
+    icon?: AdminIcon;
+    /**
+     * A hand-made detail screen opens a record at `/<detail>/:id` instead of the generic edit form
+     * (spec: verifications/:id, orders/:id; messages/:id).
+     */
+    detail?: string;
+  };
   /** One row only (settings): read with `get`, written with `update`, no list. */
   singleton?: S;
   /** Which generic writes the admin may use (all by default); a verb turned off is not in the API at all. */
@@ -52,6 +61,24 @@ export interface ResourceConfig<N extends string, F extends Fields, O extends Op
    */
   checks?: ReadonlyArray<RecordCheck<keyof F & string>>;
 }
+
+/** The menu icons the admin has (admin/src/layout/icons.tsx maps each one: a name missing there does not compile). */
+export const ADMIN_ICONS = [
+  'dashboard',
+  'shopping',
+  'read',
+  'rise',
+  'safety',
+  'car',
+  'tool',
+  'message',
+  'book',
+  'shopping-cart',
+  'mail',
+  'inbox',
+  'setting',
+] as const;
+export type AdminIcon = (typeof ADMIN_ICONS)[number];
 
 export interface RecordCheck<K extends string = string> {
   fields: readonly [K, ...K[]];
@@ -83,7 +110,7 @@ export interface Resource<
   O extends Operations = Operations,
   S extends boolean = boolean,
 > extends Omit<ResourceConfig<N, F, O, S>, 'admin' | 'operations'> {
-  admin: { route: string; menuLabel: string; icon?: string };
+  admin: { route: string; menuLabel: string; icon?: AdminIcon; detail?: string };
   createSchema: z.ZodObject<CreateShape<F>>;
   updateSchema: z.ZodObject<UpdateShape<F>>;
   filterSchema: z.ZodObject<Record<string, z.ZodOptional<z.ZodType>>>;
@@ -132,6 +159,7 @@ export function defineResource<
       route: config.admin?.route ?? kebabCase(config.name),
       menuLabel: config.admin?.menuLabel ?? config.label.plural,
       ...(config.admin?.icon ? { icon: config.admin.icon } : {}),
+      ...(config.admin?.detail ? { detail: config.admin.detail } : {}),
     },
     createSchema: z.strictObject(createShape, strict) as unknown as z.ZodObject<CreateShape<F>>,
     updateSchema: z.strictObject(updateShape, strict) as unknown as z.ZodObject<UpdateShape<F>>,
@@ -148,3 +176,27 @@ export function emptyMessage(resource: Pick<AnyResource, 'label'>): string {
 
 /** 'deliveryOptions' → 'delivery-options' */
 export const kebabCase = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * Where a resource lives in the admin, from its declaration alone (paths under /admin, as the
+ * admin's router sees them): its list, its create form, and where one record opens.
+ */
+export function adminRoutes(resource: Pick<AnyResource, 'admin' | 'singleton' | 'operations'>) {
+  const list = `/${resource.admin.route}`;
+  if (resource.singleton) return { list };
+  return {
+    list,
+    ...(resource.operations.create ? { create: `${list}/add` } : {}),
+    ...(resource.admin.detail ? { show: `/${resource.admin.detail}/:id` } : resource.operations.update ? { edit: `${list}/edit/:id` } : {}),
+  };
+}
+
+/**
+ * The address of a resource's admin screen, or of one of its records: every link the server writes
+ * (an e-mail, a notification) comes from here, never from a hand-built string.
+ */
+export function adminPath(resource: Pick<AnyResource, 'admin' | 'singleton' | 'operations'>, id?: string): string {
+  const routes = adminRoutes(resource);
+  const record = 'show' in routes ? routes.show : 'edit' in routes ? routes.edit : undefined;
+  return `/admin${id !== undefined && record ? record.replace(':id', encodeURIComponent(id)) : routes.list}`;
+}

@@ -48,7 +48,7 @@ export const orders = defineResource({
     sortable: ['number', 'total', 'status', 'createdAt'],
     defaultSort: { field: 'createdAt', order: 'desc' },
   },
-  admin: { icon: 'shopping-cart' },
+  admin: { icon: 'shopping-cart', detail: 'orders' },
   // Orders are placed by shoppers (orders.place); the admin follows them up and never deletes one.
   operations: { create: false, delete: false },
 });

@@ -1,5 +1,5 @@
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import type { AppRouter } from '../../../server/src/routers/_app';
+import type { AppRouter } from '@app/server';
 import { queryClient } from './query';
 import { type RouterInputs, trpc } from './trpc';
 

@@ -1,6 +1,6 @@
 import { createTRPCClient, httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/src/routers/_app';
+import type { AppRouter } from '@app/server';
 
 /**
  * Queries about one shopper's own data: never batched with the public ones, whose answers the
