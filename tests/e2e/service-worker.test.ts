@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, DESKTOP, startBrowserApp } from '../support/browser';
 import { signIn } from './admin/session';
-import { open } from './storefront/browser';
+import { open, serviceWorkerInControl } from './storefront/browser';
 
 // The storefront's service worker used to keep, on a shared phone, a customer's tracking page and
 // receipt and the admin's own answers (contact messages), and signing out left them there.
@@ -45,11 +45,7 @@ describe('the storefront’s service worker on a shared phone', () => {
 
     const page = await app.newPage(DESKTOP);
     await open(page, '/');
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller)
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    });
+    await serviceWorkerInControl(page);
     await open(page, `/products/${product.id}`);
     await page.goto(`/suivi/${order.trackingToken}`);
     await page.getByText(order.number).first().waitFor();

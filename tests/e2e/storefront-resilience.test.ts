@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
 import { badge, mainNav, readCart } from './storefront/app';
-import { open, screenshot } from './storefront/browser';
+import { open, screenshot, serviceWorkerInControl } from './storefront/browser';
 
 // A slow, flaky phone network: pages arrive rendered and take over without asking again, a lost
 // page download keeps the layout and offers "Réessayer", and typing a search never loses a letter.
@@ -112,11 +112,7 @@ describe('offline, after a first visit', () => {
     const page = await app.newPage(PHONE);
     await open(page, '/');
     // The service worker installs after the first load and takes the page over.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller)
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    });
+    await serviceWorkerInControl(page);
     await open(page, `/products/${product.id}`);
     await page.getByRole('button', { name: 'Ajouter au panier' }).click();
     await open(page, '/');

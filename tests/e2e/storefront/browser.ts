@@ -44,3 +44,12 @@ export async function putInCart(
   await open(page, '/');
   await page.evaluate((cart) => localStorage.setItem('cart', JSON.stringify(cart)), { items, delivery });
 }
+
+/** Waits until the storefront's service worker has installed and took the page over. */
+export async function serviceWorkerInControl(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller)
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+  });
+}
