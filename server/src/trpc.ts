@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ZodError } from 'zod';
+import type { ResourceName } from '@app/shared';
 import type { Config } from './config';
 import { hitRateLimit } from './auth/throttle';
 import { FieldError } from './crud/errors';
@@ -47,9 +48,12 @@ export interface Context {
 export interface ProcedureMeta {
   /** 'admin': refused unread to anyone without a session (adminProcedure sets it). */
   access?: 'admin';
-  cache?: readonly string[];
-  invalidates?: readonly string[];
+  cache?: readonly CacheTag[];
+  invalidates?: readonly CacheTag[];
 }
+
+/** Registry names, checked by the compiler: a renamed resource cannot silently stop invalidating. */
+export type CacheTag = ResourceName | '*';
 
 const t = initTRPC
   .context<Context>()

@@ -1,4 +1,4 @@
-import type { AnyResource, DisabledVerbs, Fields, Operations, Resource } from '@app/shared';
+import type { AnyResource, DisabledVerbs, Fields, Operations, Resource, ResourceName } from '@app/shared';
 import type { AnyProcedure } from '@trpc/server';
 import { z } from 'zod';
 import { adminProcedure, publicProcedure } from '../trpc';
@@ -25,8 +25,9 @@ export function listInput(resource: AnyResource) {
 // caller is the admin; every other read and every write is the admin's. Public answers are shared
 // by every visitor, so they are cached; writes drop them.
 const readerOf = (resource: AnyResource) =>
-  resource.read === 'public' ? publicProcedure.meta({ cache: [resource.name] }) : adminProcedure;
-const writerOf = (resource: AnyResource) => adminProcedure.meta({ invalidates: [resource.name] });
+  // The factory also serves resources outside the registry (tests mount some): their name is their tag.
+  resource.read === 'public' ? publicProcedure.meta({ cache: [resource.name as ResourceName] }) : adminProcedure;
+const writerOf = (resource: AnyResource) => adminProcedure.meta({ invalidates: [resource.name as ResourceName] });
 const viewer = (admin: unknown): 'admin' | 'public' => (admin ? 'admin' : 'public');
 
 /** The five verbs of a collection resource. */

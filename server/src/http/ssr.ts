@@ -9,7 +9,7 @@ import { type CachedBody, type PublicCache, sendCached } from '../cache/public-c
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { AppRouter } from '../routers/_app';
-import type { Context, ProcedureMeta } from '../trpc';
+import type { CacheTag, Context, ProcedureMeta } from '../trpc';
 import { sanitizeRichText } from '../crud/sanitize';
 import { pageHead } from './seo';
 
@@ -145,7 +145,12 @@ export async function storefrontPages(options: {
     // A page with a failed read is sent as it is (the browser loads the rest) and not kept; a read
     // that failed (the database away) makes it a 503, so a load balancer or a monitor can tell.
     if (page.failed || page.errors.length) return { status: page.failed ? 503 : page.status, body };
-    const deps = [...new Set(['settings', ...page.procedures.flatMap((name) => procedures[name]?._def.meta?.cache ?? ['*'])])];
+    const deps = [
+      ...new Set<CacheTag>([
+        'settings',
+        ...page.procedures.flatMap((name): readonly CacheTag[] => procedures[name]?._def.meta?.cache ?? ['*']),
+      ]),
+    ];
     return { cached: await cache.set(key, deps, snapshot, 'text/html; charset=utf-8', body, page.status) };
   }
 

@@ -46,3 +46,6 @@ export const resources = [
   contactMessages,
   settings,
 ] as const;
+
+/** A registered resource's name: what the public cache tags its answers with ('*': everything). */
+export type ResourceName = (typeof resources)[number]['name'];
