@@ -23,7 +23,7 @@ export const settings = defineResource({
       default: 10,
       help: 'Au-delà, la commande est refusée avec un message : le client vous contacte pour une grosse quantité.',
     }),
-    maxUnconfirmedTotal: f.money('Montant maximal d’une commande payée à la livraison (F CFA)', {
+    maxUnconfirmedTotal: f.money('Montant maximal d’une commande payée à la livraison', {
       adminOnly: true,
       default: 500_000,
       help: 'Une commande à payer à la livraison au-delà de ce montant est refusée ; le paiement Mobile Money en ligne n’a pas de plafond.',
@@ -33,6 +33,7 @@ export const settings = defineResource({
       min: 1,
       max: 100,
       default: 3,
+      help: 'Au-delà, une nouvelle commande avec ce numéro est refusée tant que vous n’avez pas confirmé ou annulé les précédentes.',
     }),
     holdHours: f.integer('Délai de confirmation (heures)', {
       adminOnly: true,
