@@ -9,6 +9,7 @@ import {
   orders,
   products,
   services,
+  SHOP_RULES,
 } from '@app/shared';
 import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
@@ -39,7 +40,7 @@ async function orderRules(tx: Db) {
     .selectFrom('settings')
     .select(['maxQuantityPerLine', 'maxUnconfirmedTotal', 'maxOpenOrdersPerPhone'])
     .executeTakeFirst();
-  return row ?? { maxQuantityPerLine: 10, maxUnconfirmedTotal: 500_000, maxOpenOrdersPerPhone: 3 };
+  return row ?? SHOP_RULES;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { SHOP_RULES } from '@app/shared';
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
@@ -14,16 +15,16 @@ export const RELEASE_ACTOR = 'boutique (automatique)';
  * is moved under its row lock, and one already cancelled is left alone.
  */
 export async function releaseUnconfirmedOrders(db: DB, config: Config, log: Logger): Promise<number> {
+  const hours = (await db.selectFrom('settings').select('holdHours').executeTakeFirst())?.holdHours ?? SHOP_RULES.holdHours;
   const due = await db
     .selectFrom('orders')
-    .select(['orders.id'])
-    .where('orders.status', '=', 'new')
-    .where('orders.paymentStatus', '=', 'pending')
-    .where('orders.createdAt', '<', sql<string>`now() - make_interval(hours => coalesce((select hold_hours from settings limit 1), 48))`)
-    .orderBy('orders.createdAt')
+    .select('id')
+    .where('status', '=', 'new')
+    .where('paymentStatus', '=', 'pending')
+    .where('createdAt', '<', sql<string>`now() - make_interval(hours => ${hours})`)
+    .orderBy('createdAt')
     .limit(200)
     .execute();
-  const hours = (await db.selectFrom('settings').select('holdHours').executeTakeFirst())?.holdHours ?? 48;
   let released = 0;
   for (const { id } of due) {
     try {

@@ -68,3 +68,9 @@ export function paymentMethodsFor(items: readonly { type: string }[], onlineAvai
   if (!onlineAvailable) return [...onDelivery];
   return needsShipping(items) ? [...onDelivery, ONLINE_PAYMENT_METHOD] : [ONLINE_PAYMENT_METHOD];
 }
+
+/**
+ * The rules against hoarding of a shop not set up yet: the defaults of Paramètres' fields, and what
+ * the server and the cart fall back on. Here, free of zod, so the storefront's first page can read it.
+ */
+export const SHOP_RULES = { maxQuantityPerLine: 10, maxUnconfirmedTotal: 500_000, maxOpenOrdersPerPhone: 3, holdHours: 48 } as const;

@@ -1,5 +1,6 @@
 import { defineResource } from './define-resource';
 import { f } from './fields';
+import { SHOP_RULES } from './labels';
 
 /** One row: the business details the storefront shows. */
 export const settings = defineResource({
@@ -20,26 +21,26 @@ export const settings = defineResource({
     maxQuantityPerLine: f.integer('Quantité maximale par article', {
       min: 1,
       max: 10_000,
-      default: 10,
+      default: SHOP_RULES.maxQuantityPerLine,
       help: 'Au-delà, la commande est refusée avec un message : le client vous contacte pour une grosse quantité.',
     }),
     maxUnconfirmedTotal: f.money('Montant maximal d’une commande payée à la livraison', {
       adminOnly: true,
-      default: 500_000,
+      default: SHOP_RULES.maxUnconfirmedTotal,
       help: 'Une commande à payer à la livraison au-delà de ce montant est refusée ; le paiement Mobile Money en ligne n’a pas de plafond.',
     }),
     maxOpenOrdersPerPhone: f.integer('Commandes non confirmées par numéro de téléphone', {
       adminOnly: true,
       min: 1,
       max: 100,
-      default: 3,
+      default: SHOP_RULES.maxOpenOrdersPerPhone,
       help: 'Au-delà, une nouvelle commande avec ce numéro est refusée tant que vous n’avez pas confirmé ou annulé les précédentes.',
     }),
     holdHours: f.integer('Délai de confirmation (heures)', {
       adminOnly: true,
       min: 1,
       max: 720,
-      default: 48,
+      default: SHOP_RULES.holdHours,
       help: 'Une commande « nouvelle » ni confirmée ni payée dans ce délai est annulée automatiquement : son stock revient et le client est prévenu.',
     }),
     facebook: f.url('Facebook', { optional: true }),

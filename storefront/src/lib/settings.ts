@@ -1,3 +1,4 @@
+import { SHOP_RULES } from '@app/shared/labels';
 import { useQuery } from '@tanstack/react-query';
 import type { RouterOutputs } from './trpc';
 import { api, queries } from './queries';
@@ -11,7 +12,6 @@ export function useSettings(): Settings | undefined {
 }
 
 /** The most units of one article an order may hold (Paramètres; the server applies it too). */
-export const DEFAULT_MAX_PER_LINE = 10;
 export function useMaxPerLine(): number {
-  return useSettings()?.maxQuantityPerLine ?? DEFAULT_MAX_PER_LINE;
+  return useSettings()?.maxQuantityPerLine ?? SHOP_RULES.maxQuantityPerLine;
 }
