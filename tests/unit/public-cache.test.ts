@@ -18,6 +18,8 @@ describe('the public cache under unique addresses', () => {
     }
     expect(cache.get('page:/')).toBeDefined();
     expect(cache.get('page:/products')).toBeDefined();
+    // What the flood pushed out is forgotten too: the index by resource holds only what is kept.
+    expect(cache['keysByDep'].get('products')!.size).toBe(cache.size);
   });
 
   it('gives a search asked for twice its place among the others, and still drops it on a write', async () => {

@@ -54,17 +54,19 @@ export class PublicCache {
   readonly id = randomUUID();
 
   constructor(maxBytes = 64 * 1024 * 1024) {
-    const segment = (maxSize: number) =>
+    // lru-cache calls dispose while the key is still in its own segment: only the other one tells
+    // whether the key lives on (an entry promoted from the small segment to the large one).
+    const segment = (maxSize: number, other: () => LRUCache<string, Entry>) =>
       new LRUCache<string, Entry>({
         maxSize,
         sizeCalculation: (e) => e.identity.length + e.gzip.length + e.br.length + 200,
         dispose: (entry, key) => {
-          if (this.hot.has(key) || this.cold.has(key)) return;
+          if (other().has(key)) return;
           for (const dep of entry.deps) this.keysByDep.get(dep)?.delete(key);
         },
       });
-    this.hot = segment(Math.ceil((maxBytes * 7) / 8));
-    this.cold = segment(Math.ceil(maxBytes / 8));
+    this.hot = segment(Math.ceil((maxBytes * 7) / 8), () => this.cold);
+    this.cold = segment(Math.ceil(maxBytes / 8), () => this.hot);
   }
 
   private readonly compressing = new Map<string, Promise<unknown>>();
