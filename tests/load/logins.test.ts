@@ -74,7 +74,8 @@ describe.each([
     });
     const device = first.headers.getSetCookie().find((c) => c.startsWith('device='));
     expect(device).toBeDefined();
-    await fetch(`${app.url}/`); // the home page is cached from here on
+    // The home page is cached from here on (on PostgreSQL, once the server listens for writes).
+    await expect.poll(async () => (await fetch(`${app.url}/`), app.cachedEntries())).toBeGreaterThan(0);
 
     const before = bcryptStats.calls;
     const { statuses, owner, reads } = await burst(app.url, ADMIN.email, ADMIN.password, device!.split(';')[0]!, forged);

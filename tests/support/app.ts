@@ -85,6 +85,8 @@ export async function startTestApp(
     databaseUrl,
     config,
     url,
+    /** Answers the public cache holds now (0 while it cannot yet hear other servers' writes). */
+    cachedEntries: () => app.publicCache.cache.size,
     /** Drops the public cache's entries of these resources, as a write does. */
     invalidate: (deps: readonly string[]) => app.publicCache.invalidate(deps),
     /** Direct procedure calls, as the admin or as an anonymous visitor. */
