@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- migrations are typed Kysely<any> by design */
 import { type Kysely, sql } from 'kysely';
 
 // Password reset tokens (hashed, single use, one hour), and counters for

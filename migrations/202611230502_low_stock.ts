@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- migrations are typed Kysely<any> by design */
 import { type Kysely, sql } from 'kysely';
 
 // A per-product threshold under which the dashboard lists the product as "Stock bas".

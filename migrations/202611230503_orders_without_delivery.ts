@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- migrations are typed Kysely<any> by design */
 import { type Kysely, sql } from 'kysely';
 
 // Services and online courses are not shipped: an order of only such items has no address.

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- migrations are typed Kysely<any> by design */
 import { type Kysely, sql } from 'kysely';
 
 // Uploaded photos and their resized variants live in the database: several app servers on one

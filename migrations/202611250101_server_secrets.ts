@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- migrations are typed Kysely<any> by design */
 import { type Kysely, sql } from 'kysely';
 
 // Keys every app server must share (the owner's device cookies are signed with one): kept in the

@@ -207,10 +207,11 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
       wildcard: true,
       index: false,
       preCompressed: true,
+      cacheControl: false,
       setHeaders(res, file) {
         // Vite puts a content hash in every asset name: those never change.
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
-        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
