@@ -1,11 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
+// Every project migrates one template database per run; each test file starts from a copy.
+const globalSetup = ['tests/support/db-template.ts'];
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'api',
+          globalSetup,
           include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -18,6 +22,7 @@ export default defineConfig({
           // Tests that measure latency under a burst: `npm test` (scripts/test.mjs) runs them after the
           // others, alone on the machine, so the figures are the server's and not a neighbour test's.
           name: 'load',
+          globalSetup,
           include: ['tests/load/**/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 60_000,
@@ -28,6 +33,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          globalSetup,
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

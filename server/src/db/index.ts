@@ -22,13 +22,15 @@ export interface DbOptions {
   databaseUrl?: string;
   /** PGlite data directory, or 'memory://' */
   dataDir?: string;
+  /** A PGlite instance the caller opened with `openPGlite` (and may dump, as the tests' template). */
+  pglite?: PGlite;
 }
 
 export function createDb(options: DbOptions): Kysely<Database> {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPool(options) }), plugins: [new CamelCasePlugin()] });
 }
 
-function createPool({ databaseUrl, dataDir }: DbOptions) {
+function createPool({ databaseUrl, dataDir, pglite }: DbOptions) {
   if (databaseUrl) {
     const pool = new pg.Pool({
       connectionString: databaseUrl,
@@ -49,15 +51,19 @@ function createPool({ databaseUrl, dataDir }: DbOptions) {
     });
     return pool;
   }
-  const dir = dataDir ?? './data';
-  if (!dir.startsWith('memory://')) fs.mkdirSync(path.join(dir, 'pglite'), { recursive: true });
-  const pglite = new PGlite(dir.startsWith('memory://') ? dir : path.join(dir, 'pglite'), {
+  return pglitePool(pglite ?? openPGlite(dataDir));
+}
+
+/** The embedded engine with the extensions and value parsers the app needs; `loadDataDir` starts from a dump. */
+export function openPGlite(dataDir = './data', loadDataDir?: Blob) {
+  if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+  return new PGlite(dataDir.startsWith('memory://') ? dataDir : path.join(dataDir, 'pglite'), {
     extensions: { pg_trgm, unaccent },
+    loadDataDir,
     parsers: {
       [pgliteTypes.NUMERIC]: parsers[NUMERIC]!,
       [pgliteTypes.DATE]: parsers[DATE]!,
       [pgliteTypes.TIMESTAMPTZ]: parsers[TIMESTAMPTZ]!,
     },
   });
-  return pglitePool(pglite);
 }
