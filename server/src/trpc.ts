@@ -41,15 +41,25 @@ export interface Context {
 }
 
 /**
+ * Everything the server knows about a procedure's policy, in one place beside the procedure: the
+ * body guard, the rate limiter, the public cache, the access walk and the storefront's batching
+ * all read it, and no list elsewhere repeats it.
  * `cache`: a public read whose answer may be kept and shared, tagged with the resources it reads.
  * `invalidates`: the resources a mutation changes (none for a public form that changes nothing
  * public). A mutation that declares nothing drops the whole public cache: safe by default.
  */
 export interface ProcedureMeta {
-  /** 'admin': refused unread to anyone without a session (adminProcedure sets it). */
-  access?: 'admin';
+  /**
+   * 'public' (publicProcedure): anyone may call it; its body may hold 32 kB. 'admin'
+   * (adminProcedure): refused unread to anyone without a session; 1 MB.
+   */
+  access?: 'public' | 'admin';
+  /** One shopper's own data (an order by its private link): never cached, never batched with public reads. */
+  private?: true;
   cache?: readonly CacheTag[];
   invalidates?: readonly CacheTag[];
+  /** Per-address limit: `limit` calls per `windowSeconds`, counted per procedure or in a named `bucket` several share. */
+  rateLimit?: { limit: number; windowSeconds: number; bucket?: string };
 }
 
 /** Registry names, checked by the compiler: a renamed resource cannot silently stop invalidating. */
@@ -195,10 +205,22 @@ const announceWrites = t.middleware(async ({ ctx, meta, type, next }) => {
   return result;
 });
 
+// Per-address limits declared in `meta.rateLimit`.
+const rateLimits = t.middleware(async ({ ctx, meta, path, next }) => {
+  const rule = meta?.rateLimit;
+  if (rule && ctx.config.rateLimit) await hitRateLimit(ctx.db, `${rule.bucket ?? path}:${ctx.ip}`, rule.limit, rule.windowSeconds);
+  return next();
+});
+
 export const router = t.router;
 export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(refuseControlCharacters).use(announceWrites).use(databaseErrors);
+export const publicProcedure = t.procedure
+  .meta({ access: 'public' })
+  .use(refuseControlCharacters)
+  .use(rateLimits)
+  .use(announceWrites)
+  .use(databaseErrors);
 
 /** Every write and every admin read goes through here. */
 export const adminProcedure = publicProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
@@ -206,17 +228,10 @@ export const adminProcedure = publicProcedure.meta({ access: 'admin' }).use(({ c
   return next({ ctx: { ...ctx, admin: ctx.admin } });
 });
 
-/** Per-IP limit on a public write: `limit` calls per `windowSeconds`. */
-export const rateLimited = (name: string, limit: number, windowSeconds: number) =>
-  t.middleware(async ({ ctx, next }) => {
-    if (ctx.config.rateLimit) await hitRateLimit(ctx.db, `${name}:${ctx.ip}`, limit, windowSeconds);
-    return next();
-  });
-
 /**
  * A public form (contact, verification request, newsletter): it changes nothing the public cache
  * holds, and each address may send it `perTenMinutes` times per 10 minutes. (Its schema refuses
  * a filled honeypot field.)
  */
-export const publicForm = (name: string, perTenMinutes: number) =>
-  publicProcedure.meta({ invalidates: [] }).use(rateLimited(name, perTenMinutes, 10 * 60));
+export const publicForm = (perTenMinutes: number) =>
+  publicProcedure.meta({ invalidates: [], rateLimit: { limit: perTenMinutes, windowSeconds: 10 * 60 } });

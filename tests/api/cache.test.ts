@@ -176,6 +176,9 @@ describe('public reads', () => {
     );
     expect(calls.size).toBeGreaterThan(5);
     const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>;
+    // The storefront sends alone, unbatched, exactly the queries the server declares private.
+    const declaredPrivate = Object.keys(procedures).filter((p) => procedures[p]!._def.meta?.private);
+    expect([...PRIVATE_QUERIES].sort()).toEqual(declaredPrivate.sort());
     for (const call of calls) {
       if (PRIVATE_QUERIES.has(call)) expect(procedures[call]?._def.meta?.cache, call).toBeUndefined();
       else expect(procedures[call]?._def.meta?.cache, call).toBeDefined();

@@ -1,11 +1,17 @@
-import { defineResource, f, resources } from '@app/shared';
-import { sql } from 'kysely';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { adminPath, defineResource, f, resources } from '@app/shared';
+import type { Kysely, Migration } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { adminEntries } from '../../admin/src/crud/registry';
+import { createTableSql, tableName } from '../../server/src/db/columns';
+import { migrationSource, migrationStamp } from '../../server/src/db/migration-new-cli';
 import { buildAppRouter } from '../../server/src/routers/_app';
 import { describeAccessWalk } from '../support/access';
 import { ADMIN, failure, httpClient, startTestApp } from '../support/app';
 import { describeContract } from '../support/contract';
+import { schemaDrift } from '../support/drift';
 
 // The promise to developers: a resource file added to the registry tuple, and its migration,
 // and the entity is served, listed in the admin menu, walked for access and contract-tested.
@@ -16,8 +22,10 @@ const gadgets = defineResource({
   titleField: 'name',
   read: 'public',
   publishedField: 'visible',
+  admin: { icon: 'tool', detail: 'fiches-gadgets' },
   fields: {
     name: f.text('Nom'),
+    kind: f.enum('Genre', { solar: 'Solaire', usb: 'USB' }, { default: 'usb' }),
     price: f.money('Prix'),
     supplierNote: f.longText('Note fournisseur', { optional: true, adminOnly: true }),
     visible: f.boolean('Visible', { default: true }),
@@ -33,14 +41,22 @@ const gadgets = defineResource({
 const registry = [...resources, gadgets] as const;
 const router = buildAppRouter(registry);
 
-/** An app on the extended registry, with what the resource's migration would hold. */
+/** The migration file `npm run migration:new gadgets` would write, applied as the migrator applies it. */
+async function migrate(db: Kysely<never>) {
+  const dir = fs.mkdtempSync(path.resolve('.tmp/migration-new-'));
+  const file = path.join(dir, `${migrationStamp()}_${tableName(gadgets)}.ts`);
+  fs.writeFileSync(file, migrationSource(createTableSql(gadgets), tableName(gadgets), 'npm run migration:new gadgets'));
+  try {
+    await ((await import(pathToFileURL(file).href)) as Migration).up(db);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** An app on the extended registry, its table made by the scaffolded migration. */
 async function start() {
   const app = await startTestApp({ router });
-  await sql`CREATE TABLE gadgets (
-    id uuid PRIMARY KEY DEFAULT gen_random_uuid(), name text NOT NULL, price numeric(12,2) NOT NULL CHECK (price >= 0),
-    supplier_note text, visible boolean NOT NULL DEFAULT true,
-    created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NOT NULL DEFAULT now())`.execute(app.db);
-  await sql`CREATE INDEX gadgets_name_trgm ON gadgets USING gin (f_unaccent(lower(name)) gin_trgm_ops)`.execute(app.db);
+  await migrate(app.db as unknown as Kysely<never>);
   return app;
 }
 
@@ -64,13 +80,60 @@ describe('a resource added to the registry', () => {
     }
   });
 
-  it('gets its admin menu entry and screens, with the default route and label', () => {
+  it('gets its admin menu entry, icon and screens, and every link to a record opens its detail screen', () => {
     const entry = adminEntries(registry).at(-1)!;
     expect(entry).toMatchObject({
       name: 'gadgets',
       menuLabel: 'Gadgets',
-      paths: { list: '/gadgets', create: '/gadgets/add', edit: '/gadgets/edit/:id' },
+      icon: 'tool',
+      paths: { list: '/gadgets', create: '/gadgets/add', show: '/fiches-gadgets/:id' },
     });
+    expect(adminPath(gadgets, 'abc')).toBe('/admin/fiches-gadgets/abc');
+  });
+
+  it('has a migration written from its declaration that matches it, with its checks and search index', async () => {
+    const app = await start();
+    try {
+      expect(await schemaDrift(app.db, [gadgets])).toEqual([]);
+      const admin = httpClient<typeof router>(app.url).client;
+      await admin.auth.login.mutate(ADMIN);
+      // The database's own checks hold even where the API is bypassed.
+      await expect(
+        app.db
+          .insertInto('gadgets' as never)
+          .values({ name: 'X', price: -1 } as never)
+          .execute(),
+      ).rejects.toThrow(/check/i);
+      await expect(
+        app.db
+          .insertInto('gadgets' as never)
+          .values({ name: 'X', price: 1, kind: 'nuclear' } as never)
+          .execute(),
+      ).rejects.toThrow(/check/i);
+      await admin.gadgets.create.mutate({ name: 'Lampe à énergie solaire', price: 7500, kind: 'solar' });
+      expect((await admin.gadgets.list.query({ search: 'energie' })).rows.map((r) => r.name)).toEqual(['Lampe à énergie solaire']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('declares its policy to the server: public cached reads, admin writes that drop those reads', async () => {
+    const meta = (path: string) =>
+      (router._def.procedures as unknown as Record<string, { _def: { meta?: Record<string, unknown> } }>)[path]!._def.meta;
+    expect(meta('gadgets.list')).toMatchObject({ access: 'public', cache: ['gadgets'] });
+    expect(meta('gadgets.create')).toMatchObject({ access: 'admin', invalidates: ['gadgets'] });
+    const app = await start();
+    try {
+      const admin = httpClient<typeof router>(app.url).client;
+      const visitor = httpClient<typeof router>(app.url).client;
+      await admin.auth.login.mutate(ADMIN);
+      expect((await visitor.gadgets.list.query()).total).toBe(0);
+      await expect.poll(() => app.cachedEntries()).toBeGreaterThan(0);
+      await admin.gadgets.create.mutate({ name: 'Radio', price: 5000 });
+      expect((await visitor.gadgets.list.query()).rows.map((r) => r.name)).toEqual(['Radio']);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -1,34 +1,7 @@
-import { type AnyResource, type FieldKind, kebabCase } from '@app/shared';
+import type { AnyResource } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
+import { COLUMN_TYPES, columnNullable, snakeCase, SYSTEM_TABLE_COLUMNS, tableName } from '../../server/src/db/columns';
 import type { Database } from '../../server/src/db/schema';
-
-/** The PostgreSQL type each field kind is stored as. */
-const COLUMN_TYPE: Record<FieldKind, string> = {
-  text: 'text',
-  longText: 'text',
-  html: 'text',
-  slug: 'text',
-  url: 'text',
-  image: 'text',
-  email: 'text',
-  phone: 'text',
-  enum: 'text',
-  money: 'numeric',
-  integer: 'integer',
-  rating: 'smallint',
-  boolean: 'boolean',
-  date: 'date',
-  stringList: 'jsonb',
-  imageList: 'jsonb',
-  json: 'jsonb',
-};
-const SYSTEM = {
-  id: { type: 'uuid', nullable: false },
-  created_at: { type: 'timestamp with time zone', nullable: false },
-  updated_at: { type: 'timestamp with time zone', nullable: false },
-};
-
-const snake = (name: string) => kebabCase(name).replaceAll('-', '_');
 
 /**
  * Where the tables the migrations built differ from the resource declarations: a column missing
@@ -41,17 +14,19 @@ export async function schemaDrift(db: Kysely<Database>, registry: readonly AnyRe
     FROM information_schema.columns WHERE table_schema = 'public'`.execute(db);
   const problems: string[] = [];
   for (const resource of registry) {
-    const table = snake(resource.name);
+    const table = tableName(resource);
     const actual = new Map(rows.filter((r) => r.table === table).map((r) => [r.column, { type: r.type, nullable: r.nullable === 'YES' }]));
     if (actual.size === 0) {
       problems.push(`${table}: no such table`);
       continue;
     }
-    const declared = new Map<string, { type: string; nullable: boolean }>(Object.entries(SYSTEM));
+    const declared = new Map<string, { type: string; nullable: boolean }>(
+      Object.entries(SYSTEM_TABLE_COLUMNS).map(([column, c]) => [column, { type: c.reported, nullable: c.nullable }]),
+    );
     // A single-row table keeps its one row with a unique, always-true column.
     if (resource.singleton) declared.set('singleton', { type: 'boolean', nullable: false });
     for (const [key, field] of Object.entries(resource.fields)) {
-      declared.set(snake(key), { type: COLUMN_TYPE[field.kind], nullable: field.optional && field.kind !== 'slug' });
+      declared.set(snakeCase(key), { type: COLUMN_TYPES[field.kind].reported, nullable: columnNullable(field) });
     }
     for (const [column, want] of declared) {
       const got = actual.get(column);

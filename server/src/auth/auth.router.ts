@@ -3,7 +3,7 @@ import { EMAIL_MAX, isEmail } from '@app/shared/format';
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { adminProcedure, publicProcedure, rateLimited, router } from '../trpc';
+import { adminProcedure, publicProcedure, router } from '../trpc';
 import { findAdminByEmail } from './admins';
 import { asStranger, DEVICE_COOKIE_DAYS, deviceCookieName, issueDeviceToken, verifyDevice } from './device';
 import { BUSY_MESSAGE, DUMMY_HASH, hashPassword, verifyPassword } from './password';
@@ -76,8 +76,7 @@ export const authRouter = router({
 
   /** Same answer, in the same time, whether the e-mail is known or not: the work happens after the reply. */
   requestPasswordReset: publicProcedure
-    .meta(NOTHING_PUBLIC)
-    .use(rateLimited('reset', 5, 15 * 60))
+    .meta({ ...NOTHING_PUBLIC, rateLimit: { limit: 5, windowSeconds: 15 * 60 } })
     .input(z.object({ email }))
     .mutation(({ ctx, input }) => {
       // Even the lookup of the e-mail waits until the answer is sent: nothing before it differs.
@@ -86,8 +85,7 @@ export const authRouter = router({
     }),
 
   resetPassword: publicProcedure
-    .meta(NOTHING_PUBLIC)
-    .use(rateLimited('reset-finish', 20, 15 * 60))
+    .meta({ ...NOTHING_PUBLIC, rateLimit: { limit: 20, windowSeconds: 15 * 60 } })
     .input(z.object({ token: z.string().min(20).max(100), password: passwordSchema }))
     .mutation(async ({ ctx, input }) => {
       if (!(await finishPasswordReset(ctx.db, input.token, input.password))) {

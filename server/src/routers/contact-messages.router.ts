@@ -4,7 +4,7 @@ import { alertOwner } from '../orders/notifications';
 import { publicForm } from '../trpc';
 
 export const contactMessagesProcedures = {
-  send: publicForm('contact', 5)
+  send: publicForm(5)
     .input(contactMessageSchema)
     .mutation(async ({ ctx, input: { website: _bot, ...input } }) => {
       const row = await createRecord(ctx.db, contactMessages, { ...input, read: false });

@@ -5,7 +5,7 @@ import { publicForm } from '../trpc';
 
 export const cryptoVerificationsProcedures = {
   /** The public request form: only its own fields; the status always starts as pending. */
-  submit: publicForm('verification', 5)
+  submit: publicForm(5)
     .input(verificationRequestSchema)
     .mutation(async ({ ctx, input: { website: _bot, ...input } }) => {
       const row = await createRecord(ctx.db, cryptoVerifications, { ...input, status: 'pending' });

@@ -4,7 +4,7 @@ import { publicForm } from '../trpc';
 
 export const newsletterSubscribersProcedures = {
   /** Subscribing twice is not an error: the answer just says so. */
-  subscribe: publicForm('newsletter', 10)
+  subscribe: publicForm(10)
     .input(subscribeSchema)
     .mutation(async ({ ctx, input }) => {
       const inserted = await ctx.db

@@ -17,7 +17,7 @@ import { orderPlacedMails, statusChangedMail } from '../orders/notifications';
 import { findOrderByKey, placeOrderRecord } from '../orders/place-order';
 import { findTrackedOrder, trackInput } from '../orders/tracking';
 import { paymentProvider } from '../payments/provider';
-import { adminProcedure, publicProcedure, rateLimited } from '../trpc';
+import { adminProcedure, publicProcedure } from '../trpc';
 
 type Order = RowOf<typeof orders.fields>;
 const note = z.string().trim().max(2000, 'Note trop longue (2 000 caractères au maximum).').optional();
@@ -96,8 +96,7 @@ export const ordersProcedures = {
   /** Checkout. Idempotent on the client's key: a retry or a double click returns the same order. */
   place: publicProcedure
     // Stock changes: the catalogue's answers (product pages, lists) must show it.
-    .meta({ invalidates: ['products'] })
-    .use(rateLimited('order', 20, 10 * 60))
+    .meta({ invalidates: ['products'], rateLimit: { limit: 20, windowSeconds: 10 * 60 } })
     .input(placeOrderSchema)
     .mutation(async ({ ctx, input: { website: _bot, ...input } }) => {
       const method = input.paymentMethod ?? 'cash_on_delivery';
@@ -128,7 +127,7 @@ export const ordersProcedures = {
 
   /** The customer's view of one order: by its private link, or by number and phone (rate-limited). */
   track: publicProcedure
-    .use(rateLimited('track', 30, 10 * 60))
+    .meta({ private: true, rateLimit: { limit: 30, windowSeconds: 10 * 60 } })
     .input(trackInput)
     .query(({ ctx, input }) => findTrackedOrder(ctx.db, input)),
 };

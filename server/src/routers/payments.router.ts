@@ -3,41 +3,35 @@ import { z } from 'zod';
 import { idInput } from '../crud/crud-router';
 import { orderPayments, paymentState, startPayment, switchToPayOnDelivery } from '../payments/payments';
 import { paymentProvider } from '../payments/provider';
-import { adminProcedure, publicProcedure, rateLimited, router } from '../trpc';
+import { adminProcedure, publicProcedure, router } from '../trpc';
 
 const tokenInput = z.object({ token: z.string().regex(/^[0-9a-f]{64}$/, 'Lien de suivi invalide.') });
-/** Payments touch orders only, which nothing public caches. */
-const paymentWrite = publicProcedure.meta({ invalidates: [] });
+/** Payments touch orders only, which nothing public caches; starting one and giving up share a limit. */
+const paymentWrite = publicProcedure.meta({ invalidates: [], rateLimit: { bucket: 'payment', limit: 20, windowSeconds: 10 * 60 } });
 
 export const paymentsRouter = router({
   /** Which ways to pay the shop offers: Mobile Money online only when a provider is configured. */
   options: publicProcedure.meta({ cache: [] }).query(({ ctx }) => ({ online: paymentProvider(ctx.config) !== null })),
 
   /** The provider's payment page for an order (the same one while a transaction is pending). */
-  start: paymentWrite
-    .use(rateLimited('payment', 20, 10 * 60))
-    .input(tokenInput)
-    .mutation(({ ctx, input }) => {
-      const provider = paymentProvider(ctx.config);
-      if (!provider)
-        throw new TRPCError({ code: 'BAD_REQUEST', message: 'Le paiement Mobile Money en ligne n’est pas proposé par la boutique.' });
-      return startPayment(ctx.db, ctx.config, provider, input.token);
-    }),
+  start: paymentWrite.input(tokenInput).mutation(({ ctx, input }) => {
+    const provider = paymentProvider(ctx.config);
+    if (!provider)
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Le paiement Mobile Money en ligne n’est pas proposé par la boutique.' });
+    return startPayment(ctx.db, ctx.config, provider, input.token);
+  }),
 
   /** The return page polls this until the payment is final. */
   status: publicProcedure
-    .use(rateLimited('payment-status', 200, 10 * 60))
+    .meta({ private: true, rateLimit: { limit: 200, windowSeconds: 10 * 60 } })
     .input(tokenInput)
     .query(({ ctx, input }) => paymentState(ctx.db, ctx.config, paymentProvider(ctx.config), input.token)),
 
   /** Declined or abandoned: pay on delivery instead (when there is something to deliver). */
-  payOnDelivery: paymentWrite
-    .use(rateLimited('payment', 20, 10 * 60))
-    .input(tokenInput)
-    .mutation(async ({ ctx, input }) => {
-      await switchToPayOnDelivery(ctx.db, input.token);
-      return { ok: true };
-    }),
+  payOnDelivery: paymentWrite.input(tokenInput).mutation(async ({ ctx, input }) => {
+    await switchToPayOnDelivery(ctx.db, input.token);
+    return { ok: true };
+  }),
 
   /** The owner's view of an order's online transactions. */
   forOrder: adminProcedure.input(idInput).query(({ ctx, input }) => orderPayments(ctx.db, input.id)),

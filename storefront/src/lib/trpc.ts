@@ -6,7 +6,7 @@ import type { AppRouter } from '@app/server';
  * Queries about one shopper's own data: never batched with the public ones, whose answers the
  * server caches (a batch mixing both would not be cacheable).
  */
-export const PRIVATE_QUERIES = new Set(['orders.track', 'payments.status']);
+export const PRIVATE_QUERIES: ReadonlySet<string> = new Set(['orders.track', 'payments.status'] satisfies ProcedurePath[]);
 
 export const trpc = createTRPCClient<AppRouter>({
   links: [
@@ -19,3 +19,5 @@ export const trpc = createTRPCClient<AppRouter>({
 });
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
+/** 'orders.track': a path of the router, checked by the compiler. (tests/api/cache.test.ts checks that the private ones are those whose `meta.private` says so.) */
+type ProcedurePath = { [R in keyof RouterInputs]: `${R & string}.${keyof RouterInputs[R] & string}` }[keyof RouterInputs];

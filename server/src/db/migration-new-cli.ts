@@ -1,0 +1,41 @@
+// npm run migration:new <resource>: writes the migration of a resource declared in shared/src/resources
+// (its table, checks and search indexes, from server/src/db/columns.ts) for review before it lands.
+import fs from 'node:fs';
+import path from 'node:path';
+import { resources } from '@app/shared';
+import { createTableSql, tableName } from './columns';
+import { migrationFolder } from './migrate';
+
+export function migrationSource(sqlText: string, table: string, command: string): string {
+  const quoted = sqlText.replaceAll('\\', '\\\\').replaceAll('`', '\\`').replaceAll('${', '\\${');
+  return `import { type Kysely, sql } from 'kysely';
+
+// Written by \`${command}\` from the resource's declaration. Review it; once landed it is frozen:
+// change the schema in a new file.
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await sql.raw(\`
+${quoted}\`).execute(db);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await sql.raw('DROP TABLE IF EXISTS ${table}').execute(db);
+}
+`;
+}
+
+/** yyyymmddhhmm, UTC: the order the migrator applies files in. */
+export const migrationStamp = (now = new Date()) => now.toISOString().replace(/\D/g, '').slice(0, 12);
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const name = process.argv[2];
+  const resource = resources.find((r) => r.name === name);
+  if (!resource) {
+    console.error(`Ressource inconnue : ${name ?? '(aucune)'}. Ressources déclarées : ${resources.map((r) => r.name).join(', ')}`);
+    process.exit(1);
+  }
+  const table = tableName(resource);
+  const file = path.join(migrationFolder, `${migrationStamp()}_${table}.ts`);
+  fs.writeFileSync(file, migrationSource(createTableSql(resource), table, `npm run migration:new ${name}`));
+  console.log(`Migration écrite : ${path.relative(process.cwd(), file)}`);
+}
