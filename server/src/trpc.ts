@@ -1,28 +1,14 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ZodError } from 'zod';
 import type { ResourceName } from '@app/shared';
 import type { Config } from './config';
-import { hitRateLimit } from './auth/throttle';
-import { FieldError } from './crud/errors';
 import type { Database } from './db/schema';
-
-export interface SessionAdmin {
-  id: string;
-  email: string;
-  displayName: string;
-  sessionId: string;
-}
-
-/** Cookie access, so procedures work the same over HTTP and through a test caller. */
-export interface CookieJar {
-  get(name: string): string | undefined;
-  set(name: string, value: string, options: { maxAge: number }): void;
-  clear(name: string): void;
-}
-
-export type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+import type { CookieJar, Logger, SessionAdmin } from './platform/context';
+import { findPgError, isConnectionError, UNAVAILABLE } from './platform/db-errors';
+import { FieldError } from './platform/errors';
+import { controlCharacterPath, TOO_COMPLEX } from './platform/input-guard';
+import { hitRateLimit } from './platform/rate-limit';
 
 export interface Context {
   db: Kysely<Database>;
@@ -128,60 +114,6 @@ const databaseErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const UNAVAILABLE = 'Service momentanément indisponible. Réessayez dans quelques secondes.';
-
-/**
- * The database is away (restart, failover, a killed backend, no free connection):
- * the request fails with a 503 the client may retry, the process carries on.
- */
-export function isConnectionError(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (/^(08|57P)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code)))
-      return true;
-    const message = (e as { message?: unknown }).message;
-    if (
-      typeof message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)
-    )
-      return true;
-  }
-  return false;
-}
-
-function findPgError(error: unknown): { code: string; constraint?: string } | null {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as { code: string; constraint?: string };
-  }
-  return null;
-}
-
-// NUL and the other C0 controls (tab and line breaks aside) have no place in anything a person
-// types; PostgreSQL refuses NUL in text outright. One check for every input of every procedure.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-/** Values one input may hold: far above any form (a product is ~40), far below what would take the event loop long. */
-export const MAX_INPUT_VALUES = 20_000;
-const TOO_COMPLEX = Symbol('too complex');
-
-/** The path to the first string holding a control character, walked without copying paths. */
-function controlCharacterPath(root: unknown): string[] | null | typeof TOO_COMPLEX {
-  let budget = MAX_INPUT_VALUES;
-  const walk = (value: unknown, depth: number): string[] | null | typeof TOO_COMPLEX => {
-    if (--budget < 0 || depth > 20) return TOO_COMPLEX;
-    if (typeof value === 'string') return CONTROL.test(value) ? [] : null;
-    if (!value || typeof value !== 'object') return null;
-    for (const key in value) {
-      if (CONTROL.test(key)) return ['_'];
-      const found = walk((value as Record<string, unknown>)[key], depth + 1);
-      if (found === TOO_COMPLEX) return found;
-      if (found) return [key, ...found];
-    }
-    return null;
-  };
-  return walk(root, 0);
-}
 const refuseControlCharacters = t.middleware(async ({ getRawInput, next }) => {
   // The body was already bounded in bytes before it was read (http/body-guard.ts); here the
   // number of values is bounded too. An unreadable body is left to the procedure.

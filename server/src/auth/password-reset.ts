@@ -3,10 +3,10 @@ import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import { findAdminByEmail } from './admins';
-import { sendMail } from './mailer';
+import { sendMail } from '../platform/mail';
 import { hashPassword } from './password';
 import { hashToken } from './sessions';
-import type { Logger } from '../trpc';
+import type { Logger } from '../platform/context';
 
 export const RESET_LINK_PATH = '/admin/reset-password';
 const NO_ADMIN = '00000000-0000-0000-0000-000000000000';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
-import type { SessionAdmin } from '../trpc';
+import type { SessionAdmin } from '../platform/context';
 
 export const sessionCookieName = (config: Config) => (config.production ? '__Host-session' : 'session');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

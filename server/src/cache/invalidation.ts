@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../db/schema';
-import type { Logger } from '../trpc';
+import type { Logger } from '../platform/context';
 import type { PublicCache } from './public-cache';
 
 export const CHANNEL = 'boutique_cache';

@@ -1,7 +1,7 @@
 import type { AnyRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { routedPath } from '../http/security';
+import { routedPath } from '../platform/paths';
 import { sessionCookieName } from '../auth/sessions';
 import type { Context, ProcedureMeta } from '../trpc';
 import { CACHE_CONTROL, etagOf, type PublicCache, type Snapshot, sendCached } from './public-cache';

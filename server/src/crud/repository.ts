@@ -1,7 +1,7 @@
 import { type AnyResource, brokenCheck, type ListRowOfResource, type RowOfResource, SYSTEM_COLUMNS, slugify } from '@app/shared';
 import { parsePhone } from '@app/shared/phone';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { invalid, notFound } from './errors';
+import { invalid, notFound } from '../platform/errors';
 import { sanitizeRichText } from './sanitize';
 
 // SQL for any resource. The resource name is the table (CamelCasePlugin makes it snake_case);

@@ -13,8 +13,8 @@ import { announceWrite, listenForWrites } from '../cache/invalidation';
 import { PublicCache } from '../cache/public-cache';
 import { trpcCache } from '../cache/trpc-cache';
 import { startHousekeeping } from '../jobs/housekeeping';
-import { mediaRoutes } from '../media/media-route';
-import { fedapayWebhookRoute } from '../payments/webhook-route';
+import { mediaRoutes } from './media-route';
+import { fedapayWebhookRoute } from './webhook-route';
 import { isBodyTooLarge, registerBodyGuard, TOO_LARGE, trpcRefusal } from './body-guard';
 import { receiptRoute } from './receipt-route';
 import { registerSecurity } from './security';
@@ -22,7 +22,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { type AppRouter, appRouter } from '../routers/_app';
 import { storefrontPages } from './ssr';
-import { type Context, isConnectionError, UNAVAILABLE } from '../trpc';
+import { isConnectionError, UNAVAILABLE } from '../platform/db-errors';
+import type { Context } from '../trpc';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 export const paths = {

@@ -5,8 +5,9 @@ import type { Kysely } from 'kysely';
 import { findSession, sessionCookieName } from '../auth/sessions';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import type { ProcedureMeta, SessionAdmin } from '../trpc';
-import { routedPath } from './security';
+import type { SessionAdmin } from '../platform/context';
+import type { ProcedureMeta } from '../trpc';
+import { routedPath } from '../platform/paths';
 
 /** What an anonymous caller may send in one request: a checkout with a full cart is about 3 kB. */
 export const PUBLIC_BODY_LIMIT = 32 * 1024;

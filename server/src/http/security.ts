@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { routedPath } from '../platform/paths';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -25,19 +26,6 @@ function refuse(reply: FastifyReply, status: number, message: string) {
     .code(status)
     .type('application/json; charset=utf-8')
     .send({ error: { message, code: status } });
-}
-
-/**
- * The path as the router sees it: percent-decoded, so `/%74rpc/x` is `/trpc/x` for every check
- * below as it is for routing. Undecodable paths are refused.
- */
-export function routedPath(url: string): string | null {
-  const raw = url.split('?')[0] ?? '/';
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import { purgeUnusedMedia } from '../media/gc';
 import { releaseUnconfirmedOrders } from '../orders/release';
-import type { Logger } from '../trpc';
+import type { Logger } from '../platform/context';
 
 const HOUR = 3_600_000;
 

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { recordsContaining, replaceIfUnchanged } from '../crud/repository';
 import type { Database } from '../db/schema';
-import type { Logger } from '../trpc';
+import type { Logger } from '../platform/context';
 import { processImage, WEBP_WIDTHS } from './process';
 import { mediaStore } from './store';
 

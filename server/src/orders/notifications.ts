@@ -1,30 +1,12 @@
 import { adminPath, formatXOF, type OrderLine, orders, type OrderStatus, orderStatuses, statusMessage, trackingPath } from '@app/shared';
 import type { Kysely } from 'kysely';
-import { sendMail } from '../auth/mailer';
+import { alertOwner } from '../platform/alerts';
+import { sendMail } from '../platform/mail';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 
 // Mails about orders and requests. They are sent after the answer (ctx.afterResponse), so a slow
 // or failing mail server never slows or fails the shopper; failures are logged for the owner.
-
-/** The owner's alert address: Paramètres, or else the first admin's e-mail. */
-async function ownerAddress(db: Kysely<Database>): Promise<string | null> {
-  const settings = await db.selectFrom('settings').select('notificationEmail').executeTakeFirst();
-  if (settings?.notificationEmail) return settings.notificationEmail;
-  const admin = await db.selectFrom('admins').select('email').orderBy('createdAt').executeTakeFirst();
-  return admin?.email ?? null;
-}
-
-/** `adminPath`: the screen to open, from `adminPath()` of the resource (e.g. /admin/orders/<id>). */
-export async function alertOwner(db: Kysely<Database>, config: Config, mail: { subject: string; lines: string[]; adminPath: string }) {
-  const to = await ownerAddress(db);
-  if (!to) return;
-  await sendMail(config, {
-    to,
-    subject: mail.subject,
-    text: [...mail.lines, '', `Ouvrir dans l'administration : ${config.publicUrl}${mail.adminPath}`].join('\n'),
-  });
-}
 
 interface PlacedOrder {
   id: string;

@@ -2,7 +2,7 @@ import { SHOP_RULES } from '@app/shared';
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
-import type { Logger } from '../trpc';
+import type { Logger } from '../platform/context';
 import { transitionOrder } from './lifecycle';
 import { statusChangedMail } from './notifications';
 

@@ -14,7 +14,7 @@ import { TRPCError } from '@trpc/server';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database, OnlinePaymentsTable } from '../db/schema';
-import { alertOwner } from '../orders/notifications';
+import { alertOwner } from '../platform/alerts';
 import { recordEvent } from '../orders/lifecycle';
 import { type PaymentProvider, type ProviderTransaction, ProviderUnavailable } from './provider';
 

@@ -1,6 +1,3 @@
-import type { Config } from '../config';
-import { fedapayProvider } from './fedapay';
-
 /**
  * What the shop needs from a payment provider. FedaPay is the one there is; KkiaPay or CinetPay
  * would be another implementation of this, chosen from the configuration.
@@ -47,8 +44,4 @@ export class ProviderUnavailable extends Error {
   ) {
     super(message);
   }
-}
-
-export function paymentProvider(config: Config): PaymentProvider | null {
-  return config.fedapay ? fedapayProvider(config.fedapay) : null;
 }

@@ -1,6 +1,6 @@
 import { resources } from '@app/shared';
 import type { AnyResource } from '@app/shared';
-import { authRouter } from '../auth/auth.router';
+import { authRouter } from './auth.router';
 import { crudRouters } from '../crud/crud-router';
 import { router } from '../trpc';
 import { blogPostsProcedures } from './blog-posts.router';

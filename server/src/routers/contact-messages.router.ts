@@ -1,6 +1,6 @@
 import { adminPath, contactMessageSchema, contactMessages } from '@app/shared';
 import { createRecord } from '../crud/repository';
-import { alertOwner } from '../orders/notifications';
+import { alertOwner } from '../platform/alerts';
 import { publicForm } from '../trpc';
 
 export const contactMessagesProcedures = {

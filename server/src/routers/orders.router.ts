@@ -16,7 +16,7 @@ import { ordersCsv } from '../orders/export';
 import { orderPlacedMails, statusChangedMail } from '../orders/notifications';
 import { findOrderByKey, placeOrderRecord } from '../orders/place-order';
 import { findTrackedOrder, trackInput } from '../orders/tracking';
-import { paymentProvider } from '../payments/provider';
+import { paymentProvider } from '../payments/configured';
 import { adminProcedure, publicProcedure } from '../trpc';
 
 type Order = RowOf<typeof orders.fields>;

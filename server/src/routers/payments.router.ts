@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { idInput } from '../crud/crud-router';
 import { orderPayments, paymentState, startPayment, switchToPayOnDelivery } from '../payments/payments';
-import { paymentProvider } from '../payments/provider';
+import { paymentProvider } from '../payments/configured';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 
 const tokenInput = z.object({ token: z.string().regex(/^[0-9a-f]{64}$/, 'Lien de suivi invalide.') });

@@ -1,8 +1,9 @@
-import { orders } from '@app/shared/resources';
-import type { Order } from './OrderDetail';
+import { orders, type RowOfResource } from '@app/shared/resources';
 import { useUpdate } from '@refinedev/core';
 import { Form, Modal } from 'antd';
 import { FieldItem } from '../../fields/FieldItem';
+
+type Order = RowOfResource<typeof orders>;
 
 const EDITABLE = ['customerName', 'phone', 'email', 'city', 'address', 'note'] as const;
 

@@ -4,12 +4,12 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { adminProcedure, publicProcedure, router } from '../trpc';
-import { findAdminByEmail } from './admins';
-import { asStranger, DEVICE_COOKIE_DAYS, deviceCookieName, issueDeviceToken, verifyDevice } from './device';
-import { BUSY_MESSAGE, DUMMY_HASH, hashPassword, verifyPassword } from './password';
-import { finishPasswordReset, startPasswordReset } from './password-reset';
-import { createSession, deleteSession, findSession, sessionCookieName } from './sessions';
-import { clearLoginFailures, loginKeys, recordLoginFailure, reserveLoginAttempt } from './throttle';
+import { findAdminByEmail } from '../auth/admins';
+import { asStranger, DEVICE_COOKIE_DAYS, deviceCookieName, issueDeviceToken, verifyDevice } from '../auth/device';
+import { BUSY_MESSAGE, DUMMY_HASH, hashPassword, verifyPassword } from '../auth/password';
+import { finishPasswordReset, startPasswordReset } from '../auth/password-reset';
+import { createSession, deleteSession, findSession, sessionCookieName } from '../auth/sessions';
+import { clearLoginFailures, loginKeys, recordLoginFailure, reserveLoginAttempt } from '../auth/throttle';
 
 const email = z
   .string('Adresse e-mail attendue.')

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { alertPayment, applyTransaction } from './payments';
-import { paymentProvider, ProviderUnavailable, WebhookRefused } from './provider';
+import { alertPayment, applyTransaction } from '../payments/payments';
+import { paymentProvider } from '../payments/configured';
+import { ProviderUnavailable, WebhookRefused } from '../payments/provider';
 
 /**
  * POST /webhooks/fedapay. The signature is checked over the raw body; then the transaction is

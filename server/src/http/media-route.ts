@@ -5,8 +5,8 @@ import type { Kysely } from 'kysely';
 import { findSession, sessionCookieName } from '../auth/sessions';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { MAX_UPLOAD_BYTES, MediaRefused, processImage } from './process';
-import { mediaStore } from './store';
+import { MAX_UPLOAD_BYTES, MediaRefused, processImage } from '../media/process';
+import { mediaStore } from '../media/store';
 
 /** Resolves when the request body has been read to its end (15 s at most). */
 const drained = (raw: IncomingMessage) =>
