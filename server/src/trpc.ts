@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import type { ResourceName } from '@app/shared';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import type { AfterResponse } from './platform/after-response';
 import type { CookieJar, Logger, SessionAdmin } from './platform/context';
 import { findPgError, isConnectionError, UNAVAILABLE } from './platform/db-errors';
 import { FieldError } from './platform/errors';
@@ -19,9 +20,9 @@ export interface Context {
   log: Logger;
   /**
    * Runs work once the answer has left (mail, slow lookups): the caller cannot time it, and
-   * its failure is logged, never the caller's.
+   * its failure is logged, never the caller's (platform/after-response.ts).
    */
-  afterResponse(task: () => Promise<unknown>): void;
+  afterResponse: AfterResponse;
   /** Drops the public cache's entries built from these resources, on every server. */
   invalidate(deps: readonly string[]): Promise<void>;
 }

@@ -22,6 +22,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { type AppRouter, appRouter } from '../routers/_app';
 import { storefrontPages } from './ssr';
+import { afterResponseOf } from '../platform/after-response';
 import { isConnectionError, UNAVAILABLE } from '../platform/db-errors';
 import type { Context } from '../trpc';
 
@@ -56,11 +57,7 @@ export async function createContext(
             if (isConnectionError(err)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE, cause: err });
             throw err;
           }),
-    afterResponse(task) {
-      // A moment after the last byte left, so the work does not even compete with the client reading it.
-      const run = () => void task().catch((err: unknown) => req.log.error({ err }, 'work after the response failed'));
-      res.raw.once('close', () => setTimeout(run, 25));
-    },
+    afterResponse: afterResponseOf(res.raw, req.log),
     cookies: {
       get: (name) => req.cookies[name],
       set: (name, value, { maxAge }) => void res.setCookie(name, value, { ...cookieOptions, maxAge }),

@@ -5,6 +5,7 @@ import type { AnyRouter } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CrawlPaths, RenderedPage } from '@app/shared/ssr';
+import { detachedWork } from '../platform/after-response';
 import { type CachedBody, type PublicCache, sendCached } from '../cache/public-cache';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
@@ -124,7 +125,7 @@ export async function storefrontPages(options: {
     ip: req.ip,
     log: req.log,
     invalidate,
-    afterResponse: (task) => void task().catch((err: unknown) => req.log.error({ err }, 'work after the response failed')),
+    afterResponse: detachedWork(req.log),
     cookies: { get: () => undefined, set: () => undefined, clear: () => undefined },
   });
 

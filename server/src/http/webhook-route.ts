@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { alertPayment, applyTransaction } from '../payments/payments';
 import { paymentProvider } from '../payments/configured';
+import { afterResponseOf } from '../platform/after-response';
 import { ProviderUnavailable, WebhookRefused } from '../payments/provider';
 
 /**
@@ -33,7 +34,7 @@ export async function fedapayWebhookRoute(app: FastifyInstance, { db, config }: 
       const applied = transaction ? await applyTransaction(db, config, transaction, 'FedaPay') : ({ kind: 'unknown' } as const);
       if (applied.kind === 'unknown')
         req.log.warn({ transaction: event.providerId }, 'FedaPay webhook about a transaction this shop did not open');
-      else void alertPayment(db, config, applied).catch((err: unknown) => req.log.error({ err }, 'payment alert mail failed'));
+      else afterResponseOf(reply.raw, req.log)(() => alertPayment(db, config, applied));
       return { received: true };
     } catch (error) {
       if (!(error instanceof ProviderUnavailable)) throw error;

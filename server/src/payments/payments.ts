@@ -14,6 +14,7 @@ import { TRPCError } from '@trpc/server';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database, OnlinePaymentsTable } from '../db/schema';
+import type { AfterResponse } from '../platform/after-response';
 import { alertOwner } from '../platform/alerts';
 import { recordEvent } from '../orders/lifecycle';
 import { type PaymentProvider, type ProviderTransaction, ProviderUnavailable } from './provider';
@@ -101,7 +102,13 @@ function cannotPay(order: PayableOrder): string | null {
  * prepared or awaits payment, every call returns that one: two clicks, two tabs or two servers
  * never open a second transaction (the partial unique index decides, not timing).
  */
-export async function startPayment(db: Db, config: Config, provider: PaymentProvider, token: string): Promise<{ paymentUrl: string }> {
+export async function startPayment(
+  db: Db,
+  config: Config,
+  provider: PaymentProvider,
+  token: string,
+  after: AfterResponse,
+): Promise<{ paymentUrl: string }> {
   const deadline = Date.now() + CREATING_WAIT_MS;
   for (;;) {
     const order = await orderByToken(db, token);
@@ -111,7 +118,7 @@ export async function startPayment(db: Db, config: Config, provider: PaymentProv
     if (open?.status === 'pending') {
       // Paid meanwhile? Ask first. FedaPay unreachable: its page is taken up again as it is.
       open =
-        (await refreshAttempt(db, config, provider, open, { force: true }).catch((error: unknown) => {
+        (await refreshAttempt(db, config, provider, open, after, { force: true }).catch((error: unknown) => {
           if (error instanceof ProviderUnavailable) return open;
           throw error;
         })) ?? open;
@@ -224,6 +231,7 @@ export async function refreshAttempt(
   config: Config,
   provider: PaymentProvider,
   attempt: Attempt,
+  after: AfterResponse,
   options: { force?: boolean } = {},
 ) {
   if (!attempt.providerId) return attempt;
@@ -240,7 +248,10 @@ export async function refreshAttempt(
     .executeTakeFirst();
   if (!due) return attempt;
   const transaction = await provider.retrieve(attempt.providerId);
-  if (transaction) await alertAfter(db, config, await applyTransaction(db, config, transaction, 'FedaPay'));
+  if (transaction) {
+    const applied = await applyTransaction(db, config, transaction, 'FedaPay');
+    after(() => alertPayment(db, config, applied));
+  }
   return (await db.selectFrom('onlinePayments').selectAll().where('id', '=', attempt.id).executeTakeFirst()) as Attempt;
 }
 
@@ -356,11 +367,6 @@ export async function applyTransaction(db: Db, config: Config, transaction: Prov
   return applied;
 }
 
-/** Sends the owner's alert without making the caller wait for the mail server, or fail with it. */
-async function alertAfter(db: Db, config: Config, applied: Applied) {
-  void alertPayment(db, config, applied).catch((error: unknown) => console.error('payment alert mail failed', error));
-}
-
 /** The owner hears of every payment, and above all of what needs a look (mismatch, double payment). */
 export async function alertPayment(db: Db, config: Config, applied: Applied) {
   if (applied.kind === 'unknown' || applied.kind === 'unchanged' || applied.kind === 'canceled') return;
@@ -391,12 +397,18 @@ export interface PaymentState {
 }
 
 /** The payment side of an order for its return page, asking the provider when a transaction is pending. */
-export async function paymentState(db: Db, config: Config, provider: PaymentProvider | null, token: string): Promise<PaymentState> {
+export async function paymentState(
+  db: Db,
+  config: Config,
+  provider: PaymentProvider | null,
+  token: string,
+  after: AfterResponse,
+): Promise<PaymentState> {
   let order = await orderByToken(db, token);
   let attempt = await latestAttempt(db, order.id);
   if (provider && attempt?.status === 'pending') {
     try {
-      attempt = await refreshAttempt(db, config, provider, attempt);
+      attempt = await refreshAttempt(db, config, provider, attempt, after);
       order = await orderByToken(db, token);
     } catch (error) {
       // The provider is slow or down: the page keeps polling and says it is waiting.
