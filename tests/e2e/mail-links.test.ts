@@ -69,6 +69,42 @@ describe('links in the owner’s alerts', () => {
     await page.context().close();
   });
 
+  it('the customer’s confirmation and status mails link to the order’s tracking page', async () => {
+    const before = readOutbox(app.config.dataDir).length;
+    const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
+    const order = (await app.asVisitor.orders.place({
+      customerName: 'Clarisse Suivi',
+      phone: '01 97 55 44 34',
+      email: 'clarisse.suivi@example.com',
+      city: 'Cotonou',
+      address: 'Akpakpa',
+      items: [{ id: product.id, type: 'product', quantity: 1 }],
+      idempotencyKey: randomUUID(),
+    })) as { id: string; number: string };
+    await app.asAdmin.orders.transition({ id: order.id, to: 'confirmed' });
+    const links: string[] = [];
+    for (let i = 0; i < 200 && links.length < 2; i++) {
+      links.splice(
+        0,
+        links.length,
+        ...readOutbox(app.config.dataDir)
+          .slice(before)
+          .filter((m) => m.includes('clarisse.suivi@example.com'))
+          .map((m) => /(https?:\/\/\S+\/suivi\/[\w-]+)/.exec(m)?.[1])
+          .filter((l): l is string => !!l),
+      );
+      if (links.length < 2) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(links).toHaveLength(2);
+    const page = await app.newPage(DESKTOP);
+    for (const link of links) {
+      expect(link.startsWith(`${app.url}/suivi/`), link).toBe(true);
+      await page.goto(link);
+      await page.getByText(order.number).first().waitFor();
+    }
+    await page.context().close();
+  });
+
   it('the reset link opens the screen that sets a new password', async () => {
     const before = readOutbox(app.config.dataDir).length;
     await app.asVisitor.auth.requestPasswordReset({ email: ADMIN.email });
