@@ -286,8 +286,10 @@ describe('at phone width', () => {
     await phone.getByRole('button', { name: 'Ouvrir le menu' }).click();
     await menu.waitFor();
     // Let the drawer finish sliding in before the picture.
-    await phone.locator('.ant-drawer-content-wrapper').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
-    await phone.waitForTimeout(350);
+    await phone
+      .locator('.ant-drawer')
+      .first()
+      .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
     await screenshot(phone, 'menu-360');
     await menuItem(phone, 'Compte Verifiés').click();
     await phone.waitForURL((url) => url.pathname === '/admin/verification');

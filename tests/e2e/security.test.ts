@@ -160,7 +160,8 @@ describe('stored XSS corpus', () => {
       });
       await page.goto(path);
       await page.getByText(text).first().waitFor();
-      await page.waitForTimeout(300);
+      // Inline scripts run as the page is parsed, and an image's onerror before the load event.
+      await page.waitForLoadState('load');
       expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
     };
 

@@ -68,7 +68,8 @@ describe('untrusted HTML', () => {
     const page = await app.newPage(DESKTOP);
     await open(page, '/blog/article-piege');
     await page.getByText('Texte visible et sûr.').waitFor();
-    await page.waitForTimeout(300);
+    // Inline scripts run as the page is parsed, and an image's onerror before the load event.
+    await page.waitForLoadState('load');
     expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
     const html = await page.locator('.rich-text').innerHTML();
     expect(html).not.toContain('<script');

@@ -27,7 +27,8 @@ describe('header', () => {
     expect(top.bg).not.toBe('rgb(255, 255, 255)');
     await page.evaluate(() => window.scrollTo(0, 11));
     await expect.poll(() => header.getAttribute('data-scrolled')).toBe('true');
-    await page.waitForTimeout(300); // the padding transition
+    // The padding transition ends before the measure.
+    await header.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
     const scrolled = await style();
     await page.screenshot({ path: '.tmp/screens/store-header-scrolled-1280.png' });
     expect(scrolled.bg).toBe('rgb(255, 255, 255)');

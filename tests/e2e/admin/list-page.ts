@@ -34,9 +34,13 @@ export class ListPage {
       .or(this.page.getByLabel('Rechercher', { exact: true }))
       .first();
     await box.fill(text);
+    // The table refetches: wait for the list's answer to the search, then for the table to show it.
+    const answered = this.page.waitForResponse(
+      (r) =>
+        r.url().includes(`/trpc/${this.resource.name}.list`) && decodeURIComponent(r.url()).includes(JSON.stringify(text).slice(1, -1)),
+    );
     await box.press('Enter');
-    // The table refetches: wait for the spinner to come and go, or for the filtered answer.
-    await this.page.waitForTimeout(150);
+    await answered;
     await this.waitLoaded();
   }
 
