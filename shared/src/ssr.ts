@@ -6,6 +6,8 @@ export interface RenderedPage {
   state: string;
   status: number;
   title: string | undefined;
+  /** The link-preview tags, from the data the page's route prefetched (null: a page without them). */
+  preview: PagePreview | null;
   /** The procedures read: the page is stale once one of their resources changes. */
   procedures: string[];
   /** A read failed (other than "introuvable"): the page shows a loading state and must not be kept. */
@@ -14,7 +16,39 @@ export interface RenderedPage {
   errors: unknown[];
   /** The page's file under src/modules, whose code the HTML asks the browser to fetch at once. */
   module: string | undefined;
+  /**
+   * Reads the page's components made that its route did not prefetch: the server HTML goes out
+   * without them and the cached page would not know it depends on them (the server refuses it).
+   */
+  unprefetched: string[];
 }
+
+/**
+ * What link previews read (WhatsApp and Facebook run no JavaScript): a product's or an article's
+ * title, description, image, kind and canonical path, and the shop's name.
+ */
+export interface PagePreview {
+  title: string;
+  description: string;
+  image: string | null;
+  type: 'product' | 'article';
+  path: string;
+  siteName: string;
+}
+
+/** What the server needs to know of an address before rendering it (storefront/src/app/routes.ts). */
+export interface PageAddress {
+  /** The query parameters the page reads (the product list's filters): any other is left out of its key. */
+  params: readonly string[];
+  /** A record renamed since the link was shared: the resource and old slug to look up, and the page's address for the new one. */
+  moved: { resource: string; slug: string; pathFor: (slug: string) => string } | null;
+}
+
+/** Text for a description tag: one line, at most `max` characters. */
+export const clip = (text: string, max = 200) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+};
 
 /** The storefront's pages to index, and the personal ones to keep out of search engines. */
 export interface CrawlPaths {

@@ -89,6 +89,19 @@ describe.skipIf(!built)('Open Graph tags', () => {
     expect(meta(html, 'og:description')).toContain('&lt;/title&gt;&lt;img');
   });
 
+  it('keeps its tags when pages are rendered by the browser (SERVER_RENDERING=false)', async () => {
+    const plain = await startTestApp({ demo: true, env: { SERVER_RENDERING: 'false' } });
+    try {
+      const product = (await plain.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
+      const html = await (await fetch(`${plain.url}/products/${product.id}`)).text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(meta(html, 'og:type')).toBe('product');
+      expect(meta(html, 'og:url')).toBe(`${plain.config.publicUrl}/products/${product.id}`);
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('an unknown product or article gets the not-found page, without tags', async () => {
     for (const path of ['/products/00000000-0000-4000-8000-000000000000', '/products/pas-un-id', '/blog/inconnu']) {
       const res = await fetch(`${app.url}${path}`);

@@ -1,12 +1,11 @@
-import { type AnyResource, blogPosts, products, services } from '@app/shared';
-import { formatXOF } from '@app/shared/format';
+import { type AnyResource, blogPosts, products, resources, services } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { serveCached } from '../cache/public-cache';
 import type { Config } from '../config';
-import { findRecordBy, getRecord, listRecords, movedSlug } from '../crud/repository';
+import { findRecordBy, listRecords, movedSlug } from '../crud/repository';
 import type { Database } from '../db/schema';
-import type { CrawlPaths } from '@app/shared/ssr';
+import type { CrawlPaths, PageAddress, PagePreview } from '@app/shared/ssr';
 import { mediaSources } from '@app/shared/format';
 
 /** What search engines and link previews need: /robots.txt, /sitemap.xml, and each page's <head>. */
@@ -17,24 +16,9 @@ export interface SeoOptions {
   crawlPaths: CrawlPaths;
 }
 
-interface PageMeta {
-  title: string;
-  description: string;
-  image: string | null;
-  type: 'product' | 'article';
-  path: string;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Every value put into HTML or XML goes through this: names come from the admin, not from us. */
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const clip = (text: string, max = 200) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
-};
 
 const absoluteUrl = (config: Config, url: string) =>
   /^https?:\/\//i.test(url) ? url : `${config.publicUrl}${url.startsWith('/') ? '' : '/'}${url}`;
@@ -61,61 +45,29 @@ export function pageHead({ db, config }: { db: Kysely<Database>; config: Config 
     return { url: media.preview, width: size?.width ?? 0, height: size?.height ?? 0 };
   }
 
-  /** A product's or an article's tags (null for any other page, or a record that does not exist). */
-  async function metaFor(pathname: string): Promise<PageMeta | null> {
-    const product = /^\/products\/([^/]+)$/.exec(pathname);
-    if (product) {
-      const id = product[1]!;
-      const row = UUID.test(id) ? await orNull(() => getRecord(db, products, 'public', id)) : null;
-      if (!row) return null;
-      return {
-        title: row.name,
-        description: clip(`${formatXOF(row.price)} – ${row.shortDescription}`),
-        image: row.images[0] ?? null,
-        type: 'product',
-        path: `/products/${id}`,
-      };
-    }
-    const post = /^\/blog\/([^/]+)$/.exec(pathname);
-    if (post) {
-      const slug = decodeURIComponent(post[1]!).toLowerCase();
-      const row = slug.length <= 120 ? await orNull(() => findRecordBy(db, blogPosts, 'public', 'slug', slug)) : null;
-      if (!row) return null;
-      return {
-        title: row.title,
-        description: clip(row.excerpt),
-        image: row.image,
-        type: 'article',
-        path: `/blog/${encodeURIComponent(slug)}`,
-      };
-    }
-    return null;
+  /** Where a renamed record lives now (its old slug answers 301), or null: the lookup its route declares. */
+  async function movedTo(moved: PageAddress['moved']): Promise<string | null> {
+    const resource = moved && resources.find((r) => r.name === moved.resource);
+    if (!moved || !resource) return null;
+    // A current record with this slug is the page itself, whatever used the slug before.
+    if (await orNull(() => findRecordBy(db, resource, 'public', 'slug', moved.slug))) return null;
+    const current = await orNull(() => movedSlug(db, resource, 'public', moved.slug));
+    return current ? moved.pathFor(current) : null;
   }
 
-  /** Where a renamed article lives now (its old slug answers 301), or null. */
-  async function movedTo(pathname: string): Promise<string | null> {
-    const post = /^\/blog\/([^/]+)$/.exec(pathname);
-    if (!post) return null;
-    const slug = decodeURIComponent(post[1]!).toLowerCase();
-    if (slug.length > 120) return null;
-    // A current article with this slug is the page itself, whatever used the slug before.
-    if (await orNull(() => findRecordBy(db, blogPosts, 'public', 'slug', slug))) return null;
-    const moved = await orNull(() => movedSlug(db, blogPosts, 'public', slug));
-    return moved ? `/blog/${encodeURIComponent(moved)}` : null;
-  }
-
-  /** The page's HTML with its title and tags: `title` is the page's own (from its render), if any. */
-  async function apply(html: string, pathname: string, title: string | undefined): Promise<string> {
-    const meta = await metaFor(pathname);
+  /**
+   * The page's HTML with its title and tags: `title` is the page's own (from its render), if any;
+   * `meta`, the link-preview tags its route made from the data it prefetched.
+   */
+  async function apply(html: string, title: string | undefined, meta: PagePreview | null): Promise<string> {
     let out = html;
     if (title || meta) {
-      const name = meta ? await settingsName(db) : '';
-      const full = title ?? (name ? `${meta!.title} | ${name}` : meta!.title);
+      const full = title ?? (meta!.siteName ? `${meta!.title} | ${meta!.siteName}` : meta!.title);
       // A function replacement: "$&" or "$1" typed in a product name must stay literal text.
       out = out.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(full)}</title>`);
     }
     if (!meta) return out;
-    const name = await settingsName(db);
+    const name = meta.siteName;
     const preview = await previewOf(meta.image);
     const tags = [
       ['description', meta.description, 'name'],
@@ -142,11 +94,6 @@ export function pageHead({ db, config }: { db: Kysely<Database>; config: Config 
   }
 
   return { apply, movedTo };
-}
-
-async function settingsName(db: Kysely<Database>) {
-  const row = await db.selectFrom('settings').select('businessName').executeTakeFirst();
-  return row?.businessName ?? '';
 }
 
 // A malformed id or a missing record is simply no tags (the page itself says "introuvable").

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { AnyRouter } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CrawlPaths, RenderedPage } from '@app/shared/ssr';
+import type { CrawlPaths, PageAddress, PagePreview, RenderedPage } from '@app/shared/ssr';
 import { detachedWork } from '../platform/after-response';
 import { type CachedBody, type PublicCache, sendCached } from '../cache/public-cache';
 import type { Config } from '../config';
@@ -20,20 +20,21 @@ interface ServerEntry {
   crawlPaths: CrawlPaths;
   /** Every page's address pattern, in Fastify's syntax too ('/products/:id'). */
   pagePaths: string[];
+  /** What the route of an address says of it: the query parameters it reads, a renamed record's lookup. */
+  pageAddress(pathname: string): PageAddress;
   render(url: string, router: AppRouter, createContext: () => Context, sanitize: (html: string) => string): Promise<RenderedPage>;
+  /** The link-preview tags alone, for pages the browser renders. */
+  pagePreview(url: string, router: AppRouter, createContext: () => Context): Promise<PagePreview | null>;
 }
 
-/** The query parameters a page reads (the product list's filters); any other is left out. */
-const PAGE_PARAMS: Record<string, readonly string[]> = { '/products': ['categorie', 'q', 'tri', 'page'] };
-
 /**
- * The address as the page sees it, and its cache key: parameters no page reads (utm_source,
- * fbclid, a random value) are dropped, so they neither render nor store the page again.
+ * The address as the page sees it, and its cache key: parameters its route does not read
+ * (utm_source, fbclid, a random value) are dropped, so they neither render nor store the page again.
  */
-export function pageUrl(raw: string) {
+function pageUrl(raw: string, address: PageAddress) {
   const url = new URL(raw, 'http://localhost');
   const kept = new URLSearchParams();
-  for (const name of PAGE_PARAMS[url.pathname] ?? []) {
+  for (const name of address.params) {
     const value = url.searchParams.get(name);
     if (value) kept.set(name, value.slice(0, 100));
   }
@@ -130,13 +131,23 @@ export async function storefrontPages(options: {
   });
 
   const building = new Map<string, Promise<{ moved: string } | { cached: CachedBody } | { status: number; body: string }>>();
-  async function buildPage(req: FastifyRequest, url: string, pathname: string, key: string) {
+  async function buildPage(req: FastifyRequest, url: string, address: PageAddress, key: string) {
     // An article's earlier slug answers 301 to its current address.
-    const moved = await head.movedTo(pathname);
+    const moved = await head.movedTo(address.moved);
     if (moved) return { moved };
     const snapshot = cache.snapshot(allDeps);
     const page = await entry!.render(url, router, visitor(req), sanitizeRichText);
-    const body = (await head.apply(pageTemplate!, pathname, page.title))
+    // A public read a component made that its route did not prefetch: missing from the HTML and
+    // from the page's dependencies. A bug of the route: loud in development and tests, never cached.
+    const unprefetched = page.unprefetched.filter((name) => procedures[name]?._def.meta?.cache);
+    if (unprefetched.length) {
+      const err = new Error(
+        `Page ${url}: ${unprefetched.join(', ')} rendered but not prefetched by its route (storefront/src/app/routes.ts)`,
+      );
+      if (!config.production) throw err;
+      page.errors.push(err);
+    }
+    const body = (await head.apply(pageTemplate!, page.title, page.preview))
       .replace(APP_CODE, () => `${APP_CODE}${preloadLinks(manifest, page.module, template!)}`)
       .replace(
         '<div id="root"></div>',
@@ -162,9 +173,12 @@ export async function storefrontPages(options: {
     pagePaths: entryModule?.pagePaths ?? ['/'],
     async send(req: FastifyRequest, reply: FastifyReply) {
       if (!template) return null;
-      const { url, pathname } = pageUrl(req.url);
+      const pathname = new URL(req.url, 'http://localhost').pathname;
+      const address = entryModule?.pageAddress(pathname) ?? { params: [], moved: null };
+      const { url } = pageUrl(req.url, address);
       if (!entry) {
-        const html = await head.apply(template, pathname, undefined);
+        const preview = entryModule ? await entryModule.pagePreview(url, router, visitor(req)).catch(() => null) : null;
+        const html = await head.apply(template, undefined, preview);
         return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
       }
       const key = `page:${url}`;
@@ -174,7 +188,7 @@ export async function storefrontPages(options: {
       // wait for that one render instead of each rendering and compressing it again.
       let build = building.get(key);
       if (!build) {
-        build = buildPage(req, url, pathname, key).finally(() => building.delete(key));
+        build = buildPage(req, url, address, key).finally(() => building.delete(key));
         building.set(key, build);
       }
       const page = await build;

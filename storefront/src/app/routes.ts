@@ -1,9 +1,11 @@
-import type { QueryKey } from '@tanstack/react-query';
+import { formatXOF } from '@app/shared/format';
+import { clip, type PageAddress, type PagePreview } from '@app/shared/ssr';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { Params } from 'react-router';
+import { generatePath, matchRoutes, type Params } from 'react-router';
 import { isUuid } from '../lib/id';
 import { type Api, queries } from '../lib/queries';
-import { productListState } from '../modules/products/listInput';
+import { PRODUCT_LIST_PARAMS, productListState } from '../modules/products/listInput';
 
 /**
  * Every page of the shop: its address, its code (a chunk of its own: a first visit downloads
@@ -22,6 +24,12 @@ export interface PageRoute {
   data?: (api: Api, params: Params, search: URLSearchParams) => PageRead[];
   /** One shopper's own page (cart, checkout, an order): kept out of search engines (robots.txt, sitemap). */
   personal?: true;
+  /** The query parameters the page reads; the server leaves any other out of the address it renders and caches. */
+  params?: readonly string[];
+  /** Its link-preview tags, from the data `data` prefetched (null: the record does not exist). */
+  preview?: (api: Api, params: Params, data: QueryClient) => Omit<PagePreview, 'siteName'> | null;
+  /** A slug parameter whose earlier values still lead here (301), looked up in the resource's slug history. */
+  moved?: { resource: 'blogPosts'; param: string };
 }
 
 const modules = import.meta.glob<Record<string, ComponentType>>(['../modules/*/*Page.tsx', '../modules/ui/NotFound.tsx']);
@@ -44,8 +52,29 @@ export const pageRoutes: PageRoute[] = [
       queries.testimonials(a),
     ],
   },
-  { path: '/products', ...page('products/ProductsPage'), data: (a, _, search) => [queries.products(a, productListState(search).input)] },
-  { path: '/products/:id', ...page('products/ProductPage'), data: (a, { id = '' }) => (isUuid(id) ? [queries.product(a, id)] : []) },
+  {
+    path: '/products',
+    ...page('products/ProductsPage'),
+    data: (a, _, search) => [queries.products(a, productListState(search).input)],
+    params: PRODUCT_LIST_PARAMS,
+  },
+  {
+    path: '/products/:id',
+    ...page('products/ProductPage'),
+    data: (a, { id = '' }) => (isUuid(id) ? [queries.product(a, id)] : []),
+    preview: (a, { id = '' }, data) => {
+      const product = isUuid(id) ? data.getQueryData(queries.product(a, id).queryKey) : undefined;
+      return product
+        ? {
+            title: product.name,
+            description: clip(`${formatXOF(product.price)} – ${product.shortDescription}`),
+            image: product.images[0] ?? null,
+            type: 'product',
+            path: `/products/${id}`,
+          }
+        : null;
+    },
+  },
   { path: '/services', ...page('services/ServicesPage'), data: (a) => [queries.services(a)] },
   { path: '/services/:id', ...page('services/ServicePage'), data: (a, { id = '' }) => (isUuid(id) ? [queries.service(a, id)] : []) },
   { path: '/crypto-courses', ...page('courses/CoursesPage'), data: (a) => [queries.courses(a)] },
@@ -62,12 +91,50 @@ export const pageRoutes: PageRoute[] = [
   { path: '/suivi/:token', ...page('tracking/TrackingPage'), personal: true },
   { path: '/verify', ...page('verify/VerifyPage') },
   { path: '/blog', ...page('blog/BlogPage'), data: (a) => [queries.posts(a)] },
-  { path: '/blog/:slug', ...page('blog/BlogPostPage'), data: (a, { slug = '' }) => (slug.length <= 120 ? [queries.post(a, slug)] : []) },
+  {
+    path: '/blog/:slug',
+    ...page('blog/BlogPostPage'),
+    data: (a, { slug = '' }) => (slug.length <= 120 ? [queries.post(a, slug)] : []),
+    preview: (a, { slug = '' }, data) => {
+      const post = slug.length <= 120 ? data.getQueryData(queries.post(a, slug).queryKey) : undefined;
+      return post
+        ? {
+            title: post.title,
+            description: clip(post.excerpt),
+            image: post.image,
+            type: 'article',
+            path: `/blog/${encodeURIComponent(post.slug)}`,
+          }
+        : null;
+    },
+    moved: { resource: 'blogPosts', param: 'slug' },
+  },
   { path: '/crypto-trending', ...page('crypto/CryptoTrendingPage'), data: (a) => [queries.trendingCryptos(a)] },
   { path: '/about', ...page('contact/AboutPage'), data: (a) => [queries.testimonials(a)] },
   { path: '/contact', ...page('contact/ContactPage') },
   { path: '*', ...page('ui/NotFound') },
 ];
+
+/** The route an address opens (the not-found page for any other), with its parameters. */
+export const routeOf = (pathname: string) => matchRoutes(pageRoutes, pathname)?.at(-1);
+
+/** What the server needs to know of an address before rendering it: the parameters it keeps, a renamed record's lookup. */
+export function pageAddress(pathname: string): PageAddress {
+  const match = routeOf(pathname);
+  const moved = match?.route.moved;
+  const slug = moved ? match.params[moved.param] : undefined;
+  return {
+    params: match?.route.params ?? [],
+    moved:
+      moved && slug && slug.length <= 120
+        ? {
+            resource: moved.resource,
+            slug: slug.toLowerCase(),
+            pathFor: (current) => generatePath(match.route.path, { ...match.params, [moved.param]: current }),
+          }
+        : null,
+  };
+}
 
 /** What every page shows whatever its address: the shop's name, phone and links (header, footer). */
 export const layoutData = (a: Api): PageRead[] => [queries.settings(a)];

@@ -10,6 +10,9 @@ export interface ProductQuery {
   sort: string;
 }
 
+/** The list's parameters in its address: the server keeps these and drops any other (utm_source...). */
+export const PRODUCT_LIST_PARAMS = ['categorie', 'q', 'tri', 'page'] as const;
+
 /**
  * The list's state lives in the URL (?categorie=&q=&tri=&page=): what the filters show and what
  * is asked of the server, the same in the browser and when the server renders the page.

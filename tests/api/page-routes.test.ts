@@ -1,0 +1,85 @@
+import { blogPosts } from '@app/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageRoutes } from '../../storefront/src/app/routes';
+import { pageAddress, pagePreview, render } from '../../storefront/src/entry-server';
+import { sanitizeRichText } from '../../server/src/crud/sanitize';
+import { appRouter } from '../../server/src/routers/_app';
+import type { Context, ProcedureMeta } from '../../server/src/trpc';
+import { startTestApp, type TestApp } from '../support/app';
+
+// The storefront's route table owns its addresses: the parameters each page reads, the records a
+// renamed slug still leads to, the link-preview tags from the data the route prefetched, and the
+// promise that a page renders no public read its route did not load first.
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ demo: true });
+});
+afterAll(() => app?.close());
+
+const visitor = (): Context => ({
+  db: app.db,
+  config: app.config,
+  admin: null,
+  ip: '127.0.0.1',
+  log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+  invalidate: async () => undefined,
+  afterResponse: () => undefined,
+  cookies: { get: () => undefined, set: () => undefined, clear: () => undefined },
+});
+
+const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>;
+const isPublicRead = (name: string) => !!procedures[name]?._def.meta?.cache;
+
+describe('the route table', () => {
+  it('says which parameters a page reads and where a renamed article is looked up', () => {
+    expect(pageAddress('/products').params).toEqual(['categorie', 'q', 'tri', 'page']);
+    expect(pageAddress('/blog').params).toEqual([]);
+    const moved = pageAddress('/blog/Ancien-Titre').moved!;
+    expect(moved).toMatchObject({ resource: blogPosts.name, slug: 'ancien-titre' });
+    expect(moved.pathFor('nouveau-titre')).toBe('/blog/nouveau-titre');
+    expect(pageAddress('/products/abc').moved).toBeNull();
+  });
+
+  it('gives a product and an article their preview from the data their route prefetched, and a missing one none', async () => {
+    const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
+    const post = (await app.asVisitor.blogPosts.list({ pageSize: 1 })).rows[0]!;
+    const settings = await app.asVisitor.settings.get();
+    expect(await pagePreview(`/products/${product.id}`, appRouter, visitor)).toMatchObject({
+      title: product.name,
+      type: 'product',
+      image: product.images[0],
+      path: `/products/${product.id}`,
+      siteName: settings.businessName,
+    });
+    expect(await pagePreview(`/blog/${post.slug}`, appRouter, visitor)).toMatchObject({ title: post.title, type: 'article' });
+    expect(await pagePreview('/products/00000000-0000-4000-8000-000000000000', appRouter, visitor)).toBeNull();
+    expect(await pagePreview('/services', appRouter, visitor)).toBeNull();
+  });
+
+  it('every page renders only what its route prefetched', async () => {
+    const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
+    const service = (await app.asVisitor.services.list({ pageSize: 1 })).rows[0]!;
+    const post = (await app.asVisitor.blogPosts.list({ pageSize: 1 })).rows[0]!;
+    const params: Record<string, string> = { id: product.id, slug: post.slug, number: 'CMD-1', token: 'x'.repeat(64) };
+    for (const route of pageRoutes) {
+      const url = route.path === '*' ? '/nulle-part' : route.path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
+      const page = await render(route.path === '/services/:id' ? `/services/${service.id}` : url, appRouter, visitor, sanitizeRichText);
+      // One shopper's own data (an order by its link) is the browser's to load, never the server's.
+      expect(page.unprefetched.filter(isPublicRead), url).toEqual([]);
+      expect(page.errors, url).toEqual([]);
+    }
+  });
+
+  it('catches a page that renders a read its route forgot to prefetch', async () => {
+    const route = pageRoutes.find((r) => r.path === '/services')!;
+    const data = route.data;
+    route.data = undefined;
+    try {
+      const page = await render('/services', appRouter, visitor, sanitizeRichText);
+      expect(page.unprefetched.filter(isPublicRead)).toEqual(['services.list']);
+    } finally {
+      route.data = data;
+    }
+  });
+});
