@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { alertPayment, applyTransaction } from '../payments/payments';
+import { alertPayment, applyTransaction } from '../payments/transactions';
 import { paymentProvider } from '../payments/configured';
 import { afterResponseOf } from '../platform/after-response';
 import { ProviderUnavailable, WebhookRefused } from '../payments/provider';

@@ -84,7 +84,7 @@ async function moveStock(tx: Db, lines: OrderLine[], sign: 1 | -1) {
 /**
  * A cancelled order's Mobile Money transaction still open is abandoned with it: its payment page
  * is no longer offered. A payment the shopper makes on it all the same is recorded "à rembourser"
- * (payments/payments.ts).
+ * (payments/transactions.ts).
  */
 async function closeOpenPayments(tx: Db, orderId: string, actor: string) {
   const closed = await tx

@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { idInput } from '../crud/crud-router';
-import { orderPayments, paymentState, startPayment, switchToPayOnDelivery } from '../payments/payments';
+import { startPayment, switchToPayOnDelivery } from '../payments/checkout';
+import { orderPayments, paymentState } from '../payments/state';
 import { paymentProvider } from '../payments/configured';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 
