@@ -66,14 +66,14 @@ export function Footer() {
             Contactez-nous
           </h2>
           {settings && (
-            <address className="space-y-2 text-sm not-italic">
+            <address className="space-y-1 text-sm not-italic">
               <p>
-                <a href={telLink(settings.phone)} className="hover:text-white">
+                <a href={telLink(settings.phone)} className="inline-block py-1 hover:text-white">
                   {displayPhone(settings.phone)}
                 </a>
               </p>
               <p>
-                <a href={`mailto:${settings.email}`} className="break-all hover:text-white">
+                <a href={`mailto:${settings.email}`} className="inline-block py-1 break-all hover:text-white">
                   {settings.email}
                 </a>
               </p>
