@@ -38,10 +38,15 @@ const burst = (url: string, email: string, password: string, ownerCookie: string
       const loops = ['/', '/health/live', '/trpc/products.list?input=' + encodeURIComponent('{"pageSize":20}')].map(async (path) => {
         reads[path] = [];
         while (!done) {
+          // The server's time, not the child's: the body is read as bytes and never decompressed
+          // (decoding each page would leave the page loop with a handful of samples, its p95 their maximum).
           const start = performance.now();
-          const r = await fetch(url + path, { headers: { 'accept-encoding': 'br' } });
-          await r.arrayBuffer();
-          if (r.status !== 200) throw new Error(path + ' answered ' + r.status);
+          const status = await new Promise((resolve, reject) =>
+            http.get(url + path, { headers: { 'accept-encoding': 'br' } }, (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode));
+            }).on('error', reject));
+          if (status !== 200) throw new Error(path + ' answered ' + status);
           reads[path].push(performance.now() - start);
           await new Promise((res) => setTimeout(res, 20));
         }
@@ -85,7 +90,7 @@ describe.each([
     // The account's budget across all addresses (20), a few retries opened by its doubling wait, the owner.
     expect(bcryptStats.calls - before).toBeLessThanOrEqual(40);
     for (const [path, latencies] of Object.entries(reads)) {
-      expect(latencies.length, path).toBeGreaterThan(3);
+      expect(latencies.length, path).toBeGreaterThan(10);
       expect(percentile(latencies, 95), `${path}: p95 of ${latencies.length}`).toBeLessThanOrEqual(200);
     }
   }, 90_000);
