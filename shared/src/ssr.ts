@@ -31,7 +31,7 @@ export interface PagePreview {
   title: string;
   description: string;
   image: string | null;
-  type: 'product' | 'article';
+  type: 'website' | 'product' | 'article';
   path: string;
   siteName: string;
 }

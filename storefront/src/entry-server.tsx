@@ -50,7 +50,7 @@ async function prefetch(url: string, router: AppRouter, createContext: () => Con
   // Each read is a full query options object from lib/queries.ts; PageRead only names its key
   // (TanStack's option types are invariant in their data type, so a list of them cannot be typed closer).
   await Promise.all(reads.map((options) => queryClient.prefetchQuery(options as FetchQueryOptions)));
-  const preview = match?.route.preview?.(api, match.params, queryClient);
+  const preview = match?.route.preview?.(api, match.params, queryClient, searchParams);
   const siteName = queryClient.getQueryData(queries.settings(api).queryKey)?.businessName ?? '';
   return { queryClient, match, reads, preview: preview ? { ...preview, siteName } : null };
 }

@@ -54,7 +54,33 @@ describe('the route table', () => {
     });
     expect(await pagePreview(`/blog/${post.slug}`, appRouter, visitor)).toMatchObject({ title: post.title, type: 'article' });
     expect(await pagePreview('/products/00000000-0000-4000-8000-000000000000', appRouter, visitor)).toBeNull();
-    expect(await pagePreview('/services', appRouter, visitor)).toBeNull();
+    expect(await pagePreview('/about', appRouter, visitor)).toBeNull();
+  });
+
+  it('gives the home page, the lists and a service a preview a WhatsApp link can show', async () => {
+    const settings = await app.asVisitor.settings.get();
+    const service = (await app.asVisitor.services.list({ pageSize: 50 })).rows[0]!;
+    const featured = (await app.asVisitor.products.list({ pageSize: 8, filters: { featured: true } })).rows.find((p) => p.images[0])!;
+    expect(await pagePreview('/', appRouter, visitor)).toEqual({
+      title: settings.businessName,
+      description: settings.tagline,
+      image: featured.images[0],
+      type: 'website',
+      path: '/',
+      siteName: settings.businessName,
+    });
+    expect(await pagePreview(`/services/${service.id}`, appRouter, visitor)).toMatchObject({ title: service.name, image: service.image });
+    for (const [path, title] of [
+      ['/products', 'Produits'],
+      ['/services', 'Services'],
+      ['/crypto-courses', 'Formations crypto'],
+      ['/blog', 'Blog'],
+    ] as const) {
+      const preview = await pagePreview(path, appRouter, visitor);
+      expect(preview, path).toMatchObject({ title, type: 'website', path });
+      expect(preview!.image, path).toBeTruthy();
+      expect(preview!.description.length, path).toBeGreaterThan(20);
+    }
   });
 
   it('every page renders only what its route prefetched', async () => {

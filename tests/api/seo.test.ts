@@ -89,6 +89,16 @@ describe.skipIf(!built)('Open Graph tags', () => {
     expect(meta(html, 'og:description')).toContain('&lt;/title&gt;&lt;img');
   });
 
+  it('the home page and the lists get their own tags and a picture, for links shared on WhatsApp', async () => {
+    for (const path of ['/', '/products', '/services', '/crypto-courses', '/blog']) {
+      const html = await (await fetch(`${app.url}${path}`)).text();
+      expect(meta(html, 'og:type'), path).toBe('website');
+      expect(meta(html, 'og:url'), path).toBe(`${app.config.publicUrl}${path}`);
+      expect(meta(html, 'og:image'), path).toMatch(/^https?:\/\//);
+      expect(html.match(/<meta name="description"/g), path).toHaveLength(1);
+    }
+  });
+
   it('keeps its tags when pages are rendered by the browser (SERVER_RENDERING=false)', async () => {
     const plain = await startTestApp({ demo: true, env: { SERVER_RENDERING: 'false' } });
     try {

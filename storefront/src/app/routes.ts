@@ -27,7 +27,7 @@ export interface PageRoute {
   /** The query parameters the page reads; the server leaves any other out of the address it renders and caches. */
   params?: readonly string[];
   /** Its link-preview tags, from the data `data` prefetched (null: the record does not exist). */
-  preview?: (api: Api, params: Params, data: QueryClient) => Omit<PagePreview, 'siteName'> | null;
+  preview?: (api: Api, params: Params, data: QueryClient, search: URLSearchParams) => Omit<PagePreview, 'siteName'> | null;
   /** A slug parameter whose earlier values still lead here (301), looked up in the resource's slug history. */
   moved?: { resource: 'blogPosts'; param: string };
 }
@@ -39,10 +39,32 @@ const page = (module: string) => ({
   page: () => modules[`../modules/${module}.tsx`]!().then((exports) => ({ default: exports[module.split('/')[1]!]! })),
 });
 
+/** A list page's preview: its own title and description, the first picture among its records. */
+const listPreview =
+  (
+    title: string,
+    description: string,
+    path: string,
+    image: (a: Api, data: QueryClient, search: URLSearchParams) => string | null | undefined,
+  ): NonNullable<PageRoute['preview']> =>
+  (a, _params, data, search) => ({ title, description, image: image(a, data, search) ?? null, type: 'website', path });
+
 export const pageRoutes: PageRoute[] = [
   {
     path: '/',
     ...page('home/HomePage'),
+    preview: (a, _params, data) => {
+      const settings = data.getQueryData(queries.settings(a).queryKey);
+      if (!settings) return null;
+      const featured = data.getQueryData(queries.featuredProducts(a).queryKey)?.rows.find((p) => p.images[0]);
+      return {
+        title: settings.businessName,
+        description: clip(settings.tagline),
+        image: featured?.images[0] ?? null,
+        type: 'website',
+        path: '/',
+      };
+    },
     data: (a) => [
       queries.featuredProducts(a),
       queries.services(a),
@@ -57,6 +79,13 @@ export const pageRoutes: PageRoute[] = [
     ...page('products/ProductsPage'),
     data: (a, _, search) => [queries.products(a, productListState(search).input)],
     params: PRODUCT_LIST_PARAMS,
+    preview: listPreview(
+      'Produits',
+      'Ordinateurs, téléphones, accessoires et portefeuilles crypto, livrés au Bénin.',
+      '/products',
+      (a, data, search) =>
+        data.getQueryData(queries.products(a, productListState(search).input).queryKey)?.rows.find((p) => p.images[0])?.images[0],
+    ),
   },
   {
     path: '/products/:id',
@@ -75,9 +104,49 @@ export const pageRoutes: PageRoute[] = [
         : null;
     },
   },
-  { path: '/services', ...page('services/ServicesPage'), data: (a) => [queries.services(a)] },
-  { path: '/services/:id', ...page('services/ServicePage'), data: (a, { id = '' }) => (isUuid(id) ? [queries.service(a, id)] : []) },
-  { path: '/crypto-courses', ...page('courses/CoursesPage'), data: (a) => [queries.courses(a)] },
+  {
+    path: '/services',
+    ...page('services/ServicesPage'),
+    data: (a) => [queries.services(a)],
+    preview: listPreview(
+      'Services',
+      'Installation, dépannage et réseaux informatiques pour particuliers et entreprises.',
+      '/services',
+      (a, data) => data.getQueryData(queries.services(a).queryKey)?.rows.find((r) => r.image)?.image,
+    ),
+  },
+  {
+    path: '/services/:id',
+    ...page('services/ServicePage'),
+    data: (a, { id = '' }) => (isUuid(id) ? [queries.service(a, id)] : []),
+    preview: (a, { id = '' }, data) => {
+      const service = isUuid(id) ? data.getQueryData(queries.service(a, id).queryKey) : undefined;
+      return service
+        ? {
+            title: service.name,
+            description: clip(
+              service.price === null
+                ? `Sur devis – ${service.shortDescription}`
+                : `${formatXOF(service.price)} – ${service.shortDescription}`,
+            ),
+            image: service.image,
+            type: 'product',
+            path: `/services/${id}`,
+          }
+        : null;
+    },
+  },
+  {
+    path: '/crypto-courses',
+    ...page('courses/CoursesPage'),
+    data: (a) => [queries.courses(a)],
+    preview: listPreview(
+      'Formations crypto',
+      'Comprendre, acheter et sécuriser ses cryptomonnaies : formations en ligne et en présentiel.',
+      '/crypto-courses',
+      (a, data) => data.getQueryData(queries.courses(a).queryKey)?.rows.find((r) => r.image)?.image,
+    ),
+  },
   { path: '/delivery', ...page('delivery/DeliveryPage'), data: (a) => [queries.deliveryOptions(a)] },
   { path: '/cart', ...page('cart/CartPage'), data: (a) => [queries.deliveryOptions(a)], personal: true },
   {
@@ -90,7 +159,17 @@ export const pageRoutes: PageRoute[] = [
   { path: '/suivi', ...page('tracking/TrackingPage'), personal: true },
   { path: '/suivi/:token', ...page('tracking/TrackingPage'), personal: true },
   { path: '/verify', ...page('verify/VerifyPage') },
-  { path: '/blog', ...page('blog/BlogPage'), data: (a) => [queries.posts(a)] },
+  {
+    path: '/blog',
+    ...page('blog/BlogPage'),
+    data: (a) => [queries.posts(a)],
+    preview: listPreview(
+      'Blog',
+      'Conseils, guides et actualités sur l’informatique et les cryptomonnaies au Bénin.',
+      '/blog',
+      (a, data) => data.getQueryData(queries.posts(a).queryKey)?.rows.find((r) => r.image)?.image,
+    ),
+  },
   {
     path: '/blog/:slug',
     ...page('blog/BlogPostPage'),
