@@ -39,6 +39,15 @@ const page = (module: string) => ({
   page: () => modules[`../modules/${module}.tsx`]!().then((exports) => ({ default: exports[module.split('/')[1]!]! })),
 });
 
+/** What a product or a service page shows in a link preview: its name, its price ("Sur devis" without one), its photo. */
+const offerPreview = (name: string, price: number | null, summary: string, image: string | null | undefined, path: string) => ({
+  title: name,
+  description: clip(`${price === null ? 'Sur devis' : formatXOF(price)} – ${summary}`),
+  image: image ?? null,
+  type: 'product' as const,
+  path,
+});
+
 /** A list page's preview: its own title and description, the first picture among its records. */
 const listPreview =
   (
@@ -93,15 +102,7 @@ export const pageRoutes: PageRoute[] = [
     data: (a, { id = '' }) => (isUuid(id) ? [queries.product(a, id)] : []),
     preview: (a, { id = '' }, data) => {
       const product = isUuid(id) ? data.getQueryData(queries.product(a, id).queryKey) : undefined;
-      return product
-        ? {
-            title: product.name,
-            description: clip(`${formatXOF(product.price)} – ${product.shortDescription}`),
-            image: product.images[0] ?? null,
-            type: 'product',
-            path: `/products/${id}`,
-          }
-        : null;
+      return !product ? null : offerPreview(product.name, product.price, product.shortDescription, product.images[0], `/products/${id}`);
     },
   },
   {
@@ -121,19 +122,7 @@ export const pageRoutes: PageRoute[] = [
     data: (a, { id = '' }) => (isUuid(id) ? [queries.service(a, id)] : []),
     preview: (a, { id = '' }, data) => {
       const service = isUuid(id) ? data.getQueryData(queries.service(a, id).queryKey) : undefined;
-      return service
-        ? {
-            title: service.name,
-            description: clip(
-              service.price === null
-                ? `Sur devis – ${service.shortDescription}`
-                : `${formatXOF(service.price)} – ${service.shortDescription}`,
-            ),
-            image: service.image,
-            type: 'product',
-            path: `/services/${id}`,
-          }
-        : null;
+      return !service ? null : offerPreview(service.name, service.price, service.shortDescription, service.image, `/services/${id}`);
     },
   },
   {
