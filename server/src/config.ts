@@ -21,6 +21,12 @@ export interface Config {
   /** nodemailer connection URL; unset: mail goes to DATA_DIR/outbox as .eml files. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How often each server looks for due mails and notifications (it also looks at once after a write of its own). */
+  outboxPollMs: number;
+  /** The delay before the first retry of a failed mail or notification; it doubles with each attempt, up to an hour. */
+  outboxRetrySeconds: number;
+  /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; unset: a pair is made at first need and kept in the database. */
+  vapid: { publicKey: string; privateKey: string } | null;
   /** Per-IP limits on public forms and login throttling (RATE_LIMIT=off disables the form limits, for tests). */
   rateLimit: boolean;
   /**
@@ -54,6 +60,15 @@ export function parseFedaPay(env: NodeJS.ProcessEnv): FedaPayConfig | null {
   const apiBase = env.FEDAPAY_API_BASE?.trim().replace(/\/+$/, '') || undefined;
   if (apiBase && !/^https?:\/\//.test(apiBase)) throw new Error(`FEDAPAY_API_BASE must be an http(s) address, got "${apiBase}"`);
   return { secretKey, environment, webhookSecret, apiBase };
+}
+
+/** VAPID_*: both or neither (web-push generate-vapid-keys prints a pair). */
+export function parseVapid(env: NodeJS.ProcessEnv): Config['vapid'] {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim();
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim();
+  if (!publicKey && !privateKey) return null;
+  if (!publicKey || !privateKey) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (npx web-push generate-vapid-keys)');
+  return { publicKey, privateKey };
 }
 
 /** TRUST_PROXY: unset or empty for none, a number of hops ("1"), or a comma-separated list of addresses/CIDRs. */
@@ -94,6 +109,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Boutique <no-reply@localhost>',
+    outboxPollMs: int(env.OUTBOX_POLL_MS, 5_000, 'OUTBOX_POLL_MS'),
+    outboxRetrySeconds: int(env.OUTBOX_RETRY_SECONDS, 30, 'OUTBOX_RETRY_SECONDS'),
+    vapid: parseVapid(env),
     rateLimit: env.RATE_LIMIT !== 'off',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     cacheMegabytes: int(env.CACHE_MB, 64, 'CACHE_MB'),

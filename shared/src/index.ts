@@ -3,3 +3,4 @@ export * from './format/index';
 export * from './cart/index';
 export * from './auth/password';
 export * from './orders/lifecycle';
+export * from './alerts';

@@ -1,8 +1,8 @@
-import { type AnyResource, emptyMessage, resources } from '@app/shared';
+import { adminRoutes, type AnyResource, emptyMessage, resources } from '@app/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, httpClient } from '../support/app';
-import { createRow } from '../support/crud';
+import { createRow, markedFields } from '../support/crud';
 import { type BrowserApp, startBrowserApp } from '../support/browser';
 import { FormPage, valueFor } from './admin/form-page';
 import { ListPage } from './admin/list-page';
@@ -38,10 +38,10 @@ describe.each(listed.map((r) => [r.name, r] as const))('%s through the generated
 
   it('creates a record from the form, with a French notification', async () => {
     if (!resource.operations.create) {
-      // Orders come from checkout: made through the API, then handled in the admin.
+      // Orders come from checkout, the outbox from the server: made that way, then handled in the admin.
       const { client } = httpClient(app.url);
       await client.auth.login.mutate(ADMIN);
-      await createRow(client, resource, { customerName: mark });
+      await createRow(client, resource, markedFields(resource, mark), app.db);
       return;
     }
     const l = list();
@@ -69,6 +69,13 @@ describe.each(listed.map((r) => [r.name, r] as const))('%s through the generated
     await l.search(mark);
     const row = l.row(mark).first();
     const edit = row.getByRole('button', { name: 'Modifier' });
+    const routes = adminRoutes(resource);
+    if (!('edit' in routes) && !('show' in routes)) {
+      // Written by the server and read in its list only (the outbox).
+      await row.waitFor();
+      expect(await edit.count()).toBe(0);
+      return;
+    }
     if (!(await edit.count())) {
       await row.getByRole('button', { name: 'Voir' }).click();
       await page.waitForURL(/\/admin\/\w+\/[0-9a-f-]{36}$/);

@@ -60,13 +60,20 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
     RATE_LIMIT: 'off',
+    // Test callers do not go through HTTP, whose writes wake the outbox worker: it looks often instead.
+    OUTBOX_POLL_MS: '100',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
-  const app = await buildApp({ db, config, logger: !!options.logStream, logStream: options.logStream, router: options.router });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const build = async (port: number) => {
+    const built = await buildApp({ db, config, logger: !!options.logStream, logStream: options.logStream, router: options.router });
+    await built.listen({ port, host: '127.0.0.1' });
+    return built;
+  };
+  let app = await build(0);
   const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
   if (options.ownPublicUrl) config.publicUrl = url;
   const caller = createCallerFactory(appRouter);
   const context = (admin: boolean): Context => ({
@@ -92,6 +99,12 @@ export async function startTestApp(
     /** Direct procedure calls, as the admin or as an anonymous visitor. */
     asAdmin: caller(context(true)),
     asVisitor: caller(context(false)),
+    /** Stops this server as a deploy or a crash would, and starts another on the same database and address. */
+    async restart() {
+      app.server.closeAllConnections();
+      await app.close();
+      app = await build(port);
+    },
     async close() {
       // Test clients may leave response bodies unread; do not wait for their sockets.
       app.server.closeAllConnections();

@@ -29,7 +29,7 @@ export function describeContract(registry: readonly AnyResource[], start: () => 
 
     it('creates a record with server-set id and timestamps', async () => {
       const before = Date.now();
-      const row = await createRow(admin, resource);
+      const row = await createRow(admin, resource, {}, app.db);
       expect(row.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(Date.parse(row.createdAt)).toBeGreaterThan(before - 60_000);
       expect(row.updatedAt).toBe(row.createdAt);
@@ -53,7 +53,7 @@ export function describeContract(registry: readonly AnyResource[], start: () => 
     });
 
     it('lists with paging, a total and a page size capped at 100', async () => {
-      for (let i = 0; i < 3; i++) await createRow(admin, resource);
+      for (let i = 0; i < 3; i++) await createRow(admin, resource, {}, app.db);
       const first = await api().list.query({ page: 1, pageSize: 2 });
       const second = await api().list.query({ page: 2, pageSize: 2 });
       expect(first.rows).toHaveLength(2);
@@ -75,7 +75,7 @@ export function describeContract(registry: readonly AnyResource[], start: () => 
     });
 
     it.each(resource.list.search.map((s) => [s]))('searches %s case-insensitively, as a substring', async (field) => {
-      const row = await createRow(admin, resource);
+      const row = await createRow(admin, resource, {}, app.db);
       const value = String(row[field]);
       const needle = value.slice(Math.max(0, value.length - 8));
       const flipped = needle === needle.toUpperCase() ? needle.toLowerCase() : needle.toUpperCase();
@@ -91,7 +91,7 @@ export function describeContract(registry: readonly AnyResource[], start: () => 
       const def = resource.fields[field]!;
       // Free text takes accents as stored; every field (e-mail, phone, number) is also found by an accented search.
       const stored = !def.readOnly && ['text', 'longText'].includes(def.kind) ? `ÉÇÀ${randomUUID().slice(0, 6)}` : undefined;
-      const row = await createRow(admin, resource, stored ? { [field]: stored } : {});
+      const row = await createRow(admin, resource, stored ? { [field]: stored } : {}, app.db);
       const value = String(row[field]);
       if (stored) {
         expect(value).toBe(stored);
@@ -117,7 +117,7 @@ export function describeContract(registry: readonly AnyResource[], start: () => 
       const def = resource.fields[field]!;
       const values = def.kind === 'boolean' ? [true, false] : Object.keys(def.options ?? {});
       const [a, b] = values;
-      const row = await createRow(admin, resource, { [field]: a });
+      const row = await createRow(admin, resource, { [field]: a }, app.db);
       const matching = await api().list.query({ filters: { [field]: a }, pageSize: 100 });
       expect(matching.rows.map((r) => r.id)).toContain(row.id);
       expect(matching.rows.every((r) => r[field] === a)).toBe(true);
@@ -126,8 +126,15 @@ export function describeContract(registry: readonly AnyResource[], start: () => 
       expect((await failure(api().list.query({ filters: { [field]: 'n’importe quoi' } }))).code).toBe('BAD_REQUEST');
     });
 
-    it('updates a field and moves updatedAt', async () => {
-      const row = await createRow(admin, resource);
+    it('updates a field and moves updatedAt (or refuses, where the resource forbids it)', async () => {
+      const row = await createRow(admin, resource, {}, app.db);
+      if (!resource.operations.update) {
+        expect(await failure(api().update.mutate({ id: row.id, data: {} }))).toMatchObject({
+          code: 'NOT_FOUND',
+          message: "Cette opération n'existe pas.",
+        });
+        return;
+      }
       const [field, value] = editableTextField(resource);
       await new Promise((r) => setTimeout(r, 5));
       const updated = await api().update.mutate({ id: row.id, data: { [field]: value } });
@@ -138,7 +145,7 @@ export function describeContract(registry: readonly AnyResource[], start: () => 
     });
 
     it('deletes, after which the record is not found (or refuses, where the resource forbids it)', async () => {
-      const row = await createRow(admin, resource);
+      const row = await createRow(admin, resource, {}, app.db);
       if (!resource.operations.delete) {
         expect((await failure(api().delete.mutate({ id: row.id }))).code).toBe('NOT_FOUND');
         expect((await api().get.query({ id: row.id })).id).toBe(row.id);
@@ -158,7 +165,7 @@ export function describeContract(registry: readonly AnyResource[], start: () => 
     });
 
     it('refuses every write from an anonymous visitor', async () => {
-      const row = await createRow(admin, resource);
+      const row = await createRow(admin, resource, {}, app.db);
       const anon = crudOf(visitor, resource);
       const attempts = {
         create: () => anon.create.mutate(sampleInput(resource)),
@@ -179,10 +186,10 @@ export function describeContract(registry: readonly AnyResource[], start: () => 
         expect((await failure(anon.list.query())).code).toBe('UNAUTHORIZED');
         return;
       }
-      const shown = await createRow(admin, resource);
+      const shown = await createRow(admin, resource, {}, app.db);
       expect((await anon.get.query({ id: shown.id })).id).toBe(shown.id);
       if (!resource.publishedField) return;
-      const hidden = await createRow(admin, resource, { [resource.publishedField]: false });
+      const hidden = await createRow(admin, resource, { [resource.publishedField]: false }, app.db);
       expect((await failure(anon.get.query({ id: hidden.id }))).code).toBe('NOT_FOUND');
       const list = await anon.list.query({ pageSize: 100 });
       expect(list.rows.every((r) => r[resource.publishedField!] === true)).toBe(true);

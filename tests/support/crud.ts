@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type AnyResource, deliveryOptions, products } from '@app/shared';
-import { sampleInput } from './samples';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../server/src/db/schema';
+import { sampleInput, sampleValue } from './samples';
 
 type Row = Record<string, unknown> & { id: string; createdAt: string; updatedAt: string };
 export interface CrudClient {
@@ -15,11 +17,37 @@ export interface CrudClient {
 export const crudOf = (client: unknown, resource: AnyResource) => (client as Record<string, CrudClient>)[resource.name]!;
 
 /**
- * Creates a record the way the product does: through `create` for most resources,
- * through checkout for orders (which the admin never creates by hand).
+ * Creates a record the way the product does: through `create` for most resources, through
+ * checkout for orders (which the admin never creates by hand), as the server writes it for the
+ * outbox (due in a day, so no worker takes it meanwhile; `db` needed).
  */
-export async function createRow(admin: unknown, resource: AnyResource, overrides: Record<string, unknown> = {}): Promise<Row> {
+export async function createRow(
+  admin: unknown,
+  resource: AnyResource,
+  overrides: Record<string, unknown> = {},
+  db?: Kysely<Database>,
+): Promise<Row> {
   if (resource.operations.create) return crudOf(admin, resource).create.mutate({ ...sampleInput(resource), ...overrides });
+  if (resource.name === 'outbox') {
+    if (!db) throw new Error('createRow(outbox) writes to the database: pass it');
+    const values = Object.fromEntries(
+      Object.entries(resource.fields)
+        .filter(([, field]) => !field.optional)
+        .map(([key, field]) => [key, sampleValue(field)]),
+    );
+    const { id } = await db
+      .insertInto('outbox')
+      .values({
+        ...values,
+        status: 'pending',
+        payload: JSON.stringify({ to: 'x@exemple.example', subject: 'Objet', text: 'Texte' }),
+        ...overrides,
+        nextAttemptAt: sql<string>`now() + interval '1 day'`,
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return crudOf(admin, resource).get.query({ id });
+  }
   if (resource.name !== 'orders') throw new Error(`No fixture for ${resource.name}`);
   const product = await crudOf(admin, products).create.mutate({ ...sampleInput(products), stock: null, published: true });
   const delivery = await crudOf(admin, deliveryOptions).create.mutate(sampleInput(deliveryOptions));
@@ -50,6 +78,10 @@ export async function createRow(admin: unknown, resource: AnyResource, overrides
     ? crudOf(admin, resource).update.mutate({ id: placed.id, data: rest })
     : crudOf(admin, resource).get.query({ id: placed.id });
 }
+
+/** What makes a record made by `createRow` findable by `mark` in its list (its title, or for an order its customer). */
+export const markedFields = (resource: AnyResource, mark: string): Record<string, unknown> =>
+  resource.name === 'orders' ? { customerName: mark } : { [resource.titleField]: mark };
 
 const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => keys.includes(k)));
 const omit = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));

@@ -32,6 +32,8 @@ export function sampleValue(field: AnyField, marker = `m${++counter}x${Date.now(
       return Object.keys(field.options ?? {}).at(-1);
     case 'date':
       return '2026-03-15';
+    case 'datetime':
+      return '2026-03-15T10:30:00.000Z';
     case 'stringList':
       return [`Premier ${marker}`, `Second ${marker}`];
     case 'email':

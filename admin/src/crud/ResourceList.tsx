@@ -124,8 +124,10 @@ export default function ResourceList({ entry, override }: { entry: AdminEntry; o
           <Table.Column<BaseRecord>
             key="actions"
             title="Actions"
-            // Room for two buttons a line: the row's own actions wrap instead of running off the edge.
+            // Room for two buttons a line: the row's own actions wrap instead of running off the edge,
+            // and stay in view on the right while a wide table scrolls.
             width={240}
+            fixed="right"
             render={(_, row) => <RowActions row={row} entry={entry} override={override} />}
           />
         </Table>

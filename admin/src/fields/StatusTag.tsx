@@ -21,6 +21,7 @@ const STATUS_COLORS: Record<string, string> = {
   expired: 'default',
   declined: 'orange',
   failed: 'orange',
+  sent: 'green',
   rejected: 'red',
   cancelled: 'red',
   mismatch: 'red',

@@ -49,6 +49,8 @@ export function renderCell(field: AnyField | undefined, value: unknown): ReactNo
       return <StatusTag value={String(value)} label={field.options?.[String(value)]} />;
     case 'date':
       return dayjs(String(value)).format('DD/MM/YYYY');
+    case 'datetime':
+      return <span style={{ whiteSpace: 'nowrap' }}>{dayjs(String(value)).format('DD/MM/YYYY HH:mm')}</span>;
     case 'phone':
       // Stored in E.164: shown the Benin way (01 97 12 34 56), or international for other countries.
       return <span style={{ whiteSpace: 'nowrap' }}>{formatPhone(String(value))}</span>;
@@ -67,6 +69,13 @@ export function renderCell(field: AnyField | undefined, value: unknown): ReactNo
       return Array.isArray(value) ? `${value.length} élément${value.length > 1 ? 's' : ''}` : '—';
     case 'json':
       return '…';
+    case 'longText':
+      // A sentence to read (an error, a note): three lines, the rest on hover.
+      return (
+        <Typography.Paragraph ellipsis={{ rows: 3, tooltip: String(value) }} style={{ maxWidth: 260, marginBottom: 0 }}>
+          {String(value)}
+        </Typography.Paragraph>
+      );
     default:
       return (
         <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: 260 }}>

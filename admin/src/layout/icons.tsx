@@ -9,6 +9,7 @@ import {
   ReadOutlined,
   RiseOutlined,
   SafetyOutlined,
+  SendOutlined,
   SettingOutlined,
   ShoppingCartOutlined,
   ShoppingOutlined,
@@ -31,6 +32,7 @@ const ICONS: Record<AdminIcon, ReactNode> = {
   'shopping-cart': <ShoppingCartOutlined />,
   mail: <MailOutlined />,
   inbox: <InboxOutlined />,
+  send: <SendOutlined />,
   setting: <SettingOutlined />,
 };
 

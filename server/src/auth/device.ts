@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
-import { serverSecret } from './secrets';
+import { serverSecret } from '../platform/secrets';
 
 /**
  * The owner's browsers (OWASP's "device cookie"): a browser that signed in once carries a signed

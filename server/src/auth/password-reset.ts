@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import { findAdminByEmail } from './admins';
-import { sendMail } from '../platform/mail';
+import { enqueueMail } from '../platform/outbox';
 import { hashPassword } from './password';
 import { hashToken } from './sessions';
 import type { Logger } from '../platform/context';
@@ -20,38 +20,39 @@ export async function startPasswordReset(db: DB, config: Config, email: string, 
   const admin = await findAdminByEmail(db, email);
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashToken(token);
+  const link = `${config.publicUrl}${RESET_LINK_PATH}?token=${token}`;
   // The same statements run for an unknown e-mail (on no row), so the database's load does not tell either.
   await db.transaction().execute(async (tx) => {
     await tx
       .deleteFrom('passwordResetTokens')
       .where('adminId', '=', admin?.id ?? NO_ADMIN)
       .execute();
-    if (admin) {
-      await tx
-        .insertInto('passwordResetTokens')
-        .values({ adminId: admin.id, tokenHash, expiresAt: sql<string>`now() + interval '1 hour'` })
-        .execute();
-    }
+    if (!admin) return;
+    await tx
+      .insertInto('passwordResetTokens')
+      .values({ adminId: admin.id, tokenHash, expiresAt: sql<string>`now() + interval '1 hour'` })
+      .execute();
+    // Sent late is no use: the link dies with the token, and the outbox forgets it once sent.
+    await enqueueMail(tx, {
+      to: admin.email,
+      subject: 'Réinitialisation de votre mot de passe',
+      expiresInMinutes: 60,
+      text: [
+        'Bonjour,',
+        '',
+        'Une réinitialisation du mot de passe de votre espace administration a été demandée.',
+        'Pour choisir un nouveau mot de passe, ouvrez ce lien (valable une heure, une seule fois) :',
+        '',
+        link,
+        '',
+        "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
+      ].join('\n'),
+    });
   });
-  if (!admin) return;
-  const link = `${config.publicUrl}${RESET_LINK_PATH}?token=${token}`;
-  const { file } = await sendMail(config, {
-    to: admin.email,
-    subject: 'Réinitialisation de votre mot de passe',
-    text: [
-      'Bonjour,',
-      '',
-      'Une réinitialisation du mot de passe de votre espace administration a été demandée.',
-      'Pour choisir un nouveau mot de passe, ouvrez ce lien (valable une heure, une seule fois) :',
-      '',
-      link,
-      '',
-      "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
-    ].join('\n'),
-  });
-  // Without SMTP the outbox is the only way to reach the link: say where it is. The link itself
+  // Without SMTP the local outbox is the only way to reach the link: say where it is. The link itself
   // (a secret) is logged only outside production, where it makes the flow usable on a fresh machine.
-  if (file) log.info({ file }, `E-mail de réinitialisation écrit dans la boîte d'envoi locale${config.production ? '.' : ` : ${link}`}`);
+  if (admin && !config.smtpUrl)
+    log.info(`E-mail de réinitialisation déposé dans ${config.dataDir}/outbox${config.production ? '.' : ` : ${link}`}`);
 }
 
 /** Sets the new password and ends every session. Returns false for an unknown, used or expired token. */

@@ -19,6 +19,7 @@ export const COLUMN_TYPES: Record<FieldKind, { ddl: string; reported: string }> 
   rating: { ddl: 'smallint', reported: 'smallint' },
   boolean: { ddl: 'boolean', reported: 'boolean' },
   date: { ddl: 'date', reported: 'date' },
+  datetime: { ddl: 'timestamptz', reported: 'timestamp with time zone' },
   stringList: { ddl: 'jsonb', reported: 'jsonb' },
   imageList: { ddl: 'jsonb', reported: 'jsonb' },
   json: { ddl: 'jsonb', reported: 'jsonb' },

@@ -1,4 +1,4 @@
-import type { AnyField, orderEventKinds, onlinePaymentStatuses, resources } from '@app/shared';
+import type { AlertKind, AnyField, orderEventKinds, onlinePaymentStatuses, resources } from '@app/shared';
 import type { ColumnType, Generated, Kysely, RawBuilder } from 'kysely';
 import type { z } from 'zod';
 
@@ -54,6 +54,7 @@ export interface Database extends ResourceTables {
   slugHistory: SlugHistoryTable;
   media: MediaTable;
   mediaVariants: MediaVariantsTable;
+  pushSubscriptions: PushSubscriptionsTable;
 }
 
 export type DB = Kysely<Database>;
@@ -64,6 +65,19 @@ export interface PasswordResetTokensTable {
   tokenHash: string;
   createdAt: Timestamp;
   expiresAt: string;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  adminId: string;
+  sessionId: string | null;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  device: string;
+  kinds: ColumnType<AlertKind[], string, string>;
+  createdAt: Timestamp;
+  lastSentAt: ColumnType<string | null, never, string | RawBuilder<unknown>>;
 }
 
 export interface ServerSecretsTable {

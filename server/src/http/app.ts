@@ -13,6 +13,9 @@ import { announceWrite, listenForWrites } from '../cache/invalidation';
 import { PublicCache } from '../cache/public-cache';
 import { trpcCache } from '../cache/trpc-cache';
 import { startHousekeeping } from '../jobs/housekeeping';
+import { mailDelivery } from '../platform/mail-delivery';
+import { startOutboxWorker } from '../platform/outbox-worker';
+import { pushDelivery } from '../platform/push-delivery';
 import { mediaRoutes } from './media-route';
 import { fedapayWebhookRoute } from './webhook-route';
 import { isBodyTooLarge, registerBodyGuard, TOO_LARGE, trpcRefusal } from './body-guard';
@@ -70,6 +73,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The public read cache and the write announcement (tests and the SEO pages use them). */
     publicCache: { cache: PublicCache; invalidate: (deps: readonly string[]) => Promise<void> };
+    /** This server's outbox worker: `wake` looks for due mails and notifications now. */
+    outbox: { wake: () => void };
   }
 }
 
@@ -136,6 +141,13 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   }
   app.decorate('publicCache', { cache, invalidate });
   const stopHousekeeping = startHousekeeping(db, config, app.log, invalidate);
+  const outbox = startOutboxWorker(db, config, app.log, { mail: mailDelivery(config), push: pushDelivery(db, config) });
+  app.addHook('onClose', () => outbox.stop());
+  app.decorate('outbox', { wake: outbox.wake });
+  // A write may have queued a mail or a notification: this server carries it out at once.
+  app.addHook('onResponse', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') outbox.wake();
+  });
   app.addHook('onClose', async () => stopHousekeeping());
   const cached = trpcCache(app, cache, router, config);
 
@@ -145,6 +157,9 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
       router: router as AppRouter,
       createContext: async ({ req, res }) => {
         const ctx = await createContext(db, config, req, res, invalidate);
+        // Work after the answer may queue a mail (a reset link): carried out as soon as it is written.
+        const after = ctx.afterResponse;
+        ctx.afterResponse = (task) => after(() => task().finally(outbox.wake));
         cached.track(ctx, req.raw);
         return ctx;
       },

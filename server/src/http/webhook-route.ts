@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { alertPayment, applyTransaction } from '../payments/transactions';
+import { applyTransaction } from '../payments/transactions';
 import { paymentProvider } from '../payments/configured';
-import { afterResponseOf } from '../platform/after-response';
 import { ProviderUnavailable, WebhookRefused } from '../payments/provider';
 
 /**
@@ -34,7 +33,6 @@ export async function fedapayWebhookRoute(app: FastifyInstance, { db, config }: 
       const applied = transaction ? await applyTransaction(db, config, transaction, 'FedaPay') : ({ kind: 'unknown' } as const);
       if (applied.kind === 'unknown')
         req.log.warn({ transaction: event.providerId }, 'FedaPay webhook about a transaction this shop did not open');
-      else afterResponseOf(reply.raw, req.log)(() => alertPayment(db, config, applied));
       return { received: true };
     } catch (error) {
       if (!(error instanceof ProviderUnavailable)) throw error;

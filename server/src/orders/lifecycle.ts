@@ -9,7 +9,9 @@ import {
 } from '@app/shared';
 import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
+import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import { statusChangedMail } from './notifications';
 
 /** The database or a transaction on it. */
 type Db = Kysely<Database>;
@@ -105,7 +107,12 @@ async function closeOpenPayments(tx: Db, orderId: string, actor: string) {
 }
 
 /** Moves an order along the process; cancelling gives its stock back in the same transaction. */
-export async function transitionOrder(db: Db, input: { id: string; to: OrderStatus; actor: string; note?: string | undefined }) {
+/** The customer hears of the change by e-mail (queued with it). */
+export async function transitionOrder(
+  db: Db,
+  config: Config,
+  input: { id: string; to: OrderStatus; actor: string; note?: string | undefined },
+) {
   return db.transaction().execute(async (tx) => {
     const order = await lockOrder(tx, input.id);
     if (order.status === input.to) return { order, changed: false };
@@ -128,6 +135,7 @@ export async function transitionOrder(db: Db, input: { id: string; to: OrderStat
       toValue: input.to,
       note: input.note ?? null,
     });
+    await statusChangedMail(tx, config, order, input.to);
     return { order: { ...order, status: input.to }, changed: true };
   });
 }

@@ -1,12 +1,22 @@
-import { adminPath, formatXOF, type OrderLine, orders, type OrderStatus, orderStatuses, statusMessage, trackingPath } from '@app/shared';
+import {
+  adminPath,
+  formatXOF,
+  type OrderLine,
+  orders,
+  type OrderStatus,
+  orderStatuses,
+  products,
+  statusMessage,
+  trackingPath,
+} from '@app/shared';
 import type { Kysely } from 'kysely';
 import { alertOwner } from '../platform/alerts';
-import { sendMail } from '../platform/mail';
+import { enqueueMail } from '../platform/outbox';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 
-// Mails about orders and requests. They are sent after the answer (ctx.afterResponse), so a slow
-// or failing mail server never slows or fails the shopper; failures are logged for the owner.
+// Mails and alerts about orders, written in the transaction of the order's change (platform/outbox):
+// a slow or failing mail server never slows or fails the shopper, and nothing is lost.
 
 interface PlacedOrder {
   id: string;
@@ -23,10 +33,22 @@ interface PlacedOrder {
 
 const lineText = (l: OrderLine) => `- ${l.quantity} × ${l.name} : ${formatXOF(l.unitPrice * l.quantity)}`;
 
-/** `emptied`: the products this order sold out (the owner hears of it with the order). */
-export async function orderPlacedMails(db: Kysely<Database>, config: Config, order: PlacedOrder, emptied: string[] = []) {
+/** A product this order brought down to its low-stock threshold or below. */
+export interface LowStock {
+  id: string;
+  name: string;
+  stock: number;
+}
+
+/**
+ * `tx`: the order's transaction. `low`: the products it brought to their threshold; the owner hears
+ * of a sold-out one with the order, and of each one in a stock alert of its own.
+ */
+export async function orderPlacedMails(tx: Kysely<Database>, config: Config, order: PlacedOrder, low: LowStock[] = []) {
   const tracking = `${config.publicUrl}${trackingPath(order.trackingToken)}`;
-  await alertOwner(db, config, {
+  const emptied = low.filter((p) => p.stock === 0).map((p) => p.name);
+  await alertOwner(tx, config, {
+    kind: 'order',
     subject: `Nouvelle commande ${order.number} – ${formatXOF(order.total)}${emptied.length ? ' – rupture de stock' : ''}`,
     lines: [
       ...(emptied.length
@@ -39,9 +61,24 @@ export async function orderPlacedMails(db: Kysely<Database>, config: Config, ord
       `Total : ${formatXOF(order.total)}`,
     ],
     adminPath: adminPath(orders, order.id),
+    push: {
+      title: `Nouvelle commande ${order.number} – ${formatXOF(order.total)}`,
+      body: `${order.customerName} · ${order.items.length} article${order.items.length > 1 ? 's' : ''}`,
+    },
   });
+  for (const product of low) {
+    await alertOwner(tx, config, {
+      kind: 'stock',
+      subject:
+        product.stock === 0
+          ? `Rupture de stock : ${product.name}`
+          : `Stock bas : ${product.name} (${product.stock} restant${product.stock > 1 ? 's' : ''})`,
+      lines: [`La commande ${order.number} a fait descendre le stock de « ${product.name} » à ${product.stock}.`],
+      adminPath: adminPath(products, product.id),
+    });
+  }
   if (order.email) {
-    await sendMail(config, {
+    await enqueueMail(tx, {
       to: order.email,
       subject: `Votre commande ${order.number} est bien reçue`,
       text: [
@@ -56,13 +93,15 @@ export async function orderPlacedMails(db: Kysely<Database>, config: Config, ord
   }
 }
 
+/** `tx`: the transaction of the change of status. */
 export async function statusChangedMail(
+  tx: Kysely<Database>,
   config: Config,
   order: { number: string; customerName: string; email: string | null; trackingToken: string },
   status: OrderStatus,
 ) {
   if (!order.email) return;
-  await sendMail(config, {
+  await enqueueMail(tx, {
     to: order.email,
     subject: `Commande ${order.number} : ${orderStatuses[status].toLowerCase()}`,
     text: statusMessage(status, order.customerName, order.number, `${config.publicUrl}${trackingPath(order.trackingToken)}`),

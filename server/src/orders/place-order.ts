@@ -14,6 +14,7 @@ import {
 import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
 import { columnsFor, createRecord } from '../crud/repository';
+import type { LowStock } from './notifications';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database>;
@@ -49,11 +50,11 @@ async function orderRules(tx: Db) {
  * take the last unit. A known idempotency key returns the order already placed.
  * Stock held by an order nobody has paid is bounded (README, "Orders"): units per line, orders
  * waiting for confirmation per phone, and the value of an order paid on delivery. `emptied` names
- * the products this order sold out, for the owner's alert.
+ * the products this order brought to their low-stock threshold, for the owner's alerts.
  */
-export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Order; created: boolean; emptied: string[] }> {
+export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Order; created: boolean; low: LowStock[] }> {
   const existing = await findOrderByKey(tx, input.idempotencyKey);
-  if (existing) return { row: existing, created: false, emptied: [] };
+  if (existing) return { row: existing, created: false, low: [] };
 
   const rules = await orderRules(tx);
   const online = input.paymentMethod === ONLINE_PAYMENT_METHOD;
@@ -73,7 +74,7 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
     );
   }
 
-  const emptied: string[] = [];
+  const low: LowStock[] = [];
   const lines: OrderLine[] = [];
   for (const item of input.items) {
     const resource = tables[item.type];
@@ -97,7 +98,7 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
         .set({ stock: sql`stock - ${item.quantity}` })
         .where('id', '=', item.id)
         .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>=', item.quantity)]))
-        .returning('stock')
+        .returning(['stock', 'lowStockThreshold'])
         .executeTakeFirst();
       if (!taken) {
         const left = await tx.selectFrom('products').select('stock').where('id', '=', item.id).executeTakeFirst();
@@ -106,7 +107,10 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
           message: `Stock insuffisant pour « ${row.title} » : il en reste ${left?.stock ?? 0}. Réduisez la quantité ou retirez l’article.`,
         });
       }
-      if (taken.stock === 0) emptied.push(row.title);
+      // Sold out, or crossed the threshold with this order (not merely below it already).
+      const crossed =
+        taken.stock !== null && taken.stock <= taken.lowStockThreshold && taken.stock + item.quantity > taken.lowStockThreshold;
+      if (taken.stock !== null && (taken.stock === 0 || crossed)) low.push({ id: item.id, name: row.title, stock: taken.stock });
     }
     lines.push({ id: item.id, type: item.type, name: row.title, unitPrice: row.price, quantity: item.quantity });
   }
@@ -147,5 +151,5 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
     total: round2(subtotal + deliveryCost),
     idempotencyKey: input.idempotencyKey,
   });
-  return { row, created: true, emptied };
+  return { row, created: true, low };
 }

@@ -4,7 +4,6 @@ import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import type { Logger } from '../platform/context';
 import { transitionOrder } from './lifecycle';
-import { statusChangedMail } from './notifications';
 
 export const RELEASE_ACTOR = 'boutique (automatique)';
 
@@ -28,7 +27,7 @@ export async function releaseUnconfirmedOrders(db: DB, config: Config, log: Logg
   let released = 0;
   for (const { id } of due) {
     try {
-      const { order, changed } = await transitionOrder(db, {
+      const { changed } = await transitionOrder(db, config, {
         id,
         to: 'cancelled',
         actor: RELEASE_ACTOR,
@@ -36,9 +35,6 @@ export async function releaseUnconfirmedOrders(db: DB, config: Config, log: Logg
       });
       if (!changed) continue;
       released++;
-      await statusChangedMail(config, order, 'cancelled').catch((err: unknown) =>
-        log.warn({ err, order: order.number }, 'commande libérée : e-mail au client non envoyé'),
-      );
     } catch (err) {
       // Confirmed or paid meanwhile, by the owner or another server: nothing to release.
       log.info({ err, id }, 'commande non libérée (déjà traitée)');

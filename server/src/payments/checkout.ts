@@ -3,7 +3,6 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import { recordEvent } from '../orders/lifecycle';
-import type { AfterResponse } from '../platform/after-response';
 import {
   type Attempt,
   cannotPay,
@@ -29,13 +28,7 @@ import { refreshAttempt } from './transactions';
  * prepared or awaits payment, every call returns that one: two clicks, two tabs or two servers
  * never open a second transaction (the partial unique index decides, not timing).
  */
-export async function startPayment(
-  db: Db,
-  config: Config,
-  provider: PaymentProvider,
-  token: string,
-  after: AfterResponse,
-): Promise<{ paymentUrl: string }> {
+export async function startPayment(db: Db, config: Config, provider: PaymentProvider, token: string): Promise<{ paymentUrl: string }> {
   const deadline = Date.now() + CREATING_WAIT_MS;
   for (;;) {
     const order = await orderByToken(db, token);
@@ -45,7 +38,7 @@ export async function startPayment(
     if (open?.status === 'pending') {
       // Paid meanwhile? Ask first. FedaPay unreachable: its page is taken up again as it is.
       open =
-        (await refreshAttempt(db, config, provider, open, after, { force: true }).catch((error: unknown) => {
+        (await refreshAttempt(db, config, provider, open, { force: true }).catch((error: unknown) => {
           if (error instanceof ProviderUnavailable) return open;
           throw error;
         })) ?? open;

@@ -1,6 +1,5 @@
 import { needsShipping, ONLINE_PAYMENT_METHOD, type PaymentStatus, paymentMethods } from '@app/shared';
 import type { Config } from '../config';
-import type { AfterResponse } from '../platform/after-response';
 import { type Attempt, type Db, latestAttempt, orderByToken } from './payable';
 import { type PaymentProvider, ProviderUnavailable } from './provider';
 import { refreshAttempt } from './transactions';
@@ -19,18 +18,12 @@ export interface PaymentState {
 }
 
 /** The payment side of an order for its return page, asking the provider when a transaction is pending. */
-export async function paymentState(
-  db: Db,
-  config: Config,
-  provider: PaymentProvider | null,
-  token: string,
-  after: AfterResponse,
-): Promise<PaymentState> {
+export async function paymentState(db: Db, config: Config, provider: PaymentProvider | null, token: string): Promise<PaymentState> {
   let order = await orderByToken(db, token);
   let attempt = await latestAttempt(db, order.id);
   if (provider && attempt?.status === 'pending') {
     try {
-      attempt = await refreshAttempt(db, config, provider, attempt, after);
+      attempt = await refreshAttempt(db, config, provider, attempt);
       order = await orderByToken(db, token);
     } catch (error) {
       // The provider is slow or down: the page keeps polling and says it is waiting.

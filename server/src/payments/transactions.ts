@@ -2,7 +2,6 @@ import { adminPath, formatXOF, ONLINE_PAYMENT_METHOD, orders } from '@app/shared
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import { recordEvent } from '../orders/lifecycle';
-import type { AfterResponse } from '../platform/after-response';
 import { alertOwner } from '../platform/alerts';
 import { type Attempt, CHECK_INTERVAL_SECONDS, type Db, ORDER_COLUMNS, type PayableOrder, payable } from './payable';
 import type { PaymentProvider, ProviderTransaction } from './provider';
@@ -18,7 +17,6 @@ export async function refreshAttempt(
   config: Config,
   provider: PaymentProvider,
   attempt: Attempt,
-  after: AfterResponse,
   options: { force?: boolean } = {},
 ) {
   if (!attempt.providerId) return attempt;
@@ -35,10 +33,7 @@ export async function refreshAttempt(
     .executeTakeFirst();
   if (!due) return attempt;
   const transaction = await provider.retrieve(attempt.providerId);
-  if (transaction) {
-    const applied = await applyTransaction(db, config, transaction, 'FedaPay');
-    after(() => alertPayment(db, config, applied));
-  }
+  if (transaction) await applyTransaction(db, config, transaction, 'FedaPay');
   return (await db.selectFrom('onlinePayments').selectAll().where('id', '=', attempt.id).executeTakeFirst()) as Attempt;
 }
 
@@ -56,10 +51,19 @@ export type Applied =
  * Applies what the provider says of one of our transactions, once: the attempt and the order are
  * locked, so the same event arriving ten times (or a webhook racing the return page) changes the
  * order once. An approval whose amount, currency or order reference do not match the transaction
- * we opened never marks the order paid: it is recorded for the owner.
+ * we opened never marks the order paid: it is recorded for the owner, and the owner alerted (in
+ * the same transaction).
  */
 export async function applyTransaction(db: Db, config: Config, transaction: ProviderTransaction, actor: string): Promise<Applied> {
-  const applied = await db.transaction().execute(async (tx): Promise<Applied> => {
+  return db.transaction().execute(async (tx) => {
+    const applied = await applyLocked(tx, transaction, actor);
+    await alertPayment(tx, config, applied);
+    return applied;
+  });
+}
+
+async function applyLocked(tx: Db, transaction: ProviderTransaction, actor: string): Promise<Applied> {
+  {
     const attempt = (await tx
       .selectFrom('onlinePayments')
       .selectAll()
@@ -150,12 +154,11 @@ export async function applyTransaction(db: Db, config: Config, transaction: Prov
       .execute();
     await recordEvent(tx, order.id, { actor, kind: 'payment', fromValue: 'pending', toValue: 'paid', note: `Mobile Money · ${label}` });
     return { kind: 'paid', ...base, detail: `${label} : ${formatXOF(transaction.amount)} reçus.` };
-  });
-  return applied;
+  }
 }
 
 /** The owner hears of every payment, and above all of what needs a look (mismatch, double payment). */
-export async function alertPayment(db: Db, config: Config, applied: Applied) {
+async function alertPayment(tx: Db, config: Config, applied: Applied) {
   if (applied.kind === 'unknown' || applied.kind === 'unchanged' || applied.kind === 'canceled') return;
   const subjects = {
     paid: `Paiement reçu pour la commande ${applied.number}`,
@@ -165,7 +168,8 @@ export async function alertPayment(db: Db, config: Config, applied: Applied) {
     declined: `Paiement refusé pour la commande ${applied.number}`,
     refunded: `Paiement remboursé pour la commande ${applied.number}`,
   } as const;
-  await alertOwner(db, config, {
+  await alertOwner(tx, config, {
+    kind: 'payment',
     subject: subjects[applied.kind],
     lines: [`Commande ${applied.number}`, applied.detail],
     adminPath: adminPath(orders, applied.orderId),

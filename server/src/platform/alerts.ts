@@ -1,9 +1,11 @@
-import type { Kysely } from 'kysely';
+import type { AlertKind } from '@app/shared';
+import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { sendMail } from './mail';
+import { enqueueMail, enqueuePush } from './outbox';
 
-// The owner hears of what needs them (an order, a payment, a request, a message) through here.
+// The owner hears of what needs them (an order, a payment, a request, a message) through here: by
+// e-mail, and on each device that asked for this kind of alert. Written in the caller's transaction.
 
 /** The owner's alert address: Paramètres, or else the first admin's e-mail. */
 async function ownerAddress(db: Kysely<Database>): Promise<string | null> {
@@ -13,13 +15,39 @@ async function ownerAddress(db: Kysely<Database>): Promise<string | null> {
   return admin?.email ?? null;
 }
 
-/** `adminPath`: the screen to open, from `adminPath()` of the resource (e.g. /admin/orders/<id>). */
-export async function alertOwner(db: Kysely<Database>, config: Config, mail: { subject: string; lines: string[]; adminPath: string }) {
+export interface Alert {
+  kind: AlertKind;
+  subject: string;
+  lines: string[];
+  /** The screen to open, from `adminPath()` of the resource (e.g. /admin/orders/<id>). */
+  adminPath: string;
+  /** The notification's short text (the mail's first line by default), and what it replaces on the device. */
+  push?: { title?: string; body?: string; tag?: string };
+}
+
+/** `db`: the transaction of the write the alert tells of. */
+export async function alertOwner(db: Kysely<Database>, config: Config, alert: Alert) {
   const to = await ownerAddress(db);
-  if (!to) return;
-  await sendMail(config, {
-    to,
-    subject: mail.subject,
-    text: [...mail.lines, '', `Ouvrir dans l'administration : ${config.publicUrl}${mail.adminPath}`].join('\n'),
-  });
+  if (to) {
+    await enqueueMail(db, {
+      to,
+      subject: alert.subject,
+      text: [...alert.lines, '', `Ouvrir dans l'administration : ${config.publicUrl}${alert.adminPath}`].join('\n'),
+    });
+  }
+  const devices = await db
+    .selectFrom('pushSubscriptions')
+    .select(['id', 'device'])
+    .where(sql<boolean>`kinds @> ${JSON.stringify([alert.kind])}::jsonb`)
+    .execute();
+  for (const device of devices) {
+    await enqueuePush(db, {
+      subscriptionId: device.id,
+      device: device.device,
+      title: alert.push?.title ?? alert.subject,
+      body: alert.push?.body ?? alert.lines.filter(Boolean).slice(0, 3).join('\n'),
+      path: alert.adminPath,
+      tag: alert.push?.tag ?? alert.adminPath,
+    });
+  }
 }

@@ -9,6 +9,7 @@ import { cryptoVerificationsProcedures } from './crypto-verifications.router';
 import { dashboardRouter } from './dashboard.router';
 import { newsletterSubscribersProcedures } from './newsletter-subscribers.router';
 import { ordersProcedures } from './orders.router';
+import { outboxProcedures } from './outbox.router';
 import { paymentsRouter } from './payments.router';
 
 /** What some resources have besides their generic procedures (an entry here may replace one of them). */
@@ -18,6 +19,7 @@ const extraProcedures = {
   cryptoVerifications: cryptoVerificationsProcedures,
   newsletterSubscribers: newsletterSubscribersProcedures,
   orders: ordersProcedures,
+  outbox: outboxProcedures,
 };
 
 /**

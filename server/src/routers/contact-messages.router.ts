@@ -7,14 +7,15 @@ export const contactMessagesProcedures = {
   send: publicForm(5)
     .input(contactMessageSchema)
     .mutation(async ({ ctx, input: { website: _bot, ...input } }) => {
-      const row = await createRecord(ctx.db, contactMessages, { ...input, read: false });
-      ctx.afterResponse(() =>
-        alertOwner(ctx.db, ctx.config, {
+      await ctx.db.transaction().execute(async (tx) => {
+        const row = await createRecord(tx, contactMessages, { ...input, read: false });
+        await alertOwner(tx, ctx.config, {
+          kind: 'message',
           subject: `Nouveau message : ${input.subject}`,
           lines: [`De ${input.name} (${input.contact}) :`, '', input.message],
           adminPath: adminPath(contactMessages, row.id),
-        }),
-      );
+        });
+      });
       return { message: 'Merci ! Votre message a bien été envoyé. Nous vous répondrons rapidement.' };
     }),
 };

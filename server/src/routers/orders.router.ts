@@ -13,7 +13,7 @@ import { idInput } from '../crud/crud-router';
 import { getRecord, updateRecord } from '../crud/repository';
 import { addOrderNote, orderHistory, recordEvent, reopenOrder, setPaymentStatus, transitionOrder } from '../orders/lifecycle';
 import { ordersCsv } from '../orders/export';
-import { orderPlacedMails, statusChangedMail } from '../orders/notifications';
+import { orderPlacedMails } from '../orders/notifications';
 import { findOrderByKey, placeOrderRecord } from '../orders/place-order';
 import { findTrackedOrder, trackInput } from '../orders/tracking';
 import { paymentProvider } from '../payments/configured';
@@ -53,8 +53,7 @@ export const ordersProcedures = {
   }),
 
   transition: stockWrite.input(z.object({ id: idInput.shape.id, to: statusEnum, note })).mutation(async ({ ctx, input }) => {
-    const { order, changed } = await transitionOrder(ctx.db, { ...input, actor: ctx.admin.email });
-    if (changed) ctx.afterResponse(() => statusChangedMail(ctx.config, order, input.to));
+    const { order } = await transitionOrder(ctx.db, ctx.config, { ...input, actor: ctx.admin.email });
     return { status: order.status };
   }),
 
@@ -112,10 +111,12 @@ export const ordersProcedures = {
       try {
         const placed = await ctx.db.transaction().execute(async (tx) => {
           const placed = await placeOrderRecord(tx, input);
-          if (placed.created) await recordEvent(tx, placed.row.id, { actor: 'client', kind: 'created', toValue: 'new' });
+          if (placed.created) {
+            await recordEvent(tx, placed.row.id, { actor: 'client', kind: 'created', toValue: 'new' });
+            await orderPlacedMails(tx, ctx.config, placed.row, placed.low);
+          }
           return placed;
         });
-        if (placed.created) ctx.afterResponse(() => orderPlacedMails(ctx.db, ctx.config, placed.row, placed.emptied));
         return withoutKey(placed.row);
       } catch (error) {
         // Two submissions raced past the lookup: the loser gets the winner's order.

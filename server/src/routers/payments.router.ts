@@ -19,14 +19,14 @@ export const paymentsRouter = router({
     const provider = paymentProvider(ctx.config);
     if (!provider)
       throw new TRPCError({ code: 'BAD_REQUEST', message: 'Le paiement Mobile Money en ligne n’est pas proposé par la boutique.' });
-    return startPayment(ctx.db, ctx.config, provider, input.token, ctx.afterResponse);
+    return startPayment(ctx.db, ctx.config, provider, input.token);
   }),
 
   /** The return page polls this until the payment is final. */
   status: publicProcedure
     .meta({ private: true, rateLimit: { limit: 200, windowSeconds: 10 * 60 } })
     .input(tokenInput)
-    .query(({ ctx, input }) => paymentState(ctx.db, ctx.config, paymentProvider(ctx.config), input.token, ctx.afterResponse)),
+    .query(({ ctx, input }) => paymentState(ctx.db, ctx.config, paymentProvider(ctx.config), input.token)),
 
   /** Declined or abandoned: pay on delivery instead (when there is something to deliver). */
   payOnDelivery: paymentWrite.input(tokenInput).mutation(async ({ ctx, input }) => {

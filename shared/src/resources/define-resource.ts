@@ -76,6 +76,7 @@ export const ADMIN_ICONS = [
   'shopping-cart',
   'mail',
   'inbox',
+  'send',
   'setting',
 ] as const;
 export type AdminIcon = (typeof ADMIN_ICONS)[number];

@@ -21,6 +21,7 @@ export type FieldKind =
   | 'boolean'
   | 'enum'
   | 'date'
+  | 'datetime'
   | 'stringList'
   | 'email'
   | 'phone'
@@ -215,6 +216,9 @@ export const f = {
         ),
       opts,
     ),
+  /** A moment (ISO 8601 with its offset), set by the server: when a message left, when it is retried. */
+  datetime: <const O extends FieldOptions<string> = object>(label: string, opts?: O) =>
+    build('datetime', label, z.iso.datetime({ offset: true, error: 'Date et heure attendues.' }), opts),
   /** A list of unique, non-empty strings (features, syllabus...). */
   stringList: <const O extends FieldOptions<string[]> = object>(label: string, opts?: O & { max?: number }) =>
     build(

@@ -5,6 +5,7 @@ import { cryptoVerifications } from './crypto-verifications.resource';
 import { deliveryOptions } from './delivery-options.resource';
 import { newsletterSubscribers } from './newsletter-subscribers.resource';
 import { orders } from './orders.resource';
+import { outbox } from './outbox.resource';
 import { products } from './products.resource';
 import { services } from './services.resource';
 import { settings } from './settings.resource';
@@ -22,6 +23,7 @@ export * from './crypto-verifications.resource';
 export * from './delivery-options.resource';
 export * from './newsletter-subscribers.resource';
 export * from './orders.resource';
+export * from './outbox.resource';
 export * from './products.resource';
 export * from './services.resource';
 export * from './settings.resource';
@@ -44,6 +46,7 @@ export const resources = [
   orders,
   newsletterSubscribers,
   contactMessages,
+  outbox,
   settings,
 ] as const;
 

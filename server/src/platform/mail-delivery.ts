@@ -1,0 +1,31 @@
+import type { Config } from '../config';
+import { type Mail, sendMail } from './mail';
+import { type Deliver, DeliveryError } from './outbox-worker';
+
+/** What went wrong with the mail server, in French for the owner, and whether a later attempt may succeed. */
+export function mailError(err: unknown): DeliveryError {
+  const e = (err ?? {}) as { code?: string; responseCode?: number; response?: string; message?: string };
+  const said = (e.response ?? e.message ?? '').slice(0, 300);
+  if (e.code === 'EAUTH') return new DeliveryError(`Le serveur d’e-mail refuse l’identifiant ou le mot de passe de SMTP_URL (${said}).`);
+  if (e.responseCode && e.responseCode >= 500)
+    return new DeliveryError(
+      `Le serveur d’e-mail a refusé définitivement ce message (${said}). Vérifiez l’adresse, puis « Réessayer ».`,
+      'fail',
+    );
+  if (e.responseCode)
+    return new DeliveryError(`Le serveur d’e-mail a refusé le message pour le moment (${said}) ; nouvel essai automatique.`);
+  if (e.code === 'ECONNREFUSED' || e.code === 'ENOTFOUND' || e.code === 'EDNS')
+    return new DeliveryError(`Serveur d’e-mail injoignable (${e.code}) ; nouvel essai automatique.`);
+  if (e.code === 'ETIMEDOUT') return new DeliveryError('Le serveur d’e-mail ne répond pas (délai dépassé) ; nouvel essai automatique.');
+  return new DeliveryError(`Envoi de l’e-mail impossible (${e.code ?? said}) ; nouvel essai automatique.`);
+}
+
+export const mailDelivery =
+  (config: Config): Deliver =>
+  async (row) => {
+    try {
+      await sendMail(config, row.payload as Mail, row);
+    } catch (err) {
+      throw mailError(err);
+    }
+  };

@@ -1,0 +1,62 @@
+import type { OutboxChannel, OutboxPayload } from '@app/shared';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema';
+
+// Side effects (mails, notifications) are rows written in the transaction of the write that causes
+// them: committed together, or not at all. The worker (outbox-worker.ts) carries them out.
+
+export interface MailEffect {
+  to: string;
+  subject: string;
+  text: string;
+  /** Worth nothing after this many minutes (a reset link): given up on rather than sent late. */
+  expiresInMinutes?: number;
+}
+
+export interface PushEffect {
+  subscriptionId: string;
+  /** The device, as the owner named it: shown in the "Envois". */
+  device: string;
+  title: string;
+  body: string;
+  /** The admin screen a tap opens. */
+  path: string;
+  /** Notifications with one tag replace each other on the device (one per order). */
+  tag: string;
+}
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+async function enqueue(
+  db: Kysely<Database>,
+  channel: OutboxChannel,
+  recipient: string,
+  subject: string,
+  payload: OutboxPayload,
+  expiresInMinutes?: number,
+) {
+  await db
+    .insertInto('outbox')
+    .values({
+      channel,
+      recipient: clip(recipient, 320),
+      subject: clip(subject, 500),
+      payload: sql<OutboxPayload>`${JSON.stringify(payload)}::jsonb`,
+      nextAttemptAt: sql<string>`now()`,
+      expiresAt: expiresInMinutes ? sql<string>`now() + make_interval(mins => ${expiresInMinutes})` : null,
+    })
+    .execute();
+}
+
+/** `db`: the transaction of the write the mail tells of. */
+export const enqueueMail = (db: Kysely<Database>, mail: MailEffect) =>
+  enqueue(db, 'mail', mail.to, mail.subject, { to: mail.to, subject: mail.subject, text: mail.text }, mail.expiresInMinutes);
+
+export const enqueuePush = (db: Kysely<Database>, push: PushEffect) =>
+  enqueue(db, 'push', push.device, push.title, {
+    subscriptionId: push.subscriptionId,
+    title: push.title,
+    body: push.body,
+    path: push.path,
+    tag: push.tag,
+  });

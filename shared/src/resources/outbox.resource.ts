@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { defineResource } from './define-resource';
+import { f } from './fields';
+
+export const outboxChannels = { mail: 'E-mail', push: 'Notification' } as const;
+export const outboxStatuses = { pending: 'En attente', sent: 'Envoyé', failed: 'Échec', cancelled: 'Abandonné' } as const;
+export type OutboxChannel = keyof typeof outboxChannels;
+export type OutboxStatus = keyof typeof outboxStatuses;
+
+/**
+ * What a side effect carries out, written with the write that causes it (server/src/outbox):
+ * a mail, or a notification to one of the owner's devices.
+ */
+export const outboxPayload = z.union([
+  z.object({ to: z.string(), subject: z.string(), text: z.string() }),
+  z.object({ subscriptionId: z.string(), title: z.string(), body: z.string(), path: z.string(), tag: z.string() }),
+]);
+export type OutboxPayload = z.infer<typeof outboxPayload>;
+
+/**
+ * The "Envois": every mail and notification the shop sends, while it waits, once sent or given
+ * up on. Written only by the server; the owner reads it, retries a message or deletes it.
+ */
+export const outbox = defineResource({
+  name: 'outbox',
+  label: { singular: 'Envoi', plural: 'Envois' },
+  titleField: 'subject',
+  read: 'admin',
+  fields: {
+    channel: f.enum('Canal', outboxChannels, { readOnly: true }),
+    recipient: f.text('Destinataire', { max: 320, readOnly: true }),
+    subject: f.text('Objet', { max: 500, readOnly: true }),
+    status: f.enum('État', outboxStatuses, { readOnly: true, default: 'pending' }),
+    attempts: f.integer('Tentatives', { min: 0, readOnly: true, default: 0 }),
+    lastError: f.longText('Dernière erreur', { max: 1000, optional: true, readOnly: true }),
+    nextAttemptAt: f.datetime('Prochain essai', { readOnly: true }),
+    sentAt: f.datetime('Envoyé le', { optional: true, readOnly: true }),
+    /** A message worth nothing after this (a reset link): given up on rather than sent late. */
+    expiresAt: f.datetime('Sans objet après', { optional: true, readOnly: true }),
+    /** While a worker carries it out; another may take it over after this. */
+    lockedUntil: f.datetime('Réservé jusqu’à', { optional: true, readOnly: true }),
+    payload: f.json('Contenu', outboxPayload, { readOnly: true }),
+  },
+  list: {
+    columns: ['createdAt', 'subject', 'recipient', 'status', 'lastError'],
+    search: ['recipient', 'subject'],
+    filters: ['status', 'channel'],
+    sortable: ['createdAt', 'status'],
+    defaultSort: { field: 'createdAt', order: 'desc' },
+  },
+  operations: { create: false, update: false },
+  admin: { route: 'envois', icon: 'send' },
+});

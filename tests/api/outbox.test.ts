@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../../server/src/db/index';
+import { mailDelivery } from '../../server/src/platform/mail-delivery';
+import { enqueueMail } from '../../server/src/platform/outbox';
+import { claimDue, runDue } from '../../server/src/platform/outbox-worker';
+import { ADMIN, httpClient, startTestApp, type TestApp } from '../support/app';
+import { startSmtpStandIn } from '../support/smtp-stand-in';
+
+// Every side effect is written with the write that causes it and carried out by a worker: a mail
+// server that refuses for a while, or a restart in between, loses nothing and sends nothing twice.
+
+let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
+let app: TestApp;
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+beforeAll(async () => {
+  smtp = await startSmtpStandIn();
+  app = await startTestApp({ env: { SMTP_URL: smtp.url, OUTBOX_RETRY_SECONDS: '1' } });
+});
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+async function until<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Still waiting: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const envois = async (search: string) =>
+  (await app.asAdmin.outbox.list({ page: 1, pageSize: 50, search })).rows as unknown as {
+    id: string;
+    channel: string;
+    recipient: string;
+    subject: string;
+    status: string;
+    attempts: number;
+    lastError: string | null;
+  }[];
+
+describe('the outbox', () => {
+  it('keeps an order’s mails while the mail server refuses, across a restart, and sends each exactly once', async () => {
+    const product = (await app.asAdmin.products.create({
+      name: `Routeur ${randomUUID().slice(0, 6)}`,
+      shortDescription: 'Wi-Fi 6',
+      description: '<p>Routeur</p>',
+      price: 25_000,
+      category: 'accessories',
+      stock: 10,
+    })) as { id: string };
+    const shopper = httpClient(app.url);
+    const order = (await shopper.client.orders.place.mutate({
+      customerName: 'Awa Houngbo',
+      phone: '01 97 12 34 56',
+      email: 'awa@example.com',
+      city: 'Cotonou',
+      address: 'Fidjrossè, von de la plage',
+      items: [{ id: product.id, type: 'product', quantity: 1 }],
+      idempotencyKey: randomUUID(),
+    })) as { number: string };
+
+    // The "Envois" screen's list: both mails wait, with the server's refusal in French.
+    const waiting = await until('two refused attempts', async () => {
+      const rows = await envois(order.number);
+      return rows.length === 2 && rows.every((r) => r.attempts >= 1 && r.lastError) && rows;
+    });
+    expect(waiting.map((r) => r.status)).toEqual(['pending', 'pending']);
+    expect(waiting.map((r) => r.recipient).sort()).toEqual(['awa@example.com', ADMIN.email]);
+    for (const row of waiting) {
+      expect(row.channel).toBe('mail');
+      expect(row.lastError).toMatch(/^Le serveur d’e-mail a refusé le message pour le moment \(451 .*\) ; nouvel essai automatique\.$/);
+    }
+    expect(smtp.received).toHaveLength(0);
+
+    // A deploy: the process goes, another starts on the same database; the server accepts again.
+    await app.restart();
+    smtp.accept();
+    await until('both mails sent', async () => (await envois(order.number)).every((r) => r.status === 'sent'));
+    const mails = smtp.received.filter((m) => m.subject.includes(order.number));
+    expect(mails.map((m) => m.to[0]).sort()).toEqual(['awa@example.com', ADMIN.email]);
+    expect(mails.find((m) => m.to[0] === ADMIN.email)?.text).toContain('/admin/orders/');
+    expect(mails.find((m) => m.to[0] === 'awa@example.com')?.subject).toBe(`Votre commande ${order.number} est bien reçue`);
+    // Nothing is left to send: another pass sends nothing more.
+    expect(await runDue(app.db, { mail: mailDelivery(app.config), push: async () => undefined }, 1, silent)).toBe(0);
+    expect(smtp.received.filter((m) => m.subject.includes(order.number))).toHaveLength(2);
+    const rows = await envois(order.number);
+    expect(rows.every((r) => r.lastError === null)).toBe(true);
+  });
+
+  it('sends again under the same Message-ID when a server died between sending and noting it', async () => {
+    smtp.accept();
+    const subject = `Alerte ${randomUUID()}`;
+    await enqueueMail(app.db, { to: 'owner@example.com', subject, text: 'Bonjour' });
+    // This server takes the row, sends it, and dies before writing that it was sent.
+    const [claimed] = (await claimDue(app.db, 1)).filter(Boolean);
+    expect(claimed).toBeDefined();
+    await mailDelivery(app.config)(claimed!);
+    // Its lease runs out; another server takes the row over.
+    await sql`update outbox set locked_until = now() - interval '1 second' where id = ${claimed!.id}`.execute(app.db);
+    await until('taken over and sent', async () => (await envois(subject))[0]?.status === 'sent');
+    const copies = smtp.received.filter((m) => m.subject === subject);
+    expect(copies).toHaveLength(2);
+    // One message for the reader: both copies carry the row's Message-ID (mail clients show it once).
+    expect(new Set(copies.map((m) => m.messageId))).toEqual(new Set([`<${claimed!.id}@${new URL(app.config.publicUrl).hostname}>`]));
+  });
+
+  it('gives up on an address the server refuses for good, says why in French, and sends it on "Réessayer"', async () => {
+    smtp.accept();
+    smtp.unknown.add('inconnu@example.com');
+    const subject = `Refus ${randomUUID()}`;
+    await enqueueMail(app.db, { to: 'inconnu@example.com', subject, text: 'Bonjour' });
+    const [failed] = await until('failed', async () => {
+      const rows = await envois(subject);
+      return rows[0]?.status === 'failed' && rows;
+    });
+    expect(failed!.attempts).toBe(1);
+    expect(failed!.lastError).toMatch(
+      /^Le serveur d’e-mail a refusé définitivement ce message \(550 .*inconnu@example\.com\)\. Vérifiez l’adresse, puis « Réessayer »\.$/,
+    );
+    // The mailbox is created; the owner retries.
+    smtp.unknown.delete('inconnu@example.com');
+    await app.asAdmin.outbox.retry({ id: failed!.id });
+    await until('sent after retry', async () => (await envois(subject))[0]?.status === 'sent');
+    expect(smtp.received.filter((m) => m.subject === subject)).toHaveLength(1);
+    await expect(app.asAdmin.outbox.retry({ id: failed!.id })).rejects.toThrow(
+      'Cet envoi est déjà parti ou a été abandonné : rien à réessayer.',
+    );
+  });
+
+  it('drops a reset link that could not leave within its hour, and keeps no copy of one that left', async () => {
+    smtp.accept();
+    const shopper = httpClient(app.url);
+    await shopper.client.auth.requestPasswordReset.mutate({ email: ADMIN.email });
+    const [sent] = await until('reset mail sent', async () => {
+      const rows = await envois('Réinitialisation');
+      return rows[0]?.status === 'sent' && rows;
+    });
+    const stored = await app.db.selectFrom('outbox').select('payload').where('id', '=', sent!.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored.payload)).not.toContain('token=');
+
+    await enqueueMail(app.db, { to: ADMIN.email, subject: 'Lien périmé', text: 'https://x/reset?token=abc', expiresInMinutes: 60 });
+    await sql`update outbox set expires_at = now() - interval '1 minute', next_attempt_at = now() where subject = 'Lien périmé'`.execute(
+      app.db,
+    );
+    await until('expired', async () => (await envois('Lien périmé'))[0]?.status === 'cancelled');
+    expect((await envois('Lien périmé'))[0]?.lastError).toBe('Expiré avant de pouvoir partir : il ne servait plus à rien de l’envoyer.');
+    expect(smtp.received.some((m) => m.subject === 'Lien périmé')).toBe(false);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('shares the work between servers: each message leaves once', async () => {
+    smtp.accept();
+    const tag = randomUUID().slice(0, 8);
+    for (let i = 0; i < 30; i++) await enqueueMail(app.db, { to: 'owner@example.com', subject: `Lot ${tag} n° ${i}`, text: '…' });
+    // Two more servers' workers, each on its own connection pool, race the app's own.
+    const others = [createDb({ databaseUrl: app.databaseUrl! }), createDb({ databaseUrl: app.databaseUrl! })];
+    const deliver = { mail: mailDelivery(app.config), push: async () => undefined };
+    await Promise.all(others.map((db) => runDue(db, deliver, 1, silent)));
+    await until('all sent', async () => (await envois(`Lot ${tag}`)).filter((r) => r.status === 'sent').length === 30);
+    await Promise.all(others.map((db) => db.destroy()));
+    const subjects = smtp.received.filter((m) => m.subject.startsWith(`Lot ${tag}`)).map((m) => m.subject);
+    expect(subjects).toHaveLength(30);
+    expect(new Set(subjects).size).toBe(30);
+  });
+});

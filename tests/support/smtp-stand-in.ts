@@ -1,0 +1,79 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  messageId: string;
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?...?= and =?UTF-8?B?...?=), as nodemailer writes non-ASCII subjects. */
+const decodeWords = (value: string) =>
+  value.replace(/=\?utf-8\?([qb])\?([^?]*)\?=\s*/gi, (_, encoding: string, data: string) =>
+    encoding.toLowerCase() === 'b'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : Buffer.from(
+          data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
+
+/**
+ * A mail server on a random port that speaks SMTP (nodemailer's own smtp-server): it refuses every
+ * message with a temporary error (451) while `refusing`, the addresses in `unknown` for good (550), and keeps what it accepts, decoded enough
+ * to read the Message-ID, subject and body.
+ */
+export async function startSmtpStandIn() {
+  const received: ReceivedMail[] = [];
+  let refused = 0;
+  const state = { refusing: true };
+  /** Addresses refused for good (550), as a mailbox that does not exist. */
+  const unknown = new Set<string>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (!state.refusing) return callback();
+      refused++;
+      callback(Object.assign(new Error('Mailbox service temporarily unavailable, try again later'), { responseCode: 451 }));
+    },
+    onRcptTo(address, _session, callback) {
+      if (!unknown.has(address.address)) return callback();
+      callback(Object.assign(new Error(`No such user here: ${address.address}`), { responseCode: 550 }));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const [head = '', ...body] = raw.split(/\r?\n\r?\n/);
+        const header = (name: string) => new RegExp(`^${name}:\\s*(.+)$`, 'im').exec(head.replace(/\r?\n\s+/g, ' '))?.[1]?.trim() ?? '';
+        const text = body
+          .join('\n\n')
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        received.push({
+          messageId: header('Message-ID'),
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: decodeWords(header('Subject')),
+          text: Buffer.from(text, 'latin1').toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    refusedCount: () => refused,
+    accept() {
+      state.refusing = false;
+    },
+    unknown,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
