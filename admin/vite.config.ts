@@ -1,9 +1,47 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * The admin is an installable app of its own under /admin/: its manifest, icons and service worker
+ * (src/sw.ts: the shell precached, Web Push alerts), apart from the storefront's.
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  base: '/admin/',
+  scope: '/admin/',
+  // Registered by the app (src/pwa.ts), once it has started.
+  injectRegister: false,
+  manifest: {
+    id: '/admin/',
+    name: 'Administration de la boutique',
+    short_name: 'Admin boutique',
+    description: 'Commandes, alertes et catalogue de la boutique.',
+    lang: 'fr',
+    start_url: '/admin/',
+    scope: '/admin/',
+    display: 'standalone',
+    background_color: '#f5f5f5',
+    theme_color: '#001529',
+    icons: [
+      { src: '/admin/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/admin/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/admin/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    globPatterns: ['**/*.{js,css,html,svg,png}'],
+    // The rich-text editor is for writing a post: fetched when first used, then kept (admin-assets).
+    globIgnores: ['**/HtmlEditor-*.js'],
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+});
 
 export default defineConfig({
   base: '/admin/',
-  plugins: [react()],
+  plugins: [react(), pwa],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   server: { proxy: { '/trpc': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
 });

@@ -79,8 +79,10 @@ const pwa = VitePWA({
         },
       },
       {
-        // Photos never change at their address (content hash); demo illustrations rarely.
-        urlPattern: ({ url }) => url.pathname.startsWith('/media/'),
+        // Photos never change at their address (content hash); demo illustrations rarely. Not the
+        // admin's (it has its own service worker; before that one is installed, this one may see them).
+        urlPattern: ({ request, url }) =>
+          url.pathname.startsWith('/media/') && !/^\/admin(\/|$)/.test(request.referrer ? new URL(request.referrer).pathname : ''),
         handler: 'CacheFirst',
         options: { cacheName: 'images', expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 } },
       },

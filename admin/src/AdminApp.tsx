@@ -1,8 +1,8 @@
 import { resources } from '@app/shared/resources';
 import { UnsavedChangesNotifier } from '@refinedev/react-router';
 import { Result, Spin } from 'antd';
-import { Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Route, Routes, useNavigate } from 'react-router';
 import { adminEntries } from './crud/registry';
 import { resourceRoutes } from './crud/routes';
 import { AdminLayout } from './layout/AdminLayout';
@@ -10,13 +10,29 @@ import AccountPage from './pages/AccountPage';
 import DashboardPage from './pages/DashboardPage';
 import SettingsPage from './pages/SettingsPage';
 import { registerResourceLabels } from './providers/i18n-provider';
+import { refreshAlertsDevice } from './push/device-alerts';
 import { overrides } from './resources';
 
 // Everything behind the login: loaded once the session is confirmed, so the login page stays light.
 const entries = adminEntries(resources);
 registerResourceLabels(resources);
 
+/** A tapped alert opens its screen in this window (the service worker says which); this device stays this session's. */
+function useDeviceAlerts() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void refreshAlertsDevice();
+    if (!('serviceWorker' in navigator)) return;
+    const open = (event: MessageEvent<{ type?: string; path?: string }>) => {
+      if (event.data?.type === 'open' && event.data.path?.startsWith('/admin')) navigate(event.data.path.slice('/admin'.length) || '/');
+    };
+    navigator.serviceWorker.addEventListener('message', open);
+    return () => navigator.serviceWorker.removeEventListener('message', open);
+  }, [navigate]);
+}
+
 export default function AdminApp() {
+  useDeviceAlerts();
   return (
     <AdminLayout entries={entries}>
       <Suspense

@@ -6,8 +6,10 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import './admin.css';
+import { registerAdminWorker } from './push/device-alerts';
 
 dayjs.locale('fr');
+registerAdminWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -5,6 +5,7 @@ import { createDb } from '../../server/src/db/index';
 import { mailDelivery } from '../../server/src/platform/mail-delivery';
 import { enqueueMail } from '../../server/src/platform/outbox';
 import { claimDue, runDue } from '../../server/src/platform/outbox-worker';
+import { until } from '../support/until';
 import { ADMIN, httpClient, startTestApp, type TestApp } from '../support/app';
 import { startSmtpStandIn } from '../support/smtp-stand-in';
 
@@ -23,16 +24,6 @@ afterAll(async () => {
   await app?.close();
   await smtp?.close();
 });
-
-async function until<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Still waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const envois = async (search: string) =>
   (await app.asAdmin.outbox.list({ page: 1, pageSize: 50, search })).rows as unknown as {

@@ -56,11 +56,18 @@ describe('the storefront’s service worker on a shared phone', () => {
     await page.locator('tr.ant-table-row').filter({ hasText: 'Message privé' }).waitFor();
 
     const during = await cached(page);
-    const all = Object.values(during).flat();
+    // The admin has its own service worker, scoped to /admin/, whose caches are named "admin-…".
+    const storefront = Object.entries(during).filter(([name]) => !name.startsWith('admin-'));
+    const admin = Object.entries(during).filter(([name]) => name.startsWith('admin-'));
+    const all = storefront.flatMap(([, urls]) => urls);
     // The shop's own pages are kept (the test can see what is stored)...
     expect(all).toContain(`/products/${product.id}`);
-    // ...never a customer's order, a receipt, an admin page or an admin answer.
+    // ...never a customer's order, a receipt, an admin page, asset or answer.
     expect(all.filter((u) => /^\/suivi|recu\.pdf|^\/admin|contactMessages|auth\./.test(u))).toEqual([]);
+    // The admin's worker keeps its own shell, and no answer of the API.
+    const adminUrls = admin.flatMap(([, urls]) => urls);
+    expect(adminUrls.some((u) => u.startsWith('/admin/index.html'))).toBe(true);
+    expect(adminUrls.filter((u) => !u.startsWith('/admin/'))).toEqual([]);
 
     await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('button', { name: 'Déconnexion' }).click();
     await page.waitForURL(/\/admin\/login/);

@@ -1,17 +1,18 @@
 import { PASSWORD_MIN } from '@app/shared/auth/rules';
 import { useGetIdentity } from '@refinedev/core';
-import { App, Button, Card, Form, Input, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { toHttpError } from '../providers/errors';
 import { trpc } from '../providers/trpc';
 import { newPasswordRules } from '../fields/rules';
+import { DeviceAlertsCard } from '../push/DeviceAlertsCard';
 
 interface Values {
   currentPassword: string;
   newPassword: string;
 }
 
-/** Mon compte: change the password (the current one is required; other devices are signed out). */
+/** Mon compte: this device's alerts; change the password (the current one is required; other devices are signed out). */
 export default function AccountPage() {
   const { data: identity } = useGetIdentity<{ email: string }>();
   const { notification } = App.useApp();
@@ -35,30 +36,33 @@ export default function AccountPage() {
   }
 
   return (
-    <Card title="Mon compte" style={{ maxWidth: 560 }}>
-      <Typography.Paragraph>
-        Connecté en tant que <strong>{identity?.email}</strong>.
-      </Typography.Paragraph>
-      <Form<Values> form={form} layout="vertical" onFinish={save} requiredMark={false}>
-        <Form.Item
-          name="currentPassword"
-          label="Mot de passe actuel"
-          rules={[{ required: true, message: 'Saisissez votre mot de passe actuel.' }]}
-        >
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label="Nouveau mot de passe"
-          extra={`Au moins ${PASSWORD_MIN} caractères ; une phrase facile à retenir convient très bien.`}
-          rules={newPasswordRules}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={saving}>
-          {saving ? 'Envoi en cours...' : 'Changer le mot de passe'}
-        </Button>
-      </Form>
-    </Card>
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <DeviceAlertsCard />
+      <Card title="Mon compte" style={{ maxWidth: 560 }}>
+        <Typography.Paragraph>
+          Connecté en tant que <strong>{identity?.email}</strong>.
+        </Typography.Paragraph>
+        <Form<Values> form={form} layout="vertical" onFinish={save} requiredMark={false}>
+          <Form.Item
+            name="currentPassword"
+            label="Mot de passe actuel"
+            rules={[{ required: true, message: 'Saisissez votre mot de passe actuel.' }]}
+          >
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          <Form.Item
+            name="newPassword"
+            label="Nouveau mot de passe"
+            extra={`Au moins ${PASSWORD_MIN} caractères ; une phrase facile à retenir convient très bien.`}
+            rules={newPasswordRules}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {saving ? 'Envoi en cours...' : 'Changer le mot de passe'}
+          </Button>
+        </Form>
+      </Card>
+    </Space>
   );
 }

@@ -1,5 +1,6 @@
 import type { AuthProvider } from '@refinedev/core';
 import { isUnauthorized, toHttpError } from './errors';
+import { forgetAlertsSubscription } from '../push/device-alerts';
 import { trpc } from './trpc';
 
 export const LOGIN_PATH = '/login';
@@ -21,6 +22,7 @@ export const authProvider: AuthProvider = {
       // An expired session is already logged out: go to the login page all the same.
     }
     await forgetCachedAnswers();
+    await forgetAlertsSubscription();
     return { success: true, redirectTo: LOGIN_PATH };
   },
   check: async () => {

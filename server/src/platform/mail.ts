@@ -12,7 +12,6 @@ export interface Mail {
 /** The outbox row a mail comes from: its Message-ID, so a copy sent twice is one message to the reader. */
 export interface MailOrigin {
   id: string;
-  createdAt: string;
 }
 
 // Well under the outbox's lease: a stuck server fails the attempt before another server may take it
@@ -37,8 +36,9 @@ export async function sendMail(config: Config, mail: Mail, origin: MailOrigin): 
   const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(message);
   const outbox = path.join(config.dataDir, 'outbox');
   await fs.mkdir(outbox, { recursive: true });
-  // Named by its outbox row: written twice, it is still one file.
-  const file = path.join(outbox, `${origin.createdAt.replace(/[:.]/g, '-')}-${origin.id}.eml`);
+  // Named by the time it left (oldest first) and its outbox row: written twice, it is still one file.
+  const mine = (await fs.readdir(outbox)).find((name) => name.endsWith(`-${origin.id}.eml`));
+  const file = path.join(outbox, mine ?? `${new Date().toISOString().replace(/[:.]/g, '-')}-${origin.id}.eml`);
   // Written aside then renamed: whoever reads the outbox never sees half a message.
   await fs.writeFile(`${file}.tmp`, built.message as Buffer);
   await fs.rename(`${file}.tmp`, file);

@@ -13,7 +13,6 @@ export interface Claimed {
   channel: OutboxChannel;
   payload: OutboxPayload;
   attempts: number;
-  createdAt: string;
   /** Past its `expiresAt`: given up on, not sent. */
   expired: boolean | null;
 }
@@ -48,7 +47,7 @@ export async function claimDue(db: Kysely<Database>, limit = BATCH): Promise<Cla
       WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
       ORDER BY next_attempt_at LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
-    RETURNING id, channel, payload, attempts, created_at, expires_at < now() AS expired`.execute(db);
+    RETURNING id, channel, payload, attempts, expires_at < now() AS expired`.execute(db);
   return rows;
 }
 

@@ -7,6 +7,7 @@ import { blogPostsProcedures } from './blog-posts.router';
 import { contactMessagesProcedures } from './contact-messages.router';
 import { cryptoVerificationsProcedures } from './crypto-verifications.router';
 import { dashboardRouter } from './dashboard.router';
+import { devicesRouter } from './devices.router';
 import { newsletterSubscribersProcedures } from './newsletter-subscribers.router';
 import { ordersProcedures } from './orders.router';
 import { outboxProcedures } from './outbox.router';
@@ -30,6 +31,7 @@ export const buildAppRouter = <const Rs extends readonly AnyResource[]>(registry
   router({
     auth: authRouter,
     dashboard: dashboardRouter,
+    devices: devicesRouter,
     payments: paymentsRouter,
     ...crudRouters(registry, extraProcedures),
   });

@@ -65,6 +65,8 @@ export const authRouter = router({
     }),
 
   logout: adminProcedure.meta(NOTHING_PUBLIC).mutation(async ({ ctx }) => {
+    // This device stops ringing: its alerts belong to the session that last saw it.
+    await ctx.db.deleteFrom('pushSubscriptions').where('sessionId', '=', ctx.admin.sessionId).execute();
     await deleteSession(ctx.db, ctx.admin.sessionId);
     ctx.cookies.clear(sessionCookieName(ctx.config));
     return { ok: true };

@@ -1,0 +1,97 @@
+import { ALERT_KINDS, adminPath, orders } from '@app/shared';
+import { z } from 'zod';
+import type { DB } from '../db/schema';
+import { enqueuePush } from '../platform/outbox';
+import { vapidKeys } from '../platform/push-delivery';
+import { adminProcedure, router } from '../trpc';
+
+// The owner's devices that receive alerts (Web Push): one per browser, each with its own choice of alerts.
+
+const NOTHING_PUBLIC = { invalidates: [] } as const;
+const endpoint = z.url({ protocol: /^https?$/, error: 'Adresse d’abonnement invalide.' }).max(1000, 'Adresse d’abonnement trop longue.');
+const base64url = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Clé d’abonnement invalide.')
+    .min(min)
+    .max(max);
+const kinds = z.array(z.enum(ALERT_KINDS, 'Type d’alerte inconnu.')).max(ALERT_KINDS.length);
+
+/** The signed-in admin's device with this subscription address. */
+const ownDevice = (ctx: { db: DB; admin: { id: string } }, address: string) =>
+  ctx.db.selectFrom('pushSubscriptions').where('endpoint', '=', address).where('adminId', '=', ctx.admin.id);
+
+export const devicesRouter = router({
+  /** The server's public VAPID key, for PushManager.subscribe. */
+  vapidKey: adminProcedure.query(async ({ ctx }) => ({ publicKey: (await vapidKeys(ctx.db, ctx.config)).publicKey })),
+
+  /** This device, as the server knows it (by its subscription's address), or null. */
+  mine: adminProcedure.input(z.object({ endpoint })).query(async ({ ctx, input }) => {
+    const row = await ctx.db
+      .selectFrom('pushSubscriptions')
+      .select(['device', 'kinds'])
+      .where('endpoint', '=', input.endpoint)
+      .where('adminId', '=', ctx.admin.id)
+      .executeTakeFirst();
+    return row ?? null;
+  }),
+
+  /**
+   * Saves this device's subscription and its choice of alerts; sent again at every visit, so the
+   * device belongs to the session that last saw it (signing out there removes it).
+   */
+  save: adminProcedure
+    .meta(NOTHING_PUBLIC)
+    .input(
+      z.object({
+        endpoint,
+        keys: z.object({ p256dh: base64url(80, 100), auth: base64url(16, 32) }),
+        device: z.string().trim().min(1, 'Nommez cet appareil.').max(100, 'Nom d’appareil trop long (100 caractères au maximum).'),
+        kinds,
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const values = {
+        adminId: ctx.admin.id,
+        sessionId: ctx.admin.sessionId,
+        endpoint: input.endpoint,
+        p256dh: input.keys.p256dh,
+        auth: input.keys.auth,
+        device: input.device,
+        kinds: JSON.stringify(input.kinds),
+      };
+      await ctx.db
+        .insertInto('pushSubscriptions')
+        .values(values)
+        .onConflict((oc) => oc.column('endpoint').doUpdateSet(values))
+        .execute();
+      return { kinds: input.kinds };
+    }),
+
+  /** This device stops receiving alerts. */
+  remove: adminProcedure
+    .meta(NOTHING_PUBLIC)
+    .input(z.object({ endpoint }))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.db.deleteFrom('pushSubscriptions').where('endpoint', '=', input.endpoint).where('adminId', '=', ctx.admin.id).execute();
+      return { ok: true };
+    }),
+
+  /** "Envoyer une alerte d’essai": through the outbox, as every alert. */
+  test: adminProcedure
+    .meta(NOTHING_PUBLIC)
+    .input(z.object({ endpoint }))
+    .mutation(async ({ ctx, input }) => {
+      const row = await ownDevice(ctx, input.endpoint).select(['id', 'device']).executeTakeFirst();
+      if (!row) return { sent: false };
+      await enqueuePush(ctx.db, {
+        subscriptionId: row.id,
+        device: row.device,
+        title: 'Alerte d’essai',
+        body: `Les alertes arrivent sur « ${row.device} ». Touchez pour ouvrir les commandes.`,
+        path: adminPath(orders),
+        tag: `essai-${Date.now()}`,
+      });
+      return { sent: true };
+    }),
+});
