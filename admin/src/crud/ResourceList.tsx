@@ -91,7 +91,8 @@ export default function ResourceList({ entry, override }: { entry: AdminEntry; o
           size="middle"
           scroll={{ x: 'max-content' }}
           loading={{ spinning: loading, tip: 'Chargement...' }}
-          locale={{ emptyText }}
+          // In its own colour: antd's placeholder text is too pale (beside a fixed column, it is not themed).
+          locale={{ emptyText: <span style={{ color: 'rgba(0, 0, 0, 0.62)' }}>{emptyText}</span> }}
           pagination={
             tableProps.pagination && {
               ...tableProps.pagination,
