@@ -52,3 +52,17 @@ export function recordAssets(page: Page) {
   });
   return assets;
 }
+
+/** The slow phone of the issues: 400 ms round trip, 400 kbit/s both ways, CPU slowed 4x (Chrome DevTools Protocol). */
+export async function emulateSlowPhone(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 400,
+    downloadThroughput: 50_000,
+    uploadThroughput: 50_000,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return cdp;
+}

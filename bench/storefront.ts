@@ -16,7 +16,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, FLAGS, gzipSize, kib, recordAssets, startServer } from './lib';
+import { CHROMIUM, emulateSlowPhone, FLAGS, gzipSize, kib, recordAssets, startServer } from './lib';
 
 const dist = 'storefront/dist';
 let base = '';
@@ -78,15 +78,7 @@ async function slowPhone(server: string, path: string, texts: string[]) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 400,
-    downloadThroughput: 50_000,
-    uploadThroughput: 50_000,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await emulateSlowPhone(page);
   const visit = async () => {
     const start = Date.now();
     await page.goto(`${server}${path}`, { waitUntil: 'commit' });

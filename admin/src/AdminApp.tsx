@@ -1,19 +1,20 @@
 import { resources } from '@app/shared/resources';
 import { UnsavedChangesNotifier } from '@refinedev/react-router';
 import { Result, Spin } from 'antd';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { adminEntries } from './crud/registry';
 import { resourceRoutes } from './crud/routes';
 import { AdminLayout } from './layout/AdminLayout';
-import AccountPage from './pages/AccountPage';
 import DashboardPage from './pages/DashboardPage';
-import SettingsPage from './pages/SettingsPage';
 import { registerResourceLabels } from './providers/i18n-provider';
 import { refreshAlertsDevice } from './push/device-alerts';
+import { registerAdminWorker } from './pwa';
 import { overrides } from './resources';
 
 // Everything behind the login: loaded once the session is confirmed, so the login page stays light.
+const AccountPage = lazy(() => import('./pages/AccountPage'));
+const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 const entries = adminEntries(resources);
 registerResourceLabels(resources);
 
@@ -21,13 +22,19 @@ registerResourceLabels(resources);
 function useDeviceAlerts() {
   const navigate = useNavigate();
   useEffect(() => {
+    // Once signed in and the first screen had its turn: on a slow link the worker's copy of the shell
+    // (mostly from the browser's cache by then) does not compete with the screen the owner waits for.
+    const later = setTimeout(registerAdminWorker, 3_000);
     void refreshAlertsDevice();
     if (!('serviceWorker' in navigator)) return;
     const open = (event: MessageEvent<{ type?: string; path?: string }>) => {
       if (event.data?.type === 'open' && event.data.path?.startsWith('/admin')) navigate(event.data.path.slice('/admin'.length) || '/');
     };
     navigator.serviceWorker.addEventListener('message', open);
-    return () => navigator.serviceWorker.removeEventListener('message', open);
+    return () => {
+      clearTimeout(later);
+      navigator.serviceWorker.removeEventListener('message', open);
+    };
   }, [navigate]);
 }
 

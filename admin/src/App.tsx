@@ -1,20 +1,30 @@
+import '@ant-design/v5-patch-for-react-19';
 import { Authenticated, Refine } from '@refinedev/core';
 import routerProvider, { CatchAllNavigate } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
 import frFR from 'antd/locale/fr_FR';
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import dayjs from 'dayjs';
+import 'dayjs/locale/fr';
+import { lazy, Suspense, useEffect } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import './admin.css';
 import { FullPageSpinner } from './layout/FullPageSpinner';
-import { RedirectIfSignedIn } from './layout/RedirectIfSignedIn';
-import ForgotPasswordPage from './pages/ForgotPasswordPage';
-import LoginPage from './pages/LoginPage';
-import ResetPasswordPage from './pages/ResetPasswordPage';
 import { authProvider, LOGIN_PATH } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 import { i18nProvider } from './providers/i18n-provider';
 import { useNotificationProvider } from './providers/notification-provider';
 
 const AdminApp = lazy(() => import('./AdminApp'));
+dayjs.locale('fr');
+
+/**
+ * The sign-in pages live in the light entry (signin/): reaching them from here (signed out, or the
+ * session ended) reloads the page there, which also leaves nothing of the back-office in memory.
+ */
+function ToSignIn() {
+  useEffect(() => window.location.replace(`/admin${LOGIN_PATH}${window.location.search}`), []);
+  return <FullPageSpinner />;
+}
 
 /**
  * WCAG AA contrast, set once in the theme rather than per element: antd's defaults for secondary
@@ -39,44 +49,45 @@ const THEME: ThemeConfig = {
   },
 };
 
-export function App() {
+/** The back-office, loaded once the owner is signed in (signin/Root.tsx). */
+export default function App() {
   return (
-    <ConfigProvider locale={frFR} theme={THEME}>
-      <AntdApp>
-        <Refine
-          dataProvider={dataProvider}
-          authProvider={authProvider}
-          i18nProvider={i18nProvider}
-          routerProvider={routerProvider}
-          notificationProvider={useNotificationProvider}
-          options={{
-            syncWithLocation: false,
-            // Leaving a form with unsaved changes asks first (UnsavedChangesNotifier, in AdminApp).
-            warnWhenUnsavedChanges: true,
-            disableTelemetry: true,
-            mutationMode: 'pessimistic',
-            reactQuery: { clientConfig: { defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } } },
-          }}
-        >
-          <Routes>
-            <Route element={<RedirectIfSignedIn />}>
-              <Route path={LOGIN_PATH.slice(1)} element={<LoginPage />} />
-            </Route>
-            <Route path="forgot-password" element={<ForgotPasswordPage />} />
-            <Route path="reset-password" element={<ResetPasswordPage />} />
-            <Route
-              path="*"
-              element={
-                <Authenticated key="admin" fallback={<CatchAllNavigate to={LOGIN_PATH} />} loading={<FullPageSpinner />}>
-                  <Suspense fallback={<FullPageSpinner />}>
-                    <AdminApp />
-                  </Suspense>
-                </Authenticated>
-              }
-            />
-          </Routes>
-        </Refine>
-      </AntdApp>
-    </ConfigProvider>
+    <BrowserRouter basename="/admin">
+      <ConfigProvider locale={frFR} theme={THEME}>
+        <AntdApp>
+          <Refine
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            i18nProvider={i18nProvider}
+            routerProvider={routerProvider}
+            notificationProvider={useNotificationProvider}
+            options={{
+              syncWithLocation: false,
+              // Leaving a form with unsaved changes asks first (UnsavedChangesNotifier, in AdminApp).
+              warnWhenUnsavedChanges: true,
+              disableTelemetry: true,
+              mutationMode: 'pessimistic',
+              reactQuery: { clientConfig: { defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } } },
+            }}
+          >
+            <Routes>
+              {['login', 'forgot-password', 'reset-password'].map((path) => (
+                <Route key={path} path={path} element={<ToSignIn />} />
+              ))}
+              <Route
+                path="*"
+                element={
+                  <Authenticated key="admin" fallback={<CatchAllNavigate to={LOGIN_PATH} />} loading={<FullPageSpinner />}>
+                    <Suspense fallback={<FullPageSpinner />}>
+                      <AdminApp />
+                    </Suspense>
+                  </Authenticated>
+                }
+              />
+            </Routes>
+          </Refine>
+        </AntdApp>
+      </ConfigProvider>
+    </BrowserRouter>
   );
 }

@@ -1,20 +1,9 @@
-import '@ant-design/v5-patch-for-react-19';
-import dayjs from 'dayjs';
-import 'dayjs/locale/fr';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { App } from './App';
-import './admin.css';
-import { registerAdminWorker } from './push/device-alerts';
-
-dayjs.locale('fr');
-registerAdminWorker();
+import { Root } from './signin/Root';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <BrowserRouter basename="/admin">
-      <App />
-    </BrowserRouter>
+    <Root />
   </StrictMode>,
 );

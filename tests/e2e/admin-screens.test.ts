@@ -234,7 +234,9 @@ describe('the screens the spec singles out', () => {
 
   it('settings: the business details are saved', async () => {
     await page.goto('/admin/settings');
-    await expect.poll(() => page.locator('#businessName').inputValue()).not.toBe('');
+    // The form shows, then fills in from the stored settings.
+    await page.locator('#businessName').waitFor();
+    await expect.poll(() => page.locator('#businessName').inputValue(), { timeout: 10_000 }).not.toBe('');
     await page.locator('#tagline').fill('Le slogan modifié par le test.');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expectNotification(page, 'Paramètres mis à jour');

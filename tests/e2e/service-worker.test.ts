@@ -55,6 +55,12 @@ describe('the storefront’s service worker on a shared phone', () => {
     await signIn(page, '/admin/messages');
     await page.locator('tr.ant-table-row').filter({ hasText: 'Message privé' }).waitFor();
 
+    // The admin's own worker, registered a moment after sign-in, has its shell.
+    await expect
+      .poll(async () => Object.entries(await cached(page)).some(([name, urls]) => name.startsWith('admin-') && urls.length > 0), {
+        timeout: 20_000,
+      })
+      .toBe(true);
     const during = await cached(page);
     // The admin has its own service worker, scoped to /admin/, whose caches are named "admin-…".
     const storefront = Object.entries(during).filter(([name]) => !name.startsWith('admin-'));

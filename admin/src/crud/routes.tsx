@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router';
 import type { Overrides } from './overrides';
 import type { AdminEntry } from './registry';
-import ResourceForm from './ResourceForm';
-import ResourceList from './ResourceList';
+
+// Loaded with the first screen that needs them: the dashboard, where a signed-in owner lands, needs
+// neither the tables nor the forms (antd's Table, Form, Select, DatePicker, Upload...).
+const ResourceForm = lazy(() => import('./ResourceForm'));
+const ResourceList = lazy(() => import('./ResourceList'));
 
 /**
  * Every route of every resource, from the registry: list, add, edit, and the hand-made detail

@@ -1,33 +1,30 @@
 import type { AuthProvider } from '@refinedev/core';
 import { isUnauthorized, toHttpError } from './errors';
 import { forgetAlertsSubscription } from '../push/device-alerts';
+import { currentAdmin, forgetSession } from './session';
 import { trpc } from './trpc';
 
 export const LOGIN_PATH = '/login';
 
 export const authProvider: AuthProvider = {
-  login: async ({ email, password }: { email: string; password: string }) => {
-    try {
-      await trpc.auth.login.mutate({ email, password });
-      return { success: true, redirectTo: '/' };
-    } catch (error) {
-      const { message } = toHttpError(error);
-      return { success: false, error: { name: 'Connexion impossible', message } };
-    }
-  },
+  // Signing in happens in the light entry (signin/pages.tsx), before this provider is loaded.
+  login: async () => ({ success: false, redirectTo: LOGIN_PATH }),
   logout: async () => {
     try {
       await trpc.auth.logout.mutate();
     } catch {
       // An expired session is already logged out: go to the login page all the same.
     }
+    forgetSession();
     await forgetCachedAnswers();
     await forgetAlertsSubscription();
-    return { success: true, redirectTo: LOGIN_PATH };
+    // A new page, the light sign-in entry's: nothing of the back-office stays in memory.
+    window.location.replace(`/admin${LOGIN_PATH}`);
+    return { success: true };
   },
   check: async () => {
     try {
-      const me = await trpc.auth.me.query();
+      const me = await currentAdmin();
       return me ? { authenticated: true } : { authenticated: false, redirectTo: LOGIN_PATH, logout: true };
     } catch (error) {
       return { authenticated: false, redirectTo: LOGIN_PATH, error: toHttpError(error) };
@@ -36,28 +33,9 @@ export const authProvider: AuthProvider = {
   onError: async (error) => (isUnauthorized(error) ? { logout: true, redirectTo: LOGIN_PATH, error } : {}),
   getIdentity: async () => {
     try {
-      return await trpc.auth.me.query();
+      return await currentAdmin();
     } catch {
       return null;
-    }
-  },
-  forgotPassword: async ({ email }: { email: string }) => {
-    try {
-      await trpc.auth.requestPasswordReset.mutate({ email });
-      return { success: true };
-    } catch (error) {
-      return { success: false, error: { name: 'Réinitialisation impossible', message: toHttpError(error).message } };
-    }
-  },
-  updatePassword: async ({ token, password }: { token: string; password: string }) => {
-    try {
-      await trpc.auth.resetPassword.mutate({ token, password });
-      return { success: true };
-    } catch (error) {
-      const http = toHttpError(error);
-      // The password's own rule (too short, too common) says more than the generic message.
-      const message = http.errors?.password ? String(http.errors.password) : http.message;
-      return { success: false, error: { name: 'Mot de passe non modifié', message } };
     }
   },
 };

@@ -16,14 +16,6 @@ export type AlertsState =
 export const alertsSupported = () =>
   typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
-/** The admin's service worker (it shows the alerts): registered once the app has started. */
-export function registerAdminWorker() {
-  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  const register = () => void navigator.serviceWorker.register(`${SCOPE}sw.js`, { scope: SCOPE }).catch(() => undefined);
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
-}
-
 async function registration() {
   const existing = await navigator.serviceWorker.getRegistration(SCOPE);
   if (existing?.active) return existing;
