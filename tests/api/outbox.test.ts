@@ -88,10 +88,14 @@ describe('the outbox', () => {
   it('sends again under the same Message-ID when a server died between sending and noting it', async () => {
     smtp.accept();
     const subject = `Alerte ${randomUUID()}`;
-    await enqueueMail(app.db, { to: 'owner@example.com', subject, text: 'Bonjour' });
-    // This server takes the row, sends it, and dies before writing that it was sent.
-    const [claimed] = (await claimDue(app.db, 1)).filter(Boolean);
-    expect(claimed).toBeDefined();
+    // This server takes the row (written and taken in one transaction, so the app's own worker
+    // cannot take it first), sends it, and dies before writing that it was sent.
+    const [claimed] = await app.db.transaction().execute(async (tx) => {
+      await enqueueMail(tx, { to: 'owner@example.com', subject, text: 'Bonjour' });
+      await sql`update outbox set next_attempt_at = '2000-01-01' where subject = ${subject}`.execute(tx);
+      return claimDue(tx, 1);
+    });
+    expect(claimed?.payload).toMatchObject({ subject });
     await mailDelivery(app.config)(claimed!);
     // Its lease runs out; another server takes the row over.
     await sql`update outbox set locked_until = now() - interval '1 second' where id = ${claimed!.id}`.execute(app.db);
@@ -136,10 +140,11 @@ describe('the outbox', () => {
     const stored = await app.db.selectFrom('outbox').select('payload').where('id', '=', sent!.id).executeTakeFirstOrThrow();
     expect(JSON.stringify(stored.payload)).not.toContain('token=');
 
-    await enqueueMail(app.db, { to: ADMIN.email, subject: 'Lien périmé', text: 'https://x/reset?token=abc', expiresInMinutes: 60 });
-    await sql`update outbox set expires_at = now() - interval '1 minute', next_attempt_at = now() where subject = 'Lien périmé'`.execute(
-      app.db,
-    );
+    // A link that could not leave within its hour (written as such in one go: no worker sends it before).
+    await app.db.transaction().execute(async (tx) => {
+      await enqueueMail(tx, { to: ADMIN.email, subject: 'Lien périmé', text: 'https://x/reset?token=abc', expiresInMinutes: 60 });
+      await sql`update outbox set expires_at = now() - interval '1 minute' where subject = 'Lien périmé'`.execute(tx);
+    });
     await until('expired', async () => (await envois('Lien périmé'))[0]?.status === 'cancelled');
     expect((await envois('Lien périmé'))[0]?.lastError).toBe('Expiré avant de pouvoir partir : il ne servait plus à rien de l’envoyer.');
     expect(smtp.received.some((m) => m.subject === 'Lien périmé')).toBe(false);

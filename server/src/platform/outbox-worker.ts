@@ -90,27 +90,30 @@ export async function runDue(db: Kysely<Database>, deliverers: Record<OutboxChan
   let handled = 0;
   for (;;) {
     const rows = await claimDue(db);
-    for (const row of rows) {
-      let outcome: { sent: true } | { error: DeliveryError };
-      if (row.expired)
-        outcome = { error: new DeliveryError('Expiré avant de pouvoir partir : il ne servait plus à rien de l’envoyer.', 'drop') };
-      else {
-        try {
-          await deliverers[row.channel](row);
-          outcome = { sent: true };
-        } catch (err) {
-          outcome = {
-            error:
-              err instanceof DeliveryError
-                ? err
-                : new DeliveryError(`Erreur inattendue : ${err instanceof Error ? err.message : String(err)}`),
-          };
-          log.warn({ err, outboxId: row.id, channel: row.channel }, `envoi en échec : ${outcome.error.message}`);
+    // At once, not one after the other: a batch of slow servers still ends well inside the lease.
+    await Promise.all(
+      rows.map(async (row) => {
+        let outcome: { sent: true } | { error: DeliveryError };
+        if (row.expired)
+          outcome = { error: new DeliveryError('Expiré avant de pouvoir partir : il ne servait plus à rien de l’envoyer.', 'drop') };
+        else {
+          try {
+            await deliverers[row.channel](row);
+            outcome = { sent: true };
+          } catch (err) {
+            outcome = {
+              error:
+                err instanceof DeliveryError
+                  ? err
+                  : new DeliveryError(`Erreur inattendue : ${err instanceof Error ? err.message : String(err)}`),
+            };
+            log.warn({ err, outboxId: row.id, channel: row.channel }, `envoi en échec : ${outcome.error.message}`);
+          }
         }
-      }
-      await settle(db, row, outcome, retrySeconds);
-      handled++;
-    }
+        await settle(db, row, outcome, retrySeconds);
+      }),
+    );
+    handled += rows.length;
     if (rows.length < BATCH) return handled;
   }
 }
