@@ -38,6 +38,17 @@ export interface Config {
   cacheMegabytes: number;
   /** Mobile Money through FedaPay; unset (no FEDAPAY_SECRET_KEY): the option is hidden. */
   fedapay: FedaPayConfig | null;
+  /** Normalized invoices through the DGI's e-MCF API; unset (no EMECEF_TOKEN): no invoice is asked for. */
+  emecef: EmecefConfig | null;
+  /** How long a server holds an outbox row it works on before another may take it over. */
+  outboxLeaseSeconds: number;
+}
+
+export interface EmecefConfig {
+  /** The JWT the DGI issues for the business's IFU (e-MECeF portal). */
+  token: string;
+  /** The API's address: the DGI's test service or its production one. */
+  apiBase: string;
 }
 
 export interface FedaPayConfig {
@@ -60,6 +71,19 @@ export function parseFedaPay(env: NodeJS.ProcessEnv): FedaPayConfig | null {
   const apiBase = env.FEDAPAY_API_BASE?.trim().replace(/\/+$/, '') || undefined;
   if (apiBase && !/^https?:\/\//.test(apiBase)) throw new Error(`FEDAPAY_API_BASE must be an http(s) address, got "${apiBase}"`);
   return { secretKey, environment, webhookSecret, apiBase };
+}
+
+/** EMECEF_*: both or neither, so a half-configured shop fails at start, not at a customer's invoice. */
+export function parseEmecef(env: NodeJS.ProcessEnv): EmecefConfig | null {
+  const token = env.EMECEF_TOKEN?.trim();
+  const apiBase = env.EMECEF_API_BASE?.trim().replace(/\/+$/, '');
+  if (!token && !apiBase) return null;
+  if (!token || !apiBase)
+    throw new Error(
+      'EMECEF_TOKEN and EMECEF_API_BASE go together (the jeton from the e-MECeF portal, and https://developper.impots.bj/sygmef-emcef/api for tests or the production address)',
+    );
+  if (!/^https?:\/\//.test(apiBase)) throw new Error(`EMECEF_API_BASE must be an http(s) address, got "${apiBase}"`);
+  return { token, apiBase };
 }
 
 /** VAPID_*: both or neither (web-push generate-vapid-keys prints a pair). */
@@ -112,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxPollMs: int(env.OUTBOX_POLL_MS, 5_000, 'OUTBOX_POLL_MS'),
     outboxRetrySeconds: int(env.OUTBOX_RETRY_SECONDS, 30, 'OUTBOX_RETRY_SECONDS'),
     vapid: parseVapid(env),
+    emecef: parseEmecef(env),
+    outboxLeaseSeconds: int(env.OUTBOX_LEASE_SECONDS, 60, 'OUTBOX_LEASE_SECONDS'),
     rateLimit: env.RATE_LIMIT !== 'off',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     cacheMegabytes: int(env.CACHE_MB, 64, 'CACHE_MB'),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
 import { type FedaPayStandIn, startFedaPayStandIn } from '../support/fedapay-stand-in';
 import { signIn } from './admin/session';
-import { putInCart, screenshot } from './storefront/browser';
+import { checkoutWithMobileMoney, screenshot } from './storefront/browser';
 
 // Paying by Mobile Money in a real browser: checkout, FedaPay's page (the local stand-in),
 // a refusal, a retry, the return page that follows the payment, and the owner's order screen.
@@ -36,22 +36,10 @@ describe('Mobile Money at checkout', () => {
     const delivery = (await app.asVisitor.deliveryOptions.list({ pageSize: 1 })).rows[0]!;
 
     const page = await app.newPage(PHONE);
-    await putInCart(page, [{ id: product.id, type: 'product', name: product.name, price: 18_000, quantity: 1, stock: 4 }], {
-      id: delivery.id,
-      name: delivery.name,
-      price: Number(delivery.price),
-    });
-    await page.goto('/checkout');
-    await page.getByLabel('Nom complet').fill('Rachida Bello');
-    await page.getByLabel('Téléphone').fill('01 66 77 88 99');
-    await page.getByLabel('Ville').fill('Parakou');
-    await page.getByLabel('Adresse').fill('Quartier Banikanni');
-    await page.getByLabel('Payer maintenant par Mobile Money (MTN, Moov)').check();
-    await screenshot(page, 'checkout-mobile-money-360');
-    await page.getByRole('button', { name: 'Commander et payer' }).click();
+    const where = { id: delivery.id, name: delivery.name, price: Number(delivery.price) };
+    await checkoutWithMobileMoney(page, { ...product, price: 18_000, stock: 4 }, where, fedapay.url);
 
     // FedaPay's page, for the server's total.
-    await page.waitForURL(`${fedapay.url}/pay/**`);
     expect(await page.getByTestId('amount').textContent()).toBe(`${18_000 + Number(delivery.price)} XOF`);
     await page.getByRole('button', { name: 'Simuler un refus' }).click();
 

@@ -1,8 +1,15 @@
+import { Space } from 'antd';
 import ResourceForm from '../crud/ResourceForm';
 import type { AdminEntry } from '../crud/registry';
 import { SINGLETON_ID } from '../providers/data-provider';
+import { InvoicingStatus } from './InvoicingStatus';
 
-/** The business details and social links the storefront shows: the single settings row. */
+/** The business details and social links the storefront shows: the single settings row, and the state of normalized invoices. */
 export default function SettingsPage({ entry }: { entry: AdminEntry }) {
-  return <ResourceForm entry={entry} action="edit" singletonId={SINGLETON_ID} title={entry.resource.label.plural} />;
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <InvoicingStatus />
+      <ResourceForm entry={entry} action="edit" singletonId={SINGLETON_ID} title={entry.resource.label.plural} />
+    </Space>
+  );
 }

@@ -1,4 +1,4 @@
-import type { AlertKind, AnyField, orderEventKinds, onlinePaymentStatuses, resources } from '@app/shared';
+import type { AlertKind, AnyField, invoiceStatuses, invoiceTypes, orderEventKinds, onlinePaymentStatuses, resources } from '@app/shared';
 import type { ColumnType, Generated, Kysely, RawBuilder } from 'kysely';
 import type { z } from 'zod';
 
@@ -55,9 +55,30 @@ export interface Database extends ResourceTables {
   media: MediaTable;
   mediaVariants: MediaVariantsTable;
   pushSubscriptions: PushSubscriptionsTable;
+  invoices: InvoicesTable;
 }
 
 export type DB = Kysely<Database>;
+
+/** A normalized invoice (e-MECeF): server/src/invoicing. */
+export interface InvoicesTable {
+  id: Generated<string>;
+  orderId: string;
+  type: keyof typeof invoiceTypes;
+  status: ColumnType<keyof typeof invoiceStatuses, keyof typeof invoiceStatuses | undefined, keyof typeof invoiceStatuses>;
+  uid: string | null;
+  request: unknown;
+  totals: unknown;
+  confirmSentAt: ColumnType<string | null, string | RawBuilder<unknown> | null | undefined, string | RawBuilder<unknown> | null>;
+  codeMecef: string | null;
+  qrCode: string | null;
+  nim: string | null;
+  counters: string | null;
+  issuedAt: string | null;
+  lastError: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
 
 export interface PasswordResetTokensTable {
   id: Generated<string>;

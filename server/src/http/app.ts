@@ -25,6 +25,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { type AppRouter, appRouter } from '../routers/_app';
 import { storefrontPages } from './ssr';
+import { invoiceDelivery } from '../orders/invoices';
 import { afterResponseOf } from '../platform/after-response';
 import { isConnectionError, UNAVAILABLE } from '../platform/db-errors';
 import type { Context } from '../trpc';
@@ -141,12 +142,17 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   }
   app.decorate('publicCache', { cache, invalidate });
   const stopHousekeeping = startHousekeeping(db, config, app.log, invalidate);
-  const outbox = startOutboxWorker(db, config, app.log, { mail: mailDelivery(config), push: pushDelivery(db, config) });
+  const outbox = startOutboxWorker(db, config, app.log, {
+    mail: mailDelivery(config),
+    push: pushDelivery(db, config),
+    invoice: invoiceDelivery(db, config),
+  });
   app.addHook('onClose', () => outbox.stop());
   app.decorate('outbox', { wake: outbox.wake });
-  // A write may have queued a mail or a notification: this server carries it out at once.
-  app.addHook('onResponse', async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') outbox.wake();
+  // A write may have queued a mail or a notification: this server carries it out at once. A refused
+  // one rolled back what it queued, and is not worth a look (300 wrong logins are not 300 claims).
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) outbox.wake();
   });
   app.addHook('onClose', async () => stopHousekeeping());
   const cached = trpcCache(app, cache, router, config);

@@ -11,7 +11,18 @@ const label = <M extends Record<string, string>>(map: M, key: unknown) => map[St
 export async function ordersCsv(db: Kysely<Database>, from: string, to: string): Promise<{ csv: string; count: number }> {
   const rows = await db
     .selectFrom('orders')
-    .selectAll()
+    .selectAll('orders')
+    .select((eb) =>
+      (['FV', 'FA'] as const).map((type) =>
+        eb
+          .selectFrom('invoices')
+          .select('codeMecef')
+          .whereRef('invoices.orderId', '=', 'orders.id')
+          .where('invoices.type', '=', type)
+          .where('invoices.status', '=', 'confirmed')
+          .as(type === 'FV' ? 'saleCode' : 'creditCode'),
+      ),
+    )
     .where(sql<boolean>`(created_at AT TIME ZONE 'Africa/Porto-Novo')::date BETWEEN ${from}::date AND ${to}::date`)
     .orderBy('createdAt')
     .orderBy('id')
@@ -32,6 +43,8 @@ export async function ordersCsv(db: Kysely<Database>, from: string, to: string):
     'Paiement',
     'Référence',
     'Statut',
+    'Facture normalisée (code MECeF/DGI)',
+    'Facture d’avoir (code MECeF/DGI)',
   ];
   const lines = rows.map((o) => [
     o.number,
@@ -49,6 +62,8 @@ export async function ordersCsv(db: Kysely<Database>, from: string, to: string):
     label(paymentStatuses, o.paymentStatus),
     o.paymentReference ?? '',
     label(orderStatuses, o.status),
+    o.saleCode ?? '',
+    o.creditCode ?? '',
   ]);
   return { csv: toCsv(header, lines), count: rows.length };
 }

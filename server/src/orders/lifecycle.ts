@@ -11,7 +11,11 @@ import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import { recordEvent } from './events';
+import { queueInvoice } from './invoices';
 import { statusChangedMail } from './notifications';
+
+export { recordEvent };
 
 /** The database or a transaction on it. */
 type Db = Kysely<Database>;
@@ -26,27 +30,6 @@ export interface OrderRow {
   email: string | null;
   trackingToken: string;
 }
-
-type Event = {
-  actor: string;
-  kind: Database['orderEvents']['kind'];
-  fromValue?: string | null;
-  toValue?: string | null;
-  note?: string | null;
-};
-
-export const recordEvent = (tx: Db, orderId: string, event: Event) =>
-  tx
-    .insertInto('orderEvents')
-    .values({
-      orderId,
-      actor: event.actor,
-      kind: event.kind,
-      fromValue: event.fromValue ?? null,
-      toValue: event.toValue ?? null,
-      note: event.note ?? null,
-    })
-    .execute();
 
 /** The order, locked until the transaction ends: two owners' clicks are applied one after the other. */
 async function lockOrder(tx: Db, id: string): Promise<OrderRow> {
@@ -122,6 +105,8 @@ export async function transitionOrder(
     if (input.to === 'cancelled') {
       await moveStock(tx, order.items, 1);
       await closeOpenPayments(tx, order.id, input.actor);
+      // A cancelled sale that was invoiced gets its credit note.
+      await queueInvoice(tx, config, order, 'FA');
     }
     await tx
       .updateTable('orders')
@@ -162,8 +147,10 @@ export async function reopenOrder(db: Db, input: { id: string; actor: string; no
   });
 }
 
+/** A payment recorded gets its normalized invoice, a refund its credit note (both queued with it). */
 export async function setPaymentStatus(
   db: Db,
+  config: Config,
   input: { id: string; to: PaymentStatus; reference?: string | undefined; actor: string; note?: string | undefined },
 ) {
   return db.transaction().execute(async (tx) => {
@@ -183,6 +170,8 @@ export async function setPaymentStatus(
       .execute();
     const note = [input.reference ? `Référence : ${input.reference}` : null, input.note].filter(Boolean).join(' · ') || null;
     await recordEvent(tx, order.id, { actor: input.actor, kind: 'payment', fromValue: order.paymentStatus, toValue: input.to, note });
+    if (input.to === 'paid') await queueInvoice(tx, config, order, 'FV');
+    if (input.to === 'refunded') await queueInvoice(tx, config, order, 'FA');
     return { ...order, paymentStatus: input.to };
   });
 }

@@ -1,7 +1,9 @@
 import path from 'node:path';
-import { formatXOF, itemTypes, orderStatuses, paymentMethods, paymentStatuses } from '@app/shared';
+import { emecefPaymentTypes, formatXOF, itemTypes, orderStatuses, paymentMethods, paymentStatuses, taxGroups } from '@app/shared';
 import { formatPhone } from '@app/shared/phone';
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import type { InvoiceRequest, InvoiceTotals } from '../invoicing/emcf-client';
 import type { TrackedOrder } from './tracking';
 
 export interface Shop {
@@ -9,6 +11,34 @@ export interface Shop {
   address: string;
   phone: string;
   email: string;
+  ifu?: string | null;
+}
+
+/** A normalized invoice's content as sent and the security elements the DGI returned. */
+export interface NormalizedInvoice {
+  type: 'FV' | 'FA';
+  codeMecef: string;
+  qrCode: string;
+  nim: string;
+  counters: string;
+  issuedAt: string;
+  request: InvoiceRequest;
+  totals: InvoiceTotals;
+}
+
+/** The MECeF/DGI code in groups of four, as the DGI prints it. */
+export const codeInGroups = (code: string) => (code.replace(/[^A-Za-z0-9]/g, '').match(/.{1,4}/g) ?? []).join('-');
+
+/** HT, TVA and TTC of each tax group the invoice uses, as the DGI computed them. */
+function groupTotals(t: InvoiceTotals) {
+  const ttc = { A: t.taa, B: t.tab, C: t.tac, D: t.tad, E: t.tae, F: t.taf };
+  return (Object.keys(ttc) as (keyof typeof ttc)[])
+    .filter((g) => (ttc[g] ?? 0) > 0)
+    .map((g) => {
+      const total = ttc[g] ?? 0;
+      const ht = g === 'B' ? (t.hab ?? total) : g === 'D' ? (t.had ?? total) : total;
+      return { group: g, ht, tva: total - ht, ttc: total };
+    });
 }
 
 const label = <M extends Record<string, string>>(map: M, key: string) => (key in map ? map[key as keyof M] : key);
@@ -17,8 +47,9 @@ const label = <M extends Record<string, string>>(map: M, key: string) => (key in
  * The receipt / delivery slip as a PDF. DejaVu Sans is embedded: accents and the narrow
  * no-break spaces of French amounts ("190 000,00 F CFA") print as they read on screen.
  */
-export function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: string): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Reçu ${order.number}`, Author: shop.businessName } });
+export async function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: string, invoice?: NormalizedInvoice): Promise<Buffer> {
+  const title = !invoice ? 'Reçu' : invoice.type === 'FV' ? 'Facture normalisée' : 'Facture d’avoir normalisée';
+  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `${title} ${order.number}`, Author: shop.businessName } });
   doc.registerFont('regular', path.join(fontDir, 'DejaVuSans.ttf'));
   doc.registerFont('bold', path.join(fontDir, 'DejaVuSans-Bold.ttf'));
   const chunks: Buffer[] = [];
@@ -33,8 +64,13 @@ export function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: string):
     .font('regular')
     .fontSize(9)
     .fillColor('#444')
-    .text(`${shop.address}\n${formatPhone(shop.phone)} · ${shop.email}`);
-  doc.moveDown(1.5).fillColor('#000').font('bold').fontSize(14).text(`Reçu – commande ${order.number}`);
+    .text(`${shop.address}\n${formatPhone(shop.phone)} · ${shop.email}${invoice && shop.ifu ? `\nIFU : ${shop.ifu}` : ''}`);
+  doc.moveDown(1.5).fillColor('#000').font('bold').fontSize(14).text(`${title} – commande ${order.number}`);
+  if (invoice?.request.reference)
+    doc
+      .font('regular')
+      .fontSize(10)
+      .text(`Avoir sur la facture normalisée ${codeInGroups(invoice.request.reference)}`);
   doc
     .font('regular')
     .fontSize(10)
@@ -50,21 +86,62 @@ export function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: string):
 
   doc.moveDown(1.2);
   const [x, width] = [doc.page.margins.left, doc.page.width - doc.page.margins.left - doc.page.margins.right];
-  const row = (cells: [string, string, string], bold = false) => {
+  /** One line of a table: the first cell on the left, the others right-aligned; the tallest cell sets the next line. */
+  const cellsRow = (cells: string[], widths: number[], bold = false) => {
     const y = doc.y;
+    let left = x;
+    let bottom = y;
     doc.font(bold ? 'bold' : 'regular').fontSize(10);
-    doc.text(cells[0], x, y, { width: width * 0.55 });
-    doc.text(cells[1], x + width * 0.55, y, { width: width * 0.15, align: 'right' });
-    doc.text(cells[2], x + width * 0.7, y, { width: width * 0.3, align: 'right' });
+    cells.forEach((cell, i) => {
+      doc.text(cell, left, y, { width: width * widths[i]!, align: i === 0 ? 'left' : 'right' });
+      bottom = Math.max(bottom, doc.y);
+      left += width * widths[i]!;
+    });
+    doc.x = x;
+    doc.y = bottom;
     doc.moveDown(0.4);
   };
-  row(['Article', 'Qté', 'Montant'], true);
-  for (const line of order.items)
-    row([`${line.name} (${label(itemTypes, line.type)})`, String(line.quantity), formatXOF(line.unitPrice * line.quantity)]);
-  doc.moveDown(0.5);
-  row(['Sous-total', '', formatXOF(order.subtotal)]);
-  row([`Livraison${order.delivery ? ` (${order.delivery.name})` : ''}`, '', formatXOF(order.deliveryCost)]);
-  row(['Total', '', formatXOF(order.total)], true);
+  const row = (cells: [string, string, string], bold = false) => cellsRow(cells, [0.55, 0.15, 0.3], bold);
+  if (!invoice) {
+    row(['Article', 'Qté', 'Montant'], true);
+    for (const line of order.items)
+      row([`${line.name} (${label(itemTypes, line.type)})`, String(line.quantity), formatXOF(line.unitPrice * line.quantity)]);
+    doc.moveDown(0.5);
+    row(['Sous-total', '', formatXOF(order.subtotal)]);
+    row([`Livraison${order.delivery ? ` (${order.delivery.name})` : ''}`, '', formatXOF(order.deliveryCost)]);
+    row(['Total', '', formatXOF(order.total)], true);
+  } else {
+    // The lines and totals as the DGI has them: each line's tax group, HT / TVA / TTC per group.
+    row(['Article (groupe de taxe)', 'Qté', 'Montant TTC'], true);
+    for (const line of invoice.request.items)
+      row([`${line.name} (${line.taxGroup})`, String(line.quantity), formatXOF(line.price * line.quantity)]);
+    doc.moveDown(0.5);
+    const groupWidths = [0.4, 0.2, 0.2, 0.2];
+    cellsRow(['Groupe de taxe', 'HT', 'TVA', 'TTC'], groupWidths, true);
+    for (const g of groupTotals(invoice.totals))
+      cellsRow([taxGroups[g.group], formatXOF(g.ht), formatXOF(g.tva), formatXOF(g.ttc)], groupWidths);
+    doc.moveDown(0.3);
+    row(['Total TTC', '', formatXOF(invoice.totals.total)], true);
+    const payment = invoice.request.payment?.[0];
+    if (payment) row([`Payé : ${label(emecefPaymentTypes, payment.name)}`, '', formatXOF(payment.amount)]);
+
+    doc.moveDown(1.2);
+    const top = doc.y;
+    const qr = await QRCode.toBuffer(invoice.qrCode, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 8 });
+    doc.image(qr, x + width - 120, top, { width: 120 });
+    doc
+      .font('bold')
+      .fontSize(11)
+      .text('Éléments de sécurité de la facture normalisée', x, top, { width: width - 140 });
+    doc
+      .font('regular')
+      .fontSize(10)
+      .text(`Code MECeF/DGI : ${codeInGroups(invoice.codeMecef)}`, { width: width - 140 })
+      .text(`NIM : ${invoice.nim}`)
+      .text(`Compteurs : ${invoice.counters}`)
+      .text(`Date et heure : ${invoice.issuedAt}`);
+    doc.y = Math.max(doc.y, top + 130);
+  }
   doc.moveDown(2).font('regular').fontSize(9).fillColor('#444').text('Merci pour votre confiance.', x, doc.y, { width });
   doc.end();
   return done;

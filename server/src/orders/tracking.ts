@@ -37,6 +37,8 @@ const VISIBLE = [
 ] as const;
 export type TrackedOrder = Pick<OrderRow, (typeof VISIBLE)[number]> & {
   timeline: { createdAt: string; kind: keyof typeof orderEventKinds; toValue: string | null }[];
+  /** The normalized invoices the DGI issued for it (sale, credit note). */
+  invoices: { type: 'FV' | 'FA'; codeMecef: string }[];
 };
 
 const NOT_FOUND = 'Commande introuvable : vérifiez le numéro de commande et le téléphone.';
@@ -63,6 +65,13 @@ export async function findTrackedOrder(db: Kysely<Database>, input: z.infer<type
     .orderBy('createdAt')
     .orderBy('id')
     .execute();
+  const invoices = await db
+    .selectFrom('invoices')
+    .select(['type', 'codeMecef'])
+    .where('orderId', '=', order.id)
+    .where('status', '=', 'confirmed')
+    .orderBy('createdAt')
+    .execute();
   const { id: _id, ...visible } = order;
-  return { ...visible, timeline };
+  return { ...visible, timeline, invoices: invoices as TrackedOrder['invoices'] };
 }

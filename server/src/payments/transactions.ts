@@ -1,6 +1,7 @@
 import { adminPath, formatXOF, ONLINE_PAYMENT_METHOD, orders } from '@app/shared';
 import { sql } from 'kysely';
 import type { Config } from '../config';
+import { queueInvoice } from '../orders/invoices';
 import { recordEvent } from '../orders/lifecycle';
 import { alertOwner } from '../platform/alerts';
 import { type Attempt, CHECK_INTERVAL_SECONDS, type Db, ORDER_COLUMNS, type PayableOrder, payable } from './payable';
@@ -58,6 +59,8 @@ export async function applyTransaction(db: Db, config: Config, transaction: Prov
   return db.transaction().execute(async (tx) => {
     const applied = await applyLocked(tx, transaction, actor);
     await alertPayment(tx, config, applied);
+    if (applied.kind === 'paid') await queueInvoice(tx, config, { id: applied.orderId, number: applied.number }, 'FV');
+    if (applied.kind === 'refunded') await queueInvoice(tx, config, { id: applied.orderId, number: applied.number }, 'FA');
     return applied;
   });
 }

@@ -37,11 +37,13 @@ const BATCH = 10;
 /** Past this many attempts (about six hours with the default delay) a message waits for "Réessayer". */
 export const MAX_ATTEMPTS = 12;
 const MAX_DELAY_SECONDS = 3_600;
+/** How long a server that stops waits for the deliveries under way. */
+const STOP_WAIT_MS = 3_000;
 
 /** Due rows, taken by this server for the lease. Each claim counts as an attempt. */
-export async function claimDue(db: Kysely<Database>, limit = BATCH): Promise<Claimed[]> {
+export async function claimDue(db: Kysely<Database>, limit = BATCH, leaseSeconds = LEASE_SECONDS): Promise<Claimed[]> {
   const { rows } = await sql<Claimed>`
-    UPDATE outbox SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1, updated_at = now()
+    UPDATE outbox SET locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1, updated_at = now()
     WHERE id IN (
       SELECT id FROM outbox
       WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
@@ -86,10 +88,16 @@ async function settle(db: Kysely<Database>, row: Claimed, outcome: { sent: true 
 }
 
 /** Claims what is due and carries it out, until nothing is due. Returns how many rows it handled. */
-export async function runDue(db: Kysely<Database>, deliverers: Record<OutboxChannel, Deliver>, retrySeconds: number, log: Logger) {
+export async function runDue(
+  db: Kysely<Database>,
+  deliverers: Record<OutboxChannel, Deliver>,
+  retrySeconds: number,
+  log: Logger,
+  leaseSeconds = LEASE_SECONDS,
+) {
   let handled = 0;
   for (;;) {
-    const rows = await claimDue(db);
+    const rows = await claimDue(db, BATCH, leaseSeconds);
     // At once, not one after the other: a batch of slow servers still ends well inside the lease.
     await Promise.all(
       rows.map(async (row) => {
@@ -143,7 +151,7 @@ export function startOutboxWorker(db: Kysely<Database>, config: Config, log: Log
     running = (async () => {
       do {
         again = false;
-        await runDue(db, deliverers, config.outboxRetrySeconds, log).catch((err: unknown) =>
+        await runDue(db, deliverers, config.outboxRetrySeconds, log, config.outboxLeaseSeconds).catch((err: unknown) =>
           log.warn({ err }, 'envois : base de données indisponible, nouvel essai bientôt'),
         );
       } while (again && !stopped);
@@ -155,10 +163,13 @@ export function startOutboxWorker(db: Kysely<Database>, config: Config, log: Log
   schedule();
   return {
     wake,
+    /** Lets the work under way end, for a while: past that, its rows are another server's once their lease is out. */
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await running;
+      let wait: NodeJS.Timeout | undefined;
+      await Promise.race([running, new Promise((resolve) => (wait = setTimeout(resolve, STOP_WAIT_MS)))]);
+      clearTimeout(wait);
     },
   };
 }

@@ -27,7 +27,7 @@ export interface PushEffect {
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-async function enqueue(
+export async function enqueue(
   db: Kysely<Database>,
   channel: OutboxChannel,
   recipient: string,

@@ -12,6 +12,7 @@ import { newsletterSubscribersProcedures } from './newsletter-subscribers.router
 import { ordersProcedures } from './orders.router';
 import { outboxProcedures } from './outbox.router';
 import { paymentsRouter } from './payments.router';
+import { settingsProcedures } from './settings.router';
 
 /** What some resources have besides their generic procedures (an entry here may replace one of them). */
 const extraProcedures = {
@@ -21,6 +22,7 @@ const extraProcedures = {
   newsletterSubscribers: newsletterSubscribersProcedures,
   orders: ordersProcedures,
   outbox: outboxProcedures,
+  settings: settingsProcedures,
 };
 
 /**

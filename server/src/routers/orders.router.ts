@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { idInput } from '../crud/crud-router';
 import { getRecord, updateRecord } from '../crud/repository';
 import { addOrderNote, orderHistory, recordEvent, reopenOrder, setPaymentStatus, transitionOrder } from '../orders/lifecycle';
+import { orderInvoices } from '../orders/invoices';
 import { ordersCsv } from '../orders/export';
 import { orderPlacedMails } from '../orders/notifications';
 import { findOrderByKey, placeOrderRecord } from '../orders/place-order';
@@ -65,7 +66,7 @@ export const ordersProcedures = {
   setPayment: orderWrite
     .input(z.object({ id: idInput.shape.id, to: paymentEnum, reference: z.string().trim().max(200).optional(), note }))
     .mutation(async ({ ctx, input }) => {
-      const order = await setPaymentStatus(ctx.db, { ...input, actor: ctx.admin.email });
+      const order = await setPaymentStatus(ctx.db, ctx.config, { ...input, actor: ctx.admin.email });
       return { paymentStatus: order.paymentStatus };
     }),
 
@@ -82,6 +83,9 @@ export const ordersProcedures = {
     }),
 
   history: adminProcedure.input(idInput).query(({ ctx, input }) => orderHistory(ctx.db, input.id)),
+
+  /** The order's normalized invoices (e-MECeF): pending, normalized or failed, with the DGI's answer. */
+  invoices: adminProcedure.input(idInput).query(({ ctx, input }) => orderInvoices(ctx.db, input.id)),
 
   /** Orders placed between two dates, as CSV for French Excel. */
   exportCsv: adminProcedure

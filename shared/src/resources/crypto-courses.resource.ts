@@ -1,5 +1,6 @@
 import { defineResource } from './define-resource';
 import { f } from './fields';
+import { taxGroupField } from './invoicing';
 import { courseFormats, courseLevels } from './labels';
 
 export const cryptoCourses = defineResource({
@@ -15,6 +16,7 @@ export const cryptoCourses = defineResource({
     format: f.enum('Format', courseFormats, { default: 'online' }),
     duration: f.text('Durée', { max: 60, help: 'Par exemple : 4 semaines' }),
     price: f.money('Prix (XOF)'),
+    taxGroup: taxGroupField(),
     image: f.image('Image'),
     syllabus: f.stringList('Programme', { default: [] as string[] }),
     description: f.longText('Description'),

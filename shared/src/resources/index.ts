@@ -15,6 +15,7 @@ import { trendingCryptos } from './trending-cryptos.resource';
 export * from './define-resource';
 export * from './fields';
 export * from './honeypot';
+export * from './invoicing';
 export * from './labels';
 export * from './blog-posts.resource';
 export * from './contact-messages.resource';

@@ -51,6 +51,7 @@ export const orderEventKinds = {
   note: 'Note interne',
   edit: 'Coordonnées modifiées',
   online_payment: 'Paiement en ligne',
+  invoice: 'Facture normalisée',
 } as const;
 export const itemTypes = { product: 'Produit', service: 'Service', course: 'Formation' } as const;
 /** Which item types travel to the customer: services and courses need no address nor delivery option. */
@@ -74,3 +75,35 @@ export function paymentMethodsFor(items: readonly { type: string }[], onlineAvai
  * the server and the cart fall back on. Here, free of zod, so the storefront's first page can read it.
  */
 export const SHOP_RULES = { maxQuantityPerLine: 10, maxUnconfirmedTotal: 500_000, maxOpenOrdersPerPhone: 3, holdHours: 48 } as const;
+
+/**
+ * The DGI's tax groups on a normalized invoice (e-MECeF). Prices are TTC: the DGI computes HT and
+ * TVA per group. B (and D) carry VAT at 18 %.
+ */
+export const taxGroups = {
+  A: 'A · Exonéré',
+  B: 'B · Taxable (TVA 18 %)',
+  C: 'C · Exportation',
+  D: 'D · Régime d’exception (TVA 18 %)',
+  E: 'E · TPS',
+  F: 'F · Réservé',
+} as const;
+export type TaxGroup = keyof typeof taxGroups;
+/** How a normalized invoice says the customer paid (the DGI's list). */
+export const emecefPaymentTypes = {
+  ESPECES: 'Espèces',
+  MOBILEMONEY: 'Mobile Money',
+  VIREMENT: 'Virement',
+  CARTEBANCAIRE: 'Carte bancaire',
+  CHEQUES: 'Chèques',
+  CREDIT: 'Crédit',
+  AUTRE: 'Autre',
+} as const;
+/** A sale invoice (FV) when an order is paid, a credit note (FA) when it is refunded or cancelled. */
+export const invoiceTypes = { FV: 'Facture de vente', FA: 'Facture d’avoir' } as const;
+export const invoiceStatuses = {
+  pending: 'En attente',
+  created: 'Créée, en attente de confirmation',
+  confirmed: 'Normalisée',
+  failed: 'Échec',
+} as const;

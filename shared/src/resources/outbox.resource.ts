@@ -2,18 +2,20 @@ import { z } from 'zod';
 import { defineResource } from './define-resource';
 import { f } from './fields';
 
-export const outboxChannels = { mail: 'E-mail', push: 'Notification' } as const;
+export const outboxChannels = { mail: 'E-mail', push: 'Notification', invoice: 'Facture normalisée' } as const;
 export const outboxStatuses = { pending: 'En attente', sent: 'Envoyé', failed: 'Échec', cancelled: 'Abandonné' } as const;
 export type OutboxChannel = keyof typeof outboxChannels;
 export type OutboxStatus = keyof typeof outboxStatuses;
 
 /**
  * What a side effect carries out, written with the write that causes it (server/src/outbox):
- * a mail, or a notification to one of the owner's devices.
+ * a mail, a notification to one of the owner's devices, or a normalized invoice.
  */
 export const outboxPayload = z.union([
   z.object({ to: z.string(), subject: z.string(), text: z.string() }),
   z.object({ subscriptionId: z.string(), title: z.string(), body: z.string(), path: z.string(), tag: z.string() }),
+  // A normalized invoice to obtain from the DGI (server/src/invoicing).
+  z.object({ invoiceId: z.string() }),
 ]);
 export type OutboxPayload = z.infer<typeof outboxPayload>;
 

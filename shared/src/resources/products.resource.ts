@@ -1,5 +1,6 @@
 import { defineResource } from './define-resource';
 import { f } from './fields';
+import { taxGroupField } from './invoicing';
 import { productCategories } from './labels';
 
 export const products = defineResource({
@@ -24,6 +25,7 @@ export const products = defineResource({
       adminOnly: true,
       help: 'Le tableau de bord signale le produit quand son stock descend à ce nombre ou en dessous.',
     }),
+    taxGroup: taxGroupField(),
     featured: f.boolean('Mis en avant', { default: false }),
     published: f.boolean('Publié', { default: true }),
   },

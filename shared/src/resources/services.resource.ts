@@ -1,5 +1,6 @@
 import { defineResource } from './define-resource';
 import { f } from './fields';
+import { taxGroupField } from './invoicing';
 
 export const services = defineResource({
   name: 'services',
@@ -13,6 +14,7 @@ export const services = defineResource({
     shortDescription: f.longText('Description courte', { max: 300 }),
     description: f.longText('Description'),
     price: f.money('Prix (XOF)', { optional: true, help: 'Vide : sur devis.' }),
+    taxGroup: taxGroupField(),
     image: f.image('Image'),
     features: f.stringList('Prestations incluses', { default: [] as string[] }),
     published: f.boolean('Publié', { default: true }),

@@ -1,5 +1,6 @@
 import { defineResource } from './define-resource';
 import { f } from './fields';
+import { invoicingSettingsFields } from './invoicing';
 import { SHOP_RULES } from './labels';
 
 /** One row: the business details the storefront shows. */
@@ -43,6 +44,7 @@ export const settings = defineResource({
       default: SHOP_RULES.holdHours,
       help: 'Une commande « nouvelle » ni confirmée ni payée dans ce délai est annulée automatiquement : son stock revient et le client est prévenu.',
     }),
+    ...invoicingSettingsFields,
     facebook: f.url('Facebook', { optional: true }),
     instagram: f.url('Instagram', { optional: true }),
     linkedin: f.url('LinkedIn', { optional: true }),
@@ -58,4 +60,11 @@ export const settings = defineResource({
   admin: { icon: 'setting' },
   singleton: true,
   operations: { create: false, delete: false },
+  checks: [
+    {
+      fields: ['ifu'],
+      message: 'L’IFU compte 13 chiffres (il figure sur votre attestation d’immatriculation).',
+      valid: (r) => r.ifu === null || r.ifu === undefined || r.ifu === '' || /^\d{13}$/.test(String(r.ifu)),
+    },
+  ],
 });

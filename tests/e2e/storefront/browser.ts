@@ -53,3 +53,29 @@ export async function serviceWorkerInControl(page: Page) {
       await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
   });
 }
+
+/**
+ * Rachida orders one product, delivered, from a phone, and chooses to pay now by Mobile Money:
+ * the page ends on FedaPay's payment page (`fedapayUrl`, the local stand-in).
+ */
+export async function checkoutWithMobileMoney(
+  page: Page,
+  product: { id: string; name: string; price: number; stock: number },
+  delivery: { id: string; name: string; price: number },
+  fedapayUrl: string,
+) {
+  await putInCart(
+    page,
+    [{ id: product.id, type: 'product', name: product.name, price: product.price, quantity: 1, stock: product.stock }],
+    delivery,
+  );
+  await page.goto('/checkout');
+  await page.getByLabel('Nom complet').fill('Rachida Bello');
+  await page.getByLabel('Téléphone').fill('01 66 77 88 99');
+  await page.getByLabel('Ville').fill('Parakou');
+  await page.getByLabel('Adresse').fill('Quartier Banikanni');
+  await page.getByLabel('Payer maintenant par Mobile Money (MTN, Moov)').check();
+  await screenshot(page, 'checkout-mobile-money-360');
+  await page.getByRole('button', { name: 'Commander et payer' }).click();
+  await page.waitForURL(`${fedapayUrl}/pay/**`);
+}

@@ -13,6 +13,7 @@ import { useParams } from 'react-router';
 import { WhatsAppButton } from '../WhatsAppButton';
 import { CustomerEditor } from './CustomerEditor';
 import { OnlinePayments } from './OnlinePayments';
+import { OrderInvoices } from './OrderInvoices';
 import { OrderProcess } from './OrderProcess';
 import { OrderTimeline } from './OrderTimeline';
 import { useOrderActions } from './useOrderActions';
@@ -106,6 +107,9 @@ export default function OrderDetail() {
       </div>
       <div className="no-print">
         <OnlinePayments actions={actions} />
+      </div>
+      <div className="no-print">
+        <OrderInvoices actions={actions} trackingToken={order.trackingToken} />
       </div>
       <div className="no-print">
         <OrderTimeline actions={actions} />

@@ -1,4 +1,4 @@
-import { onlinePaymentStatuses, orderEventKinds, orderStatuses, paymentStatuses } from '@app/shared';
+import { invoiceTypes, onlinePaymentStatuses, orderEventKinds, orderStatuses, paymentStatuses } from '@app/shared';
 import { Button, Card, Input, Space, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
   created: orderStatuses,
   payment: paymentStatuses,
   online_payment: onlinePaymentStatuses,
+  invoice: invoiceTypes,
 };
 const valueLabel = (kind: string, value: string | null) => (value === null ? '—' : (VALUE_LABELS[kind]?.[value] ?? value));
 const PROBLEMS = new Set(['mismatch', 'declined', 'failed']);
@@ -27,7 +28,7 @@ export function OrderTimeline({ actions }: { actions: ReturnType<typeof useOrder
           children: (
             <div>
               <Typography.Text strong>{orderEventKinds[e.kind]}</Typography.Text>
-              {e.kind === 'note' || e.kind === 'created' ? null : e.kind === 'online_payment' ? (
+              {e.kind === 'note' || e.kind === 'created' ? null : e.kind === 'online_payment' || e.kind === 'invoice' ? (
                 <span> : {valueLabel(e.kind, e.toValue)}</span>
               ) : (
                 <span>

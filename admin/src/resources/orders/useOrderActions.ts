@@ -14,6 +14,13 @@ export function useOrderActions(id: string, refetchOrder: () => unknown) {
     queryFn: () => trpc.payments.forOrder.query({ id }),
     enabled: !!id,
   });
+  // Asked for at payment and obtained from the DGI a moment later: looked at again until it is settled.
+  const invoices = useQuery({
+    queryKey: ['orders', 'history', id, 'invoices'],
+    queryFn: () => trpc.orders.invoices.query({ id }),
+    enabled: !!id,
+    refetchInterval: (q) => (q.state.data?.some((i) => i.status === 'pending' || i.status === 'created') ? 3_000 : false),
+  });
   const useAction = <I>(run: (input: I) => Promise<unknown>, done: string) =>
     useMutation({
       mutationFn: run,
@@ -27,6 +34,7 @@ export function useOrderActions(id: string, refetchOrder: () => unknown) {
   return {
     history,
     payments,
+    invoices,
     transition: useAction(
       (input: { to: OrderStatus; note?: string }) => trpc.orders.transition.mutate({ id, ...input }),
       'Statut mis à jour.',

@@ -74,6 +74,8 @@ function LookupForm({ busy, onSubmit }: { busy: boolean; onSubmit: (lookup: Look
 }
 
 function TrackedOrder({ order }: { order: Tracked }) {
+  const sale = order.invoices.find((i) => i.type === 'FV');
+  const credit = order.invoices.find((i) => i.type === 'FA');
   return (
     <div className="mt-6 space-y-4" data-testid="tracked-order">
       <section className={`${card} p-4`} aria-label="État de la commande">
@@ -100,8 +102,14 @@ function TrackedOrder({ order }: { order: Tracked }) {
       <section className={`${card} space-y-3 p-4`} aria-label="Articles">
         <OrderSummary order={order} />
         <a href={`/suivi/${order.trackingToken}/recu.pdf`} className={secondaryButton} target="_blank" rel="noopener">
-          Télécharger le reçu (PDF)
+          {sale ? 'Télécharger la facture normalisée (PDF)' : 'Télécharger le reçu (PDF)'}
         </a>
+        {sale && <p className="text-sm text-slate-600">Code MECeF/DGI : {sale.codeMecef}</p>}
+        {credit && (
+          <a href={`/suivi/${order.trackingToken}/avoir.pdf`} className={secondaryButton} target="_blank" rel="noopener">
+            Télécharger la facture d’avoir (PDF)
+          </a>
+        )}
       </section>
     </div>
   );

@@ -1,0 +1,297 @@
+import { type OrderLine, paymentTypeSetting, type TaxGroup, trackingPath } from '@app/shared';
+import { type Kysely, sql } from 'kysely';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import { recordEvent } from './events';
+import type { NormalizedInvoice } from './receipt';
+import { enqueue, enqueueMail } from '../platform/outbox';
+import { type Claimed, DeliveryError, MAX_ATTEMPTS } from '../platform/outbox-worker';
+import { type EmcfClient, type InvoiceRequest, type InvoiceTotals, emcfClient, type SecurityElements } from '../invoicing/emcf-client';
+
+// Normalized invoices (facture normalisée, e-MECeF). An order's sale invoice (FV) is asked for in
+// the transaction that marks it paid, its credit note (FA) in the one that refunds or cancels it:
+// a row of `invoices` (one per order and type, by a unique key) and an outbox row that obtains it
+// from the DGI with the outbox's retries, leases and "Réessayer".
+
+type Db = Kysely<Database>;
+export type InvoiceType = 'FV' | 'FA';
+
+/**
+ * `tx`: the transaction of the payment or refund. Does nothing without EMECEF_TOKEN, for a second
+ * request of the same type, or for a credit note of an order never invoiced.
+ */
+export async function queueInvoice(tx: Db, config: Config, order: { id: string; number: string }, type: InvoiceType) {
+  if (!config.emecef) return;
+  if (type === 'FA') {
+    const sale = await tx.selectFrom('invoices').select('id').where('orderId', '=', order.id).where('type', '=', 'FV').executeTakeFirst();
+    if (!sale) return;
+  }
+  const created = await tx
+    .insertInto('invoices')
+    .values({ orderId: order.id, type })
+    .onConflict((oc) => oc.columns(['orderId', 'type']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!created) return;
+  await enqueue(
+    tx,
+    'invoice',
+    'DGI (e-MECeF)',
+    `${type === 'FV' ? 'Facture normalisée' : 'Facture d’avoir'} de la commande ${order.number}`,
+    { invoiceId: created.id },
+  );
+}
+
+interface InvoiceRow {
+  id: string;
+  orderId: string;
+  type: InvoiceType;
+  status: string;
+  uid: string | null;
+  confirmSentAt: string | null;
+}
+
+const french = (message: string) => new DeliveryError(message, 'fail');
+
+/** The request for the DGI, from the order as it stands: lines re-priced from the order, delivery as its own line. */
+export async function buildRequest(db: Db, invoice: InvoiceRow): Promise<InvoiceRequest> {
+  const order = await db
+    .selectFrom('orders')
+    .select(['number', 'customerName', 'phone', 'city', 'address', 'items', 'delivery', 'deliveryCost', 'total', 'paymentMethod'])
+    .where('id', '=', invoice.orderId)
+    .executeTakeFirstOrThrow();
+  const settings = await db.selectFrom('settings').selectAll().executeTakeFirstOrThrow();
+  if (!settings.ifu || !/^\d{13}$/.test(settings.ifu))
+    throw french('L’IFU de l’entreprise manque dans Paramètres (13 chiffres) : renseignez-le, puis « Réessayer ».');
+  const groups = await taxGroupsOf(db, order.items);
+  const fallback = settings.defaultTaxGroup as TaxGroup;
+  const items: InvoiceRequest['items'] = order.items.map((line) => ({
+    code: line.id.slice(0, 8),
+    name: line.name,
+    price: Number(line.unitPrice),
+    quantity: line.quantity,
+    taxGroup: groups.get(line.id) ?? fallback,
+  }));
+  const deliveryCost = Number(order.deliveryCost);
+  if (deliveryCost > 0)
+    items.push({
+      name: `Livraison${order.delivery ? ` : ${order.delivery.name}` : ''}`,
+      price: deliveryCost,
+      quantity: 1,
+      taxGroup: fallback,
+    });
+  const request: InvoiceRequest = {
+    ifu: settings.ifu,
+    type: invoice.type,
+    items,
+    client: {
+      name: order.customerName,
+      contact: order.phone,
+      ...(order.address ? { address: [order.address, order.city].filter(Boolean).join(', ') } : {}),
+    },
+    operator: { name: settings.invoiceOperator || settings.businessName },
+    payment: [{ name: settings[paymentTypeSetting[order.paymentMethod]], amount: Number(order.total) }],
+  };
+  if (invoice.type === 'FA') {
+    const sale = await db
+      .selectFrom('invoices')
+      .select(['status', 'codeMecef'])
+      .where('orderId', '=', invoice.orderId)
+      .where('type', '=', 'FV')
+      .executeTakeFirst();
+    if (!sale?.codeMecef) {
+      if (sale?.status === 'failed') throw french('La facture de vente de cette commande n’a pas pu être normalisée : réglez-la d’abord.');
+      throw new DeliveryError('En attente de la facture de vente normalisée, que l’avoir doit citer : nouvel essai automatique.');
+    }
+    request.reference = sale.codeMecef.replace(/-/g, '');
+  }
+  return request;
+}
+
+/** Each line's tax group as the article says it now (a deleted article: the default). */
+async function taxGroupsOf(db: Db, items: OrderLine[]) {
+  const tables = { product: 'products', service: 'services', course: 'cryptoCourses' } as const;
+  const groups = new Map<string, TaxGroup>();
+  for (const [type, table] of Object.entries(tables)) {
+    const ids = items.filter((l) => l.type === type).map((l) => l.id);
+    if (ids.length === 0) continue;
+    const rows = await db.selectFrom(table).select(['id', 'taxGroup']).where('id', 'in', ids).execute();
+    for (const row of rows) if (row.taxGroup) groups.set(row.id, row.taxGroup);
+  }
+  return groups;
+}
+
+/**
+ * Obtains one invoice from the DGI, whatever happened before: a pending invoice already created
+ * (its uid is stored before it is confirmed) is confirmed if the DGI still holds it, created again
+ * if the DGI dropped it before any confirmation left; a confirmation whose answer was lost is never
+ * guessed at (it might have been normalized): the owner is asked to look on the DGI's portal.
+ */
+export async function obtainInvoice(db: Db, config: Config, client: EmcfClient, invoiceId: string, attempts: number) {
+  const invoice = (await db
+    .selectFrom('invoices')
+    .select(['id', 'orderId', 'type', 'status', 'uid', 'confirmSentAt'])
+    .where('id', '=', invoiceId)
+    .executeTakeFirst()) as InvoiceRow | undefined;
+  if (!invoice || invoice.status === 'confirmed') return;
+  const mine = () => db.updateTable('invoices').where('id', '=', invoice.id);
+  try {
+    let uid = invoice.uid;
+    if (uid && !(await client.pending()).some((p) => p.uid === uid)) {
+      if (invoice.confirmSentAt)
+        throw french(
+          `La confirmation de la facture (uid ${uid}) est partie sans que la réponse de la DGI n’arrive, et la DGI ne l’a plus en attente : elle est peut-être normalisée. Vérifiez sur le portail e-MECeF avant toute autre action.`,
+        );
+      // Dropped by the DGI before anything confirmed it: nothing was issued, it is asked for again.
+      await mine()
+        .set({ uid: null, status: 'pending', updatedAt: sql`now()` })
+        .where('uid', '=', uid)
+        .execute();
+      uid = null;
+    }
+    if (!uid) {
+      const request = await buildRequest(db, invoice);
+      const totals = await client.create(request);
+      const stored = await mine()
+        .set({
+          uid: totals.uid,
+          status: 'created',
+          request: sql`${JSON.stringify(request)}::jsonb`,
+          totals: sql`${JSON.stringify(totals)}::jsonb`,
+          confirmSentAt: null,
+          updatedAt: sql`now()`,
+        })
+        .where('uid', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (!stored) {
+        await client.cancel(totals.uid).catch(() => undefined);
+        throw new DeliveryError('Une autre demande de cette facture est en cours : nouvel essai automatique.');
+      }
+      uid = totals.uid;
+    }
+    await mine()
+      .set({ confirmSentAt: sql`now()`, updatedAt: sql`now()` })
+      .execute();
+    const security = await client.confirm(uid);
+    await confirmed(db, config, invoice, security);
+  } catch (err) {
+    const error =
+      err instanceof DeliveryError ? err : new DeliveryError(`Erreur inattendue : ${err instanceof Error ? err.message : String(err)}`);
+    const givenUp = error.then !== 'retry' || attempts >= MAX_ATTEMPTS;
+    await mine()
+      .set({ lastError: error.message.slice(0, 1000), ...(givenUp ? { status: 'failed' } : {}), updatedAt: sql`now()` })
+      .where('status', '!=', 'confirmed')
+      .execute();
+    throw error;
+  }
+}
+
+/** The security elements on the invoice, the order's history and, for a sale, the customer's mail. */
+async function confirmed(db: Db, config: Config, invoice: InvoiceRow, security: SecurityElements) {
+  await db.transaction().execute(async (tx) => {
+    const done = await tx
+      .updateTable('invoices')
+      .set({
+        status: 'confirmed',
+        codeMecef: security.codeMECeFDGI,
+        qrCode: security.qrCode,
+        nim: security.nim,
+        counters: security.counters,
+        issuedAt: security.dateTime,
+        lastError: null,
+        updatedAt: sql`now()`,
+      })
+      .where('id', '=', invoice.id)
+      .where('status', '!=', 'confirmed')
+      .returning('id')
+      .executeTakeFirst();
+    if (!done) return;
+    const label = invoice.type === 'FV' ? 'Facture normalisée' : 'Facture d’avoir normalisée';
+    await recordEvent(tx, invoice.orderId, {
+      actor: 'système',
+      kind: 'invoice',
+      toValue: invoice.type,
+      note: `${label} ${security.codeMECeFDGI} · ${security.counters}`,
+    });
+    const order = await tx
+      .selectFrom('orders')
+      .select(['number', 'email', 'customerName', 'trackingToken'])
+      .where('id', '=', invoice.orderId)
+      .executeTakeFirstOrThrow();
+    if (order.email) {
+      const link = `${config.publicUrl}${trackingPath(order.trackingToken)}/${invoice.type === 'FV' ? 'recu' : 'avoir'}.pdf`;
+      await enqueueMail(tx, {
+        to: order.email,
+        subject: `${label} de votre commande ${order.number}`,
+        text: [
+          `Bonjour ${order.customerName},`,
+          '',
+          `La ${label.toLowerCase()} de votre commande ${order.number} est prête : code MECeF/DGI ${security.codeMECeFDGI}.`,
+          `Téléchargez-la ici : ${link}`,
+        ].join('\n'),
+      });
+    }
+  });
+}
+
+/** The outbox's deliverer for the 'invoice' channel. */
+export function invoiceDelivery(db: Db, config: Config) {
+  const client = config.emecef ? emcfClient(config.emecef) : null;
+  return async (row: Claimed) => {
+    if (!client) throw new DeliveryError('Les factures normalisées ne sont pas configurées (EMECEF_TOKEN) : nouvel essai automatique.');
+    await obtainInvoice(db, config, client, (row.payload as { invoiceId: string }).invoiceId, row.attempts);
+  };
+}
+
+export type { InvoiceTotals };
+
+/** What the owner's order screen shows of an order's invoices. */
+export const orderInvoices = (db: Db, orderId: string) =>
+  db
+    .selectFrom('invoices')
+    .select(['id', 'type', 'status', 'codeMecef', 'nim', 'counters', 'issuedAt', 'lastError', 'totals', 'createdAt', 'updatedAt'])
+    .where('orderId', '=', orderId)
+    .orderBy('createdAt')
+    .execute();
+
+/** The e-MCF service as the DGI sees the shop (Paramètres): configured, reachable, its token's validity. */
+export async function invoicingStatus(config: Config) {
+  if (!config.emecef) return { configured: false as const };
+  try {
+    const status = await emcfClient(config.emecef).status();
+    return {
+      configured: true as const,
+      ok: true as const,
+      ifu: status.ifu,
+      nim: status.nim,
+      tokenValid: status.tokenValid,
+      serverDateTime: status.serverDateTime,
+      pending: status.pendingRequestsCount ?? status.pendingRequestsList?.length ?? 0,
+    };
+  } catch (err) {
+    return { configured: true as const, ok: false as const, error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/** An order's normalized invoice of one type, for its document (by the order's private tracking token). */
+export async function normalizedInvoice(db: Db, trackingToken: string, type: InvoiceType): Promise<NormalizedInvoice | undefined> {
+  const row = await db
+    .selectFrom('invoices')
+    .innerJoin('orders', 'orders.id', 'invoices.orderId')
+    .select([
+      'invoices.type',
+      'invoices.codeMecef',
+      'invoices.qrCode',
+      'invoices.nim',
+      'invoices.counters',
+      'invoices.issuedAt',
+      'invoices.request',
+      'invoices.totals',
+    ])
+    .where('orders.trackingToken', '=', trackingToken)
+    .where('invoices.type', '=', type)
+    .where('invoices.status', '=', 'confirmed')
+    .executeTakeFirst();
+  return row ? (row as NormalizedInvoice) : undefined;
+}

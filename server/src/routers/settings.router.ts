@@ -1,0 +1,7 @@
+import { invoicingStatus } from '../orders/invoices';
+import { adminProcedure } from '../trpc';
+
+export const settingsProcedures = {
+  /** The DGI's e-MCF service for this shop (Paramètres): its NIM, and until when the token is valid. */
+  invoicing: adminProcedure.query(({ ctx }) => invoicingStatus(ctx.config)),
+};
