@@ -251,10 +251,26 @@ describe('normalized invoices', () => {
         return rows[0]?.status === 'failed' && rows;
       });
       expect(failed!.lastError).toMatch(/est partie sans que la réponse de la DGI n’arrive.*Vérifiez sur le portail e-MECeF/);
-      // Normalized once at the DGI, and not asked for again.
-      const uids = dgi.confirmed().length;
-      await new Promise((r) => setImmediate(r));
-      expect(dgi.confirmed()).toHaveLength(uids);
+      // Normalized once at the DGI, and not asked for again on its own.
+      expect(await dgiInvoicesOf(app, order.id)).toHaveLength(1);
+      const outboxRow = await app.db
+        .selectFrom('outbox')
+        .select('status')
+        .where('subject', '=', `Facture normalisée de la commande ${order.number}`)
+        .executeTakeFirstOrThrow();
+      expect(outboxRow.status).toBe('failed');
+      // The owner looked on the portal and asks again ("Redemander la facture"): a new request, normalized.
+      dgi.state.loseConfirmAnswer = false;
+      await app.asAdmin.orders.retryInvoice({ id: failed!.id });
+      const [again] = await until('normalized on request', async () => {
+        const rows = await invoicesOf(app, order.id);
+        return rows[0]?.status === 'confirmed' && rows;
+      });
+      expect(again!.lastError).toBeNull();
+      expect((await app.asAdmin.orders.history({ id: order.id })).some((e) => e.note === 'Facture redemandée à la DGI')).toBe(true);
+      expect((await failure(app.asAdmin.orders.retryInvoice({ id: failed!.id }))).message).toBe(
+        'Cette facture n’est pas en échec : rien à redemander.',
+      );
     } finally {
       dgi.state.loseConfirmAnswer = false;
     }

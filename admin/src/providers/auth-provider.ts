@@ -18,9 +18,11 @@ export const authProvider: AuthProvider = {
     forgetSession();
     await forgetCachedAnswers();
     await forgetAlertsSubscription();
-    // A new page, the light sign-in entry's: nothing of the back-office stays in memory.
+    // A new page, the light sign-in entry's: nothing of the back-office stays in memory. The
+    // answer never comes: Refine would otherwise re-check the session and navigate a second time,
+    // aborting this one half-way (seen on a busy machine).
     window.location.replace(`/admin${LOGIN_PATH}`);
-    return { success: true };
+    return new Promise<never>(() => undefined);
   },
   check: async () => {
     try {

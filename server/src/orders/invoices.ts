@@ -250,10 +250,53 @@ export type { InvoiceTotals };
 export const orderInvoices = (db: Db, orderId: string) =>
   db
     .selectFrom('invoices')
-    .select(['id', 'type', 'status', 'codeMecef', 'nim', 'counters', 'issuedAt', 'lastError', 'totals', 'createdAt', 'updatedAt'])
+    .select([
+      'id',
+      'type',
+      'status',
+      'codeMecef',
+      'nim',
+      'counters',
+      'issuedAt',
+      'lastError',
+      'totals',
+      'confirmSentAt',
+      'createdAt',
+      'updatedAt',
+    ])
     .where('orderId', '=', orderId)
     .orderBy('createdAt')
     .execute();
+
+/**
+ * "Réessayer" on an invoice that stopped: asked for again from the start. For one whose
+ * confirmation answer was lost, the owner has checked on the DGI's portal that it is not there.
+ */
+export async function retryInvoice(db: Db, input: { id: string; actor: string }) {
+  return db.transaction().execute(async (tx) => {
+    const invoice = await tx
+      .updateTable('invoices')
+      .set({ status: 'pending', uid: null, confirmSentAt: null, lastError: null, updatedAt: sql`now()` })
+      .where('id', '=', input.id)
+      .where('status', '=', 'failed')
+      .returning(['orderId', 'type'])
+      .executeTakeFirst();
+    if (!invoice) return false;
+    await tx
+      .updateTable('outbox')
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null, lastError: null, updatedAt: sql`now()` })
+      .where('channel', '=', 'invoice')
+      .where(sql<boolean>`payload->>'invoiceId' = ${input.id}`)
+      .execute();
+    await recordEvent(tx, invoice.orderId, {
+      actor: input.actor,
+      kind: 'invoice',
+      toValue: invoice.type,
+      note: 'Facture redemandée à la DGI',
+    });
+    return true;
+  });
+}
 
 /** The e-MCF service as the DGI sees the shop (Paramètres): configured, reachable, its token's validity. */
 export async function invoicingStatus(config: Config) {

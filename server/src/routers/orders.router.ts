@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { idInput } from '../crud/crud-router';
 import { getRecord, updateRecord } from '../crud/repository';
 import { addOrderNote, orderHistory, recordEvent, reopenOrder, setPaymentStatus, transitionOrder } from '../orders/lifecycle';
-import { orderInvoices } from '../orders/invoices';
+import { orderInvoices, retryInvoice } from '../orders/invoices';
 import { ordersCsv } from '../orders/export';
 import { orderPlacedMails } from '../orders/notifications';
 import { findOrderByKey, placeOrderRecord } from '../orders/place-order';
@@ -86,6 +86,13 @@ export const ordersProcedures = {
 
   /** The order's normalized invoices (e-MECeF): pending, normalized or failed, with the DGI's answer. */
   invoices: adminProcedure.input(idInput).query(({ ctx, input }) => orderInvoices(ctx.db, input.id)),
+
+  /** An invoice that stopped (a refusal fixed since, or an answer lost and checked on the DGI's portal), asked for again. */
+  retryInvoice: orderWrite.input(idInput).mutation(async ({ ctx, input }) => {
+    if (!(await retryInvoice(ctx.db, { id: input.id, actor: ctx.admin.email })))
+      throw new TRPCError({ code: 'CONFLICT', message: 'Cette facture n’est pas en échec : rien à redemander.' });
+    return { status: 'pending' as const };
+  }),
 
   /** Orders placed between two dates, as CSV for French Excel. */
   exportCsv: adminProcedure

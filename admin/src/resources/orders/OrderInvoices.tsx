@@ -1,6 +1,6 @@
 import { invoiceStatuses, invoiceTypes } from '@app/shared';
 import { formatXOF } from '@app/shared/format';
-import { Alert, Card, Space, Typography } from 'antd';
+import { Alert, Button, Card, Popconfirm, Space, Typography } from 'antd';
 import { StatusTag } from '../../fields/StatusTag';
 import type { useOrderActions } from './useOrderActions';
 
@@ -37,7 +37,26 @@ export function OrderInvoices({ actions, trackingToken }: { actions: ReturnType<
                 </a>
               </div>
             ) : (
-              invoice.lastError && <Alert type={invoice.status === 'failed' ? 'error' : 'warning'} showIcon message={invoice.lastError} />
+              <Space direction="vertical" style={{ width: '100%' }}>
+                {invoice.lastError && (
+                  <Alert type={invoice.status === 'failed' ? 'error' : 'warning'} showIcon message={invoice.lastError} />
+                )}
+                {invoice.status === 'failed' && (
+                  <Popconfirm
+                    title="Redemander cette facture à la DGI ?"
+                    description={
+                      invoice.confirmSentAt
+                        ? 'Seulement si le portail e-MECeF ne la montre pas : sinon la vente aurait deux factures.'
+                        : 'Après avoir corrigé ce que la DGI indique.'
+                    }
+                    okText="Redemander"
+                    cancelText="Annuler"
+                    onConfirm={() => actions.retryInvoice.mutate(invoice.id)}
+                  >
+                    <Button loading={actions.retryInvoice.isPending}>Redemander la facture</Button>
+                  </Popconfirm>
+                )}
+              </Space>
             )}
           </div>
         ))}

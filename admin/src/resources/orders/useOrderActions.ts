@@ -45,5 +45,6 @@ export function useOrderActions(id: string, refetchOrder: () => unknown) {
       'Paiement mis à jour.',
     ),
     addNote: useAction((input: { note: string }) => trpc.orders.addNote.mutate({ id, ...input }), 'Note ajoutée.'),
+    retryInvoice: useAction((invoiceId: string) => trpc.orders.retryInvoice.mutate({ id: invoiceId }), 'Facture redemandée à la DGI.'),
   };
 }
