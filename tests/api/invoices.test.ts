@@ -343,7 +343,13 @@ describe('normalized invoices', () => {
     const order = await cashOrder();
     await app.asAdmin.orders.transition({ id: order.id, to: 'cancelled' });
     expect(await invoicesOf(app, order.id)).toEqual([]);
-    expect(await app.asAdmin.settings.invoicing()).toMatchObject({ configured: true, ok: true, ifu: IFU, nim: 'TS01000042' });
+    expect(await app.asAdmin.settings.invoicing()).toMatchObject({
+      configured: true,
+      ok: true,
+      ifu: IFU,
+      settingsIfu: IFU,
+      nim: 'TS01000042',
+    });
     expect((await failure(app.asVisitor.settings.invoicing())).code).toBe('UNAUTHORIZED');
   });
 });

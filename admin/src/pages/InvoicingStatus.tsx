@@ -19,6 +19,19 @@ export function InvoicingStatus() {
     );
   if (!data.ok)
     return <Alert type="error" showIcon message="Le service e-MECeF de la DGI ne répond pas comme prévu" description={data.error} />;
+  if (data.settingsIfu !== data.ifu)
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        message={`Factures normalisées (e-MECeF) · NIM ${data.nim}`}
+        description={
+          data.settingsIfu
+            ? `L’IFU de Paramètres (${data.settingsIfu}) n’est pas celui du jeton e-MECeF (${data.ifu}) : la DGI refusera les factures. Corrigez l’IFU ci-dessous.`
+            : `Renseignez l’IFU de l’entreprise ci-dessous (${data.ifu} d’après le jeton e-MECeF) : sans lui, aucune facture normalisée ne peut être demandée.`
+        }
+      />
+    );
   const until = dayjs(data.tokenValid);
   const soon = until.isValid() && until.diff(dayjs(), 'day') < 30;
   return (

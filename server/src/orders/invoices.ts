@@ -299,14 +299,17 @@ export async function retryInvoice(db: Db, input: { id: string; actor: string })
 }
 
 /** The e-MCF service as the DGI sees the shop (Paramètres): configured, reachable, its token's validity. */
-export async function invoicingStatus(config: Config) {
+export async function invoicingStatus(db: Db, config: Config) {
   if (!config.emecef) return { configured: false as const };
   try {
     const status = await emcfClient(config.emecef).status();
+    const settings = await db.selectFrom('settings').select('ifu').executeTakeFirst();
     return {
       configured: true as const,
       ok: true as const,
       ifu: status.ifu,
+      /** The IFU filled in Paramètres: the DGI refuses invoices whose IFU is not the token's. */
+      settingsIfu: settings?.ifu ?? null,
       nim: status.nim,
       tokenValid: status.tokenValid,
       serverDateTime: status.serverDateTime,

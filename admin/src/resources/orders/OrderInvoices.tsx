@@ -1,8 +1,15 @@
-import { invoiceStatuses, invoiceTypes } from '@app/shared';
+import { type invoiceStatuses, invoiceTypes } from '@app/shared';
 import { formatXOF } from '@app/shared/format';
 import { Alert, Button, Card, Popconfirm, Space, Typography } from 'antd';
 import { StatusTag } from '../../fields/StatusTag';
 import type { useOrderActions } from './useOrderActions';
+
+const TAGS: Record<keyof typeof invoiceStatuses, string> = {
+  pending: 'Facture normalisée en attente',
+  created: 'Facture normalisée en attente de confirmation',
+  confirmed: 'Normalisée',
+  failed: 'Facture normalisée en échec',
+};
 
 /** The order's normalized invoices (e-MECeF): waiting with the reason, or normalized with their code and document. */
 export function OrderInvoices({ actions, trackingToken }: { actions: ReturnType<typeof useOrderActions>; trackingToken: string }) {
@@ -15,14 +22,7 @@ export function OrderInvoices({ actions, trackingToken }: { actions: ReturnType<
           <div key={invoice.id} data-testid={`invoice-${invoice.type}`}>
             <Space wrap>
               <Typography.Text strong>{invoiceTypes[invoice.type]}</Typography.Text>
-              <StatusTag
-                value={invoice.status}
-                label={
-                  invoice.status === 'confirmed'
-                    ? invoiceStatuses.confirmed
-                    : `Facture normalisée ${invoiceStatuses[invoice.status].toLowerCase()}`
-                }
-              />
+              <StatusTag value={invoice.status} label={TAGS[invoice.status]} />
             </Space>
             {invoice.status === 'confirmed' ? (
               <div>
@@ -43,7 +43,7 @@ export function OrderInvoices({ actions, trackingToken }: { actions: ReturnType<
                 )}
                 {invoice.status === 'failed' && (
                   <Popconfirm
-                    title="Redemander cette facture à la DGI ?"
+                    title="Demander de nouveau cette facture à la DGI ?"
                     description={
                       invoice.confirmSentAt
                         ? 'Seulement si le portail e-MECeF ne la montre pas : sinon la vente aurait deux factures.'
@@ -53,7 +53,9 @@ export function OrderInvoices({ actions, trackingToken }: { actions: ReturnType<
                     cancelText="Annuler"
                     onConfirm={() => actions.retryInvoice.mutate(invoice.id)}
                   >
-                    <Button loading={actions.retryInvoice.isPending}>Redemander la facture</Button>
+                    <Button loading={actions.retryInvoice.isPending}>
+                      {invoice.confirmSentAt ? 'Redemander la facture' : 'Réessayer'}
+                    </Button>
                   </Popconfirm>
                 )}
               </Space>
