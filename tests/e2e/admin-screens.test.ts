@@ -197,7 +197,21 @@ describe('the screens the spec singles out', () => {
     // The search has answered (the newest order was on screen before it): the list no longer moves.
     await expect.poll(() => page.locator('tr.ant-table-row').count()).toBe(1);
     await page.locator('tr.ant-table-row').filter({ hasText: order.number }).getByRole('button', { name: 'Voir' }).click();
-    await page.getByText(`Commande ${order.number}`).waitFor();
+    await page.waitForURL((url) => url.pathname === `/admin/orders/${order.id}`);
+    // Seen failing once in a while on a loaded CI machine: say what the screen showed instead.
+    await page
+      .getByText(`Commande ${order.number}`)
+      .waitFor()
+      .catch(async (error: Error) => {
+        throw new Error(
+          `${error.message}\nOn screen: ${(
+            await page
+              .locator('body')
+              .innerText()
+              .catch(() => '?')
+          ).slice(0, 600)}`,
+        );
+      });
     await page.getByText('Sous-total').waitFor();
     const whatsapp = await page.getByRole('link', { name: 'Prévenir sur WhatsApp' }).getAttribute('href');
     expect(whatsapp).toMatch(/^https:\/\/wa\.me\/2290197123456\?text=/);

@@ -1,4 +1,5 @@
 import { slugify } from '@app/shared/format';
+import { retryUnlessRefused } from '../providers/errors';
 import { useForm } from '@refinedev/antd';
 import type { BaseRecord, HttpError } from '@refinedev/core';
 import { Button, Card, Form, Space, Spin } from 'antd';
@@ -33,7 +34,7 @@ export default function ResourceForm({ entry, action, singletonId, title }: Prop
     // The data provider serves a singleton with get() / update(data).
     meta: { singleton: !!resource.singleton },
     redirect: false,
-    queryOptions: { retry: false },
+    queryOptions: { retry: retryUnlessRefused },
     onMutationSuccess: () => {
       if (!singletonId) backToList();
     },

@@ -40,7 +40,8 @@ export default function ResourceList({ entry, override }: { entry: AdminEntry; o
     filters: { defaultBehavior: 'replace', initial: q ? [{ field: 'search', operator: 'contains', value: q }] : [] },
     onSearch: (values) => {
       const text = typeof values.search === 'string' ? values.search.trim() : '';
-      if (shown.current)
+      // Also once the address has moved on: a record opening keeps the list shown until it is ready.
+      if (shown.current && window.location.pathname === `/admin${entry.paths.list}`)
         setParams(
           (current) => {
             const next = new URLSearchParams(current);

@@ -34,3 +34,12 @@ export const isUnauthorized = (error: unknown) => {
   const e = error as { statusCode?: number; data?: ErrorData } | null;
   return e?.statusCode === 401 || e?.data?.code === 'UNAUTHORIZED';
 };
+
+/**
+ * A record's screen asks again (twice) when the server could not be reached or failed, and never
+ * when it answered "not found" or "refused": a passing network hiccup is not "introuvable".
+ */
+export const retryUnlessRefused = (failures: number, error: unknown) => {
+  const status = (error as { statusCode?: number } | null)?.statusCode ?? toHttpError(error).statusCode;
+  return failures < 2 && (status === 0 || status >= 500);
+};

@@ -33,12 +33,13 @@ export class ListPage {
       .getByRole('searchbox', { name: 'Rechercher' })
       .or(this.page.getByLabel('Rechercher', { exact: true }))
       .first();
-    await box.fill(text);
     // The table refetches: wait for the list's answer to the search, then for the table to show it.
+    // Listened for before typing: on a busy machine the typing pause may run out and ask first.
     const answered = this.page.waitForResponse(
       (r) =>
         r.url().includes(`/trpc/${this.resource.name}.list`) && decodeURIComponent(r.url()).includes(JSON.stringify(text).slice(1, -1)),
     );
+    await box.fill(text);
     await box.press('Enter');
     await answered;
     await this.waitLoaded();

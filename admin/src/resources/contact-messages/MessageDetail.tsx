@@ -1,4 +1,5 @@
 import { MailOutlined } from '@ant-design/icons';
+import { retryUnlessRefused } from '../../providers/errors';
 import { isEmail } from '@app/shared/format';
 import { contactMessages, type RowOfResource } from '@app/shared/resources';
 
@@ -19,7 +20,7 @@ const LIST = `/${contactMessages.admin.route}`;
 /** One contact message to read (marked read on opening), with a reply by e-mail or WhatsApp. */
 export default function MessageDetail() {
   const { id = '' } = useParams();
-  const { query, result: row } = useOne<Message>({ resource: contactMessages.name, id, queryOptions: { retry: false } });
+  const { query, result: row } = useOne<Message>({ resource: contactMessages.name, id, queryOptions: { retry: retryUnlessRefused } });
   const { mutate } = useUpdate();
   const unread = row !== undefined && row.read === false;
   // Once per message opened (mutate is a new function at each render).

@@ -1,4 +1,5 @@
 import { cryptoTypes, cryptoVerifications, type RowOfResource, verificationStatuses, verificationTypes } from '@app/shared/resources';
+import { retryUnlessRefused } from '../../providers/errors';
 import { formatPhone } from '@app/shared/phone';
 
 type Verification = RowOfResource<typeof cryptoVerifications>;
@@ -18,7 +19,11 @@ const LIST = `/${cryptoVerifications.admin.route}`;
 /** One verification request: its details, the status buttons, and the admin's notes saved with them. */
 export default function VerificationDetail() {
   const { id = '' } = useParams();
-  const { query, result: row } = useOne<Verification>({ resource: cryptoVerifications.name, id, queryOptions: { retry: false } });
+  const { query, result: row } = useOne<Verification>({
+    resource: cryptoVerifications.name,
+    id,
+    queryOptions: { retry: retryUnlessRefused },
+  });
   const { mutate, mutation } = useUpdate();
   const [notes, setNotes] = useState('');
   useEffect(() => setNotes(typeof row?.notes === 'string' ? row.notes : ''), [row?.notes]);

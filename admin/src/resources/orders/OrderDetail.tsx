@@ -1,4 +1,5 @@
 import { EditOutlined, PrinterOutlined } from '@ant-design/icons';
+import { retryUnlessRefused } from '../../providers/errors';
 import { statusMessage, trackingPath } from '@app/shared';
 import { formatXOF, telLink } from '@app/shared/format';
 import { formatPhone } from '@app/shared/phone';
@@ -26,7 +27,7 @@ const LIST = `/${orders.admin.route}`;
 /** One order: the customer, lines and totals in XOF, its process (status, payment), history and notes; printable as a slip. */
 export default function OrderDetail() {
   const { id = '' } = useParams();
-  const { query, result: order } = useOne<Order>({ resource: orders.name, id, queryOptions: { retry: false } });
+  const { query, result: order } = useOne<Order>({ resource: orders.name, id, queryOptions: { retry: retryUnlessRefused } });
   const actions = useOrderActions(id, () => query.refetch());
   const [editing, setEditing] = useState(false);
 
