@@ -37,9 +37,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser at a time: Chromium and the server already use both cores.
-          maxWorkers: 1,
-          fileParallelism: false,
+          // Two browsers at a time: a browser test mostly waits (on the page, the server, animations),
+          // and one at a time left a core idle for most of the run.
+          maxWorkers: 2,
         },
       },
     ],

@@ -52,12 +52,16 @@ export default function ResourceForm({ entry, action, singletonId, title }: Prop
   const slugSources = new Map(fields.filter(([, f]) => f.kind === 'slug' && f.from).map(([key, f]) => [f.from!, key]));
   const saving = mutation.isPending;
   const heading = title ?? `${action === 'create' ? 'Ajouter' : 'Modifier'} : ${resource.label.singular.toLowerCase()}`;
+  // Until the record is there, its fields take no typing (the keyboard reaches them under the
+  // spinner): what the owner typed would be overwritten by the values arriving.
+  const loading = action === 'edit' && Boolean(query?.isLoading);
 
   return (
     <Card title={<PageTitle>{heading}</PageTitle>} style={{ maxWidth: 880 }}>
-      <Spin spinning={action === 'edit' && Boolean(query?.isLoading)} tip="Chargement...">
+      <Spin spinning={loading} tip="Chargement...">
         <Form
           {...formProps}
+          disabled={loading}
           layout="vertical"
           initialValues={action === 'create' ? defaultValues(resource) : formProps.initialValues}
           // Failures are already shown (notification, field errors): nothing is left unhandled.

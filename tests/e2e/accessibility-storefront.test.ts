@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
+import { accessibilityProblems } from './axe';
+import { open, putInCart } from './storefront/browser';
+
+// Every storefront route at phone and desktop sizes: no serious or critical WCAG 2.2 AA finding,
+// one h1 (the admin's screens: accessibility-admin.test.ts).
+
+let app: BrowserApp;
+beforeAll(async () => {
+  app = await startBrowserApp();
+});
+afterAll(() => app?.close());
+
+describe('storefront', () => {
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('every route at %s size', async (_size, viewport) => {
+    const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
+    const service = (await app.asVisitor.services.list({ pageSize: 1 })).rows[0]!;
+    const post = (await app.asVisitor.blogPosts.list({ pageSize: 1 })).rows[0]!;
+    const page = await app.newPage(viewport);
+    await putInCart(page, [{ id: product.id, type: 'product', name: product.name, price: product.price, quantity: 1 }]);
+    const paths = [
+      '/',
+      '/products',
+      `/products/${product.id}`,
+      '/services',
+      `/services/${service.id}`,
+      '/crypto-courses',
+      '/delivery',
+      '/cart',
+      '/checkout',
+      '/verify',
+      '/blog',
+      `/blog/${post.slug}`,
+      '/crypto-trending',
+      '/about',
+      '/contact',
+      '/suivi',
+      '/une/page/inconnue',
+    ];
+    const found: Record<string, string[]> = {};
+    for (const path of paths) {
+      await open(page, path);
+      const problems = await accessibilityProblems(page);
+      if (problems.length) found[path] = problems;
+    }
+    expect(found).toEqual({});
+    await page.context().close();
+  });
+});
