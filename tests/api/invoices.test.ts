@@ -75,6 +75,16 @@ async function cashOrder(target = app) {
 }
 
 const invoicesOf = (target: TestApp, id: string) => target.asAdmin.orders.invoices({ id });
+/** The order's invoices once there are `count` of them, all with this status (normalized unless said). */
+const invoicesWhen = (what: string, orderId: string, wanted: { status?: string; count?: number; timeout?: number } = {}) =>
+  until(
+    what,
+    async () => {
+      const list = await invoicesOf(app, orderId);
+      return list.length === (wanted.count ?? 1) && list.every((i) => i.status === (wanted.status ?? 'confirmed')) && list;
+    },
+    wanted.timeout,
+  );
 /** The DGI's normalized invoices for an order, found by the uid the shop stored. */
 async function dgiInvoicesOf(target: TestApp, orderId: string) {
   const rows = await target.db.selectFrom('invoices').select(['uid']).where('orderId', '=', orderId).execute();
@@ -86,10 +96,7 @@ describe('normalized invoices', () => {
   it('issues one sale invoice when the owner records a cash payment, with lines, delivery, groups and the payment', async () => {
     const order = await cashOrder();
     await app.asAdmin.orders.setPayment({ id: order.id, to: 'paid', reference: 'REÇU-12' });
-    const [invoice] = await until('the invoice normalized', async () => {
-      const rows = await invoicesOf(app, order.id);
-      return rows[0]?.status === 'confirmed' && rows;
-    });
+    const [invoice] = await invoicesWhen('the invoice normalized', order.id);
     expect(invoice).toMatchObject({ type: 'FV', nim: 'TS01000042', lastError: null });
     expect(invoice!.codeMecef).toMatch(/^TEST(-[A-Z0-9]{4}){5}$/);
     expect(invoice!.counters).toMatch(/^\d+\/\d+ FV$/);
@@ -151,7 +158,7 @@ describe('normalized invoices', () => {
   it('stays one invoice when the payment is recorded again, the job is retried, or two servers run', async () => {
     const order = await cashOrder();
     await app.asAdmin.orders.setPayment({ id: order.id, to: 'paid' });
-    await until('normalized', async () => (await invoicesOf(app, order.id))[0]?.status === 'confirmed');
+    await invoicesWhen('normalized', order.id);
     // Recorded again: no change, no second invoice.
     await app.asAdmin.orders.setPayment({ id: order.id, to: 'paid' });
     // "Réessayer" on its Envois row: the job runs again and finds the invoice normalized.
@@ -180,7 +187,7 @@ describe('normalized invoices', () => {
       const orders = await Promise.all(Array.from({ length: 6 }, () => cashOrder()));
       await Promise.all(orders.map((o, i) => (i % 2 ? app : second).asAdmin.orders.setPayment({ id: o.id, to: 'paid' })));
       for (const order of orders) {
-        await until(`${order.number} normalized`, async () => (await invoicesOf(app, order.id))[0]?.status === 'confirmed');
+        await invoicesWhen(`${order.number} normalized`, order.id);
         expect(await dgiInvoicesOf(app, order.id)).toHaveLength(1);
       }
     } finally {
@@ -200,7 +207,7 @@ describe('normalized invoices', () => {
       expect(waiting!.status).toBe('pending');
       expect(waiting!.lastError).toBe('Le service e-MECeF de la DGI est injoignable : nouvel essai automatique.');
       dgi.state.down = false;
-      await until('normalized once back', async () => (await invoicesOf(app, order.id))[0]?.status === 'confirmed', 30_000);
+      await invoicesWhen('normalized once back', order.id, { timeout: 30_000 });
       expect(await dgiInvoicesOf(app, order.id)).toHaveLength(1);
     } finally {
       dgi.state.down = false;
@@ -216,10 +223,7 @@ describe('normalized invoices', () => {
     // The server dies there: another takes the work over once its lease is out.
     await app.restart();
     dgi.state.holdConfirm = false;
-    const [invoice] = await until('normalized after the restart', async () => {
-      const rows = await invoicesOf(app, order.id);
-      return rows[0]?.status === 'confirmed' && rows;
-    });
+    const [invoice] = await invoicesWhen('normalized after the restart', order.id);
     dgi.dropHeld();
     expect(dgi.invoices.get(uid)?.status).toBe('confirmed');
     expect(await dgiInvoicesOf(app, order.id)).toHaveLength(1);
@@ -234,7 +238,7 @@ describe('normalized invoices', () => {
     const orphan = dgi.held[0]!.uid;
     await app.restart();
     dgi.state.holdCreate = false;
-    await until('normalized after the restart', async () => (await invoicesOf(app, order.id))[0]?.status === 'confirmed');
+    await invoicesWhen('normalized after the restart', order.id);
     dgi.dropHeld();
     // The orphan was never confirmed: the DGI drops it; one invoice counts.
     expect(dgi.invoices.get(orphan)?.status).toBe('pending');
@@ -246,10 +250,7 @@ describe('normalized invoices', () => {
     try {
       const order = await cashOrder();
       await app.asAdmin.orders.setPayment({ id: order.id, to: 'paid' });
-      const [failed] = await until('given up on', async () => {
-        const rows = await invoicesOf(app, order.id);
-        return rows[0]?.status === 'failed' && rows;
-      });
+      const [failed] = await invoicesWhen('given up on', order.id, { status: 'failed' });
       expect(failed!.lastError).toMatch(/est partie sans que la réponse de la DGI n’arrive.*Vérifiez sur le portail e-MECeF/);
       // Normalized once at the DGI, and not asked for again on its own.
       expect(await dgiInvoicesOf(app, order.id)).toHaveLength(1);
@@ -262,10 +263,7 @@ describe('normalized invoices', () => {
       // The owner looked on the portal and asks again ("Redemander la facture"): a new request, normalized.
       dgi.state.loseConfirmAnswer = false;
       await app.asAdmin.orders.retryInvoice({ id: failed!.id });
-      const [again] = await until('normalized on request', async () => {
-        const rows = await invoicesOf(app, order.id);
-        return rows[0]?.status === 'confirmed' && rows;
-      });
+      const [again] = await invoicesWhen('normalized on request', order.id);
       expect(again!.lastError).toBeNull();
       expect((await app.asAdmin.orders.history({ id: order.id })).some((e) => e.note === 'Facture redemandée à la DGI')).toBe(true);
       expect((await failure(app.asAdmin.orders.retryInvoice({ id: failed!.id }))).message).toBe(
@@ -281,10 +279,7 @@ describe('normalized invoices', () => {
     try {
       const order = await cashOrder();
       await app.asAdmin.orders.setPayment({ id: order.id, to: 'paid' });
-      const [failed] = await until('refused', async () => {
-        const rows = await invoicesOf(app, order.id);
-        return rows[0]?.status === 'failed' && rows;
-      });
+      const [failed] = await invoicesWhen('refused', order.id, { status: 'failed' });
       expect(failed!.lastError).toMatch(
         /^La DGI refuse la facture : L'IFU 0202299999999 ne correspond pas.*\(code 1\)\. Vérifiez l’IFU de l’entreprise dans Paramètres/,
       );
@@ -297,7 +292,7 @@ describe('normalized invoices', () => {
       expect(row.lastError).toBe(failed!.lastError);
       await app.db.updateTable('settings').set({ ifu: IFU }).execute();
       await app.asAdmin.outbox.retry({ id: row.id });
-      await until('normalized after the fix', async () => (await invoicesOf(app, order.id))[0]?.status === 'confirmed');
+      await invoicesWhen('normalized after the fix', order.id);
     } finally {
       await app.db.updateTable('settings').set({ ifu: IFU }).execute();
     }
@@ -307,10 +302,7 @@ describe('normalized invoices', () => {
     const order = await cashOrder();
     await app.asAdmin.orders.setPayment({ id: order.id, to: 'paid' });
     await app.asAdmin.orders.setPayment({ id: order.id, to: 'refunded' });
-    const rows = await until('both normalized', async () => {
-      const list = await invoicesOf(app, order.id);
-      return list.length === 2 && list.every((i) => i.status === 'confirmed') && list;
-    });
+    const rows = await invoicesWhen('both normalized', order.id, { count: 2 });
     const sale = rows.find((i) => i.type === 'FV')!;
     const credit = rows.find((i) => i.type === 'FA')!;
     expect(credit.counters).toMatch(/ FA$/);
@@ -331,10 +323,7 @@ describe('normalized invoices', () => {
     const order = await cashOrder();
     await app.asAdmin.orders.setPayment({ id: order.id, to: 'paid' });
     await app.asAdmin.orders.transition({ id: order.id, to: 'cancelled' });
-    const rows = await until('both normalized', async () => {
-      const list = await invoicesOf(app, order.id);
-      return list.length === 2 && list.every((i) => i.status === 'confirmed') && list;
-    });
+    const rows = await invoicesWhen('both normalized', order.id, { count: 2 });
     const sent = (await dgiInvoicesOf(app, order.id)).find((i) => i.request.type === 'FA')!;
     expect(sent.request.reference).toBe(rows.find((i) => i.type === 'FV')!.codeMecef!.replace(/-/g, ''));
   });

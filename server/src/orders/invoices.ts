@@ -4,9 +4,9 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { recordEvent } from './events';
 import type { NormalizedInvoice } from './receipt';
-import { enqueue, enqueueMail } from '../platform/outbox';
+import { enqueue, enqueueMail, retryOutbox } from '../platform/outbox';
 import { type Claimed, DeliveryError, MAX_ATTEMPTS } from '../platform/outbox-worker';
-import { type EmcfClient, type InvoiceRequest, type InvoiceTotals, emcfClient, type SecurityElements } from '../invoicing/emcf-client';
+import { type EmcfClient, type InvoiceRequest, emcfClient, type SecurityElements } from '../invoicing/emcf-client';
 
 // Normalized invoices (facture normalisée, e-MECeF). An order's sale invoice (FV) is asked for in
 // the transaction that marks it paid, its credit note (FA) in the one that refunds or cancels it:
@@ -244,8 +244,6 @@ export function invoiceDelivery(db: Db, config: Config) {
   };
 }
 
-export type { InvoiceTotals };
-
 /** What the owner's order screen shows of an order's invoices. */
 export const orderInvoices = (db: Db, orderId: string) =>
   db
@@ -282,12 +280,7 @@ export async function retryInvoice(db: Db, input: { id: string; actor: string })
       .returning(['orderId', 'type'])
       .executeTakeFirst();
     if (!invoice) return false;
-    await tx
-      .updateTable('outbox')
-      .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null, lastError: null, updatedAt: sql`now()` })
-      .where('channel', '=', 'invoice')
-      .where(sql<boolean>`payload->>'invoiceId' = ${input.id}`)
-      .execute();
+    await retryOutbox(tx, { invoiceId: input.id });
     await recordEvent(tx, invoice.orderId, {
       actor: input.actor,
       kind: 'invoice',

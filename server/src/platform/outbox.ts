@@ -60,3 +60,29 @@ export const enqueuePush = (db: Kysely<Database>, push: PushEffect) =>
     path: push.path,
     tag: push.tag,
   });
+
+/**
+ * "Réessayer": the rows that wait or failed become due now, with a fresh count of attempts. One row
+ * by id (the "Envois" screen) or the row carrying an invoice (the order's invoice card).
+ */
+export async function retryOutbox(db: Kysely<Database>, match: { id: string } | { invoiceId: string }) {
+  const rows = await db
+    .updateTable('outbox')
+    .set({
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: sql<string>`now()`,
+      lockedUntil: null,
+      lastError: null,
+      updatedAt: sql<string>`now()`,
+    })
+    .where('status', 'in', ['pending', 'failed'])
+    .where((eb) =>
+      'id' in match
+        ? eb('id', '=', match.id)
+        : eb.and([eb('channel', '=', 'invoice'), sql<boolean>`payload->>'invoiceId' = ${match.invoiceId}`]),
+    )
+    .returning('id')
+    .execute();
+  return rows.length;
+}

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
-import { sql } from 'kysely';
 import { idInput } from '../crud/crud-router';
+import { retryOutbox } from '../platform/outbox';
 import { adminProcedure } from '../trpc';
 
 export const outboxProcedures = {
@@ -9,14 +9,8 @@ export const outboxProcedures = {
     .meta({ invalidates: [] })
     .input(idInput)
     .mutation(async ({ ctx, input }) => {
-      const row = await ctx.db
-        .updateTable('outbox')
-        .set({ status: 'pending', attempts: 0, nextAttemptAt: sql<string>`now()`, lockedUntil: null, updatedAt: sql<string>`now()` })
-        .where('id', '=', input.id)
-        .where('status', 'in', ['pending', 'failed'])
-        .returning('id')
-        .executeTakeFirst();
-      if (!row) throw new TRPCError({ code: 'CONFLICT', message: 'Cet envoi est déjà parti ou a été abandonné : rien à réessayer.' });
+      if (!(await retryOutbox(ctx.db, { id: input.id })))
+        throw new TRPCError({ code: 'CONFLICT', message: 'Cet envoi est déjà parti ou a été abandonné : rien à réessayer.' });
       return { status: 'pending' as const };
     }),
 };
