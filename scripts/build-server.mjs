@@ -18,10 +18,16 @@ const workspace = {
 };
 
 await build({
-  entryPoints: [path.join(root, 'server/src/main.ts')],
+  // The server, and the commands a production image runs without TypeScript: the doctor and the
+  // backup job (docker-compose.yml's backup service).
+  entryPoints: {
+    main: path.join(root, 'server/src/main.ts'),
+    'doctor-cli': path.join(root, 'server/src/ops/doctor-cli.ts'),
+    'backup-cli': path.join(root, 'server/src/db/backup-cli.ts'),
+  },
   // Three levels under the repository root, like server/src/<dir>/<file>.ts: paths built from
   // import.meta.url (the built apps, migrations) resolve the same way.
-  outfile: path.join(out, 'bin/main.js'),
+  outdir: path.join(out, 'bin'),
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -7,8 +7,20 @@ import { createDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { buildApp, paths } from './http/app';
 import { convertDemoPhotos } from './media/demo-photos';
+import { diagnose, formatFindings } from './ops/doctor';
 import { seedIfEmpty } from './seed/seed';
 
+// In production, the doctor's checks first (npm run doctor): a fatal finding stops the start here,
+// said in French with its fix, rather than when a shopper or the owner trips on it.
+if (process.env.NODE_ENV === 'production') {
+  const findings = await diagnose(process.env, { checkMigrations: false, smtpTimeoutMs: 3_000 });
+  const problems = formatFindings(findings, { onlyProblems: true });
+  if (problems) console.error(problems);
+  if (findings.some((f) => f.severity === 'fatal')) {
+    console.error('\nLa boutique ne démarre pas : réglez ce qui est marqué ✗ (npm run doctor vérifie sans démarrer).');
+    process.exit(1);
+  }
+}
 const proxy = proxyListenCheck(process.env);
 if (proxy.fatal) {
   console.error(proxy.fatal);

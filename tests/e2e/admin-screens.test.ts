@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { sql } from 'kysely';
 import { blogPosts, resources, whatsappLink } from '@app/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +57,26 @@ describe('signing in and out', () => {
       await page.getByText(title).first().waitFor();
     }
     await screenshot(page, 'dashboard-1280', true);
+  });
+
+  it('says when backups are missing, old or failing, and otherwise when the last one was made', async () => {
+    const alert = page.locator('.ant-alert');
+    await page.goto('/admin');
+    await alert.getByText('Aucune sauvegarde enregistrée').waitFor();
+    await app.db
+      .insertInto('backups')
+      .values({ file: 'boutique-ancienne.dump', bytes: 3_000_000, createdAt: sql`now() - interval '3 days'` })
+      .execute();
+    await page.reload();
+    await alert.getByText(/^Dernière sauvegarde il y a 3 jours/).waitFor();
+    await app.db.insertInto('backups').values({ error: 'pg_dump: connexion refusée' }).execute();
+    await page.reload();
+    await alert.getByText(/^La dernière sauvegarde a échoué/).waitFor();
+    expect(await alert.textContent()).toContain('pg_dump: connexion refusée');
+    await app.db.insertInto('backups').values({ file: 'boutique-du-jour.dump', bytes: 5_347_000 }).execute();
+    await page.reload();
+    await page.getByText(/^Dernière sauvegarde : \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2} \(5,1 Mo\)$/).waitFor();
+    expect(await alert.count()).toBe(0);
   });
 });
 

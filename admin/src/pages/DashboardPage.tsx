@@ -9,6 +9,7 @@ import { toHttpError } from '../providers/errors';
 import { takeEarlyDashboard } from '../providers/session';
 import { trpc } from '../providers/trpc';
 import { PageTitle } from '../layout/PageTitle';
+import { BackupLine, BackupWarning } from './BackupStatus';
 
 const pathOf = (entries: readonly AdminEntry[], name: string) => entries.find((e) => e.name === name)?.paths;
 
@@ -52,6 +53,7 @@ export default function DashboardPage({ entries }: { entries: readonly AdminEntr
   return (
     <div>
       <PageTitle style={{ marginBottom: 16 }}>Tableau de bord</PageTitle>
+      <BackupWarning backup={s.backup} />
       <Row gutter={[16, 16]}>
         {tiles.map((tile) => (
           <Col key={tile.title} xs={24} sm={12} lg={8} xl={8} xxl={4}>
@@ -116,6 +118,9 @@ export default function DashboardPage({ entries }: { entries: readonly AdminEntr
           </Card>
         </Col>
       </Row>
+      <div style={{ marginTop: 16 }}>
+        <BackupLine backup={s.backup} />
+      </div>
     </div>
   );
 }

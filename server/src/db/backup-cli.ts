@@ -1,21 +1,72 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { backupDatabase, restoreDatabase } from './backup';
+import { backupJob, type Rotation, restoreDatabase } from './backup';
 
-// npm run backup            -> BACKUP_DIR (default ./backups)/boutique-<date>.(dump|pglite.tar.gz)
+// npm run backup            -> BACKUP_DIR (default ./backups)/boutique-<date>.(dump|pglite.tar.gz),
+//                              checked, rotated (BACKUP_KEEP_DAILY, BACKUP_KEEP_WEEKLY), recorded
+// npm run backup -- schedule -> the same every day at BACKUP_HOUR (the compose file's backup service)
 // npm run restore -- FILE   -> into the empty database of DATABASE_URL, or an empty DATA_DIR (PGlite)
 const config = loadConfig();
-const [command, file] = process.argv.slice(2);
+const [command, argument] = process.argv.slice(2);
 const target = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
+const dir = path.resolve(process.env.BACKUP_DIR || './backups');
+
+function count(name: string, fallback: number, max: number) {
+  const text = process.env[name]?.trim();
+  if (!text) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0 || n > max) throw new Error(`${name} doit être un entier entre 0 et ${max} (« ${text} »).`);
+  return n;
+}
+const keep: Rotation = { daily: count('BACKUP_KEEP_DAILY', 7, 366), weekly: count('BACKUP_KEEP_WEEKLY', 4, 520) };
+
+async function once() {
+  const done = await backupJob(target, dir, keep);
+  const size = `${(done.bytes / 1024 / 1024).toFixed(1).replace('.', ',')} Mo`;
+  console.log(`Sauvegarde écrite et relue : ${done.file} (${size})`);
+  if (done.removed.length) console.log(`Anciennes sauvegardes retirées (rotation) : ${done.removed.join(', ')}`);
+}
+
+/** The next BACKUP_HOUR o'clock, local time (TZ). */
+function nextRun(now: Date, hour: number) {
+  const next = new Date(now);
+  next.setHours(hour, 0, 0, 0);
+  if (next <= now) next.setDate(next.getDate() + 1);
+  return next;
+}
+
+/** Whether the newest backup in the directory is less than a day old (a restart does not skip a day). */
+function recentBackup() {
+  if (!fs.existsSync(dir)) return false;
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.startsWith('boutique-'))
+    .some((name) => Date.now() - fs.statSync(path.join(dir, name)).mtimeMs < 24 * 3600_000);
+}
+
+async function schedule() {
+  const hour = count('BACKUP_HOUR', 3, 23);
+  let stopping = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => ((stopping = true), process.exit(0)));
+  if (!recentBackup()) await once().catch((err: unknown) => console.error(err instanceof Error ? err.message : String(err)));
+  while (!stopping) {
+    const next = nextRun(new Date(), hour);
+    console.log(`Prochaine sauvegarde : ${next.toLocaleString('fr-FR')}`);
+    await new Promise((resolve) => setTimeout(resolve, next.getTime() - Date.now()));
+    // A failure is recorded for the dashboard by the job itself; tomorrow's run tries again.
+    await once().catch((err: unknown) => console.error(err instanceof Error ? err.message : String(err)));
+  }
+}
+
 try {
-  if (command === 'backup') {
-    const written = await backupDatabase(target, path.resolve(process.env.BACKUP_DIR || './backups'));
-    console.log(`Sauvegarde écrite : ${written}`);
-  } else if (command === 'restore' && file) {
-    await restoreDatabase(target, path.resolve(file));
-    console.log(`Restauration terminée depuis ${file}.`);
+  if (command === 'backup' && argument === 'schedule') await schedule();
+  else if (command === 'backup' && !argument) await once();
+  else if (command === 'restore' && argument) {
+    await restoreDatabase(target, path.resolve(argument));
+    console.log(`Restauration terminée depuis ${argument}.`);
   } else {
-    console.error('Usage : npm run backup | npm run restore -- FICHIER');
+    console.error('Usage : npm run backup [-- schedule] | npm run restore -- FICHIER');
     process.exitCode = 2;
   }
 } catch (err) {

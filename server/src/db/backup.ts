@@ -116,8 +116,7 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
   try {
     const bytes = fs.readFileSync(file);
     // Checked before PGlite reads it: its own unpacking fails outside any promise on a cut file.
-    const tar = zlib.gunzipSync(bytes);
-    if (tar.subarray(257, 262).toString('latin1') !== 'ustar') throw new Error('not a tar archive');
+    checkPgliteArchive(bytes);
     const pglite = new PGlite(scratch, { extensions: { pg_trgm, unaccent }, loadDataDir: new Blob([bytes]) });
     try {
       await pglite.waitReady;
@@ -131,4 +130,126 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
   }
   if (fs.existsSync(dest)) fs.rmdirSync(dest);
   fs.renameSync(scratch, dest);
+}
+
+/** A gzipped tar archive, whole (gunzip checks its length and CRC): what PGlite's dump is. */
+function checkPgliteArchive(bytes: Buffer) {
+  const tar = zlib.gunzipSync(bytes);
+  if (tar.subarray(257, 262).toString('latin1') !== 'ustar') throw new Error('not a tar archive');
+}
+
+/**
+ * Proves a backup can be read back without restoring it: pg_restore lists the dump's contents, and
+ * they hold the shop's tables; a PGlite archive unpacks whole.
+ */
+export async function checkBackup(file: string): Promise<void> {
+  try {
+    if (file.endsWith('.dump')) {
+      const { stdout } = await run(pgTool('pg_restore'), ['--list', file], { maxBuffer: 64 * 1024 * 1024 });
+      if (!/TABLE DATA \S+ orders /.test(stdout) || !/TABLE DATA \S+ settings /.test(stdout))
+        throw new Error('the shop’s tables are missing');
+    } else checkPgliteArchive(fs.readFileSync(file));
+  } catch (err) {
+    throw new Error(`La sauvegarde ${path.basename(file)} ne se relit pas (${err instanceof Error ? err.message : String(err)}).`, {
+      cause: err,
+    });
+  }
+}
+
+export interface Rotation {
+  /** The newest backup of each of this many last days that have one. */
+  daily: number;
+  /** The newest backup of each of this many last weeks (Monday to Sunday) that have one. */
+  weekly: number;
+}
+
+const BACKUP_NAME = /^boutique-(\d{4})-(\d{2})-(\d{2})_(\d{2})-(\d{2})-(\d{2})\.(dump|pglite\.tar\.gz)$/;
+
+/** The Monday of a date's week, as YYYY-MM-DD. */
+function weekOf(year: number, month: number, day: number) {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Which backup files to keep: the newest of each of the last `daily` days and of the last `weekly`
+ * weeks that have backups (as restic's --keep-daily/--keep-weekly), and always the newest of all.
+ * Files not named as the job names them are never touched.
+ */
+export function rotationPlan(files: readonly string[], keep: Rotation): { keep: string[]; remove: string[] } {
+  const dated = files
+    .map((file) => ({ file, m: BACKUP_NAME.exec(file) }))
+    .filter((f): f is { file: string; m: RegExpExecArray } => f.m !== null)
+    .sort((a, b) => b.file.localeCompare(a.file));
+  const kept = new Set<string>(dated.slice(0, 1).map((f) => f.file));
+  const policies: [number, (m: RegExpExecArray) => string][] = [
+    [keep.daily, (m) => `${m[1]}-${m[2]}-${m[3]}`],
+    [keep.weekly, (m) => weekOf(Number(m[1]), Number(m[2]), Number(m[3]))],
+  ];
+  for (const [count, periodOf] of policies) {
+    const seen = new Set<string>();
+    for (const { file, m } of dated) {
+      const period = periodOf(m);
+      if (seen.has(period)) continue;
+      if (seen.size >= count) break;
+      seen.add(period);
+      kept.add(file);
+    }
+  }
+  return {
+    keep: dated.filter((f) => kept.has(f.file)).map((f) => f.file),
+    remove: dated.filter((f) => !kept.has(f.file)).map((f) => f.file),
+  };
+}
+
+/** Applies the rotation in `dir`; returns the files removed. */
+export function rotateBackups(dir: string, keep: Rotation): string[] {
+  const { remove } = rotationPlan(fs.readdirSync(dir), keep);
+  for (const file of remove) fs.rmSync(path.join(dir, file), { force: true });
+  return remove;
+}
+
+/** Writes the run into the backed-up database itself, for the dashboard. */
+async function recordBackup(target: BackupTarget, run: { file: string; bytes: number } | { error: string }) {
+  const values = 'error' in run ? [null, null, run.error.slice(0, 2000)] : [run.file, run.bytes, null];
+  const statement = 'INSERT INTO backups (file, bytes, error) VALUES ($1, $2, $3)';
+  if (target.databaseUrl) {
+    const client = new pg.Client({ connectionString: target.databaseUrl });
+    await client.connect();
+    try {
+      await client.query(statement, values);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  if (serverRunning(target.dataDir)) return; // the running shop holds the directory
+  const pglite = new PGlite(path.join(target.dataDir, 'pglite'), { extensions: { pg_trgm, unaccent } });
+  try {
+    await pglite.waitReady;
+    await pglite.query(statement, values);
+  } finally {
+    await pglite.close();
+  }
+}
+
+/**
+ * The backup job (npm run backup, and the daily one): writes a backup, proves it reads back,
+ * applies the rotation, and records the run in the database. A failure is recorded too (the
+ * dashboard shows it), then thrown.
+ */
+export async function backupJob(target: BackupTarget, dir: string, keep: Rotation) {
+  try {
+    const file = await backupDatabase(target, dir);
+    await checkBackup(file);
+    const removed = rotateBackups(dir, keep);
+    const bytes = fs.statSync(file).size;
+    await recordBackup(target, { file: path.basename(file), bytes });
+    return { file, bytes, removed };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await recordBackup(target, { error: message }).catch(() => undefined);
+    throw err;
+  }
 }

@@ -33,3 +33,10 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** The migrations not yet applied to this database, by name, and how many there are in all. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+export async function pendingMigrations(db: Kysely<any>): Promise<{ pending: string[]; total: number }> {
+  const all = await new Migrator({ db, provider: folderProvider }).getMigrations();
+  return { pending: all.filter((m) => !m.executedAt).map((m) => m.name), total: all.length };
+}

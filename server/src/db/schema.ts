@@ -55,6 +55,7 @@ export interface Database extends ResourceTables {
   media: MediaTable;
   mediaVariants: MediaVariantsTable;
   pushSubscriptions: PushSubscriptionsTable;
+  backups: BackupsTable;
   invoices: InvoicesTable;
 }
 
@@ -99,6 +100,15 @@ export interface PushSubscriptionsTable {
   kinds: ColumnType<AlertKind[], string, string>;
   createdAt: Timestamp;
   lastSentAt: ColumnType<string | null, never, string | RawBuilder<unknown>>;
+}
+
+/** One run of the backup job: a checked file, or the error that stopped it. */
+export interface BackupsTable {
+  id: Generated<string>;
+  file: string | null;
+  bytes: ColumnType<string | null, number | null, never>;
+  error: string | null;
+  createdAt: Timestamp;
 }
 
 export interface ServerSecretsTable {

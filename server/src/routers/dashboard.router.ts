@@ -16,7 +16,7 @@ const countNewOrders = (db: Db) =>
 
 /** The owner's overview: what needs attention now, and the last 30 days of sales. */
 export async function dashboardStats(db: Db) {
-  const [newOrders, pendingVerifications, unreadMessages, subscribers, revenue, latestOrders, latestVerifications, lowStock] =
+  const [newOrders, pendingVerifications, unreadMessages, subscribers, revenue, latestOrders, latestVerifications, lowStock, backup] =
     await Promise.all([
       countNewOrders(db),
       countOf(
@@ -63,6 +63,7 @@ export async function dashboardStats(db: Db) {
         .orderBy('name')
         .limit(10)
         .execute(),
+      lastBackups(db),
     ]);
   return {
     newOrders,
@@ -75,6 +76,25 @@ export async function dashboardStats(db: Db) {
     pendingList: latestVerifications,
     // The query keeps only tracked stock (not null).
     lowStock: lowStock.map((p) => ({ ...p, stock: p.stock ?? 0 })),
+    backup,
+  };
+}
+
+/** The last good backup, and the last run when it failed (the job records both: db/backup.ts). */
+async function lastBackups(db: Db) {
+  const [good, latest] = await Promise.all([
+    db
+      .selectFrom('backups')
+      .select(['file', 'bytes', 'createdAt'])
+      .where('file', 'is not', null)
+      .orderBy('createdAt', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    db.selectFrom('backups').select(['error', 'createdAt']).orderBy('createdAt', 'desc').limit(1).executeTakeFirst(),
+  ]);
+  return {
+    lastGood: good ? { file: good.file!, bytes: Number(good.bytes), at: good.createdAt } : null,
+    lastFailure: latest?.error ? { error: latest.error, at: latest.createdAt } : null,
   };
 }
 

@@ -1,0 +1,286 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Kysely, sql } from 'kysely';
+import nodemailer from 'nodemailer';
+import { loadConfig, parseTrustProxy, proxyListenCheck } from '../config';
+import { pidFile } from '../db/backup';
+import { createDb } from '../db/index';
+import { pendingMigrations } from '../db/migrate';
+import type { Database } from '../db/schema';
+
+// `npm run doctor`, and the start of a production server: the configuration checked before a
+// shopper or the owner trips on it. Each finding says what is wrong and how to fix it, in French.
+// A fatal one stops a production server from starting; a warning is printed and the shop runs.
+
+export interface Finding {
+  severity: 'fatal' | 'warning' | 'ok';
+  message: string;
+  /** What to do about it. */
+  fix?: string;
+}
+
+const MiB = 1024 * 1024;
+/** Below this, writes (orders, photos, the database's own files) start failing: the server does not start. */
+export const DISK_FATAL_BYTES = 100 * MiB;
+export const DISK_WARNING_BYTES = 1024 * MiB;
+
+const fatal = (message: string, fix?: string): Finding => ({ severity: 'fatal', message, fix });
+const warning = (message: string, fix?: string): Finding => ({ severity: 'warning', message, fix });
+const ok = (message: string): Finding => ({ severity: 'ok', message });
+
+const set = (env: NodeJS.ProcessEnv, name: string) => Boolean(env[name]?.trim());
+
+/** Pairs of variables that only work together. */
+function pairs(env: NodeJS.ProcessEnv): Finding[] {
+  const found: Finding[] = [];
+  if (set(env, 'FEDAPAY_SECRET_KEY') && !set(env, 'FEDAPAY_WEBHOOK_SECRET'))
+    found.push(
+      fatal(
+        'FEDAPAY_SECRET_KEY est défini sans FEDAPAY_WEBHOOK_SECRET : les paiements Mobile Money ne seraient jamais confirmés par FedaPay.',
+        'Copiez le secret du webhook (wh_…) depuis le tableau de bord FedaPay, menu Webhooks, dans FEDAPAY_WEBHOOK_SECRET.',
+      ),
+    );
+  if (!set(env, 'FEDAPAY_SECRET_KEY') && set(env, 'FEDAPAY_WEBHOOK_SECRET'))
+    found.push(
+      warning(
+        'FEDAPAY_WEBHOOK_SECRET est défini sans FEDAPAY_SECRET_KEY : Mobile Money reste désactivé.',
+        'Ajoutez la clé secrète FedaPay (sk_live_…) dans FEDAPAY_SECRET_KEY, ou retirez le secret du webhook.',
+      ),
+    );
+  if (set(env, 'EMECEF_TOKEN') !== set(env, 'EMECEF_API_BASE'))
+    found.push(
+      fatal(
+        'EMECEF_TOKEN et EMECEF_API_BASE vont ensemble : les factures normalisées ne peuvent pas être demandées avec un seul des deux.',
+        'Renseignez le jeton du portail e-MECeF et l’adresse de l’API de la DGI, ou retirez les deux.',
+      ),
+    );
+  if (set(env, 'VAPID_PUBLIC_KEY') !== set(env, 'VAPID_PRIVATE_KEY'))
+    found.push(
+      fatal(
+        'VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY vont ensemble : les alertes sur le téléphone ne pourraient pas être signées.',
+        'Donnez les deux clés (npx web-push generate-vapid-keys), ou aucune : la boutique en crée une paire elle-même.',
+      ),
+    );
+  return found;
+}
+
+function publicUrl(env: NodeJS.ProcessEnv, production: boolean): Finding[] {
+  const value = env.PUBLIC_URL?.trim();
+  if (production && !value)
+    return [
+      fatal(
+        'PUBLIC_URL manque : les liens des e-mails, du plan du site et des paiements pointeraient vers localhost.',
+        'Mettez l’adresse publique de la boutique, par exemple PUBLIC_URL=https://boutique.example.bj',
+      ),
+    ];
+  if (!value) return [];
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return [fatal(`PUBLIC_URL n’est pas une adresse valide (« ${value} »).`, 'Par exemple PUBLIC_URL=https://boutique.example.bj')];
+  }
+  if (production && url.protocol !== 'https:')
+    return [
+      fatal(
+        `PUBLIC_URL est en ${url.protocol.replace(':', '')} (« ${value} ») : en production, la session de l’administration et les paiements exigent HTTPS.`,
+        `Mettez l’adresse en https, par exemple PUBLIC_URL=https://${url.host}, derrière Caddy qui obtient le certificat (voir « Mise en ligne »).`,
+      ),
+    ];
+  if (!production && url.protocol === 'https:')
+    return [
+      warning(
+        'PUBLIC_URL est en https mais NODE_ENV n’est pas « production » : le cookie de session n’est pas marqué Secure et HSTS n’est pas envoyé.',
+        'Mettez NODE_ENV=production sur un serveur en ligne.',
+      ),
+    ];
+  return [ok(`Adresse publique : ${url.origin}`)];
+}
+
+async function mail(env: NodeJS.ProcessEnv, production: boolean, smtpTimeoutMs: number): Promise<Finding[]> {
+  const smtpUrl = env.SMTP_URL?.trim();
+  if (!smtpUrl) {
+    if (production && env.MAIL_TO_FILES !== 'true')
+      return [
+        fatal(
+          'Aucun serveur d’e-mail (SMTP_URL) : les alertes de commande, les reçus et les liens de mot de passe resteraient dans DATA_DIR/outbox, lus par personne.',
+          'Renseignez SMTP_URL (par exemple smtps://utilisateur:motdepasse@smtp.example.com:465), ou MAIL_TO_FILES=true pour choisir ce dossier en connaissance de cause.',
+        ),
+      ];
+    return [ok('E-mails écrits dans DATA_DIR/outbox (pas de SMTP_URL)')];
+  }
+  let host = 'le serveur SMTP';
+  try {
+    host = new URL(smtpUrl).host;
+    const transport = nodemailer.createTransport(smtpUrl, {
+      connectionTimeout: smtpTimeoutMs,
+      greetingTimeout: smtpTimeoutMs,
+      socketTimeout: smtpTimeoutMs,
+    });
+    await transport.verify();
+    transport.close();
+    return [ok(`Serveur d’e-mail joignable : ${host}`)];
+  } catch (err) {
+    return [
+      warning(
+        `Le serveur d’e-mail ${host} ne répond pas ou refuse la connexion (${err instanceof Error ? err.message : String(err)}) : les e-mails attendront et seront réessayés.`,
+        'Vérifiez SMTP_URL (adresse, port, identifiant, mot de passe) et que ce serveur accepte les connexions de cette machine.',
+      ),
+    ];
+  }
+}
+
+function services(env: NodeJS.ProcessEnv, production: boolean): Finding[] {
+  const found: Finding[] = [];
+  if (production && set(env, 'FEDAPAY_SECRET_KEY') && (env.FEDAPAY_ENVIRONMENT?.trim() || 'sandbox') === 'sandbox')
+    found.push(
+      warning(
+        'FedaPay est en mode sandbox : les paiements Mobile Money des clients sont fictifs.',
+        'Mettez FEDAPAY_ENVIRONMENT=live et la clé sk_live_… quand la boutique vend pour de vrai.',
+      ),
+    );
+  if (production && /developper\.impots\.bj/.test(env.EMECEF_API_BASE ?? ''))
+    found.push(
+      warning(
+        'EMECEF_API_BASE est le service de test de la DGI : les factures émises n’ont pas de valeur fiscale.',
+        'Mettez l’adresse de production de l’API e-MCF et le jeton de production.',
+      ),
+    );
+  const proxy = proxyListenCheck(env);
+  if (proxy.fatal) found.push(fatal(proxy.fatal));
+  else if (proxy.warning) found.push(warning(proxy.warning));
+  if (production && !parseTrustProxy(env.TRUST_PROXY?.trim() === 'true' ? undefined : env.TRUST_PROXY))
+    found.push(
+      warning(
+        'TRUST_PROXY n’est pas défini : derrière un proxy HTTPS, tous les clients auraient l’adresse du proxy, et les limites par adresse (connexions, formulaires) les compteraient comme un seul.',
+        'Mettez l’adresse du proxy (TRUST_PROXY=127.0.0.1 si Caddy tourne sur cette machine ; voir « Mise en ligne »).',
+      ),
+    );
+  return found;
+}
+
+/** A directory the server writes into: created if missing, written to, and with room left. */
+function directory(label: string, dir: string, severity: 'fatal' | 'warning'): Finding[] {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    const probe = path.join(dir, `.doctor-${process.pid}`);
+    fs.writeFileSync(probe, 'ok');
+    fs.rmSync(probe);
+  } catch (err) {
+    const reason = err instanceof Error && 'code' in err ? String(err.code) : String(err);
+    return [
+      {
+        severity,
+        message: `${label} ${dir} n’est pas accessible en écriture (${reason}).`,
+        fix: `Créez-le et donnez-le à l’utilisateur qui lance la boutique (chown).`,
+      },
+    ];
+  }
+  const stats = fs.statfsSync(dir);
+  const free = stats.bavail * stats.bsize;
+  const freeText = `${(free / (1024 * MiB)).toFixed(1).replace('.', ',')} Go`;
+  if (free < DISK_FATAL_BYTES)
+    return [
+      fatal(
+        `Disque presque plein sous ${dir} : ${freeText} libres.`,
+        'Libérez de la place (anciennes sauvegardes, journaux) avant de démarrer.',
+      ),
+    ];
+  if (free < DISK_WARNING_BYTES)
+    return [
+      warning(
+        `Peu d’espace disque sous ${dir} : ${freeText} libres.`,
+        'Libérez de la place ou agrandissez le disque avant qu’il ne soit plein.',
+      ),
+    ];
+  return [ok(`${label} ${dir} : accessible, ${freeText} libres`)];
+}
+
+async function database(env: NodeJS.ProcessEnv, given: Kysely<Database> | undefined, checkMigrations: boolean, dataDir: string) {
+  const databaseUrl = env.DATABASE_URL?.trim();
+  const found: Finding[] = [];
+  if (!databaseUrl) {
+    if (env.NODE_ENV === 'production')
+      found.push(
+        warning(
+          'Base PGlite intégrée en production : un seul serveur, et la sauvegarde demande d’arrêter la boutique.',
+          'Pour plusieurs serveurs et des sauvegardes sans arrêt, utilisez PostgreSQL (DATABASE_URL ; voir « Mise en ligne »).',
+        ),
+      );
+    // Never a second PGlite on the directory a running server holds.
+    if (!given && fs.existsSync(pidFile(dataDir))) return [...found, ok('Base PGlite ouverte par la boutique en marche')];
+    if (!given && !fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION')))
+      return [...found, ok('Base PGlite : créée au premier démarrage')];
+  }
+  const db = given ?? createDb({ databaseUrl, dataDir });
+  try {
+    await Promise.race([
+      sql`select 1`.execute(db),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('pas de réponse en 5 s')), 5_000).unref()),
+    ]);
+  } catch (err) {
+    if (!given) await db.destroy().catch(() => undefined);
+    const where = databaseUrl ? new URL(databaseUrl).host : dataDir;
+    return [
+      ...found,
+      fatal(
+        `La base de données (${where}) ne répond pas : ${err instanceof Error ? err.message : String(err)}.`,
+        databaseUrl ? 'Vérifiez DATABASE_URL (hôte, port, utilisateur, mot de passe) et que PostgreSQL tourne.' : 'Vérifiez DATA_DIR.',
+      ),
+    ];
+  }
+  found.push(ok(`Base de données joignable (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`));
+  if (checkMigrations) {
+    const { pending, total } = await pendingMigrations(db);
+    if (!pending.length) found.push(ok('Schéma de la base à jour'));
+    else if (pending.length === total) found.push(ok('Base neuve : le schéma sera créé au premier démarrage'));
+    else
+      found.push(
+        warning(
+          `${pending.length} migration(s) en attente (${pending.slice(0, 3).join(', ')}${pending.length > 3 ? ', …' : ''}).`,
+          'Elles sont appliquées au démarrage du serveur, ou par npm run migrate (un seul serveur migre à la fois).',
+        ),
+      );
+  }
+  if (!given) await db.destroy();
+  return found;
+}
+
+export interface DiagnoseOptions {
+  /** The server's own database (at start); otherwise one is opened from the environment, and closed. */
+  db?: Kysely<Database>;
+  /** At start the server migrates right after: pending migrations are not worth a line. */
+  checkMigrations?: boolean;
+  smtpTimeoutMs?: number;
+}
+
+export async function diagnose(env: NodeJS.ProcessEnv, options: DiagnoseOptions = {}): Promise<Finding[]> {
+  const production = env.NODE_ENV === 'production';
+  const found: Finding[] = [...pairs(env), ...publicUrl(env, production)];
+  let dataDir = path.resolve(env.DATA_DIR || './data');
+  if (!found.some((f) => f.severity === 'fatal')) {
+    try {
+      dataDir = loadConfig(env).dataDir;
+    } catch (err) {
+      found.push(fatal(`Configuration invalide : ${err instanceof Error ? err.message : String(err)}`));
+    }
+  }
+  found.push(...services(env, production));
+  found.push(...(await mail(env, production, options.smtpTimeoutMs ?? 5_000)));
+  found.push(...directory('Dossier de données', dataDir, 'fatal'));
+  if (set(env, 'BACKUP_DIR')) found.push(...directory('Dossier des sauvegardes', path.resolve(env.BACKUP_DIR!), 'warning'));
+  found.push(...(await database(env, options.db, options.checkMigrations ?? true, dataDir)));
+  return found;
+}
+
+const MARK = { fatal: '✗', warning: '!', ok: '✓' } as const;
+
+/** The findings as the console shows them: worst first, each with its fix under it. */
+export function formatFindings(findings: readonly Finding[], options: { onlyProblems?: boolean } = {}) {
+  const order = { fatal: 0, warning: 1, ok: 2 } as const;
+  return [...findings]
+    .filter((f) => !options.onlyProblems || f.severity !== 'ok')
+    .sort((a, b) => order[a.severity] - order[b.severity])
+    .map((f) => `${MARK[f.severity]} ${f.message}${f.fix ? `\n    → ${f.fix}` : ''}`)
+    .join('\n');
+}

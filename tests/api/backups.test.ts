@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backupJob, checkBackup, restoreDatabase, rotationPlan } from '../../server/src/db/backup';
+import { createDb } from '../../server/src/db/index';
+import { migrateToLatest } from '../../server/src/db/migrate';
+import { dashboardStats } from '../../server/src/routers/dashboard.router';
+import { seedIfEmpty } from '../../server/src/seed/seed';
+
+// The backup job (npm run backup, and docker-compose's daily backup service): it writes, reads
+// back, rotates and records each run, and the dashboard shows the last good one or the failure.
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+const root = path.resolve(`.tmp/backups-${process.pid}`);
+const dir = (name: string) => path.join(root, name);
+const names: string[] = [];
+const urlOf = (name: string) => pgUrl!.replace(/\/[^/]*$/, `/${name}`);
+
+/**
+ * A shop database: a PGlite DATA_DIR, or a database on the test PostgreSQL server; migrated, or
+ * left empty for a restore.
+ */
+async function shop(name: string, migrated = true) {
+  if (!pgUrl) {
+    const dataDir = dir(name);
+    const open = () => createDb({ dataDir });
+    if (migrated) {
+      const db = open();
+      await migrateToLatest(db);
+      await db.destroy();
+    }
+    return { target: { dataDir }, open };
+  }
+  const dbName = `backups_${name}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  names.push(dbName);
+  const databaseUrl = urlOf(dbName);
+  const open = () => createDb({ databaseUrl });
+  if (migrated) {
+    const db = open();
+    await migrateToLatest(db);
+    await db.destroy();
+  }
+  return { target: { databaseUrl, dataDir: dir(name) }, open };
+}
+
+beforeAll(() => fs.mkdirSync(root, { recursive: true }));
+afterAll(async () => {
+  fs.rmSync(root, { recursive: true, force: true });
+  if (!pgUrl || !names.length) return;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  for (const name of names) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+});
+
+describe('rotation', () => {
+  it('keeps the newest of the last days and weeks that have backups, and never touches other files', () => {
+    const files = [
+      'boutique-2026-11-26_03-00-00.dump',
+      'boutique-2026-11-26_14-30-00.dump', // a manual one the same day: the newest of the day
+      'boutique-2026-11-25_03-00-00.dump',
+      'boutique-2026-11-24_03-00-00.dump', // Tuesday: same week as the 26th, third day back
+      'boutique-2026-11-19_03-00-00.dump', // the week before
+      'boutique-2026-11-17_03-00-00.dump',
+      'boutique-2026-11-10_03-00-00.dump', // three weeks back
+      'notes.txt',
+      'boutique-ancienne.dump',
+    ];
+    expect(rotationPlan(files, { daily: 2, weekly: 2 })).toEqual({
+      keep: ['boutique-2026-11-26_14-30-00.dump', 'boutique-2026-11-25_03-00-00.dump', 'boutique-2026-11-19_03-00-00.dump'],
+      remove: [
+        'boutique-2026-11-26_03-00-00.dump',
+        'boutique-2026-11-24_03-00-00.dump',
+        'boutique-2026-11-17_03-00-00.dump',
+        'boutique-2026-11-10_03-00-00.dump',
+      ],
+    });
+    // Nothing asked for: the newest stays all the same.
+    expect(rotationPlan(files, { daily: 0, weekly: 0 }).keep).toEqual(['boutique-2026-11-26_14-30-00.dump']);
+  });
+});
+
+describe('the backup job', () => {
+  it('run twice with one day kept: the older file goes, the newest reads back and restores', async () => {
+    const source = await shop('source');
+    const backups = dir('files');
+    const before = source.open();
+    await seedIfEmpty(before, { demo: false });
+    await before.updateTable('settings').set({ businessName: 'Avant la sauvegarde' }).execute();
+    await before.destroy();
+
+    const first = await backupJob(source.target, backups, { daily: 1, weekly: 0 });
+    // As if it had been made yesterday.
+    const yesterday = path.join(backups, path.basename(first.file).replace(/\d{4}-\d{2}-\d{2}/, '2026-01-01'));
+    fs.renameSync(first.file, yesterday);
+    const second = await backupJob(source.target, backups, { daily: 1, weekly: 0 });
+    expect(second.removed).toEqual([path.basename(yesterday)]);
+    expect(fs.readdirSync(backups)).toEqual([path.basename(second.file)]);
+    await checkBackup(second.file);
+
+    const restored = await shop('restored', false);
+    await restoreDatabase(restored.target, second.file);
+    const db = restored.open();
+    try {
+      expect((await db.selectFrom('settings').select('businessName').executeTakeFirstOrThrow()).businessName).toBe('Avant la sauvegarde');
+    } finally {
+      await db.destroy();
+    }
+
+    // The dashboard reads the run from the backed-up database.
+    const shopDb = source.open();
+    try {
+      const { backup } = await dashboardStats(shopDb);
+      expect(backup.lastFailure).toBeNull();
+      expect(backup.lastGood).toMatchObject({ file: path.basename(second.file), bytes: fs.statSync(second.file).size });
+    } finally {
+      await shopDb.destroy();
+    }
+  }, 90_000);
+
+  it('records a failed run for the dashboard, with its reason, and a good one clears it', async () => {
+    const source = await shop('failing');
+    const blocked = dir('a-file');
+    fs.writeFileSync(blocked, '');
+    await expect(backupJob(source.target, path.join(blocked, 'backups'), { daily: 7, weekly: 4 })).rejects.toThrow();
+    let db = source.open();
+    try {
+      const { backup } = await dashboardStats(db);
+      expect(backup.lastGood).toBeNull();
+      expect(backup.lastFailure?.error).toMatch(/ENOTDIR/);
+    } finally {
+      await db.destroy();
+    }
+    await backupJob(source.target, dir('good'), { daily: 7, weekly: 4 });
+    db = source.open();
+    try {
+      const { backup } = await dashboardStats(db);
+      expect(backup.lastFailure).toBeNull();
+      expect(backup.lastGood?.file).toMatch(/^boutique-/);
+    } finally {
+      await db.destroy();
+    }
+  }, 90_000);
+
+  it('refuses a file that does not read back, in French', async () => {
+    const bad = path.join(root, 'boutique-2026-11-26_03-00-00.dump');
+    fs.writeFileSync(bad, 'pas une sauvegarde');
+    await expect(checkBackup(bad)).rejects.toThrow(/^La sauvegarde boutique-2026-11-26_03-00-00\.dump ne se relit pas/);
+    const cut = path.join(root, 'boutique-2026-11-26_03-00-00.pglite.tar.gz');
+    fs.writeFileSync(cut, Buffer.from([0x1f, 0x8b, 8, 0, 0, 0]));
+    await expect(checkBackup(cut)).rejects.toThrow(/ne se relit pas/);
+  });
+});
