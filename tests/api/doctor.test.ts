@@ -129,6 +129,17 @@ describe('npm run doctor', () => {
     expect(warned!.message).toMatch(/NODE_ENV n’est pas « production »/);
   });
 
+  it('stops the start on a nearly full disk, and warns when room runs low', async () => {
+    const MB = 1024 * 1024;
+    const full = await diagnose(good(), { db: test.db, smtpTimeoutMs: 2_000, freeBytes: () => 50 * MB });
+    expect(withSeverity(full, 'fatal').map((f) => f.message)).toEqual([
+      expect.stringMatching(/^Disque presque plein sous .* : 0,0 Go libres\.$/),
+    ]);
+    const low = await diagnose(good(), { db: test.db, smtpTimeoutMs: 2_000, freeBytes: () => 600 * MB });
+    expect(withSeverity(low, 'fatal')).toEqual([]);
+    expect(withSeverity(low, 'warning').map((f) => f.message)).toContain(`Peu d’espace disque sous ${dataDir} : 0,6 Go libres.`);
+  });
+
   it('tells a new database from one with migrations waiting', async () => {
     const empty = createDb({ pglite: openPGlite('memory://') });
     try {
@@ -137,6 +148,20 @@ describe('npm run doctor', () => {
       expect(formatFindings(findings)).toContain('✓ Base neuve : le schéma sera créé au premier démarrage');
     } finally {
       await empty.destroy();
+    }
+    // A database one migration behind the code (an upgrade not yet started).
+    const behind = await createTestDb();
+    try {
+      const { rows } = await sql<{
+        name: string;
+      }>`DELETE FROM kysely_migration WHERE name = (SELECT max(name) FROM kysely_migration) RETURNING name`.execute(behind.db);
+      const last = rows[0]!;
+      const [waiting] = withSeverity(await diagnose(good(), { db: behind.db, smtpTimeoutMs: 2_000 }), 'warning').filter((f) =>
+        f.message.includes('migration'),
+      );
+      expect(waiting).toMatchObject({ message: `1 migration(s) en attente (${last.name}).`, fix: expect.stringMatching(/au démarrage/) });
+    } finally {
+      await behind.drop();
     }
   });
 });

@@ -159,8 +159,14 @@ function services(env: NodeJS.ProcessEnv, production: boolean): Finding[] {
   return found;
 }
 
+/** Bytes free for unprivileged writes on the disk holding `dir`. */
+const freeBytesOf = (dir: string) => {
+  const stats = fs.statfsSync(dir);
+  return stats.bavail * stats.bsize;
+};
+
 /** A directory the server writes into: created if missing, written to, and with room left. */
-function directory(label: string, dir: string, severity: 'fatal' | 'warning'): Finding[] {
+function directory(label: string, dir: string, severity: 'fatal' | 'warning', freeBytes = freeBytesOf): Finding[] {
   try {
     fs.mkdirSync(dir, { recursive: true });
     const probe = path.join(dir, `.doctor-${process.pid}`);
@@ -176,8 +182,7 @@ function directory(label: string, dir: string, severity: 'fatal' | 'warning'): F
       },
     ];
   }
-  const stats = fs.statfsSync(dir);
-  const free = stats.bavail * stats.bsize;
+  const free = freeBytes(dir);
   const freeText = `${(free / (1024 * MiB)).toFixed(1).replace('.', ',')} Go`;
   if (free < DISK_FATAL_BYTES)
     return [
@@ -252,6 +257,8 @@ export interface DiagnoseOptions {
   /** At start the server migrates right after: pending migrations are not worth a line. */
   checkMigrations?: boolean;
   smtpTimeoutMs?: number;
+  /** How much room a disk has (tests give a full disk without filling one). */
+  freeBytes?: (dir: string) => number;
 }
 
 export async function diagnose(env: NodeJS.ProcessEnv, options: DiagnoseOptions = {}): Promise<Finding[]> {
@@ -267,8 +274,9 @@ export async function diagnose(env: NodeJS.ProcessEnv, options: DiagnoseOptions 
   }
   found.push(...services(env, production));
   found.push(...(await mail(env, production, options.smtpTimeoutMs ?? 5_000)));
-  found.push(...directory('Dossier de données', dataDir, 'fatal'));
-  if (set(env, 'BACKUP_DIR')) found.push(...directory('Dossier des sauvegardes', path.resolve(env.BACKUP_DIR!), 'warning'));
+  found.push(...directory('Dossier de données', dataDir, 'fatal', options.freeBytes));
+  if (set(env, 'BACKUP_DIR'))
+    found.push(...directory('Dossier des sauvegardes', path.resolve(env.BACKUP_DIR!), 'warning', options.freeBytes));
   found.push(...(await database(env, options.db, options.checkMigrations ?? true, dataDir)));
   return found;
 }
