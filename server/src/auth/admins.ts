@@ -46,7 +46,8 @@ export async function ensureFirstAdmin(db: DB, env: { adminEmail?: string | unde
   if (!env.adminPassword) {
     // Printed once, on purpose: it is the only way the owner learns it. Not sent to the log.
     console.log(
-      `\n  Premier administrateur créé : ${email}\n  Mot de passe (affiché une seule fois) : ${password}\n  Changez-le avec : npm run admin:create -- --email ${email}\n`,
+      `\n  Premier administrateur créé : ${email}\n  Mot de passe (affiché une seule fois) : ${password}\n` +
+        `  Changez-le dans l’administration (Mon compte), ou, boutique arrêtée : npm run admin:create -- --email ${email}\n`,
     );
   }
   return email;

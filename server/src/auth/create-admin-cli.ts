@@ -1,10 +1,15 @@
 // npm run admin:create -- --email owner@example.com [--password '...']
 // Creates the admin or resets its password. Without --password it asks for one (hidden).
+// On PGlite it works on the server's DATA_DIR, and only while the shop is stopped: PGlite belongs to
+// one process, and a second one writing the same directory would lose the change.
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
 import { passwordSchema } from '@app/shared';
 import { isEmail } from '@app/shared/format';
 import { loadConfig } from '../config';
+import { serverRunning } from '../db/backup';
 import { createDb } from '../db/index';
 import { migrateToLatest } from '../db/migrate';
 import { upsertAdmin } from './admins';
@@ -37,11 +42,30 @@ async function main() {
   if (!checked.success) throw new Error(checked.error.issues[0]?.message ?? 'Mot de passe invalide.');
 
   const config = loadConfig();
+  if (!config.databaseUrl) {
+    const pid = serverRunning(config.dataDir);
+    if (pid)
+      throw new Error(
+        `la boutique tourne (processus ${pid}) sur la base PGlite de ${config.dataDir} : rien n’a été changé. ` +
+          'Arrêtez-la (Ctrl+C dans son terminal, ou systemctl stop boutique), relancez cette commande, puis redémarrez la boutique. ' +
+          '(Sur PostgreSQL, avec DATABASE_URL, la commande marche boutique ouverte.)',
+      );
+    if (!fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION')))
+      throw new Error(
+        `aucune boutique dans ${config.dataDir} : donnez le DATA_DIR du serveur (par exemple DATA_DIR=/srv/boutique/data npm run admin:create -- --email …). ` +
+          'Pour une boutique neuve, démarrez-la d’abord (npm start), ou donnez ADMIN_EMAIL et ADMIN_PASSWORD à son premier démarrage.',
+      );
+  }
   const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const where = config.databaseUrl ? `base PostgreSQL ${new URL(config.databaseUrl).host}` : `base PGlite ${config.dataDir}`;
   try {
     await migrateToLatest(db);
     const result = await upsertAdmin(db, email, checked.data);
-    console.log(result === 'created' ? `Administrateur créé : ${email}` : `Mot de passe réinitialisé pour ${email} (sessions fermées).`);
+    console.log(
+      result === 'created'
+        ? `Administrateur créé : ${email} (${where})`
+        : `Mot de passe réinitialisé pour ${email} (sessions fermées ; ${where}).`,
+    );
   } finally {
     await db.destroy();
   }

@@ -20,7 +20,8 @@ export interface BackupTarget {
 /** `server.pid` in DATA_DIR while a server has the PGlite directory open. */
 export const pidFile = (dataDir: string) => path.join(dataDir, 'server.pid');
 
-function serverRunning(dataDir: string): number | null {
+/** The process of the shop that holds this PGlite directory, if one runs. */
+export function serverRunning(dataDir: string): number | null {
   try {
     const pid = Number(fs.readFileSync(pidFile(dataDir), 'utf8'));
     process.kill(pid, 0);
