@@ -2,7 +2,7 @@ import '@ant-design/v5-patch-for-react-19';
 import { Authenticated, Refine } from '@refinedev/core';
 import routerProvider, { CatchAllNavigate } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
-import frFR from 'antd/locale/fr_FR';
+import frFR from 'antd/es/locale/fr_FR';
 import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
 import { lazy, Suspense, useEffect } from 'react';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import { blogPosts, resources, whatsappLink } from '@app/shared';
 import type { Page } from 'playwright-core';
@@ -393,6 +394,33 @@ describe('at phone width', () => {
     expect(await phone.getByLabel('Rechercher', { exact: true }).inputValue()).toBe('WEKE');
     await expect.poll(() => phone.getByTestId('record-card').count()).toBe(1);
     expectNoErrors(app.errors);
+    await phone.close();
+  });
+
+  it('orders export: two French date pickers that fit the phone, and the file of the days chosen', async () => {
+    const phone = await app.newPage(PHONE);
+    await signIn(phone, '/admin/orders');
+    await phone.getByRole('button', { name: 'Exporter en CSV' }).click();
+    await phone.getByLabel('Du').click();
+    const panel = phone.locator('.ant-picker-dropdown:visible .ant-picker-panel-container');
+    await panel.waitFor();
+    // Monday first, French day and month names, "Aujourd’hui".
+    await expect.poll(async () => (await panel.locator('thead th').allInnerTexts()).join(' ')).toBe('lu ma me je ve sa di');
+    expect(await panel.innerText()).toMatch(/Aujourd.hui/);
+    await expect
+      .poll(async () => {
+        const box = (await panel.boundingBox())!;
+        return box.x >= 0 && box.x + box.width <= PHONE.width;
+      })
+      .toBe(true);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    // The panel shows the month of the default start (30 days ago): its first day, then the download
+    // carries the days chosen.
+    await panel.locator('.ant-picker-cell-in-view').first().click();
+    const first = dayjs().subtract(30, 'day').startOf('month').format('YYYY-MM-DD');
+    const [download] = await Promise.all([phone.waitForEvent('download'), phone.getByRole('button', { name: 'Télécharger' }).click()]);
+    expect(download.suggestedFilename()).toBe(`commandes-${first}-${dayjs().format('YYYY-MM-DD')}.csv`);
+    expect(fs.readFileSync(await download.path(), 'utf8')).toContain('CMD-');
     await phone.close();
   });
 

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, DatePicker, Modal } from 'antd';
+import { App, Button, DatePicker, Form, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { toHttpError } from '../../providers/errors';
@@ -44,14 +44,33 @@ export function ExportOrdersButton() {
         cancelText="Annuler"
         confirmLoading={busy}
       >
-        <DatePicker.RangePicker
-          aria-label="Période"
-          value={range}
-          format="DD/MM/YYYY"
-          allowClear={false}
-          onChange={(value) => value?.[0] && value[1] && setRange([value[0], value[1]])}
-          style={{ width: '100%' }}
-        />
+        {/* Two one-month pickers rather than a range: a two-month panel is 576 px wide, wider than a phone. */}
+        <Form layout="vertical" component="div">
+          <Form.Item label="Du" htmlFor="export-from" style={{ marginBottom: 12 }}>
+            <DatePicker
+              id="export-from"
+              value={range[0]}
+              format="DD/MM/YYYY"
+              allowClear={false}
+              inputReadOnly
+              disabledDate={(day) => day.isAfter(range[1], 'day')}
+              onChange={(day) => day && setRange([day, range[1]])}
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+          <Form.Item label="Au" htmlFor="export-to" style={{ marginBottom: 0 }}>
+            <DatePicker
+              id="export-to"
+              value={range[1]}
+              format="DD/MM/YYYY"
+              allowClear={false}
+              inputReadOnly
+              disabledDate={(day) => day.isBefore(range[0], 'day')}
+              onChange={(day) => day && setRange([range[0], day])}
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+        </Form>
       </Modal>
     </>
   );
