@@ -166,6 +166,24 @@ describe('tracking', () => {
     for (const answer of answers) expect(answer).toMatchObject({ code: 'NOT_FOUND', message: answers[0]!.message });
     expect(answers[0]!.message).toMatch(/Commande introuvable/);
   });
+
+  it('reads the order number however it is typed, and says on its field what is wrong', async () => {
+    const order = await place((await product(null)).id, 1);
+    const digits = String(Number(order.number.replace(/\D/g, '')));
+    const { client } = httpClient(app.url);
+    for (const number of [digits, `#${digits}`, `cmd ${digits}`, `Cmd-${digits.padStart(6, '0')}`, ` ${order.number} `]) {
+      expect((await client.orders.track.query({ number, phone: '01 97 12 34 56' })).number, number).toBe(order.number);
+    }
+    // An old 8-digit Benin number: what checkout says, on the phone field, not "introuvable".
+    expect(await failure(client.orders.track.query({ number: order.number, phone: '97 12 34 56' }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      fieldErrors: { phone: expect.stringMatching(/^Depuis 2024, les numéros du Bénin ont 10 chiffres : ajoutez 01 devant/) },
+    });
+    expect(await failure(client.orders.track.query({ number: 'ma commande', phone: '01 97 12 34 56' }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      fieldErrors: { number: 'Numéro de commande attendu (ex. : CMD-000123, ou simplement 123).' },
+    });
+  });
 });
 
 describe('items without delivery', () => {

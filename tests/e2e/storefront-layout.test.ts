@@ -96,7 +96,7 @@ describe('mobile menu', () => {
     const entries = await mobileNav(page).getByRole('link').allTextContents();
     expect(entries.map((t) => t.trim())).toEqual([
       ...['Accueil', 'Produits', 'Services', 'Formations Crypto', 'Livraison'],
-      ...['Blog', 'Cryptos', 'Vérifier un compte', 'À propos', 'Contact'],
+      ...['Blog', 'Cryptos', 'Suivre ma commande', 'Vérifier un compte', 'À propos', 'Contact'],
       ...['Espace Admin', 'Contact WhatsApp'],
     ]);
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
@@ -132,7 +132,7 @@ describe('footer', () => {
     expect(await socials.allTextContents()).toEqual(['Facebook', 'Instagram', 'LinkedIn', 'YouTube', 'TikTok']);
     expect(await socials.evaluateAll((els) => els.every((a) => a.getAttribute('target') === '_blank'))).toBe(true);
     const quick = footer.getByRole('navigation', { name: 'Liens Rapides' }).getByRole('link');
-    expect(await quick.allTextContents()).toEqual(['Accueil', 'Produits', 'Blog', 'Obtenir Crypto', 'Livraison']);
+    expect(await quick.allTextContents()).toEqual(['Accueil', 'Produits', 'Blog', 'Obtenir Crypto', 'Livraison', 'Suivre ma commande']);
     expect(await footer.getByRole('link', { name: '+229 01 00 00 00 00' }).getAttribute('href')).toBe('tel:+2290100000000');
     expect(await footer.getByRole('link', { name: 'contact@techcrypto.example' }).getAttribute('href')).toBe(
       'mailto:contact@techcrypto.example',

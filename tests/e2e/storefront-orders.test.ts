@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, PHONE, startBrowserApp } from '../support/browser';
 import { toast } from './storefront/app';
-import { putInCart, screenshot } from './storefront/browser';
+import { open, putInCart, screenshot } from './storefront/browser';
 
 // After the order: tracking in a fresh browser, orders with nothing to deliver, and a cart that knows the stock.
 
@@ -50,6 +50,35 @@ describe('order tracking', () => {
     await page.close();
   });
 
+  it('is found from the menu and from a confirmation opened elsewhere; a short number works, an old phone is explained', async () => {
+    const page = await app.newPage(PHONE);
+    await open(page, '/');
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await page.getByRole('navigation', { name: 'Menu mobile' }).getByRole('link', { name: 'Suivre ma commande' }).click();
+    await page.waitForURL('**/suivi');
+    await page.getByLabel('Numéro de commande').fill(String(Number(order.number.replace(/\D/g, ''))));
+    await page.getByLabel('Téléphone').fill('61 22 33 44');
+    await page.getByRole('button', { name: 'Voir ma commande' }).click();
+    await page.getByText('Depuis 2024, les numéros du Bénin ont 10 chiffres : ajoutez 01 devant').waitFor();
+    await page.getByLabel('Téléphone').fill('01 61 22 33 44');
+    await page.getByRole('button', { name: 'Voir ma commande' }).click();
+    await page.getByTestId('tracked-order').getByText(`Commande ${order.number}`).waitFor();
+    expect(await page.getByLabel('Numéro de commande').inputValue()).toBe(order.number);
+    await page.context().close();
+
+    // The confirmation's address opened in another browser: it leads to tracking, number filled in.
+    const elsewhere = await app.newPage(PHONE);
+    await open(elsewhere, `/order/${order.number}`);
+    await elsewhere.getByRole('heading', { name: 'Commande introuvable' }).waitFor();
+    await elsewhere.getByRole('main').getByRole('link', { name: 'Suivre ma commande' }).click();
+    await elsewhere.waitForURL(`**/suivi?numero=${order.number}`);
+    expect(await elsewhere.getByLabel('Numéro de commande').inputValue()).toBe(order.number);
+    await elsewhere.getByLabel('Téléphone').fill('+229 01 61 22 33 44');
+    await elsewhere.getByRole('button', { name: 'Voir ma commande' }).click();
+    await elsewhere.getByTestId('tracked-order').waitFor();
+    await elsewhere.context().close();
+  });
+
   it('opens the private link from the confirmation directly', async () => {
     await app.asAdmin.orders.transition({ id: (await app.asAdmin.orders.list({ search: order.number })).rows[0]!.id, to: 'confirmed' });
     const page = await app.newPage(PHONE);
@@ -86,7 +115,7 @@ describe('an order with nothing to deliver', () => {
     );
     expect(whatsapp).toMatch(/Suivi : http:\/\/127\.0\.0\.1:\d+\/suivi\/[0-9a-f]{64}/);
     // The confirmation links to the private tracking page, which offers the receipt as a PDF.
-    await page.getByRole('link', { name: 'Suivre ma commande' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Suivre ma commande' }).click();
     await page.getByTestId('tracked-order').waitFor();
     const receipt = await page.getByRole('link', { name: 'Télécharger le reçu (PDF)' }).getAttribute('href');
     const pdf = await page.request.get(receipt!);

@@ -1,22 +1,41 @@
 import type { orderEventKinds, orders, RowOf } from '@app/shared';
-import { parsePhone } from '@app/shared/phone';
+import { ORDER_NUMBER_HINT, normalizeOrderNumber } from '@app/shared/format';
+import { parsePhone, phoneError } from '@app/shared/phone';
 import { TRPCError } from '@trpc/server';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema';
 
-export const trackInput = z.union([
-  z.object({ token: z.string().regex(/^[0-9a-f]{64}$/, 'Lien de suivi invalide.') }),
-  z.object({
+/**
+ * The private link's token, or the order number (typed any reasonable way) with the phone given at
+ * checkout. One object rather than a union, so a mistake comes back on its field, in French.
+ */
+export const trackInput = z
+  .object({
+    token: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'Lien de suivi invalide.')
+      .optional(),
     number: z
       .string()
+      .max(30)
+      .transform((value, ctx) => normalizeOrderNumber(value) ?? (ctx.addIssue({ code: 'custom', message: ORDER_NUMBER_HINT }), z.NEVER))
+      .optional(),
+    phone: z
+      .string()
       .trim()
-      .toUpperCase()
-      .max(20)
-      .regex(/^CMD-\d{6,}$/, 'Numéro de commande attendu (ex. : CMD-000123).'),
-    phone: z.string().trim().max(30),
-  }),
-]);
+      .max(30)
+      .superRefine((value, ctx) => {
+        const message = phoneError(value);
+        if (message) ctx.addIssue({ code: 'custom', message });
+      })
+      .optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.token) return;
+    if (input.number === undefined) ctx.addIssue({ code: 'custom', path: ['number'], message: ORDER_NUMBER_HINT });
+    if (input.phone === undefined) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'Indiquez le téléphone donné à la commande.' });
+  });
 
 type OrderRow = RowOf<typeof orders.fields>;
 const VISIBLE = [
@@ -49,11 +68,11 @@ const NOT_FOUND = 'Commande introuvable : vérifiez le numéro de commande et le
  */
 export async function findTrackedOrder(db: Kysely<Database>, input: z.infer<typeof trackInput>): Promise<TrackedOrder> {
   let query = db.selectFrom('orders').select(['id', ...VISIBLE]);
-  if ('token' in input) query = query.where('trackingToken', '=', input.token);
+  if (input.token) query = query.where('trackingToken', '=', input.token);
   else {
-    const phone = parsePhone(input.phone);
+    const phone = parsePhone(input.phone ?? '');
     if (!phone) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
-    query = query.where('number', '=', input.number).where('phone', '=', phone.e164);
+    query = query.where('number', '=', input.number ?? '').where('phone', '=', phone.e164);
   }
   const order = await query.executeTakeFirst();
   if (!order) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });

@@ -5,3 +5,4 @@ export * from './whatsapp';
 export * from './csv';
 export * from './media';
 export * from './email';
+export * from './order-number';

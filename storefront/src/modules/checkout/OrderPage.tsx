@@ -30,11 +30,16 @@ export function OrderPage() {
       <Page narrow>
         <PageHeader
           title="Commande introuvable"
-          intro="Le récapitulatif de cette commande n'est disponible que dans l'onglet où elle a été passée. Pour toute question, contactez-nous avec votre numéro de commande."
+          intro="Le récapitulatif de cette commande ne s'affiche que dans l'onglet où elle a été passée. Vous pouvez la suivre partout avec son numéro et votre téléphone, ou avec le lien de l'e-mail de confirmation."
         />
-        <Link to="/contact" className={primaryButton}>
-          Nous contacter
-        </Link>
+        <div className="flex flex-wrap gap-3">
+          <Link to={`/suivi?numero=${encodeURIComponent(number)}`} className={primaryButton}>
+            Suivre ma commande
+          </Link>
+          <Link to="/contact" className={secondaryButton}>
+            Nous contacter
+          </Link>
+        </div>
       </Page>
     );
   }

@@ -22,6 +22,7 @@ export const mobileLinks = [
   { to: '/delivery', label: 'Livraison' },
   { to: '/blog', label: 'Blog' },
   { to: '/crypto-trending', label: 'Cryptos' },
+  { to: '/suivi', label: 'Suivre ma commande' },
   { to: '/verify', label: 'Vérifier un compte' },
   { to: '/about', label: 'À propos' },
   { to: '/contact', label: 'Contact' },
@@ -34,4 +35,5 @@ export const quickLinks = [
   { to: '/blog', label: 'Blog' },
   { to: '/crypto-trending', label: 'Obtenir Crypto' },
   { to: '/delivery', label: 'Livraison' },
+  { to: '/suivi', label: 'Suivre ma commande' },
 ] as const;

@@ -1,12 +1,15 @@
+import { normalizeOrderNumber, ORDER_NUMBER_HINT } from '@app/shared/format';
+import { PHONE_EXAMPLE } from '@app/shared/phone';
 import { onlinePaymentStatuses, orderEventKinds, orderStatuses, paymentMethods, paymentStatuses } from '@app/shared/labels';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { RouterOutputs } from '../../lib/trpc';
 import { OrderSummary } from '../checkout/OrderItems';
 import { PaymentPanel } from '../payments/PaymentPanel';
 import { card, primaryButton, secondaryButton } from '../ui/buttons';
 import { TextField } from '../ui/Field';
+import { collect, phoneError } from '../ui/validate';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
 import { labelOf } from '../../lib/labels';
@@ -26,7 +29,7 @@ export function TrackingPage() {
     <Page narrow>
       <PageHeader
         title="Suivre ma commande"
-        intro={token ? undefined : 'Saisissez le numéro reçu à la commande (CMD-…) et le téléphone donné.'}
+        intro={token ? undefined : 'Saisissez le numéro de votre commande (CMD-…, ou seulement ses chiffres) et le téléphone donné.'}
       />
       {!token && <LookupForm busy={order.isFetching} onSubmit={setAsked} />}
       {order.isFetching && <p className="mt-4 text-slate-600">Chargement...</p>}
@@ -41,19 +44,31 @@ export function TrackingPage() {
 }
 
 function LookupForm({ busy, onSubmit }: { busy: boolean; onSubmit: (lookup: Lookup) => void }) {
-  const [number, setNumber] = useState('');
+  // From the confirmation page opened elsewhere: /suivi?numero=CMD-000123.
+  const [params] = useSearchParams();
+  const [number, setNumber] = useState(params.get('numero') ?? '');
   const [phone, setPhone] = useState('');
+  const [errors, setErrors] = useState<{ number?: string; phone?: string }>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit({ number: number.trim().toUpperCase(), phone });
+    // The same rules as the server's (shared): any reasonable order number, and Benin's 10 digits.
+    const normalized = normalizeOrderNumber(number);
+    const found = collect({ number: normalized ? undefined : ORDER_NUMBER_HINT, phone: phoneError(phone) });
+    setErrors(found);
+    if (normalized && !found.phone) {
+      setNumber(normalized);
+      onSubmit({ number: normalized, phone });
+    }
   };
   return (
-    <form onSubmit={submit} className={`${card} space-y-4 p-4`}>
+    <form onSubmit={submit} noValidate className={`${card} space-y-4 p-4`}>
       <TextField
         label="Numéro de commande"
         value={number}
         onChange={(e) => setNumber(e.target.value)}
         placeholder="CMD-000123"
+        hint="Il figure dans la confirmation de commande et dans l’e-mail reçu."
+        error={errors.number}
         required
         autoComplete="off"
       />
@@ -62,7 +77,9 @@ function LookupForm({ busy, onSubmit }: { busy: boolean; onSubmit: (lookup: Look
         type="tel"
         value={phone}
         onChange={(e) => setPhone(e.target.value)}
-        placeholder="01 97 12 34 56"
+        placeholder={PHONE_EXAMPLE}
+        hint="Celui donné à la commande."
+        error={errors.phone}
         required
         autoComplete="tel"
       />
