@@ -360,7 +360,7 @@ describe('the webhook', () => {
       expect((await fedapay.deliver(claimed)).status, what).toBe(200);
       expect((await orderRow(order.id)).paymentStatus, what).toBe('pending');
       const mismatch = (await history(order.id)).find((e) => e.kind === 'online_payment' && e.toValue === 'mismatch');
-      expect(mismatch?.note, what).toMatch(what === 'amount' ? /montant 100,00\sF\sCFA au lieu de/ : /référence CMD-999999 au lieu de/);
+      expect(mismatch?.note, what).toMatch(what === 'amount' ? /montant 100\sF\sCFA au lieu de/ : /référence CMD-999999 au lieu de/);
       expect(await shopper.payments.status.query({ token: order.trackingToken }), what).toMatchObject({
         paymentStatus: 'pending',
         attempt: { status: 'mismatch' },

@@ -13,34 +13,34 @@ const NBSP = '\u00A0'; // no-break space: between the number and the currency
 
 describe('formatXOF', () => {
   it('formats 0', () => {
-    expect(formatXOF(0)).toBe(`0,00${NBSP}F${NNBSP}CFA`);
+    expect(formatXOF(0)).toBe(`0${NBSP}F${NNBSP}CFA`);
   });
 
-  it('formats 15000 with a narrow no-break space as group separator', () => {
-    expect(formatXOF(15000)).toBe(`15${NNBSP}000,00${NBSP}F${NNBSP}CFA`);
-    expect(formatXOF(15000)).not.toBe('15 000,00 F CFA');
+  it('formats 15000 in whole francs, with a narrow no-break space as group separator', () => {
+    expect(formatXOF(15000)).toBe(`15${NNBSP}000${NBSP}F${NNBSP}CFA`);
+    expect(formatXOF(15000)).not.toBe('15 000 F CFA');
   });
 
-  it('formats 1234.5 with two decimals', () => {
+  it('keeps two decimals for the rare amount entered with cents', () => {
     expect(formatXOF(1234.5)).toBe(`1${NNBSP}234,50${NBSP}F${NNBSP}CFA`);
   });
 
   it('formats millions', () => {
-    expect(formatXOF(1_250_000)).toBe(`1${NNBSP}250${NNBSP}000,00${NBSP}F${NNBSP}CFA`);
+    expect(formatXOF(1_250_000)).toBe(`1${NNBSP}250${NNBSP}000${NBSP}F${NNBSP}CFA`);
   });
 
   it('formats a negative amount with a leading minus', () => {
-    expect(formatXOF(-2500)).toBe(`-2${NNBSP}500,00${NBSP}F${NNBSP}CFA`);
+    expect(formatXOF(-2500)).toBe(`-2${NNBSP}500${NBSP}F${NNBSP}CFA`);
   });
 
   it('rounds to two decimals', () => {
-    expect(formatXOF(9.999)).toBe(`10,00${NBSP}F${NNBSP}CFA`);
+    expect(formatXOF(9.999)).toBe(`10${NBSP}F${NNBSP}CFA`);
     expect(formatXOF(0.1 + 0.2)).toBe(`0,30${NBSP}F${NNBSP}CFA`);
   });
 
   it('never prints a negative zero', () => {
-    expect(formatXOF(-0)).toBe(`0,00${NBSP}F${NNBSP}CFA`);
-    expect(formatXOF(-0.001)).toBe(`0,00${NBSP}F${NNBSP}CFA`);
+    expect(formatXOF(-0)).toBe(`0${NBSP}F${NNBSP}CFA`);
+    expect(formatXOF(-0.001)).toBe(`0${NBSP}F${NNBSP}CFA`);
     expect(formatXOF(-0.01)).toBe(`-0,01${NBSP}F${NNBSP}CFA`);
   });
 });

@@ -45,7 +45,7 @@ const label = <M extends Record<string, string>>(map: M, key: string) => (key in
 
 /**
  * The receipt / delivery slip as a PDF. DejaVu Sans is embedded: accents and the narrow
- * no-break spaces of French amounts ("190 000,00 F CFA") print as they read on screen.
+ * no-break spaces of French amounts ("190 000 F CFA") print as they read on screen.
  */
 export async function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: string, invoice?: NormalizedInvoice): Promise<Buffer> {
   const title = !invoice ? 'Reçu' : invoice.type === 'FV' ? 'Facture normalisée' : 'Facture d’avoir normalisée';

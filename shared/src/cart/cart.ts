@@ -53,7 +53,7 @@ export const emptyCart: Cart = Object.freeze({
  */
 export function roundMoney(amount: number): number {
   const rounded = Math.round(Number((amount * 100).toPrecision(15))) / 100;
-  // Math.round(-0.4) is -0, which would print as "-0,00 F CFA".
+  // Math.round(-0.4) is -0, which would print as "-0 F CFA".
   return rounded === 0 ? 0 : rounded;
 }
 
