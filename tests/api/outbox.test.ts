@@ -76,7 +76,11 @@ describe('the outbox', () => {
     await until('both mails sent', async () => (await envois(order.number)).every((r) => r.status === 'sent'));
     const mails = smtp.received.filter((m) => m.subject.includes(order.number));
     expect(mails.map((m) => m.to[0]).sort()).toEqual(['awa@example.com', ADMIN.email]);
-    expect(mails.find((m) => m.to[0] === ADMIN.email)?.text).toContain('/admin/orders/');
+    const alert = mails.find((m) => m.to[0] === ADMIN.email)?.text;
+    expect(alert).toContain('/admin/orders/');
+    // The customer's phone as people read it, and one tap to write to them.
+    expect(alert).toContain(`de Awa Houngbo (+229 01 97 12 34 56).`);
+    expect(alert).toContain('WhatsApp : https://wa.me/2290197123456');
     expect(mails.find((m) => m.to[0] === 'awa@example.com')?.subject).toBe(`Votre commande ${order.number} est bien reçue`);
     // Nothing is left to send: another pass sends nothing more.
     expect(

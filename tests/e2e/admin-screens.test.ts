@@ -273,10 +273,15 @@ describe('the screens the spec singles out', () => {
     // The form shows, then fills in from the stored settings.
     await page.locator('#businessName').waitFor();
     await expect.poll(() => page.locator('#businessName').inputValue(), { timeout: 10_000 }).not.toBe('');
+    // Phones as people read them, not as they are stored (+2290100000000).
+    expect(await page.locator('#phone').inputValue()).toBe('01 00 00 00 00');
+    await page.getByText(/Vide : les alertes vont à l’e-mail du premier administrateur/).waitFor();
     await page.locator('#tagline').fill('Le slogan modifié par le test.');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expectNotification(page, 'Paramètres mis à jour');
-    expect((await app.asAdmin.settings.get()).tagline).toBe('Le slogan modifié par le test.');
+    const saved = await app.asAdmin.settings.get();
+    expect(saved.tagline).toBe('Le slogan modifié par le test.');
+    expect(saved.phone).toBe('+2290100000000');
     await screenshot(page, 'settings-1280', true);
   });
 

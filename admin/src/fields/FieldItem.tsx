@@ -1,6 +1,7 @@
 import type { AnyField } from '@app/shared/resources';
 import { DatePicker, Form, type FormRule as Rule, Input, InputNumber, Rate, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { formatPhone } from '@app/shared/phone';
 import type { ComponentProps, ReactNode } from 'react';
 import { ImageInput, ImageListInput } from './ImageInput';
 import { JsonValue } from './JsonValue';
@@ -49,6 +50,19 @@ export function FieldItem({ name, field, action, onBlur, checks }: Props) {
         normalize={(value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : null)}
       >
         <DatePicker format="DD/MM/YYYY" disabled={field.readOnly} style={{ width: '100%', maxWidth: 240 }} />
+      </Form.Item>
+    );
+  }
+  if (field.kind === 'phone') {
+    return (
+      <Form.Item
+        {...common}
+        // Stored in E.164 (+2290197123456): shown as in the lists (01 97 12 34 56), typed any way.
+        getValueProps={(value: unknown) => ({
+          value: typeof value === 'string' && /^\+\d{8,15}$/.test(value) ? formatPhone(value) : value,
+        })}
+      >
+        {widget(field, onBlur)}
       </Form.Item>
     );
   }

@@ -1,5 +1,6 @@
 import {
   adminPath,
+  displayPhone,
   formatXOF,
   type OrderLine,
   orders,
@@ -8,6 +9,7 @@ import {
   products,
   statusMessage,
   trackingPath,
+  whatsappLink,
 } from '@app/shared';
 import type { Kysely } from 'kysely';
 import { alertOwner } from '../platform/alerts';
@@ -54,7 +56,8 @@ export async function orderPlacedMails(tx: Kysely<Database>, config: Config, ord
       ...(emptied.length
         ? [`Rupture de stock : cette commande a pris les dernières unités de ${emptied.map((n) => `« ${n} »`).join(', ')}.`, '']
         : []),
-      `Nouvelle commande ${order.number} de ${order.customerName} (${order.phone}).`,
+      `Nouvelle commande ${order.number} de ${order.customerName} (${displayPhone(order.phone)}).`,
+      `WhatsApp : ${whatsappLink(order.phone)}`,
       order.address ? `Livraison : ${order.address}, ${order.city ?? ''}` : 'Sans livraison.',
       '',
       ...order.items.map(lineText),

@@ -16,7 +16,11 @@ export const settings = defineResource({
     whatsapp: f.phone('Numéro WhatsApp'),
     email: f.email('E-mail du support'),
     // Private: never in the public settings answer.
-    notificationEmail: f.email('E-mail des alertes (commandes, demandes, messages)', { optional: true, adminOnly: true }),
+    notificationEmail: f.email('E-mail des alertes (commandes, demandes, messages)', {
+      optional: true,
+      adminOnly: true,
+      help: 'Vide : les alertes vont à l’e-mail du premier administrateur. S’il s’agit de admin@boutique.local (créé au premier démarrage), personne ne les lit : mettez ici une vraie adresse.',
+    }),
     address: f.longText('Adresse postale', { max: 300 }),
     // The shop's rules against stock hoarding (README, "Orders"). The per-line limit is public: the cart applies it.
     maxQuantityPerLine: f.integer('Quantité maximale par article', {
