@@ -380,6 +380,14 @@ describe('at phone width', () => {
         .catch(() => undefined);
       expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), path).toBeLessThanOrEqual(0);
     }
+    // The order's lines are read without a sideways swipe: one line each, no table.
+    await phone.goto(`/admin/orders/${order.id}`);
+    const articles = phone.locator('.ant-card').filter({ has: phone.getByText('Articles', { exact: true }) });
+    await articles
+      .getByText(/^\d+ × /)
+      .first()
+      .waitFor();
+    expect(await articles.locator('.ant-table').count()).toBe(0);
     await screenshot(phone, 'verification-detail-360', true);
     await phone.goto('/admin/products');
 

@@ -7,7 +7,7 @@ import { itemTypes, type OrderLine, orders, orderStatuses, paymentMethods, type 
 
 export type Order = RowOfResource<typeof orders>;
 import { useOne } from '@refinedev/core';
-import { Button, Card, Descriptions, Space, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Grid, List, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -23,6 +23,8 @@ import { StatusTag } from '../../fields/StatusTag';
 import { BackButton, DetailStatus } from '../../crud/DetailStatus';
 
 const LIST = `/${orders.admin.route}`;
+/** An amount that never breaks across two lines. */
+const money = (amount: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatXOF(amount)}</span>;
 
 /** One order: the customer, lines and totals in XOF, its process (status, payment), history and notes; printable as a slip. */
 export default function OrderDetail() {
@@ -30,6 +32,7 @@ export default function OrderDetail() {
   const { query, result: order } = useOne<Order>({ resource: orders.name, id, queryOptions: { retry: retryUnlessRefused } });
   const actions = useOrderActions(id, () => query.refetch());
   const [editing, setEditing] = useState(false);
+  const narrow = !Grid.useBreakpoint().md;
 
   const back = <BackButton to={LIST} label="Retour aux commandes" className="no-print" />;
   if (!order) return <DetailStatus loading={query.isLoading} title="Commande non trouvée" back={back} />;
@@ -80,26 +83,46 @@ export default function OrderDetail() {
         </Button>
       </Card>
       <Card title="Articles">
-        <Table<OrderLine>
-          dataSource={lines}
-          rowKey={(l) => `${l.type}-${l.id}`}
-          pagination={false}
-          size="small"
-          scroll={{ x: 'max-content' }}
-        >
-          <Table.Column<OrderLine> title="Article" dataIndex="name" />
-          <Table.Column<OrderLine> title="Type" dataIndex="type" render={(t: keyof typeof itemTypes) => itemTypes[t]} />
-          <Table.Column<OrderLine> title="Prix unitaire" dataIndex="unitPrice" render={(v: number) => formatXOF(v)} />
-          <Table.Column<OrderLine> title="Quantité" dataIndex="quantity" />
-          <Table.Column<OrderLine> title="Total" render={(_, l) => formatXOF(l.unitPrice * l.quantity)} />
-        </Table>
+        {narrow ? (
+          // At phone width, one line per article: no table to swipe sideways.
+          <List<OrderLine>
+            dataSource={lines}
+            rowKey={(l) => `${l.type}-${l.id}`}
+            size="small"
+            renderItem={(l) => (
+              <List.Item>
+                <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12, width: '100%' }}>
+                  <div>
+                    <Typography.Text strong>
+                      {l.quantity} × {l.name}
+                    </Typography.Text>
+                    <div>
+                      <Typography.Text type="secondary">
+                        {itemTypes[l.type as keyof typeof itemTypes]} · {money(l.unitPrice)} l’unité
+                      </Typography.Text>
+                    </div>
+                  </div>
+                  <Typography.Text strong>{money(l.unitPrice * l.quantity)}</Typography.Text>
+                </div>
+              </List.Item>
+            )}
+          />
+        ) : (
+          <Table<OrderLine> dataSource={lines} rowKey={(l) => `${l.type}-${l.id}`} pagination={false} size="small">
+            <Table.Column<OrderLine> title="Article" dataIndex="name" />
+            <Table.Column<OrderLine> title="Type" dataIndex="type" render={(t: keyof typeof itemTypes) => itemTypes[t]} />
+            <Table.Column<OrderLine> title="Prix unitaire" dataIndex="unitPrice" align="right" render={(v: number) => money(v)} />
+            <Table.Column<OrderLine> title="Quantité" dataIndex="quantity" align="right" />
+            <Table.Column<OrderLine> title="Total" align="right" render={(_, l) => money(l.unitPrice * l.quantity)} />
+          </Table>
+        )}
         <Descriptions column={1} size="small" style={{ marginTop: 16, maxWidth: 420 }} bordered>
-          <Descriptions.Item label="Sous-total">{formatXOF(Number(order.subtotal))}</Descriptions.Item>
+          <Descriptions.Item label="Sous-total">{money(Number(order.subtotal))}</Descriptions.Item>
           <Descriptions.Item label={`Livraison${delivery ? ` (${delivery.name})` : ''}`}>
-            {formatXOF(Number(order.deliveryCost))}
+            {money(Number(order.deliveryCost))}
           </Descriptions.Item>
           <Descriptions.Item label="Total">
-            <Typography.Text strong>{formatXOF(Number(order.total))}</Typography.Text>
+            <Typography.Text strong>{money(Number(order.total))}</Typography.Text>
           </Descriptions.Item>
         </Descriptions>
       </Card>
