@@ -101,9 +101,16 @@ describe('an order with nothing to deliver', () => {
     expect(await page.getByLabel('Adresse').count()).toBe(0);
     expect(await page.getByRole('group', { name: 'Livraison' }).count()).toBe(0);
     await page.getByLabel('Téléphone').fill('01 97 12 34 56');
+    // Nothing is delivered: no payment "à la livraison".
+    expect(await page.getByRole('radio', { name: /livraison/i }).count()).toBe(0);
+    await page.getByRole('radio', { name: 'En espèces, comme convenu avec nous' }).check();
     await screenshot(page, 'checkout-course-only-360');
     await page.getByRole('button', { name: 'Confirmer la commande' }).click();
     await page.getByText('Merci pour votre commande !').waitFor();
+    const confirmation = await page.getByRole('main').innerText();
+    expect(confirmation).toContain('pour confirmer votre commande et convenir de la suite.');
+    expect(confirmation).not.toMatch(/livraison/i);
+    expect(confirmation).toContain('En espèces, comme convenu avec nous');
     const number = await page.getByTestId('order-number').textContent();
     const { rows } = await app.asAdmin.orders.list({ search: number! });
     expect(rows[0]).toMatchObject({ phone: '+2290197123456', deliveryCost: 0 });

@@ -1,5 +1,14 @@
 import path from 'node:path';
-import { emecefPaymentTypes, formatXOF, itemTypes, orderStatuses, paymentMethods, paymentStatuses, taxGroups } from '@app/shared';
+import {
+  emecefPaymentTypes,
+  formatXOF,
+  itemTypes,
+  needsShipping,
+  orderStatuses,
+  paymentMethodLabel,
+  paymentStatuses,
+  taxGroups,
+} from '@app/shared';
 import { formatPhone } from '@app/shared/phone';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
@@ -79,7 +88,7 @@ export async function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: st
     )
     .text(`Client : ${order.customerName}${order.city ? ` · ${order.city}` : ''}`)
     .text(
-      `Statut : ${label(orderStatuses, order.status)} · Paiement : ${label(paymentStatuses, order.paymentStatus)} (${label(paymentMethods, order.paymentMethod)})`,
+      `Statut : ${label(orderStatuses, order.status)} · Paiement : ${label(paymentStatuses, order.paymentStatus)} (${paymentMethodLabel(order.paymentMethod, needsShipping(order.items))})`,
     );
   // The proof of a payment the customer made (a Mobile Money transaction, a cash receipt number).
   if (order.paymentReference && order.paymentStatus !== 'pending') doc.text(`Référence de paiement : ${order.paymentReference}`);
@@ -108,7 +117,8 @@ export async function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: st
       row([`${line.name} (${label(itemTypes, line.type)})`, String(line.quantity), formatXOF(line.unitPrice * line.quantity)]);
     doc.moveDown(0.5);
     row(['Sous-total', '', formatXOF(order.subtotal)]);
-    row([`Livraison${order.delivery ? ` (${order.delivery.name})` : ''}`, '', formatXOF(order.deliveryCost)]);
+    if (order.delivery || order.deliveryCost > 0)
+      row([`Livraison${order.delivery ? ` (${order.delivery.name})` : ''}`, '', formatXOF(order.deliveryCost)]);
     row(['Total', '', formatXOF(order.total)], true);
   } else {
     // The lines and totals as the DGI has them: each line's tax group, HT / TVA / TTC per group.

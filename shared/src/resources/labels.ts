@@ -60,6 +60,16 @@ export const needsShipping = (items: readonly { type: string }[]) =>
   items.some((item) => shippedItemTypes[item.type as keyof typeof itemTypes] ?? true);
 
 /**
+ * How a payment method reads to the shopper: an order with nothing to deliver (services, courses)
+ * is not paid "à la livraison" but as agreed with the shop when it calls.
+ */
+export function paymentMethodLabel(method: string, shipped: boolean): string {
+  if (!shipped && method === 'cash_on_delivery') return 'En espèces, comme convenu avec nous';
+  if (!shipped && method === 'mobile_money_on_delivery') return 'Par mobile money, comme convenu avec nous';
+  return method in paymentMethods ? paymentMethods[method as keyof typeof paymentMethods] : method;
+}
+
+/**
  * The payment methods a cart may use. Paying on delivery needs a delivery: with online payment
  * available, a cart of services and courses is paid online; without it, everything works as before
  * (the shop calls to agree on payment).

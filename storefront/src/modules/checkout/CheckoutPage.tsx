@@ -3,8 +3,7 @@ import { pageRoutes } from '../../app/routes';
 import { useOnline } from '../../lib/online';
 import { Link } from 'react-router';
 import { shortLines } from '@app/shared/cart';
-import { needsShipping, ONLINE_PAYMENT_METHOD, paymentMethodsFor } from '@app/shared/labels';
-import { paymentMethodLabels } from '../../lib/labels';
+import { needsShipping, ONLINE_PAYMENT_METHOD, paymentMethodLabel, paymentMethodsFor } from '@app/shared/labels';
 import { CartTotals } from '../cart/CartTotals';
 import { DeliveryChoice } from '../cart/DeliveryChoice';
 import { StockNote } from '../cart/StockNote';
@@ -21,8 +20,9 @@ import { useCheckoutForm } from './useCheckoutForm';
 import { useHoneypot } from '../ui/useHoneypot';
 import { useOnlinePayment } from '../payments/usePayments';
 
-/** At checkout, the online method says what happens: the shopper pays now. */
-const choiceLabels = { ...paymentMethodLabels, [ONLINE_PAYMENT_METHOD]: 'Payer maintenant par Mobile Money (MTN, Moov)' };
+/** At checkout, the online method says what happens (the shopper pays now), the others when. */
+const choiceLabel = (method: string, shipping: boolean) =>
+  method === ONLINE_PAYMENT_METHOD ? 'Payer maintenant par Mobile Money (MTN, Moov)' : paymentMethodLabel(method, shipping);
 
 function intro(shipping: boolean, online: boolean) {
   if (shipping) {
@@ -142,7 +142,7 @@ export function CheckoutPage() {
                     onChange={bind('paymentMethod').onChange}
                     aria-describedby={value === ONLINE_PAYMENT_METHOD ? 'online-payment-hint' : undefined}
                   />
-                  {choiceLabels[value]}
+                  {choiceLabel(value, shipping)}
                 </label>
                 {value === ONLINE_PAYMENT_METHOD && (
                   <p id="online-payment-hint" className="px-3 pb-2 pl-10 text-sm text-slate-600">

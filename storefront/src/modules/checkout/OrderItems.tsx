@@ -49,7 +49,10 @@ export function OrderSummary({ order, extra }: { order: Summarized; extra?: { te
       />
       <dl className="space-y-1 border-t border-slate-200 pt-3 text-sm">
         <Row term="Sous-total">{formatXOF(order.subtotal)}</Row>
-        <Row term={`Livraison${order.delivery ? ` (${order.delivery.name})` : ''}`}>{formatXOF(order.deliveryCost)}</Row>
+        {/* Services and courses travel nowhere: no "Livraison 0 F CFA" line. */}
+        {(order.delivery || order.deliveryCost > 0) && (
+          <Row term={`Livraison${order.delivery ? ` (${order.delivery.name})` : ''}`}>{formatXOF(order.deliveryCost)}</Row>
+        )}
         <Row term="Total" className="text-base font-bold">
           <span data-testid="order-total">{formatXOF(order.total)}</span>
         </Row>

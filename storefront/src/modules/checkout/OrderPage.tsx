@@ -1,7 +1,7 @@
 import { displayPhone, whatsappLink } from '@app/shared/format';
 import { Link, useParams } from 'react-router';
 import { trackingPath } from '../tracking/path';
-import { labelOf, paymentMethodLabels } from '../../lib/labels';
+import { needsShipping, paymentMethodLabel } from '@app/shared/labels';
 import { useSettings } from '../../lib/settings';
 import { ChatIcon } from '../layout/icons';
 import { card, primaryButton, secondaryButton, whatsappButton } from '../ui/buttons';
@@ -43,6 +43,7 @@ export function OrderPage() {
       </Page>
     );
   }
+  const shipped = needsShipping(order.items);
   return (
     <Page narrow>
       <PageHeader
@@ -50,12 +51,13 @@ export function OrderPage() {
         intro={
           <>
             Votre commande <strong data-testid="order-number">{order.number}</strong> est enregistrée. Nous vous appelons au{' '}
-            {displayPhone(order.phone)} pour confirmer la livraison.
+            {displayPhone(order.phone)}{' '}
+            {shipped ? 'pour confirmer la livraison.' : 'pour confirmer votre commande et convenir de la suite.'}
           </>
         }
       />
       <section className={`${card} space-y-4 p-4`} aria-label="Récapitulatif">
-        <OrderSummary order={order} extra={{ term: 'Paiement', value: labelOf(paymentMethodLabels, order.paymentMethod) }} />
+        <OrderSummary order={order} extra={{ term: 'Paiement', value: paymentMethodLabel(order.paymentMethod, shipped) }} />
       </section>
       <div className="mt-6 flex flex-wrap gap-3">
         {settings && (

@@ -1,5 +1,5 @@
 import { displayPhone, formatXOF } from '@app/shared/format';
-import { paymentMethodLabels, labelOf } from '../../lib/labels';
+import { needsShipping, paymentMethodLabel } from '@app/shared/labels';
 import { trackingPath } from '../tracking/path';
 import type { PlacedOrder } from './orderStore';
 
@@ -12,7 +12,7 @@ export function orderMessage(order: PlacedOrder, origin = window.location.origin
     ...lines,
     order.delivery ? `Livraison (${order.delivery.name}) : ${formatXOF(order.deliveryCost)}` : null,
     `Total : ${formatXOF(order.total)}`,
-    `Paiement : ${labelOf(paymentMethodLabels, order.paymentMethod)}`,
+    `Paiement : ${paymentMethodLabel(order.paymentMethod, needsShipping(order.items))}`,
     '',
     `Nom : ${order.customerName}`,
     `Téléphone : ${displayPhone(order.phone)}`,

@@ -1,6 +1,13 @@
 import { normalizeOrderNumber, ORDER_NUMBER_HINT } from '@app/shared/format';
 import { PHONE_EXAMPLE } from '@app/shared/phone';
-import { onlinePaymentStatuses, orderEventKinds, orderStatuses, paymentMethods, paymentStatuses } from '@app/shared/labels';
+import {
+  needsShipping,
+  onlinePaymentStatuses,
+  orderEventKinds,
+  orderStatuses,
+  paymentMethodLabel,
+  paymentStatuses,
+} from '@app/shared/labels';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -99,7 +106,7 @@ function TrackedOrder({ order }: { order: Tracked }) {
         <h2 className="text-lg font-bold text-slate-900">Commande {order.number}</h2>
         <p className="mt-1 text-slate-700">
           Statut : <strong>{labelOf(orderStatuses, order.status)}</strong> · Paiement : {labelOf(paymentStatuses, order.paymentStatus)} (
-          {labelOf(paymentMethods, order.paymentMethod)})
+          {paymentMethodLabel(order.paymentMethod, needsShipping(order.items))})
           {order.paymentReference && order.paymentStatus !== 'pending' && <> · Réf. {order.paymentReference}</>}
         </p>
         <ol className="mt-3 space-y-2 border-l-2 border-blue-200 pl-4 text-sm">
