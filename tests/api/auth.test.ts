@@ -9,6 +9,7 @@ import { verifyPassword } from '../../server/src/auth/password';
 import { loadConfig } from '../../server/src/config';
 import { buildApp } from '../../server/src/http/app';
 import { createDb } from '../../server/src/db/index';
+import { migrateToLatest } from '../../server/src/db/migrate';
 import { ADMIN, failure, httpClient, startTestApp, type TestApp } from '../support/app';
 
 let app: TestApp;
@@ -85,6 +86,10 @@ describe('npm run admin:create', () => {
 
   it('creates an admin who can then sign in, and refuses a weak password in French', async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
+    // A shop that was started once (and is stopped): the command writes to its database only.
+    const shop = createDb({ dataDir });
+    await migrateToLatest(shop);
+    await shop.destroy();
     const weak = await run(['--email', 'patron@example.com', '--password', 'court']).catch((e: { stderr: string; code: number }) => e);
     expect(weak).toMatchObject({ code: 1 });
     expect((weak as { stderr: string }).stderr).toContain('au moins 12 caractères');

@@ -59,6 +59,26 @@ describe('cart', () => {
     await page.context().close();
   });
 
+  it('on a phone, the toast of an addition leaves the buttons free and goes after a few seconds', async () => {
+    const page = await app.newPage(PHONE);
+    await open(page, '/products');
+    const buttons = page.getByRole('button', { name: /Ajouter .*au panier/ });
+    const button = buttons.nth(2);
+    await button.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await button.click();
+    const shown = page.locator('.Toastify__toast').filter({ hasText: 'ajouté au panier' }).first();
+    await shown.waitFor();
+    const box = (await shown.boundingBox())!;
+    for (const other of await buttons.all()) {
+      const b = await other.boundingBox();
+      if (!b || b.y > PHONE.height || b.y + b.height < 0) continue; // off screen
+      const overlaps = box.x < b.x + b.width && b.x < box.x + box.width && box.y < b.y + b.height && b.y < box.y + box.height;
+      expect(overlaps, `the toast covers a button at y=${b.y}`).toBe(false);
+    }
+    await shown.waitFor({ state: 'detached', timeout: 5_000 });
+    await page.context().close();
+  });
+
   it('ignores a corrupt saved cart instead of crashing', async () => {
     const page = await app.newPage(PHONE);
     await page.goto('/');

@@ -7,9 +7,18 @@ import { Footer } from './Footer';
 import { PageBoundary } from './PageBoundary';
 import { Header } from './Header';
 
+// On a phone, toasts come down from the top: at the bottom they covered the next "Ajouter au
+// panier" the shopper was about to tap. A confirmation goes after 2.5 s (ui/toast.ts), an error
+// stays 5 s.
 const Toasts = lazy(() =>
   import('react-toastify').then(({ ToastContainer }) => ({
-    default: () => <ToastContainer position="bottom-right" autoClose={5000} newestOnTop />,
+    default: () => (
+      <ToastContainer
+        position={window.matchMedia('(max-width: 639px)').matches ? 'top-center' : 'bottom-right'}
+        autoClose={5000}
+        newestOnTop
+      />
+    ),
   })),
 );
 

@@ -19,7 +19,8 @@ const show =
   (kind: 'success' | 'error' | 'info' | 'warning') =>
   (message: string, options?: Options): void => {
     want();
-    void library().then(({ toast: t }) => t[kind](message, options));
+    // A confirmation is read at a glance; an error or a warning stays longer.
+    void library().then(({ toast: t }) => t[kind](message, { ...(kind === 'success' ? { autoClose: 2500 } : {}), ...options }));
   };
 
 export const toast = {
