@@ -219,6 +219,8 @@ describe('before the app has taken the page over', () => {
     await add.click();
     await add.click(); // tapped again, since nothing seemed to happen
     expect(await add.getAttribute('aria-busy')).toBe('true');
+    // Seen as pending: a turning ring beside the text, not only a fade.
+    expect(await add.evaluate((el) => getComputedStyle(el, '::after').animationName)).toBe('early-tap-spin');
     expect(await page.locator('html[data-hydrated]').count()).toBe(0);
     await page.screenshot({ path: '.tmp/screens/store-early-tap-360.png' });
 
