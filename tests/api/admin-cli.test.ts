@@ -61,11 +61,12 @@ async function stopShop() {
   await exited;
 }
 
-const adminCreate = (env: Record<string, string>, password: string) =>
+/** A command of the shop (TypeScript through tsx), as the owner runs it from the machine. */
+const run = (script: string, args: string[], env: Record<string, string>) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = execFile(
       process.execPath,
-      ['--import', 'tsx', 'server/src/auth/create-admin-cli.ts', '--email', OWNER.email, '--password', password],
+      ['--import', 'tsx', script, ...args],
       { env: { ...process.env, DATABASE_URL: '', ...env }, timeout: 60_000 },
       () => undefined,
     );
@@ -75,6 +76,8 @@ const adminCreate = (env: Record<string, string>, password: string) =>
     child.stderr?.on('data', (c: string) => (stderr += c));
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
+const adminCreate = (env: Record<string, string>, password: string) =>
+  run('server/src/auth/create-admin-cli.ts', ['--email', OWNER.email, '--password', password], env);
 
 const signIn = async (password: string) =>
   (
@@ -98,6 +101,10 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('npm run admin:create on PGlite',
     expect(result.stderr).toMatch(/la boutique tourne \(processus \d+\) sur la base PGlite de .* : rien n’a été changé\. Arrêtez-la/);
     expect(await signIn(OWNER.password)).toBe(200);
     expect(await signIn(NEW_PASSWORD)).toBe(401);
+    // npm run doctor does not open the directory either; it says who holds it.
+    const doctor = await run('server/src/ops/doctor-cli.ts', [], { DATA_DIR: dataDir });
+    expect(doctor.stdout).toMatch(/✓ Base PGlite ouverte par la boutique en marche \(processus \d+\)/);
+    expect(await signIn(OWNER.password)).toBe(200);
   }, 120_000);
 
   it('refuses a directory without a shop instead of making a new empty one', async () => {

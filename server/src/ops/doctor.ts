@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import { loadConfig, parseTrustProxy, proxyListenCheck } from '../config';
-import { pidFile } from '../db/backup';
+import { serverRunning } from '../db/backup';
 import { createDb } from '../db/index';
 import { pendingMigrations } from '../db/migrate';
 import type { Database } from '../db/schema';
@@ -213,7 +213,8 @@ async function database(env: NodeJS.ProcessEnv, given: Kysely<Database> | undefi
         ),
       );
     // Never a second PGlite on the directory a running server holds.
-    if (!given && fs.existsSync(pidFile(dataDir))) return [...found, ok('Base PGlite ouverte par la boutique en marche')];
+    const running = given ? null : serverRunning(dataDir);
+    if (running) return [...found, ok(`Base PGlite ouverte par la boutique en marche (processus ${running})`)];
     if (!given && !fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION')))
       return [...found, ok('Base PGlite : créée au premier démarrage')];
   }
