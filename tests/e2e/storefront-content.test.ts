@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
 import { insertTrappedPost } from '../support/samples';
-import { firstProducts, toast } from './storefront/app';
-import { open } from './storefront/browser';
+import { firstProducts } from './storefront/app';
+import { open, screenshot } from './storefront/browser';
 
 // Forms that store something for the admin, untrusted HTML, and affiliate links.
 
@@ -54,7 +54,12 @@ describe('contact', () => {
     await page.getByText('Écrivez votre message.').waitFor();
     await page.getByLabel('Message').fill('Le portable reconditionné revient quand ?');
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
-    await toast(page, 'Votre message a bien été envoyé');
+    // The answer stays on the page until the shopper asks for the form again, empty.
+    const sent = page.getByRole('status').filter({ hasText: 'Votre message a bien été envoyé' });
+    await sent.waitFor();
+    await screenshot(page, 'contact-sent-360');
+    await sent.getByRole('button', { name: 'Écrire un autre message' }).click();
+    expect(await page.getByLabel('Message').inputValue()).toBe('');
     const { rows } = await app.asAdmin.contactMessages.list({ search: 'Contact Test Ayaba' });
     expect(rows).toHaveLength(1);
     expect(rows[0]!.message).toBe('Le portable reconditionné revient quand ?');

@@ -14,7 +14,7 @@ const size = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace('.',
 const HOW = 'Le service « backup » de docker-compose en fait une chaque nuit ; sans Docker : npm run backup.';
 
 /** The dashboard's word on backups: a warning on top when the last one failed, is missing or is old. */
-export function BackupWarning({ backup, now = dayjs() }: { backup: Backups; now?: dayjs.Dayjs }) {
+export function BackupWarning({ backup }: { backup: Backups }) {
   const { lastGood, lastFailure } = backup;
   if (lastFailure)
     return (
@@ -41,7 +41,7 @@ export function BackupWarning({ backup, now = dayjs() }: { backup: Backups; now?
         description={`Une panne de disque emporterait les commandes. ${HOW}`}
       />
     );
-  const days = now.diff(dayjs(lastGood.at), 'day');
+  const days = dayjs().diff(dayjs(lastGood.at), 'day');
   if (days >= STALE_DAYS)
     return (
       <Alert

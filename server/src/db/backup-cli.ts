@@ -47,10 +47,10 @@ function recentBackup() {
 
 async function schedule() {
   const hour = count('BACKUP_HOUR', 3, 23);
-  let stopping = false;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => ((stopping = true), process.exit(0)));
+  // Stopped between runs (docker stop): nothing is half done then, so it goes at once.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => process.exit(0));
   if (!recentBackup()) await once().catch((err: unknown) => console.error(err instanceof Error ? err.message : String(err)));
-  while (!stopping) {
+  for (;;) {
     const next = nextRun(new Date(), hour);
     console.log(`Prochaine sauvegarde : ${next.toLocaleString('fr-FR')}`);
     await new Promise((resolve) => setTimeout(resolve, next.getTime() - Date.now()));

@@ -5,6 +5,9 @@ import { useState } from 'react';
 import { toHttpError } from '../../providers/errors';
 import { trpc } from '../../providers/trpc';
 
+/** One day picked from a one-month panel that fits a phone; typing is not offered (the keyboard would cover it). */
+const dayPicker = { format: 'DD/MM/YYYY', allowClear: false, inputReadOnly: true, style: { width: '100%' } } as const;
+
 /** Orders of a date range (the last 30 days by default) as a CSV file French Excel opens directly. */
 export function ExportOrdersButton() {
   const { notification } = App.useApp();
@@ -48,26 +51,20 @@ export function ExportOrdersButton() {
         <Form layout="vertical" component="div">
           <Form.Item label="Du" htmlFor="export-from" style={{ marginBottom: 12 }}>
             <DatePicker
+              {...dayPicker}
               id="export-from"
               value={range[0]}
-              format="DD/MM/YYYY"
-              allowClear={false}
-              inputReadOnly
               disabledDate={(day) => day.isAfter(range[1], 'day')}
               onChange={(day) => day && setRange([day, range[1]])}
-              style={{ width: '100%' }}
             />
           </Form.Item>
           <Form.Item label="Au" htmlFor="export-to" style={{ marginBottom: 0 }}>
             <DatePicker
+              {...dayPicker}
               id="export-to"
               value={range[1]}
-              format="DD/MM/YYYY"
-              allowClear={false}
-              inputReadOnly
               disabledDate={(day) => day.isBefore(range[0], 'day')}
               onChange={(day) => day && setRange([range[0], day])}
-              style={{ width: '100%' }}
             />
           </Form.Item>
         </Form>

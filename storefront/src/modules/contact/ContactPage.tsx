@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
-import { toast } from '../ui/toast';
+import { type FormEvent, useState } from 'react';
 import { trpc } from '../../lib/trpc';
-import { card, primaryButton } from '../ui/buttons';
+import { card, primaryButton, secondaryButton, successCard } from '../ui/buttons';
 import { TextArea, TextField } from '../ui/Field';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
@@ -16,6 +15,8 @@ const initial = { name: '', contact: '', subject: '', message: '' };
 export function ContactPage() {
   const form = useForm(initial);
   const honeypot = useHoneypot();
+  // The answer stays on the page (a toast goes away while the shopper looks elsewhere).
+  const [sent, setSent] = useState<string | null>(null);
   const send = useMutation({
     mutationFn: () => {
       const v = form.values;
@@ -28,7 +29,7 @@ export function ContactPage() {
       });
     },
     onSuccess: (result) => {
-      toast.success(result.message);
+      setSent(result.message);
       form.reset();
     },
     onError: form.showFailure,
@@ -53,16 +54,26 @@ export function ContactPage() {
         intro="Une question sur un produit, un devis ou une formation ? Écrivez-nous, nous répondons rapidement."
       />
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_320px]">
-        <form onSubmit={onSubmit} noValidate className={`${card} relative space-y-4 p-4`}>
-          {honeypot.field}
-          <TextField label="Nom" required autoComplete="name" {...bind('name')} />
-          <TextField label="E-mail ou téléphone" required autoComplete="email" {...bind('contact')} />
-          <TextField label="Sujet" required {...bind('subject')} />
-          <TextArea label="Message" required rows={5} {...bind('message')} />
-          <button type="submit" disabled={send.isPending} className={`${primaryButton} w-full`}>
-            {send.isPending ? 'Envoi en cours...' : 'Envoyer le message'}
-          </button>
-        </form>
+        {sent ? (
+          <div role="status" className={`${successCard} space-y-3 self-start p-6`}>
+            <h2 className="text-lg font-semibold text-green-900">Message envoyé !</h2>
+            <p className="text-green-900">{sent}</p>
+            <button type="button" className={secondaryButton} onClick={() => setSent(null)}>
+              Écrire un autre message
+            </button>
+          </div>
+        ) : (
+          <form onSubmit={onSubmit} noValidate className={`${card} relative space-y-4 p-4`}>
+            {honeypot.field}
+            <TextField label="Nom" required autoComplete="name" {...bind('name')} />
+            <TextField label="E-mail ou téléphone" required autoComplete="email" {...bind('contact')} />
+            <TextField label="Sujet" required {...bind('subject')} />
+            <TextArea label="Message" required rows={5} {...bind('message')} />
+            <button type="submit" disabled={send.isPending} className={`${primaryButton} w-full`}>
+              {send.isPending ? 'Envoi en cours...' : 'Envoyer le message'}
+            </button>
+          </form>
+        )}
         <ContactDetails />
       </div>
     </Page>

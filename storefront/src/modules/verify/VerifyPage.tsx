@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { cryptoTypeLabels, verificationTypeLabels } from '../../lib/labels';
 import { trpc } from '../../lib/trpc';
-import { card, primaryButton, secondaryButton } from '../ui/buttons';
+import { card, primaryButton, secondaryButton, successCard } from '../ui/buttons';
 import { SelectField, TextField } from '../ui/Field';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
@@ -56,7 +56,7 @@ export function VerifyPage() {
         intro="Faites vérifier votre portefeuille par nos experts avant un achat ou une vente importante. Nous vous recontactons sous 24 à 48 heures."
       />
       {done ? (
-        <div role="status" className={`${card} space-y-3 border-green-200 bg-green-50 p-6`}>
+        <div role="status" className={`${successCard} space-y-3 p-6`}>
           <h2 className="text-lg font-semibold text-green-900">Demande envoyée !</h2>
           <p className="text-green-900">
             Merci. Votre demande de vérification est enregistrée ; notre équipe vous contactera par téléphone ou par e-mail.
