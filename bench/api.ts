@@ -75,13 +75,14 @@ async function run(engine: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   await waitUp(`${base}/health`);
   const list = await (await fetch(`${base}/trpc/products.list?input=${encodeURIComponent('{"pageSize":20}')}`)).json();
   const id = list.result.data.rows[0].id as string;
+  const slug = list.result.data.rows[0].slug as string;
   const q = (p: string, input?: unknown) =>
     `${base}/trpc/${p}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
   const rows = [
     await load('products.list (20 rows)', q('products.list', { pageSize: 20 })),
     await load('products.get', q('products.get', { id })),
     await load('settings.get', q('settings.get')),
-    await load('product page (HTML)', `${base}/products/${id}`),
+    await load('product page (HTML)', `${base}/products/${slug}`),
     await load('/health (database round trip)', `${base}/health`),
   ];
   await stop(app);

@@ -106,9 +106,9 @@ try {
   const product = (await (
     await fetch(`${base}/trpc/products.list?input=${encodeURIComponent(JSON.stringify({ pageSize: 1 }))}`)
   ).json()) as {
-    result: { data: { rows: { id: string }[] } };
+    result: { data: { rows: { slug: string }[] } };
   };
-  const productId = product.result.data.rows[0]!.id;
+  const productSlug = product.result.data.rows[0]!.slug;
 
   const weight = await homeWeight();
   console.log('\nHome page, JavaScript and CSS loaded before it renders (phone, 360 px):');
@@ -121,7 +121,7 @@ try {
   const scores = await lighthouseScores([
     ['home', '/'],
     ['product list', '/products'],
-    ['product detail', `/products/${productId}`],
+    ['product detail', `/products/${productSlug}`],
   ]);
   console.log('\nLighthouse mobile performance (target 100):');
   for (const s of scores) {
@@ -133,7 +133,7 @@ try {
   const { formatXOF } = await import('@app/shared/format');
   const firstProduct = async (url: string) => {
     const list = (await (await fetch(`${url}/trpc/products.list?input=${encodeURIComponent(JSON.stringify({ pageSize: 1 }))}`)).json()) as {
-      result: { data: { rows: { id: string; name: string; price: number }[] } };
+      result: { data: { rows: { slug: string; name: string; price: number }[] } };
     };
     return list.result.data.rows[0]!;
   };
@@ -144,7 +144,7 @@ try {
     ['after (server rendering)', base],
   ] as const) {
     const shown = await firstProduct(url);
-    const product = await slowPhone(url, `/products/${shown.id}`, [shown.name, formatXOF(shown.price)]);
+    const product = await slowPhone(url, `/products/${shown.slug}`, [shown.name, formatXOF(shown.price)]);
     const home = await slowPhone(url, '/', heroTexts);
     const shownAt = (t: { visible: number; interactive: number }) => `${t.visible} (${t.interactive})`;
     console.log(

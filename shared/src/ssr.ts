@@ -55,3 +55,8 @@ export interface CrawlPaths {
   indexed: string[];
   excluded: string[];
 }
+
+/** The public pages of records, by their current slug: every link, the sitemap and the previews use these. */
+export const productPath = (product: { slug: string }) => `/products/${product.slug}`;
+export const servicePath = (service: { slug: string }) => `/services/${service.slug}`;
+export const postPath = (post: { slug: string }) => `/blog/${post.slug}`;

@@ -121,6 +121,7 @@ async function stopServer(server: Server) {
 const direct = (server: Server, pathname: string, init?: RequestInit) => fetch(`http://127.0.0.1:${server.port}${pathname}`, init);
 let cookie = '';
 let productId = '';
+let productSlug = '';
 
 beforeAll(async () => {
   if (!pgUrl || !caddyBin) return;
@@ -184,9 +185,10 @@ localhost:${caddyPort} {
   const list = (await (
     await direct(servers[0]!, `/trpc/products.list?input=${encodeURIComponent(JSON.stringify({ pageSize: 1 }))}`)
   ).json()) as {
-    result: { data: { rows: { id: string }[] } };
+    result: { data: { rows: { id: string; slug: string }[] } };
   };
   productId = list.result.data.rows[0]!.id;
+  productSlug = list.result.data.rows[0]!.slug;
 }, 180_000);
 
 afterAll(async () => {
@@ -253,7 +255,7 @@ describe.skipIf(!pgUrl || !caddyBin)('two app servers behind Caddy over HTTPS', 
   });
 
   it('a product edited through one server shows at once through the other', async () => {
-    const page = `/products/${productId}`;
+    const page = `/products/${productSlug}`;
     expect((await direct(servers[1]!, page)).status).toBe(200); // cached by the second server
     const name = `Routeur édité ${Date.now()}`;
     const update = await direct(servers[0]!, '/trpc/products.update', {
@@ -288,7 +290,7 @@ describe.skipIf(!pgUrl || !caddyBin)('two app servers behind Caddy over HTTPS', 
   it('restarts each server in turn under a steady stream of shopper requests, with no failed request', async () => {
     const paths = [
       '/',
-      `/products/${productId}`,
+      `/products/${productSlug}`,
       '/products',
       `/trpc/products.list?input=${encodeURIComponent(JSON.stringify({ pageSize: 12 }))}`,
     ];

@@ -155,12 +155,12 @@ describe('public reads', () => {
       category: 'networking',
     });
     const after = await (await fetch(`${app.url}/sitemap.xml`)).text();
-    expect(before).not.toContain(created.id);
-    expect(after).toContain(created.id);
-    const page = await fetch(`${app.url}/products/${created.id}`);
+    expect(before).not.toContain(`/products/${created.slug}</loc>`);
+    expect(after).toContain(`/products/${created.slug}</loc>`);
+    const page = await fetch(`${app.url}/products/${created.slug}`);
     expect(await page.text()).toContain('Routeur Wi-Fi 6');
     await app.asAdmin.products.update({ id: created.id, data: { name: 'Routeur Wi-Fi 7' } });
-    expect(await (await fetch(`${app.url}/products/${created.id}`)).text()).toContain('Routeur Wi-Fi 7');
+    expect(await (await fetch(`${app.url}/products/${created.slug}`)).text()).toContain('Routeur Wi-Fi 7');
   });
 
   it('covers every query the storefront makes, except the private ones it never batches', () => {

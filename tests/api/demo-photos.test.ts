@@ -62,7 +62,7 @@ describe('demo photos', () => {
 
   it.skipIf(!built)('a product page links its preview JPEG', async () => {
     const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
-    const html = await (await fetch(`${app.url}/products/${product.id}`)).text();
+    const html = await (await fetch(`${app.url}/products/${product.slug}`)).text();
     expect(html).toContain(`<meta property="og:image" content="${app.config.publicUrl}${mediaSources(product.images[0])!.preview}"`);
   });
 

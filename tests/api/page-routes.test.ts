@@ -32,24 +32,27 @@ const procedures = appRouter._def.procedures as unknown as Record<string, { _def
 const isPublicRead = (name: string) => !!procedures[name]?._def.meta?.cache;
 
 describe('the route table', () => {
-  it('says which parameters a page reads and where a renamed article is looked up', () => {
+  it('says which parameters a page reads and where a renamed record is looked up', () => {
     expect(pageAddress('/products').params).toEqual(['categorie', 'q', 'tri', 'page']);
     expect(pageAddress('/blog').params).toEqual([]);
     const moved = pageAddress('/blog/Ancien-Titre').moved!;
     expect(moved).toMatchObject({ resource: blogPosts.name, slug: 'ancien-titre' });
     expect(moved.pathFor('nouveau-titre')).toBe('/blog/nouveau-titre');
-    expect(pageAddress('/products/abc').moved).toBeNull();
+    // Products and services are looked up by an old slug or by their id (their address before slugs).
+    expect(pageAddress('/products/0F2A').moved).toMatchObject({ resource: 'products', slug: '0f2a' });
+    expect(pageAddress('/products/pas un slug').moved).toBeNull();
+    expect(pageAddress('/contact').moved).toBeNull();
   });
 
   it('gives a product and an article their preview from the data their route prefetched, and a missing one none', async () => {
     const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
     const post = (await app.asVisitor.blogPosts.list({ pageSize: 1 })).rows[0]!;
     const settings = await app.asVisitor.settings.get();
-    expect(await pagePreview(`/products/${product.id}`, appRouter, visitor)).toMatchObject({
+    expect(await pagePreview(`/products/${product.slug}`, appRouter, visitor)).toMatchObject({
       title: product.name,
       type: 'product',
       image: product.images[0],
-      path: `/products/${product.id}`,
+      path: `/products/${product.slug}`,
       siteName: settings.businessName,
     });
     expect(await pagePreview(`/blog/${post.slug}`, appRouter, visitor)).toMatchObject({ title: post.title, type: 'article' });
@@ -69,7 +72,7 @@ describe('the route table', () => {
       path: '/',
       siteName: settings.businessName,
     });
-    expect(await pagePreview(`/services/${service.id}`, appRouter, visitor)).toMatchObject({ title: service.name, image: service.image });
+    expect(await pagePreview(`/services/${service.slug}`, appRouter, visitor)).toMatchObject({ title: service.name, image: service.image });
     for (const [path, title] of [
       ['/products', 'Produits'],
       ['/services', 'Services'],
@@ -87,10 +90,12 @@ describe('the route table', () => {
     const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
     const service = (await app.asVisitor.services.list({ pageSize: 1 })).rows[0]!;
     const post = (await app.asVisitor.blogPosts.list({ pageSize: 1 })).rows[0]!;
-    const params: Record<string, string> = { id: product.id, slug: post.slug, number: 'CMD-1', token: 'x'.repeat(64) };
+    const slugs: Record<string, string> = { '/products/:slug': product.slug, '/services/:slug': service.slug, '/blog/:slug': post.slug };
+    const params: Record<string, string> = { number: 'CMD-1', token: 'x'.repeat(64) };
     for (const route of pageRoutes) {
-      const url = route.path === '*' ? '/nulle-part' : route.path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
-      const page = await render(route.path === '/services/:id' ? `/services/${service.id}` : url, appRouter, visitor, sanitizeRichText);
+      const value = (name: string) => (name === 'slug' ? slugs[route.path] : params[name])!;
+      const url = route.path === '*' ? '/nulle-part' : route.path.replace(/:(\w+)/g, (_, name: string) => value(name));
+      const page = await render(url, appRouter, visitor, sanitizeRichText);
       // One shopper's own data (an order by its link) is the browser's to load, never the server's.
       expect(page.unprefetched.filter(isPublicRead), url).toEqual([]);
       expect(page.errors, url).toEqual([]);

@@ -51,7 +51,7 @@ describe('robots and sitemap', () => {
     }
     expect(xml).not.toContain('/cart<');
     expect(xml).not.toContain('/suivi<');
-    for (const p of products.rows) expect(xml).toContain(`<loc>${app.config.publicUrl}/products/${p.id}</loc>`);
+    for (const p of products.rows) expect(xml).toContain(`<loc>${app.config.publicUrl}/products/${p.slug}</loc>`);
     for (const p of posts.rows) expect(xml).toContain(`/blog/${p.slug}</loc>`);
     expect(xml).not.toContain('/admin');
   });
@@ -60,12 +60,12 @@ describe('robots and sitemap', () => {
 describe.skipIf(!built)('Open Graph tags', () => {
   it('a product page gets its title, description, absolute image and URL', async () => {
     const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
-    const res = await fetch(`${app.url}/products/${product.id}`);
+    const res = await fetch(`${app.url}/products/${product.slug}`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<html lang="fr">');
     expect(meta(html, 'og:type')).toBe('product');
-    expect(meta(html, 'og:url')).toBe(`${app.config.publicUrl}/products/${product.id}`);
+    expect(meta(html, 'og:url')).toBe(`${app.config.publicUrl}/products/${product.slug}`);
     expect(meta(html, 'og:image')).toBe(`${app.config.publicUrl}${product.images[0]}`);
     expect(meta(html, 'description')).toMatch(/^[\d\s\u202f\u00a0]+\sF\sCFA – /u);
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
@@ -103,10 +103,10 @@ describe.skipIf(!built)('Open Graph tags', () => {
     const plain = await startTestApp({ demo: true, env: { SERVER_RENDERING: 'false' } });
     try {
       const product = (await plain.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
-      const html = await (await fetch(`${plain.url}/products/${product.id}`)).text();
+      const html = await (await fetch(`${plain.url}/products/${product.slug}`)).text();
       expect(html).toContain('<div id="root"></div>');
       expect(meta(html, 'og:type')).toBe('product');
-      expect(meta(html, 'og:url')).toBe(`${plain.config.publicUrl}/products/${product.id}`);
+      expect(meta(html, 'og:url')).toBe(`${plain.config.publicUrl}/products/${product.slug}`);
     } finally {
       await plain.close();
     }

@@ -76,4 +76,35 @@ describe('slugs once saved', () => {
     expect((await get('/blog/acheter-usdt-benin')).status).toBe(404); // the not-found page, no redirect to a hidden post
     expect((await app.asAdmin.blogPosts.bySlug({ slug: 'acheter-usdt-benin' })).id).toBe(first.id);
   });
+
+  it.each([
+    ['products', '/products'],
+    ['services', '/services'],
+  ] as const)('%s live at their slug: the old id address and an old slug answer 301, the sitemap lists the slug', async (name, base) => {
+    const crud = app.asAdmin[name] as unknown as {
+      create: (i: unknown) => Promise<{ id: string; slug: string }>;
+      update: (i: unknown) => Promise<{ id: string; slug: string }>;
+    };
+    const resource = name === 'products' ? products : services;
+    const created = await crud.create({ ...sampleInput(resource), slug: `adresse-${name}` });
+    expect((await get(`${base}/adresse-${name}`)).status).toBe(200);
+    // Shared before products had slugs: the id still leads to the page, in any case.
+    for (const id of [created.id, created.id.toUpperCase()]) {
+      const old = await get(`${base}/${id}`);
+      expect(old.status).toBe(301);
+      expect(old.headers.get('location')).toBe(`${base}/adresse-${name}`);
+    }
+    await crud.update({ id: created.id, data: { slug: `nouvelle-adresse-${name}` } });
+    const moved = await get(`${base}/adresse-${name}`);
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe(`${base}/nouvelle-adresse-${name}`);
+    expect(await app.asVisitor[name].bySlug({ slug: created.id })).toMatchObject({ slug: `nouvelle-adresse-${name}` });
+    const sitemap = await (await fetch(`${app.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`${base}/nouvelle-adresse-${name}</loc>`);
+    expect(sitemap).not.toContain(created.id);
+    // The page links to itself by its slug (og:url), never by its id.
+    const html = await (await fetch(`${app.url}${base}/nouvelle-adresse-${name}`)).text();
+    expect(html).toContain(`${base}/nouvelle-adresse-${name}"`);
+    expect(html).not.toContain(`${base}/${created.id}`);
+  });
 });

@@ -34,7 +34,7 @@ const flat = (s: string) => s.replace(/\s+/g, ' ');
 describe.skipIf(!built)('server-rendered pages', () => {
   it('a product page holds its name, price in F CFA, stock state, description, main image and the add-to-cart button', async () => {
     const product = (await app.asVisitor.products.list({ pageSize: 20 })).rows.find((p) => p.stock !== 0 && p.stock !== null)!;
-    const { res, html, text } = await page(`/products/${product.id}`);
+    const { res, html, text } = await page(`/products/${product.slug}`);
     expect(res.status).toBe(200);
     expect(text).toContain(product.name);
     expect(text).toContain(flat(formatXOF(product.price)));
@@ -59,7 +59,7 @@ describe.skipIf(!built)('server-rendered pages', () => {
 
   it('a service, a blog post and the product list hold their names, prices and texts', async () => {
     const service = (await app.asVisitor.services.list({ pageSize: 1 })).rows[0]!;
-    const servicePage = await page(`/services/${service.id}`);
+    const servicePage = await page(`/services/${service.slug}`);
     expect(servicePage.res.status).toBe(200);
     expect(servicePage.text).toContain(service.name);
 
@@ -99,14 +99,14 @@ describe.skipIf(!built)('server-rendered pages', () => {
 
   it('is cached with a strong ETag, and shows an admin change on the next request', async () => {
     const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
-    const first = await page(`/products/${product.id}`);
+    const first = await page(`/products/${product.slug}`);
     const etag = first.res.headers.get('etag')!;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
-    expect((await fetch(`${app.url}/products/${product.id}`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect((await fetch(`${app.url}/products/${product.slug}`, { headers: { 'if-none-match': etag } })).status).toBe(304);
 
     await app.asAdmin.products.update({ id: product.id, data: { name: 'Nom changé par la patronne' } });
-    const after = await page(`/products/${product.id}`, { 'if-none-match': etag });
+    const after = await page(`/products/${product.slug}`, { 'if-none-match': etag });
     expect(after.res.status).toBe(200);
     expect(after.text).toContain('Nom changé par la patronne');
     // A settings change reaches every page (the header and footer show the shop's name).
@@ -118,7 +118,7 @@ describe.skipIf(!built)('server-rendered pages', () => {
     const product = (await app.asVisitor.products.list({ pageSize: 1, sort: 'name', order: 'desc' })).rows[0]!;
     await app.asAdmin.products.update({ id: product.id, data: { name: 'Nom vu par tous à la fois' } });
     const together = (path: string) => Promise.all(Array.from({ length: 20 }, () => fetch(`${app.url}${path}`, { redirect: 'manual' })));
-    const pages = await together(`/products/${product.id}`);
+    const pages = await together(`/products/${product.slug}`);
     expect(new Set(pages.map((r) => r.status))).toEqual(new Set([200]));
     expect(new Set(pages.map((r) => r.headers.get('etag'))).size).toBe(1);
     for (const body of await Promise.all(pages.map((r) => r.text()))) expect(body).toContain('Nom vu par tous à la fois');
@@ -150,7 +150,7 @@ describe.skipIf(!built)('server-rendered pages', () => {
   it('never renders what only an admin may see', async () => {
     const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
     await app.asAdmin.products.update({ id: product.id, data: { published: false } });
-    const res = await fetch(`${app.url}/products/${product.id}`, { headers: { cookie: 'boutique_session=whatever' } });
+    const res = await fetch(`${app.url}/products/${product.slug}`, { headers: { cookie: 'boutique_session=whatever' } });
     expect(res.status).toBe(404);
   });
 

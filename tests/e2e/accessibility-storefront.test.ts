@@ -25,9 +25,9 @@ describe('storefront', () => {
     const paths = [
       '/',
       '/products',
-      `/products/${product.id}`,
+      `/products/${product.slug}`,
       '/services',
-      `/services/${service.id}`,
+      `/services/${service.slug}`,
       '/crypto-courses',
       '/delivery',
       '/cart',

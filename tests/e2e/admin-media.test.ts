@@ -52,7 +52,7 @@ describe('a product photo from the phone', () => {
     await desk.close();
 
     const shop = await app.newPage(PHONE);
-    await open(shop, `/products/${row.id}`);
+    await open(shop, `/products/${row.slug}`);
     const main = shop.getByRole('img', { name: 'Montre connectée Kora' }).first();
     const srcset = (await main.getAttribute('srcset'))!;
     expect(srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['320w', '640w', '960w', '1280w']);
@@ -64,7 +64,7 @@ describe('a product photo from the phone', () => {
     expect(meta).toMatchObject({ width: 640, height: 853 });
     expect(meta.exif).toBeUndefined();
 
-    const html = await (await fetch(`${app.url}/products/${row.id}`)).text();
+    const html = await (await fetch(`${app.url}/products/${row.slug}`)).text();
     const ogImage = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
     expect(ogImage).toMatch(/\/media\/[0-9a-f]{32}\/1200\.jpg$/);
     expect(/<meta property="og:image:width" content="(\d+)"/.exec(html)?.[1]).toBe('1200');

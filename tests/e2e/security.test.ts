@@ -166,7 +166,7 @@ describe('stored XSS corpus', () => {
     };
 
     const shopper = await app.newPage(PHONE);
-    await visit(shopper, `/products/${product.id}`, 'Description lisible');
+    await visit(shopper, `/products/${product.slug}`, 'Description lisible');
     await visit(shopper, `/blog/${post.slug}`, "Texte de l'article");
     await visit(shopper, '/', 'Client');
     await visit(shopper, '/crypto-trending', 'Crypto');

@@ -46,7 +46,7 @@ describe('the storefront’s service worker on a shared phone', () => {
     const page = await app.newPage(DESKTOP);
     await open(page, '/');
     await serviceWorkerInControl(page);
-    await open(page, `/products/${product.id}`);
+    await open(page, `/products/${product.slug}`);
     await page.goto(`/suivi/${order.trackingToken}`);
     await page.getByText(order.number).first().waitFor();
     const receipt = await page.evaluate(async (url) => (await fetch(url)).status, `/suivi/${order.trackingToken}/recu.pdf`);
@@ -67,7 +67,7 @@ describe('the storefront’s service worker on a shared phone', () => {
     const admin = Object.entries(during).filter(([name]) => name.startsWith('admin-'));
     const all = storefront.flatMap(([, urls]) => urls);
     // The shop's own pages are kept (the test can see what is stored)...
-    expect(all).toContain(`/products/${product.id}`);
+    expect(all).toContain(`/products/${product.slug}`);
     // ...never a customer's order, a receipt, an admin page, asset or answer.
     expect(all.filter((u) => /^\/suivi|recu\.pdf|^\/admin|contactMessages|auth\./.test(u))).toEqual([]);
     // The admin's worker keeps its own shell, and no answer of the API.

@@ -111,12 +111,12 @@ describe('product stock state', () => {
     const page = await app.newPage(PHONE);
     const { inStock, soldOut, untracked } = await firstProducts(app);
     const tracked = inStock.find((p) => p.stock !== null)!;
-    await open(page, `/products/${tracked.id}`);
+    await open(page, `/products/${tracked.slug}`);
     await page.locator('main').getByText('En stock', { exact: true }).waitFor();
-    await open(page, `/products/${soldOut!.id}`);
+    await open(page, `/products/${soldOut!.slug}`);
     await page.locator('main').getByText('Rupture de stock', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Ajouter au panier' }).count()).toBe(0);
-    await open(page, `/products/${untracked!.id}`);
+    await open(page, `/products/${untracked!.slug}`);
     await page.getByRole('button', { name: 'Ajouter au panier' }).waitFor();
     expect(
       await page

@@ -74,7 +74,7 @@ describe('header', () => {
     await page.getByRole('button', { name: 'Ajouter au panier' }).first().click();
     await page.getByRole('button', { name: 'Ajouter au panier' }).nth(1).click();
     await expect.poll(() => badge(page).textContent()).toBe('3');
-    await open(page, `/products/${inStock[0]!.id}`);
+    await open(page, `/products/${inStock[0]!.slug}`);
     await page.getByRole('button', { name: /^Augmenter la quantité/ }).click();
     await page.getByRole('button', { name: 'Ajouter au panier' }).click();
     await expect.poll(() => badge(page).textContent()).toBe('5');

@@ -144,7 +144,7 @@ describe('stock in the cart', () => {
       featured: true,
     });
     const page = await app.newPage(PHONE);
-    await page.goto(`/products/${product.id}`);
+    await page.goto(`/products/${product.slug}`);
     const quantity = page.getByRole('spinbutton', { name: 'Quantité de Power bank 20000 mAh' });
     await quantity.fill('2');
     await page.getByRole('button', { name: 'Ajouter au panier' }).click();

@@ -17,7 +17,7 @@ describe('server-rendered pages in the browser', () => {
     const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
     const context = await app.browser.newContext({ viewport: PHONE, javaScriptEnabled: false, baseURL: app.url });
     const page = await context.newPage();
-    await page.goto(`/products/${product.id}`);
+    await page.goto(`/products/${product.slug}`);
     expect(await page.locator('main h1').textContent()).toBe(product.name);
     expect(await page.getByRole('button', { name: 'Ajouter au panier' }).isVisible()).toBe(true);
     await page.screenshot({ path: '.tmp/screens/store-product-no-js-360.png' });
@@ -29,7 +29,7 @@ describe('server-rendered pages in the browser', () => {
     const page = await app.newPage(PHONE);
     const reads: string[] = [];
     page.on('request', (request) => request.url().includes('/trpc/') && reads.push(request.url()));
-    for (const path of ['/', '/products', '/blog', '/services', `/products/${product.id}`]) {
+    for (const path of ['/', '/products', '/blog', '/services', `/products/${product.slug}`]) {
       await page.goto(path, { waitUntil: 'networkidle' });
       await page.locator('main h1').first().waitFor();
     }
@@ -117,14 +117,14 @@ describe('offline, after a first visit', () => {
     await open(page, '/');
     // The service worker installs after the first load and takes the page over.
     await serviceWorkerInControl(page);
-    await open(page, `/products/${product.id}`);
+    await open(page, `/products/${product.slug}`);
     await page.getByRole('button', { name: 'Ajouter au panier' }).click();
     await open(page, '/');
 
     await page.context().setOffline(true);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: /La technologie et la crypto/ }).waitFor();
-    await page.goto(`/products/${product.id}`);
+    await page.goto(`/products/${product.slug}`);
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
     expect(await page.getByTestId('cart-badge').textContent()).toBe('1');
     await screenshot(page, 'offline-product-360');
@@ -214,7 +214,7 @@ describe('before the app has taken the page over', () => {
 
   it('a tap is kept, shown as pending, and done once the app is there', async () => {
     const product = (await app.asVisitor.products.list({ pageSize: 20 })).rows.find((p) => p.stock === null || p.stock > 0)!;
-    const { page, release, hydrated, close } = await heldPage(`/products/${product.id}`);
+    const { page, release, hydrated, close } = await heldPage(`/products/${product.slug}`);
     const add = page.getByRole('button', { name: 'Ajouter au panier' });
     await add.click();
     await add.click(); // tapped again, since nothing seemed to happen
@@ -249,7 +249,7 @@ describe('before the app has taken the page over', () => {
 
   it("the app takes the server's page over as it is, rebuilding none of it", async () => {
     const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
-    for (const path of ['/', `/products/${product.id}`, '/contact']) {
+    for (const path of ['/', `/products/${product.slug}`, '/contact']) {
       const { page, release, hydrated, close } = await heldPage(path);
       const count = await page.evaluate(() => {
         const nodes = document.querySelectorAll('body *');

@@ -18,9 +18,9 @@ beforeAll(async () => {
   routes = [
     ['home', '/', /La technologie et la crypto/],
     ['products', '/products', /Nos produits/],
-    ['product', `/products/${product.id}`, new RegExp(product.name.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))],
+    ['product', `/products/${product.slug}`, new RegExp(product.name.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))],
     ['services', '/services', /Nos services/],
-    ['service', `/services/${service.id}`, new RegExp(service.name.slice(0, 15).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))],
+    ['service', `/services/${service.slug}`, new RegExp(service.name.slice(0, 15).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))],
     ['courses', '/crypto-courses', /Formations Crypto/],
     ['delivery', '/delivery', /Options de livraison/],
     ['cart', '/cart', /Mon panier/],

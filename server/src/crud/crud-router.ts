@@ -1,8 +1,16 @@
-import type { AnyResource, DisabledVerbs, Fields, Operations, Resource, ResourceName } from '@app/shared';
+import {
+  type AnyResource,
+  type DisabledVerbs,
+  type Fields,
+  type Operations,
+  type Resource,
+  type ResourceName,
+  SLUG_MAX_LENGTH,
+} from '@app/shared';
 import type { AnyProcedure } from '@trpc/server';
 import { z } from 'zod';
 import { adminProcedure, publicProcedure } from '../trpc';
-import { createRecord, deleteRecord, getRecord, getSingleton, listRecords, updateRecord, updateSingleton } from './repository';
+import { createRecord, deleteRecord, findBySlug, getRecord, getSingleton, listRecords, updateRecord, updateSingleton } from './repository';
 
 export const MAX_PAGE_SIZE = 100;
 export const idInput = z.object({ id: z.uuid('Identifiant invalide.') });
@@ -43,6 +51,18 @@ export function collectionProcedures<N extends string, F extends Fields, O exten
       .input(z.object({ id: idInput.shape.id, data: resource.updateSchema }))
       .mutation(({ ctx, input }) => updateRecord(ctx.db, resource, input.id, input.data as Record<string, unknown>)),
     delete: writer.input(idInput).mutation(({ ctx, input }) => deleteRecord(ctx.db, resource, input.id)),
+  };
+}
+
+/**
+ * `bySlug` of a resource whose records have pages of their own (`/blog/<slug>`): the record by its
+ * slug, or by an earlier address (an old slug, its id), whose answer carries the current slug.
+ */
+export function slugProcedures<N extends string, F extends Fields, O extends Operations>(resource: Resource<N, F, O, boolean>) {
+  return {
+    bySlug: readerOf(resource)
+      .input(z.object({ slug: z.string().trim().toLowerCase().min(1).max(SLUG_MAX_LENGTH) }))
+      .query(({ ctx, input }) => findBySlug(ctx.db, resource, viewer(ctx.admin), input.slug)),
   };
 }
 

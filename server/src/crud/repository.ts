@@ -1,4 +1,4 @@
-import { type AnyResource, brokenCheck, type ListRowOfResource, type RowOfResource, SYSTEM_COLUMNS, slugify } from '@app/shared';
+import { type AnyResource, brokenCheck, isUuid, type ListRowOfResource, type RowOfResource, SYSTEM_COLUMNS, slugify } from '@app/shared';
 import { parsePhone } from '@app/shared/phone';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { invalid, notFound } from '../platform/errors';
@@ -280,19 +280,35 @@ export async function replaceIfUnchanged(
   return result.numUpdatedRows > 0n;
 }
 
-/** The current slug of a record that once had `oldSlug` (a renamed post), if it is still visible to `viewer`. */
-export async function movedSlug(db: AnyDb, resource: AnyResource, viewer: Viewer, oldSlug: string): Promise<string | null> {
+/**
+ * The current slug of a record reached by an earlier address: a slug it had before it was renamed,
+ * or its id (the address of products and services before they had slugs), if it is still visible
+ * to `viewer`.
+ */
+export async function movedSlug(db: AnyDb, resource: AnyResource, viewer: Viewer, earlier: string): Promise<string | null> {
   const slugKey = slugKeyOf(resource);
   if (!slugKey) return null;
-  const moved = await db
-    .selectFrom('slugHistory')
-    .select('recordId')
-    .where('resource', '=', resource.name)
-    .where('oldSlug', '=', oldSlug)
-    .executeTakeFirst();
+  const moved = isUuid(earlier)
+    ? { recordId: earlier.toLowerCase() }
+    : await db
+        .selectFrom('slugHistory')
+        .select('recordId')
+        .where('resource', '=', resource.name)
+        .where('oldSlug', '=', earlier)
+        .executeTakeFirst();
   if (!moved) return null;
   const row = await findRecordBy(db, resource, viewer, 'id', moved.recordId as string).catch(() => null);
   return row ? String(row[slugKey]) : null;
+}
+
+/** The record a page's address names: by its slug, or by an earlier address (the page then shows its current one). */
+export async function findBySlug<R extends AnyResource>(db: AnyDb, resource: R, viewer: Viewer, slug: string) {
+  const slugKey = slugKeyOf(resource)!;
+  return findRecordBy(db, resource, viewer, slugKey, slug).catch(async (error: unknown) => {
+    const moved = await movedSlug(db, resource, viewer, slug);
+    if (!moved) throw error;
+    return findRecordBy(db, resource, viewer, slugKey, moved);
+  });
 }
 
 /**

@@ -5,7 +5,7 @@ import { serveCached } from '../cache/public-cache';
 import type { Config } from '../config';
 import { findRecordBy, listRecords, movedSlug } from '../crud/repository';
 import type { Database } from '../db/schema';
-import type { CrawlPaths, PageAddress, PagePreview } from '@app/shared/ssr';
+import { type CrawlPaths, type PageAddress, type PagePreview, postPath, productPath, servicePath } from '@app/shared/ssr';
 import { mediaSources } from '@app/shared/format';
 
 /** What search engines and link previews need: /robots.txt, /sitemap.xml, and each page's <head>. */
@@ -145,9 +145,9 @@ export async function seoPlugin(app: FastifyInstance, { db, config, crawlPaths }
         if (page * 100 >= total || rows.length === 0) break;
       }
     };
-    await add(products, (r) => `/products/${r.id}`);
-    await add(services, (r) => `/services/${r.id}`);
-    await add(blogPosts, (r) => `/blog/${encodeURIComponent(String(r.slug))}`);
+    await add(products, (r) => productPath({ slug: String(r.slug) }));
+    await add(services, (r) => servicePath({ slug: String(r.slug) }));
+    await add(blogPosts, (r) => postPath({ slug: String(r.slug) }));
     const body = urls
       .map((u) => `  <url><loc>${escapeHtml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`)
       .join('\n');

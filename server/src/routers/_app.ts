@@ -1,9 +1,8 @@
-import { resources } from '@app/shared';
+import { blogPosts, products, resources, services } from '@app/shared';
 import type { AnyResource } from '@app/shared';
 import { authRouter } from './auth.router';
-import { crudRouters } from '../crud/crud-router';
+import { crudRouters, slugProcedures } from '../crud/crud-router';
 import { router } from '../trpc';
-import { blogPostsProcedures } from './blog-posts.router';
 import { contactMessagesProcedures } from './contact-messages.router';
 import { cryptoVerificationsProcedures } from './crypto-verifications.router';
 import { dashboardRouter } from './dashboard.router';
@@ -16,11 +15,13 @@ import { settingsProcedures } from './settings.router';
 
 /** What some resources have besides their generic procedures (an entry here may replace one of them). */
 const extraProcedures = {
-  blogPosts: blogPostsProcedures,
+  blogPosts: slugProcedures(blogPosts),
   contactMessages: contactMessagesProcedures,
   cryptoVerifications: cryptoVerificationsProcedures,
   newsletterSubscribers: newsletterSubscribersProcedures,
   orders: ordersProcedures,
+  products: slugProcedures(products),
+  services: slugProcedures(services),
   outbox: outboxProcedures,
   settings: settingsProcedures,
 };

@@ -53,3 +53,13 @@ function truncate(slug: string): string {
   // A single word longer than the limit has no boundary to fall back on.
   return lastHyphen > 0 ? cut.slice(0, lastHyphen) : cut;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A record id can only be a UUID: anything else is "introuvable" without asking the server. */
+export const isUuid = (value: string) => UUID.test(value);
+
+/**
+ * What a page's address may hold for a record: its slug, a slug it had before, or its id (the
+ * address products and services had before they had slugs). Anything else cannot be a record.
+ */
+export const isRecordKey = (value: string) => value.length <= SLUG_MAX_LENGTH && (SLUG_PATTERN.test(value.toLowerCase()) || isUuid(value));

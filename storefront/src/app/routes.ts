@@ -1,9 +1,8 @@
-import { formatXOF } from '@app/shared/format';
-import { clip, type PageAddress, type PagePreview } from '@app/shared/ssr';
+import { formatXOF, isRecordKey } from '@app/shared/format';
+import { clip, type PageAddress, type PagePreview, postPath, productPath, servicePath } from '@app/shared/ssr';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { generatePath, matchRoutes, type Params } from 'react-router';
-import { isUuid } from '../lib/id';
 import { type Api, queries } from '../lib/queries';
 import { PRODUCT_LIST_PARAMS, productListState } from '../modules/products/listInput';
 
@@ -28,8 +27,8 @@ export interface PageRoute {
   params?: readonly string[];
   /** Its link-preview tags, from the data `data` prefetched (null: the record does not exist). */
   preview?: (api: Api, params: Params, data: QueryClient, search: URLSearchParams) => Omit<PagePreview, 'siteName'> | null;
-  /** A slug parameter whose earlier values still lead here (301), looked up in the resource's slug history. */
-  moved?: { resource: 'blogPosts'; param: string };
+  /** A slug parameter whose earlier values (old slugs, the record's id) still lead here (301). */
+  moved?: { resource: 'blogPosts' | 'products' | 'services'; param: string };
 }
 
 const modules = import.meta.glob<Record<string, ComponentType>>(['../modules/*/*Page.tsx', '../modules/ui/NotFound.tsx']);
@@ -97,13 +96,14 @@ export const pageRoutes: PageRoute[] = [
     ),
   },
   {
-    path: '/products/:id',
+    path: '/products/:slug',
     ...page('products/ProductPage'),
-    data: (a, { id = '' }) => (isUuid(id) ? [queries.product(a, id)] : []),
-    preview: (a, { id = '' }, data) => {
-      const product = isUuid(id) ? data.getQueryData(queries.product(a, id).queryKey) : undefined;
-      return !product ? null : offerPreview(product.name, product.price, product.shortDescription, product.images[0], `/products/${id}`);
+    data: (a, { slug = '' }) => (isRecordKey(slug) ? [queries.product(a, slug)] : []),
+    preview: (a, { slug = '' }, data) => {
+      const product = isRecordKey(slug) ? data.getQueryData(queries.product(a, slug).queryKey) : undefined;
+      return !product ? null : offerPreview(product.name, product.price, product.shortDescription, product.images[0], productPath(product));
     },
+    moved: { resource: 'products', param: 'slug' },
   },
   {
     path: '/services',
@@ -117,13 +117,14 @@ export const pageRoutes: PageRoute[] = [
     ),
   },
   {
-    path: '/services/:id',
+    path: '/services/:slug',
     ...page('services/ServicePage'),
-    data: (a, { id = '' }) => (isUuid(id) ? [queries.service(a, id)] : []),
-    preview: (a, { id = '' }, data) => {
-      const service = isUuid(id) ? data.getQueryData(queries.service(a, id).queryKey) : undefined;
-      return !service ? null : offerPreview(service.name, service.price, service.shortDescription, service.image, `/services/${id}`);
+    data: (a, { slug = '' }) => (isRecordKey(slug) ? [queries.service(a, slug)] : []),
+    preview: (a, { slug = '' }, data) => {
+      const service = isRecordKey(slug) ? data.getQueryData(queries.service(a, slug).queryKey) : undefined;
+      return !service ? null : offerPreview(service.name, service.price, service.shortDescription, service.image, servicePath(service));
     },
+    moved: { resource: 'services', param: 'slug' },
   },
   {
     path: '/crypto-courses',
@@ -162,16 +163,16 @@ export const pageRoutes: PageRoute[] = [
   {
     path: '/blog/:slug',
     ...page('blog/BlogPostPage'),
-    data: (a, { slug = '' }) => (slug.length <= 120 ? [queries.post(a, slug)] : []),
+    data: (a, { slug = '' }) => (isRecordKey(slug) ? [queries.post(a, slug)] : []),
     preview: (a, { slug = '' }, data) => {
-      const post = slug.length <= 120 ? data.getQueryData(queries.post(a, slug).queryKey) : undefined;
+      const post = isRecordKey(slug) ? data.getQueryData(queries.post(a, slug).queryKey) : undefined;
       return post
         ? {
             title: post.title,
             description: clip(post.excerpt),
             image: post.image,
             type: 'article',
-            path: `/blog/${encodeURIComponent(post.slug)}`,
+            path: postPath(post),
           }
         : null;
     },
@@ -194,7 +195,7 @@ export function pageAddress(pathname: string): PageAddress {
   return {
     params: match?.route.params ?? [],
     moved:
-      moved && slug && slug.length <= 120
+      moved && slug && isRecordKey(slug)
         ? {
             resource: moved.resource,
             slug: slug.toLowerCase(),
@@ -207,7 +208,7 @@ export function pageAddress(pathname: string): PageAddress {
 /** What every page shows whatever its address: the shop's name, phone and links (header, footer). */
 export const layoutData = (a: Api): PageRead[] => [queries.settings(a)];
 
-/** The pages' address patterns ('/products/:id'), for the server to route them without a file lookup first. */
+/** The pages' address patterns ('/products/:slug'), for the server to route them without a file lookup first. */
 export const pagePaths = pageRoutes.map((route) => route.path).filter((path) => path !== '*');
 
 /** Addresses for robots.txt and the sitemap: pages to index (no parameter) and personal ones to keep out. */

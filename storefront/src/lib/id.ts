@@ -7,7 +7,3 @@ export function randomKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A record id can only be a UUID: anything else is "introuvable" without asking the server. */
-export const isUuid = (id: string) => UUID.test(id);

@@ -20,11 +20,14 @@ const settled = { retryOnMount: false } as const;
 
 export const queries = {
   settings: (a: Api) => a.settings.get.queryOptions(undefined, { staleTime: Infinity }),
-  product: (a: Api, id: string) => a.products.get.queryOptions({ id }, settled),
+  /** A product's page, by the address key in its URL (its slug, an old slug or its id). */
+  product: (a: Api, slug: string) => a.products.bySlug.queryOptions({ slug }, settled),
+  /** A product in the cart, by its id (its stock now). */
+  productById: (a: Api, id: string) => a.products.get.queryOptions({ id }, settled),
   products: (a: Api, input: ProductListInput) => a.products.list.queryOptions(input),
   featuredProducts: (a: Api) => a.products.list.queryOptions({ pageSize: 8, filters: { featured: true } }),
   services: (a: Api) => a.services.list.queryOptions({ pageSize: 50 }),
-  service: (a: Api, id: string) => a.services.get.queryOptions({ id }, settled),
+  service: (a: Api, slug: string) => a.services.bySlug.queryOptions({ slug }, settled),
   courses: (a: Api) => a.cryptoCourses.list.queryOptions({ pageSize: 50, sort: 'price', order: 'asc' }),
   trendingCryptos: (a: Api) => a.trendingCryptos.list.queryOptions({ pageSize: 50 }),
   posts: (a: Api) => a.blogPosts.list.queryOptions({ pageSize: 50 }),

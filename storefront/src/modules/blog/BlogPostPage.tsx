@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { postPath } from '@app/shared/ssr';
+import { useParams } from 'react-router';
+import { useCurrentAddress } from '../../lib/address';
 import { formatDate } from '../../lib/date';
 import { useTitle } from '../../lib/title';
 import { Img } from '../ui/Img';
@@ -14,12 +15,7 @@ export function BlogPostPage() {
   const query = useQuery(queries.post(api, slug));
   const post = query.data;
   useTitle(post?.title);
-  // Reached by a slug the post had before it was renamed: show its current address.
-  const navigate = useNavigate();
-  const moved = post && post.slug !== slug.toLowerCase() ? post.slug : null;
-  useEffect(() => {
-    if (moved) navigate(`/blog/${moved}`, { replace: true });
-  }, [moved, navigate]);
+  useCurrentAddress(slug, post, postPath, (current) => queries.post(api, current).queryKey);
   if (!post || recordMissing(query)) return <RecordStatus query={query} narrow />;
   return (
     <Page narrow>

@@ -1,3 +1,4 @@
+import { postPath } from '@app/shared/ssr';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/date';
 import type { RouterOutputs } from '../../lib/trpc';
@@ -9,7 +10,7 @@ export type Post = RouterOutputs['blogPosts']['list']['rows'][number];
 export function PostCard({ post }: { post: Post }) {
   return (
     <article className={`${card} flex h-full flex-col overflow-hidden`}>
-      <Link to={`/blog/${post.slug}`} tabIndex={-1} aria-hidden="true">
+      <Link to={postPath(post)} tabIndex={-1} aria-hidden="true">
         <Img src={post.image} alt="" width={400} height={300} className="aspect-[4/3] w-full object-cover" />
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-4">
@@ -17,12 +18,12 @@ export function PostCard({ post }: { post: Post }) {
           {formatDate(String(post.date))} · {post.author}
         </p>
         <h3 className="font-semibold text-slate-900">
-          <Link to={`/blog/${post.slug}`} className="hover:text-blue-700">
+          <Link to={postPath(post)} className="hover:text-blue-700">
             {post.title}
           </Link>
         </h3>
         <p className="line-clamp-3 text-sm text-slate-600">{post.excerpt}</p>
-        <Link to={`/blog/${post.slug}`} className="mt-auto text-sm font-semibold text-blue-700 hover:underline">
+        <Link to={postPath(post)} className="mt-auto text-sm font-semibold text-blue-700 hover:underline">
           Lire l'article →
         </Link>
       </div>

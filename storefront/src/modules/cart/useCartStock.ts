@@ -12,7 +12,7 @@ export function useCartStock() {
   const { cart, refreshStock } = useCart();
   const ids = cart.items.filter((i) => i.type === 'product').map((i) => i.id);
   const results = useQueries({
-    queries: ids.map((id) => ({ ...queries.product(api, id), retry: false })),
+    queries: ids.map((id) => ({ ...queries.productById(api, id), retry: false })),
   });
   // The stocks known so far, as a string: the effect runs when one changes, not on every render.
   const known = JSON.stringify(ids.flatMap((id, i) => (results[i]?.data ? [[id, results[i].data.stock]] : [])));

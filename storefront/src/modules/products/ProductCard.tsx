@@ -1,3 +1,4 @@
+import { productPath } from '@app/shared/ssr';
 import { Link } from 'react-router';
 import { labelOf, productCategoryLabels } from '../../lib/labels';
 import { useAddToCart } from '../cart/useAddToCart';
@@ -12,7 +13,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
   const soldOut = product.stock === 0;
   return (
     <article className={`${card} flex flex-col overflow-hidden`}>
-      <Link to={`/products/${product.id}`} className="block">
+      <Link to={productPath(product)} className="block">
         <Img
           src={product.images[0]}
           alt={product.name}
@@ -26,7 +27,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
       <div className="flex flex-1 flex-col gap-2 p-3">
         <p className="text-xs uppercase tracking-wide text-slate-500">{labelOf(productCategoryLabels, product.category)}</p>
         <h3 className="line-clamp-2 text-sm font-semibold text-slate-900 sm:text-base">
-          <Link to={`/products/${product.id}`} className="hover:text-blue-700">
+          <Link to={productPath(product)} className="hover:text-blue-700">
             {product.name}
           </Link>
         </h3>

@@ -1,3 +1,5 @@
+import { isRecordKey } from '@app/shared/format';
+import { productPath } from '@app/shared/ssr';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { labelOf, productCategoryLabels } from '../../lib/labels';
@@ -9,15 +11,16 @@ import { Price } from '../ui/Price';
 import { AddToCart } from './AddToCart';
 import { Gallery } from './Gallery';
 import { StockState } from './StockState';
-import { isUuid } from '../../lib/id';
+import { useCurrentAddress } from '../../lib/address';
 import { api, queries } from '../../lib/queries';
 
 export function ProductPage() {
-  const { id = '' } = useParams();
-  const valid = isUuid(id);
-  const query = useQuery({ ...queries.product(api, id), enabled: valid });
+  const { slug = '' } = useParams();
+  const valid = isRecordKey(slug);
+  const query = useQuery({ ...queries.product(api, slug), enabled: valid });
   const product = query.data;
   useTitle(product?.name);
+  useCurrentAddress(slug, product, productPath, (current) => queries.product(api, current).queryKey);
   // A malformed id can never exist: show the not-found page without asking the server.
   if (!product || recordMissing(query, valid)) return <RecordStatus query={query} valid={valid} />;
   return (

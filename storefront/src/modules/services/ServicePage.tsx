@@ -1,4 +1,5 @@
-import { whatsappLink } from '@app/shared/format';
+import { isRecordKey, whatsappLink } from '@app/shared/format';
+import { servicePath } from '@app/shared/ssr';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useSettings } from '../../lib/settings';
@@ -9,17 +10,18 @@ import { Img } from '../ui/Img';
 import { Page } from '../ui/Page';
 import { Price } from '../ui/Price';
 import { Breadcrumb, RecordStatus, recordMissing } from '../ui/RecordStatus';
-import { isUuid } from '../../lib/id';
+import { useCurrentAddress } from '../../lib/address';
 import { api, queries } from '../../lib/queries';
 import { Checklist } from '../ui/Checklist';
 
 export function ServicePage() {
-  const { id = '' } = useParams();
+  const { slug = '' } = useParams();
   const settings = useSettings();
-  const valid = isUuid(id);
-  const query = useQuery({ ...queries.service(api, id), enabled: valid });
+  const valid = isRecordKey(slug);
+  const query = useQuery({ ...queries.service(api, slug), enabled: valid });
   const service = query.data;
   useTitle(service?.name);
+  useCurrentAddress(slug, service, servicePath, (current) => queries.service(api, current).queryKey);
   if (!service || recordMissing(query, valid)) return <RecordStatus query={query} valid={valid} />;
   return (
     <Page>
