@@ -30,6 +30,10 @@ const pwa = VitePWA({
   },
   workbox: {
     globPatterns: ['**/*.{js,css,svg,png}', 'index.html'],
+    // The bare shell answers only when nothing better is there (below): '/' is the home page the
+    // server rendered, kept like any other page, never the precached index.html (Workbox's default
+    // maps an address ending in '/' to it, so a returning shopper got an empty page, offline too).
+    directoryIndex: null,
     // Pages are rendered by the server: no app-shell fallback for every address, only offline.
     navigateFallback: null,
     cleanupOutdatedCaches: true,

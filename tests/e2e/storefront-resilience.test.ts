@@ -1,3 +1,4 @@
+import { formatXOF } from '@app/shared/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
 import { badge, mainNav, readCart } from './storefront/app';
@@ -111,29 +112,43 @@ describe('a lost page download', () => {
 });
 
 describe('offline, after a first visit', () => {
-  it('shows the home page and a product already seen from the phone, and keeps the cart', async () => {
+  it('shows the home page, a product and the blog already seen, with their content, and keeps the cart', async () => {
     const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
+    const featured = (await app.asVisitor.products.list({ pageSize: 8, filters: { featured: true } })).rows[0]!;
+    const post = (await app.asVisitor.blogPosts.list({ pageSize: 1 })).rows[0]!;
+    const { businessName } = await app.asVisitor.settings.get();
     const page = await app.newPage(PHONE);
     await open(page, '/');
     // The service worker installs after the first load and takes the page over.
     await serviceWorkerInControl(page);
     await open(page, `/products/${product.slug}`);
     await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+    await open(page, '/blog');
     await open(page, '/');
 
     await page.context().setOffline(true);
+    // Each page as it was last seen, with its content: not the bare app waiting for data.
     await page.reload();
     await page.getByRole('heading', { level: 1, name: /La technologie et la crypto/ }).waitFor();
+    await page.getByRole('banner').getByText(businessName).waitFor();
+    await page.getByRole('heading', { name: featured.name }).first().waitFor();
+    expect(await page.getByText(formatXOF(featured.price)).count()).toBeGreaterThan(0);
+    expect(await page.getByText('Chargement').count()).toBe(0);
+    await screenshot(page, 'offline-home-360');
     await page.goto(`/products/${product.slug}`);
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
     expect(await page.getByTestId('cart-badge').textContent()).toBe('1');
     await screenshot(page, 'offline-product-360');
-    // A page never seen says it needs the connection, inside the shop's layout.
     await page.goto('/blog');
+    await page.getByRole('heading', { name: post.title }).first().waitFor();
+    // A page never seen says it needs the connection, inside the shop's layout.
+    await page.goto('/services');
     await page
       .getByText(/hors ligne/)
       .first()
       .waitFor();
+    // Still the shop's own header, whose name the phone kept from the pages seen.
+    await page.getByRole('banner').getByText(businessName).waitFor();
     // Checkout says it needs the network, keeps what is typed, and sends nothing.
     await page.goto('/checkout');
     await page.getByLabel('Nom complet').fill('Awa Dossou');

@@ -3,6 +3,7 @@ import { startTransition } from 'react';
 import type { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router';
 import { queryClient } from '../lib/query';
+import { keepSettings } from '../lib/settings';
 import { App } from './App';
 import { PageLoadError, preloadPage } from './pages';
 import { pageRoutes } from './routes';
@@ -22,12 +23,14 @@ export async function startApp(client: { createRoot: typeof createRoot; hydrateR
   // The data the server rendered the page with (entry-server.tsx), when it did.
   const state = document.getElementById('query-state');
   if (!state?.textContent) {
+    keepSettings(queryClient);
     startTransition(() => client.createRoot(container, options).render(app));
     registerServiceWorker();
     return;
   }
   // The page came rendered: the browser takes it over with the same data, asking nothing again.
   hydrate(queryClient, JSON.parse(state.textContent));
+  keepSettings(queryClient);
   // With the page's own code first (fetched beside this script: modulepreload), so the whole
   // page is taken over as it stands; a failed download is the boundary's to explain.
   const route = matchRoutes(pageRoutes, location.pathname)?.at(-1)?.route;

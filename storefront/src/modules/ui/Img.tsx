@@ -36,7 +36,8 @@ export function Img({
       height={height}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
-      className={`bg-slate-100 ${className}`}
+      // A photo that cannot load (offline, never seen) leaves its grey box, not its alt text over it.
+      className={`bg-slate-100 text-transparent ${className}`}
       {...rest}
     />
   );
