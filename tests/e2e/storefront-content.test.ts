@@ -1,6 +1,9 @@
+import { products } from '@app/shared';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCookie } from '../support/app';
 import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
-import { insertTrappedPost } from '../support/samples';
+import { insertTrappedPost, sampleInput } from '../support/samples';
 import { firstProducts } from './storefront/app';
 import { open, screenshot } from './storefront/browser';
 
@@ -124,6 +127,52 @@ describe('product stock state', () => {
         .getByText(/En stock|Rupture de stock/)
         .count(),
     ).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('product photos', () => {
+  it('a portrait photo from a phone is shown whole, and a tap shows it full screen', async () => {
+    // Upright, 3 wide for 4 high: a 4:3 box cut it to its middle third.
+    const portrait = await sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 240, g: 200, b: 40 } } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(portrait)]), 'portrait.jpg');
+    const uploaded = await fetch(`${app.url}/api/media`, { method: 'POST', body: form, headers: { cookie: await adminCookie(app.url) } });
+    const { url } = (await uploaded.json()) as { url: string };
+    const product = await app.asAdmin.products.create({
+      ...sampleInput(products),
+      name: 'Téléphone photographié debout',
+      images: [url],
+      published: true,
+    });
+    const page = await app.newPage(PHONE);
+    await open(page, `/products/${product.slug}`);
+    const photo = page.getByRole('link', { name: 'Voir la photo en grand : Téléphone photographié debout' });
+    const shown = photo.getByRole('img');
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The whole photo in its box: contained, not cropped.
+    expect(await shown.evaluate((img) => getComputedStyle(img).objectFit)).toBe('contain');
+    await screenshot(page, 'product-portrait-360');
+
+    await photo.click();
+    const viewer = page.getByRole('dialog', { name: 'Téléphone photographié debout' });
+    await viewer.waitFor();
+    const large = viewer.getByRole('img');
+    // The largest size stored, upright.
+    await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(
+      await large.evaluate((img: HTMLImageElement) => [new URL(img.currentSrc).pathname, img.naturalHeight > img.naturalWidth]),
+    ).toEqual([url, true]);
+    const box = (await large.boundingBox())!;
+    expect(box.width).toBe(PHONE.width);
+    await page.screenshot({ path: '.tmp/screens/store-product-photo-full-360.png' });
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'hidden' });
+    await photo.click();
+    await viewer.getByRole('button', { name: 'Fermer' }).click();
+    await viewer.waitFor({ state: 'hidden' });
     await page.context().close();
   });
 });
