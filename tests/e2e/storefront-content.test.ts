@@ -218,4 +218,29 @@ describe('product list', () => {
     await page.getByText('Aucun produit trouvé.').waitFor();
     await page.context().close();
   });
+
+  it('a misspelt search offers the closest names, each a button, with no stray comma', async () => {
+    const page = await app.newPage(PHONE);
+    await open(page, '/products?q=routuer');
+    const offered = page.getByRole('region', { name: 'Vouliez-vous dire :' });
+    const choices = offered.getByRole('button');
+    await choices.first().waitFor();
+    expect((await choices.allTextContents()).some((name) => /routeur/i.test(name))).toBe(true);
+    // Only the heading and the names: nothing between them (a comma wrapped alone at 360 px).
+    const words = await offered.evaluate((section) => {
+      const texts: string[] = [];
+      const walk = document.createTreeWalker(section, NodeFilter.SHOW_TEXT);
+      while (walk.nextNode())
+        if (walk.currentNode.textContent!.trim() && !walk.currentNode.parentElement!.closest('button, h2'))
+          texts.push(walk.currentNode.textContent!);
+      return texts;
+    });
+    expect(words).toEqual([]);
+    await screenshot(page, 'search-suggestions-360');
+    const pick = (await choices.allTextContents()).find((name) => /routeur/i.test(name))!;
+    await choices.filter({ hasText: pick }).click();
+    await page.waitForURL(/q=Routeur/i);
+    await page.locator('main ul article').first().waitFor();
+    await page.context().close();
+  });
 });

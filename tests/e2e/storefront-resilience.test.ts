@@ -42,6 +42,46 @@ describe('server-rendered pages in the browser', () => {
   });
 });
 
+describe('without JavaScript', () => {
+  it('the menu opens, the search searches, cart and checkout say what needs it, and a form keeps what was typed out of the address', async () => {
+    const context = await app.browser.newContext({ viewport: PHONE, javaScriptEnabled: false, baseURL: app.url });
+    const page = await context.newPage();
+    await page.goto('/');
+    // The app's menu button would do nothing: the browser's own disclosure stands in for it.
+    expect(await page.locator('#menu-button').isVisible()).toBe(false);
+    await page.locator('header summary').click();
+    await page.getByRole('navigation', { name: 'Menu mobile' }).getByRole('link', { name: 'Produits' }).click();
+    await page.waitForURL('**/products');
+    await page.getByRole('searchbox', { name: 'Rechercher' }).fill('ordinateur');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/[?&]q=ordinateur/);
+    await page.getByText(/\d+ produits?/).waitFor();
+    expect(await page.locator('main article').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: '.tmp/screens/store-no-js-search-360.png' });
+
+    // (Playwright's text search skips <noscript>, which this browser shows: read what it shows.)
+    const shown = () => page.locator('main').innerText();
+    for (const path of ['/cart', '/checkout']) {
+      await page.goto(path);
+      expect(await shown(), path).toMatch(/^Le panier et la commande ont besoin de JavaScript.*WhatsApp\.$/m);
+    }
+    await page.screenshot({ path: '.tmp/screens/store-no-js-checkout-360.png' });
+
+    await page.goto('/contact');
+    await page.getByLabel('Nom').fill('Sans Script');
+    await page.getByLabel('E-mail ou téléphone').fill('sans.script@example.com');
+    await page.getByLabel('Sujet').fill('Livraison');
+    await page.getByLabel('Message').fill('Message privé');
+    const sent = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/contact');
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await sent;
+    await page.waitForURL('**/contact');
+    expect(await shown()).toContain('Ce formulaire a besoin de JavaScript pour être envoyé.');
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/contact');
+    await context.close();
+  });
+});
+
 describe('a lost page download', () => {
   it('keeps the header and footer, says "Connexion perdue", and shows the page after "Réessayer"', async () => {
     // Before the service worker holds the code (it would serve it from the phone): a first visit.

@@ -205,6 +205,14 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   // The storefront's pages are routed here, so a page never costs a file lookup in the static folder
   // first (the home page would be the folder itself). Other addresses reach the not-found handler.
   if (pages.available) for (const pattern of pages.pagePaths) app.get(pattern, (req, reply) => pages.send(req, reply));
+  // A page's form sent by a browser without JavaScript (method="post", so that what was typed never
+  // lands in the address, the history or the logs): back to the page, whose note says what needs
+  // JavaScript. The app itself sends its forms through the API.
+  if (pages.available)
+    await app.register(async (scope) => {
+      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) => done(null, null));
+      for (const pattern of pages.pagePaths) scope.post(pattern, (req, reply) => reply.redirect(req.url, 303));
+    });
   await app.register(receiptRoute, { db, fontDir: paths.fonts });
   await app.register(fedapayWebhookRoute, { db, config });
   await app.register(mediaRoutes, { db, config });

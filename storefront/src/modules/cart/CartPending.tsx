@@ -1,3 +1,4 @@
+import { NoScriptNote } from '../ui/NoScriptNote';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
 
@@ -6,6 +7,7 @@ export function CartPending({ title }: { title: string }) {
   return (
     <Page narrow>
       <PageHeader title={title} />
+      <NoScriptNote>Le panier et la commande ont besoin de JavaScript, que ce navigateur n’exécute pas.</NoScriptNote>
       <p role="status" className="py-8 text-center text-slate-500">
         Chargement du panier...
       </p>

@@ -92,7 +92,7 @@ export function CheckoutPage() {
   return (
     <Page>
       <PageHeader title="Commander" intro={intro(shipping, online)} />
-      <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
+      <form method="post" onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
         <section className={`${card} relative space-y-4 p-4`} aria-labelledby="coords">
           {honeypot.field}
           <h2 id="coords" className="text-lg font-semibold">

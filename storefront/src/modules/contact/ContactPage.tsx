@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { card, primaryButton, secondaryButton, successCard } from '../ui/buttons';
 import { TextArea, TextField } from '../ui/Field';
+import { NoScriptNote } from '../ui/NoScriptNote';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
 import { useForm } from '../ui/useForm';
@@ -63,7 +64,8 @@ export function ContactPage() {
             </button>
           </div>
         ) : (
-          <form onSubmit={onSubmit} noValidate className={`${card} relative space-y-4 p-4`}>
+          <form method="post" onSubmit={onSubmit} noValidate className={`${card} relative space-y-4 p-4`}>
+            <NoScriptNote>Ce formulaire a besoin de JavaScript pour être envoyé.</NoScriptNote>
             {honeypot.field}
             <TextField label="Nom" required autoComplete="name" {...bind('name')} />
             <TextField label="E-mail ou téléphone" required autoComplete="email" {...bind('contact')} />

@@ -76,6 +76,7 @@ export function Header() {
         </Link>
         <button
           type="button"
+          id="menu-button"
           className="p-2 text-slate-800 lg:hidden"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
@@ -84,6 +85,19 @@ export function Header() {
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
+        {/* Without JavaScript that button does nothing: the browser's own disclosure opens the menu instead. */}
+        <noscript>
+          <style>{'#menu-button{display:none}'}</style>
+          <details className="lg:hidden">
+            <summary className="cursor-pointer list-none p-2 text-slate-800 [&::-webkit-details-marker]:hidden">
+              <MenuIcon />
+              <span className="sr-only">Menu</span>
+            </summary>
+            <div className="absolute inset-x-0 top-full shadow-md">
+              <MobileMenu whatsapp={settings?.whatsapp} onNavigate={() => undefined} />
+            </div>
+          </details>
+        </noscript>
       </div>
       {menuOpen && <MobileMenu whatsapp={settings?.whatsapp} onNavigate={() => setOpenOn(null)} />}
     </header>

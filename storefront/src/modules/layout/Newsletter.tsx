@@ -23,7 +23,7 @@ export function Newsletter() {
     if (!subscribe.isPending) subscribe.mutate(email.trim());
   };
   return (
-    <form onSubmit={submit} className="relative flex flex-col gap-2 sm:flex-row" aria-label="Newsletter">
+    <form method="post" onSubmit={submit} className="relative flex flex-col gap-2 sm:flex-row" aria-label="Newsletter">
       {honeypot.field}
       <label htmlFor="newsletter-email" className="sr-only">
         Votre email

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { productCategoryLabels } from '../../lib/labels';
 import type { ProductQuery } from './listInput';
 
@@ -32,12 +32,20 @@ export function ProductFilters({ query, onChange }: { query: ProductQuery; onCha
     return () => clearTimeout(timer);
   }, [search, onChange]);
 
+  // A form that works on its own too (GET /products?q=…): without JavaScript, or before the app
+  // has started, Enter or "Filtrer" loads the list the server renders for those choices.
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    sent.current = search;
+    onChange({ search });
+  };
   return (
-    <div className="mb-6 grid gap-3 sm:grid-cols-3">
+    <form role="search" action="/products" onSubmit={submit} className="mb-6 grid gap-3 sm:grid-cols-3">
       <label className="block text-sm font-medium">
         Rechercher
         <input
           type="search"
+          name="q"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           placeholder="Nom du produit..."
@@ -46,7 +54,12 @@ export function ProductFilters({ query, onChange }: { query: ProductQuery; onCha
       </label>
       <label className="block text-sm font-medium">
         Catégorie
-        <select value={query.category} onChange={(e) => onChange({ category: e.target.value })} className={`${control} mt-1`}>
+        <select
+          name="categorie"
+          value={query.category}
+          onChange={(e) => onChange({ category: e.target.value })}
+          className={`${control} mt-1`}
+        >
           <option value="">Toutes les catégories</option>
           {Object.entries(productCategoryLabels).map(([value, label]) => (
             <option key={value} value={value}>
@@ -57,7 +70,7 @@ export function ProductFilters({ query, onChange }: { query: ProductQuery; onCha
       </label>
       <label className="block text-sm font-medium">
         Trier par
-        <select value={query.sort} onChange={(e) => onChange({ sort: e.target.value })} className={`${control} mt-1`}>
+        <select name="tri" value={query.sort} onChange={(e) => onChange({ sort: e.target.value })} className={`${control} mt-1`}>
           {Object.entries(sortOptions).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -65,6 +78,11 @@ export function ProductFilters({ query, onChange }: { query: ProductQuery; onCha
           ))}
         </select>
       </label>
-    </div>
+      <noscript>
+        <button type="submit" className="min-h-11 rounded-lg bg-blue-700 px-4 font-semibold text-white sm:col-span-3">
+          Filtrer
+        </button>
+      </noscript>
+    </form>
   );
 }

@@ -17,6 +17,7 @@ import { PaymentPanel } from '../payments/PaymentPanel';
 import { card, primaryButton, secondaryButton } from '../ui/buttons';
 import { TextField } from '../ui/Field';
 import { collect, phoneError } from '../ui/validate';
+import { NoScriptNote } from '../ui/NoScriptNote';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
 import { labelOf } from '../../lib/labels';
@@ -68,7 +69,8 @@ function LookupForm({ busy, onSubmit }: { busy: boolean; onSubmit: (lookup: Look
     }
   };
   return (
-    <form onSubmit={submit} noValidate className={`${card} space-y-4 p-4`}>
+    <form method="post" onSubmit={submit} noValidate className={`${card} space-y-4 p-4`}>
+      <NoScriptNote>Ce formulaire a besoin de JavaScript pour être envoyé.</NoScriptNote>
       <TextField
         label="Numéro de commande"
         value={number}

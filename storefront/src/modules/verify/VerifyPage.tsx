@@ -4,6 +4,7 @@ import { cryptoTypeLabels, verificationTypeLabels } from '../../lib/labels';
 import { trpc } from '../../lib/trpc';
 import { card, primaryButton, secondaryButton, successCard } from '../ui/buttons';
 import { SelectField, TextField } from '../ui/Field';
+import { NoScriptNote } from '../ui/NoScriptNote';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
 import { useForm } from '../ui/useForm';
@@ -66,7 +67,8 @@ export function VerifyPage() {
           </button>
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate className={`${card} relative space-y-4 p-4`}>
+        <form method="post" onSubmit={onSubmit} noValidate className={`${card} relative space-y-4 p-4`}>
+          <NoScriptNote>Ce formulaire a besoin de JavaScript pour être envoyé.</NoScriptNote>
           {honeypot.field}
           <TextField label="Nom complet" required autoComplete="name" {...bind('name')} />
           <TextField label="E-mail" required type="email" autoComplete="email" {...bind('email')} />
