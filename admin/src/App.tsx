@@ -29,12 +29,16 @@ function ToSignIn() {
 /**
  * WCAG AA contrast, set once in the theme rather than per element: antd's defaults for secondary
  * text (labels, hints, statistic titles: 45 % black), links and buttons (#1677ff), danger
- * (#ff4d4f) and the status tags' text (palette shade 7) are under 4.5:1 on their backgrounds.
+ * (#ff4d4f) and the status tags' text (palette shade 7) are under 4.5:1 on their backgrounds, and
+ * so are links and primary buttons under the pointer.
  */
 const THEME: ThemeConfig = {
   token: {
     colorPrimary: '#1d4ed8',
     colorLink: '#1d4ed8',
+    // Under the pointer too: antd lightens links and primary buttons on hover, under 4.5:1.
+    colorLinkHover: '#1e40af',
+    colorPrimaryHover: '#1e40af',
     colorError: '#c41d1d',
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
