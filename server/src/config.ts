@@ -15,6 +15,8 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   publicUrl: string;
+  /** URLs in one sitemap file (the protocol's cap, 50,000; lower in tests). */
+  sitemapUrlsPerFile: number;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   logLevel: string;
@@ -141,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: env.RATE_LIMIT !== 'off',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     cacheMegabytes: int(env.CACHE_MB, 64, 'CACHE_MB'),
+    sitemapUrlsPerFile: Math.min(int(env.SITEMAP_URLS_PER_FILE, 50_000, 'SITEMAP_URLS_PER_FILE'), 50_000),
     fedapay: parseFedaPay(env),
   };
 }

@@ -8,6 +8,7 @@ import type { ProcedureMeta } from '../../server/src/trpc';
 import { appRouter } from '../../server/src/routers/_app';
 import { PRIVATE_QUERIES } from '../../storefront/src/lib/trpc';
 import { adminCookie, startTestApp, type TestApp } from '../support/app';
+import { sitemapText } from '../support/sitemap';
 
 // The public read cache: answers kept compressed, dropped exactly when a write changes them.
 
@@ -146,7 +147,7 @@ describe('public reads', () => {
   });
 
   it('keeps the sitemap and the product pages, and drops them when the catalogue changes', async () => {
-    const before = await (await fetch(`${app.url}/sitemap.xml`)).text();
+    const before = await sitemapText(app.url);
     const created = await app.asAdmin.products.create({
       name: 'Routeur Wi-Fi 6',
       shortDescription: 'Maison connectée',
@@ -154,7 +155,7 @@ describe('public reads', () => {
       price: 45_000,
       category: 'networking',
     });
-    const after = await (await fetch(`${app.url}/sitemap.xml`)).text();
+    const after = await sitemapText(app.url);
     expect(before).not.toContain(`/products/${created.slug}</loc>`);
     expect(after).toContain(`/products/${created.slug}</loc>`);
     const page = await fetch(`${app.url}/products/${created.slug}`);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
+import { sitemapText } from '../support/sitemap';
 
 // robots.txt, sitemap.xml and the Open Graph tags the server writes into product and blog pages.
 // The page tests need the built storefront (npm run build -w storefront).
@@ -29,10 +30,11 @@ describe('robots and sitemap', () => {
     expect(text).toContain(`Sitemap: ${app.config.publicUrl}/sitemap.xml`);
   });
 
-  it('sitemap.xml lists the public pages, every published product and article', async () => {
+  it('sitemap.xml (an index) lists the public pages, every published product and article', async () => {
     const res = await fetch(`${app.url}/sitemap.xml`);
     expect(res.headers.get('content-type')).toContain('application/xml');
-    const xml = await res.text();
+    expect(await res.text()).toContain('<sitemapindex');
+    const xml = await sitemapText(app.url);
     const products = await app.asVisitor.products.list({ pageSize: 100 });
     const posts = await app.asVisitor.blogPosts.list({ pageSize: 100 });
     for (const path of [
@@ -54,6 +56,33 @@ describe('robots and sitemap', () => {
     for (const p of products.rows) expect(xml).toContain(`<loc>${app.config.publicUrl}/products/${p.slug}</loc>`);
     for (const p of posts.rows) expect(xml).toContain(`/blog/${p.slug}</loc>`);
     expect(xml).not.toContain('/admin');
+  });
+});
+
+describe('a big catalogue', () => {
+  it('splits the sitemap into files of at most the set number of URLs, each listed in the index', async () => {
+    const small = await startTestApp({ demo: true, env: { SITEMAP_URLS_PER_FILE: '3' } });
+    try {
+      const published = (await small.asVisitor.products.list({ pageSize: 100 })).rows;
+      const index = await (await fetch(`${small.url}/sitemap.xml`)).text();
+      const files = [...index.matchAll(/<loc>[^<]*(\/sitemaps\/products-\d+\.xml)<\/loc>/g)].map((m) => m[1]!);
+      expect(files).toHaveLength(Math.ceil(published.length / 3));
+      const listed: string[] = [];
+      for (const file of files) {
+        const xml = await (await fetch(`${small.url}${file}`)).text();
+        const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+        expect(urls.length, file).toBeLessThanOrEqual(3);
+        expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+        listed.push(...urls);
+      }
+      // Every published product once, in no particular file.
+      expect(listed.sort()).toEqual(published.map((p) => `${small.config.publicUrl}/products/${p.slug}`).sort());
+      // Past the last file, or a made-up name: not found.
+      expect((await fetch(`${small.url}/sitemaps/products-${files.length + 1}.xml`)).status).toBe(404);
+      expect((await fetch(`${small.url}/sitemaps/constructor-1.xml`)).status).toBe(404);
+    } finally {
+      await small.close();
+    }
   });
 });
 

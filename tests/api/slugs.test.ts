@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts, products, services, cryptoCourses } from '../../shared/src/resources';
+import { sitemapText } from '../support/sitemap';
 import { startTestApp, type TestApp } from '../support/app';
 import { sampleInput } from '../support/samples';
 
@@ -57,7 +58,7 @@ describe('slugs once saved', () => {
     for (const path of ['/blog/bitcoin-pour-debutants', '/blog/guide-bitcoin-debutant']) {
       expect((await get(path)).headers.get('location'), path).toBe('/blog/bitcoin-guide');
     }
-    const sitemap = await (await fetch(`${app.url}/sitemap.xml`)).text();
+    const sitemap = await sitemapText(app.url);
     expect(sitemap).toContain('/blog/bitcoin-guide</loc>');
     expect(sitemap).not.toContain('/blog/guide-bitcoin-debutant</loc>');
   });
@@ -99,7 +100,7 @@ describe('slugs once saved', () => {
     expect(moved.status).toBe(301);
     expect(moved.headers.get('location')).toBe(`${base}/nouvelle-adresse-${name}`);
     expect(await app.asVisitor[name].bySlug({ slug: created.id })).toMatchObject({ slug: `nouvelle-adresse-${name}` });
-    const sitemap = await (await fetch(`${app.url}/sitemap.xml`)).text();
+    const sitemap = await sitemapText(app.url);
     expect(sitemap).toContain(`${base}/nouvelle-adresse-${name}</loc>`);
     expect(sitemap).not.toContain(created.id);
     // The page links to itself by its slug (og:url), never by its id.

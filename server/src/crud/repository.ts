@@ -30,12 +30,15 @@ export function columnsFor(resource: AnyResource, viewer: Viewer, shape: 'record
   return [...SYSTEM_COLUMNS, ...fields];
 }
 
-/** What to look for in an E.164 column: the whole number when it parses, else its digits (3 or more). */
-function phoneSearch(search: string): string | null {
+/**
+ * What to look for in an E.164 column: the whole number when the search is one (found by equality,
+ * on an index), else its digits (3 or more, found among the digits like any text), else nothing.
+ */
+function phoneSearch(search: string): { whole: string } | { digits: string } | null {
   const parsed = parsePhone(search);
-  if (parsed) return parsed.e164;
+  if (parsed) return { whole: parsed.e164 };
   const digits = search.replace(/\D/g, '');
-  return digits.length >= 3 && /^[\d\s+().-]+$/.test(search) ? digits : null;
+  return digits.length >= 3 && /^[\d\s+().-]+$/.test(search) ? { digits } : null;
 }
 
 /** Escapes LIKE wildcards so a search for "50%" matches the text "50%". */
@@ -71,8 +74,9 @@ export function listQueries(db: AnyDb, resource: AnyResource, viewer: Viewer, pa
           resource.list.search.flatMap((key) => {
             const plain = eb(normalized(key), 'like', likeNeedle(search));
             // Phones are stored in E.164: "01 97 12 34 56", "+229 0197…" or "97 12 34" all find +2290197123456.
-            const digits = resource.fields[key]?.kind === 'phone' ? phoneSearch(search) : null;
-            return digits ? [plain, eb(key, 'like', likePattern(digits))] : [plain];
+            const phone = resource.fields[key]?.kind === 'phone' ? phoneSearch(search) : null;
+            if (!phone) return [plain];
+            return [plain, 'whole' in phone ? eb(key, '=', phone.whole) : eb(normalized(key), 'like', likeNeedle(phone.digits))];
           }),
         ),
       ) as Q;

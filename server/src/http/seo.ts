@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { serveCached } from '../cache/public-cache';
 import type { Config } from '../config';
-import { findRecordBy, listRecords, movedSlug } from '../crud/repository';
+import { findRecordBy, movedSlug } from '../crud/repository';
 import type { Database } from '../db/schema';
 import { type CrawlPaths, type PageAddress, type PagePreview, postPath, productPath, servicePath } from '@app/shared/ssr';
 import { mediaSources } from '@app/shared/format';
@@ -125,32 +125,79 @@ export async function seoPlugin(app: FastifyInstance, { db, config, crawlPaths }
       ),
   );
 
-  app.get('/sitemap.xml', (req, reply) =>
-    serveCached(cache, req, reply, {
-      key: 'sitemap',
-      deps: ['products', 'services', 'blogPosts'],
-      contentType: 'application/xml; charset=utf-8',
-      build: sitemap,
-    }),
-  );
+  const deps = ['products', 'services', 'blogPosts'] as const;
+  const perFile = config.sitemapUrlsPerFile;
+  const xml = 'application/xml; charset=utf-8';
 
-  async function sitemap() {
-    const urls: { loc: string; lastmod?: string }[] = crawlPaths.indexed.map((p) => ({ loc: absolute(p) }));
-    const add = async (resource: AnyResource, toPath: (row: Record<string, unknown>) => string) => {
-      // Paged like every list, so a large catalogue never loads in one query.
-      for (let page = 1; ; page++) {
-        const { rows, total } = await listRecords(db, resource, 'public', { page, pageSize: 100 });
-        for (const row of rows)
-          urls.push({ loc: absolute(toPath(row)), lastmod: new Date(String(row.updatedAt)).toISOString().slice(0, 10) });
-        if (page * 100 >= total || rows.length === 0) break;
-      }
-    };
-    await add(products, (r) => productPath({ slug: String(r.slug) }));
-    await add(services, (r) => servicePath({ slug: String(r.slug) }));
-    await add(blogPosts, (r) => postPath({ slug: String(r.slug) }));
-    const body = urls
-      .map((u) => `  <url><loc>${escapeHtml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`)
+  // A sitemap index (a catalogue can outgrow the 50,000 URLs a sitemap file may hold): the pages
+  // without a record, then each kind of record in files of at most `perFile` URLs, each built
+  // from one indexed query (the address and date only) and cached until the catalogue changes.
+  app.get('/sitemap.xml', (req, reply) => serveCached(cache, req, reply, { key: 'sitemap', deps, contentType: xml, build: sitemapIndex }));
+  app.get<{ Params: { file: string } }>('/sitemaps/:file', async (req, reply) => {
+    const match = /^(?<kind>[a-z]+)(?:-(?<n>[1-9]\d{0,5}))?\.xml$/.exec(req.params.file);
+    const kind = match?.groups?.kind ?? '';
+    const n = Number(match?.groups?.n ?? 0);
+    const found = kind === 'pages' && !n ? 'pages' : n && Object.hasOwn(recordPages, kind) ? kind : null;
+    if (!found) return reply.code(404).type('text/plain; charset=utf-8').send('Sitemap introuvable.');
+    const answer = await serveCached(cache, req, reply, {
+      key: `sitemap:${req.params.file}`,
+      deps,
+      contentType: xml,
+      build: () => (found === 'pages' ? Promise.resolve(pagesSitemap()) : recordSitemap(found as keyof typeof recordPages, n)),
+    });
+    // Past the last file of its kind (the catalogue shrank since the index was read).
+    return answer ?? reply.code(404).type('text/plain; charset=utf-8').send('Sitemap introuvable.');
+  });
+
+  /** The records with a page of their own, and its address. */
+  const recordPages = {
+    products: { resource: products, path: productPath },
+    services: { resource: services, path: servicePath },
+    blog: { resource: blogPosts, path: postPath },
+  } as const;
+
+  /** The records of one kind a visitor sees: published ones. */
+  const visibleRows = (resource: AnyResource) => {
+    const query = db.selectFrom(resource.name as 'products');
+    return resource.publishedField ? query.where(resource.publishedField as 'published', '=', true) : query;
+  };
+
+  async function sitemapIndex() {
+    const files = [{ loc: '/sitemaps/pages.xml', lastmod: undefined as string | undefined }];
+    for (const [kind, { resource }] of Object.entries(recordPages)) {
+      const { n, last } = await visibleRows(resource)
+        .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.max('updatedAt').as('last')])
+        .executeTakeFirstOrThrow();
+      const count = Math.ceil(Number(n) / perFile);
+      for (let i = 1; i <= count; i++) files.push({ loc: `/sitemaps/${kind}-${i}.xml`, lastmod: day(last) });
+    }
+    const body = files
+      .map((f) => `  <sitemap><loc>${escapeHtml(absolute(f.loc))}</loc>${f.lastmod ? `<lastmod>${f.lastmod}</lastmod>` : ''}</sitemap>`)
       .join('\n');
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`;
   }
+
+  const pagesSitemap = () => urlset(crawlPaths.indexed.map((p) => ({ loc: absolute(p) })));
+
+  /** The n-th file of one kind of record: in a stable order (by id), its slice only. */
+  async function recordSitemap(kind: keyof typeof recordPages, n: number) {
+    const { resource, path } = recordPages[kind];
+    const rows = await visibleRows(resource)
+      .select(['slug', 'updatedAt'])
+      .orderBy('id')
+      .limit(perFile)
+      .offset((n - 1) * perFile)
+      .execute();
+    if (!rows.length) return null;
+    return urlset(rows.map((r) => ({ loc: absolute(path({ slug: String(r.slug) })), lastmod: day(r.updatedAt) })));
+  }
+}
+
+const day = (at: unknown) => (at ? new Date(String(at)).toISOString().slice(0, 10) : undefined);
+
+function urlset(urls: { loc: string; lastmod?: string }[]) {
+  const body = urls
+    .map((u) => `  <url><loc>${escapeHtml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`)
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }
