@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, startTestApp, type TestApp } from '../support/app';
+import { exportOrders } from '../support/export';
 import { startEmcfStandIn, type EmcfStandIn } from '../support/emcf-stand-in';
 import { pdfQrCode, pdfText } from '../support/pdf';
 import { until } from '../support/until';
@@ -311,7 +312,7 @@ describe('normalized invoices', () => {
     expect(sent.request.reference).toHaveLength(24);
     // The CSV export carries both codes.
     const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Africa/Porto-Novo' });
-    const { csv } = await app.asAdmin.orders.exportCsv({ from: today, to: today });
+    const { csv } = await exportOrders(app.url, today, today);
     expect(csv.split('\r\n')[0]).toContain('"Facture normalisée (code MECeF/DGI)";"Facture d’avoir (code MECeF/DGI)"');
     expect(csv.split('\r\n').find((l) => l.includes(order.number))).toContain(`"${sale.codeMecef}";"${credit.codeMecef}"`);
     // Cancelling it afterwards issues no second credit note.

@@ -3,8 +3,11 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { OrderStatus } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { appRouter } from '../../server/src/routers/_app';
-import { ADMIN, failure, httpClient, startTestApp, type TestApp } from '../support/app';
+import { ADMIN, adminCookie, failure, httpClient, startTestApp, type TestApp } from '../support/app';
+import { exportOrders } from '../support/export';
+import { ordersCsv } from '../../server/src/orders/export';
 import { readOutbox } from '../support/outbox';
 
 // The order process: allowed moves only, stock given back and taken again, a history of every
@@ -259,15 +262,52 @@ describe("the owner's figures", () => {
   it('exports the orders of a date range as CSV for French Excel', async () => {
     const order = await place((await product(null)).id, 3);
     const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Africa/Porto-Novo' });
-    const { csv, count } = await app.asAdmin.orders.exportCsv({ from: today, to: today });
+    const { csv, count, headers } = await exportOrders(app.url, today, today);
     expect(count).toBeGreaterThan(0);
+    expect(headers.get('content-disposition')).toBe(`attachment; filename="commandes-${today}-${today}.csv"`);
     expect(csv.startsWith('\uFEFF"Numéro";"Date";"Client";"Téléphone"')).toBe(true);
+    expect(csv.split('\r\n').length - 2).toBe(count);
     const line = csv.split('\r\n').find((l) => l.includes(order.number))!;
     expect(line).toContain('"01 97 12 34 56"');
     expect(line).toContain('"180000,00"');
     expect(line).toContain('"3 × Tablette');
-    expect((await app.asAdmin.orders.exportCsv({ from: '2020-01-01', to: '2020-01-31' })).count).toBe(0);
-    expect((await failure(app.asAdmin.orders.exportCsv({ from: today, to: '2020-01-01' }))).message).toMatch(/date de début doit précéder/);
+    expect((await exportOrders(app.url, '2020-01-01', '2020-01-31')).count).toBe(0);
+    const backwards = await exportOrders(app.url, today, '2020-01-01');
+    expect(backwards.status).toBe(400);
+    expect(JSON.parse(backwards.csv).error.message).toMatch(/date de début doit précéder/);
+    // Only the owner: without a session, a French refusal and no file.
+    const stranger = await exportOrders(app.url, today, today, 'boutique_session=inconnu');
+    expect(stranger.status).toBe(401);
+    expect(stranger.csv).not.toContain(order.number);
+  });
+});
+
+describe('the orders export of a big year', () => {
+  it('is written a page at a time, every order once even where several share a creation time, and sent as it is written', async () => {
+    const placed = [];
+    for (let i = 0; i < 5; i++) placed.push(await place((await product(null)).id, 1));
+    // Same microsecond for all five: pages must follow (time, id), not the time alone.
+    await sql`UPDATE orders SET created_at = '2021-03-04 10:00:00.123456+00' WHERE id IN (${sql.join(placed.map((o) => o.id))})`.execute(
+      app.db,
+    );
+    const chunks: string[] = [];
+    for await (const chunk of ordersCsv(app.db, '2021-03-04', '2021-03-04', 2)) chunks.push(chunk);
+    expect(chunks).toHaveLength(1 + 3); // the header, then pages of 2, 2 and 1
+    const numbers = chunks.slice(1).flatMap((c) =>
+      c
+        .split('\r\n')
+        .filter(Boolean)
+        .map((l) => /^"(CMD-\d+)"/.exec(l)![1]),
+    );
+    expect(numbers.sort()).toEqual(placed.map((o) => o.number).sort());
+
+    const response = await fetch(`${app.url}/api/exports/orders.csv?from=2021-03-04&to=2021-03-04`, {
+      headers: { cookie: await adminCookie(app.url) },
+    });
+    // Streamed: no length known in advance, the count announced first.
+    expect(response.headers.get('content-length')).toBeNull();
+    expect(response.headers.get('x-count')).toBe('5');
+    await response.arrayBuffer();
   });
 });
 

@@ -7,7 +7,7 @@ interface ErrorData {
   fieldErrors?: Record<string, string> | null;
 }
 
-const NETWORK = 'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez.';
+export const NETWORK = 'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez.';
 
 /** Refine's error shape from a tRPC failure: French message, status and per-field messages. */
 export function toHttpError(error: unknown): HttpError {

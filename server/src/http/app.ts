@@ -16,6 +16,7 @@ import { startHousekeeping } from '../jobs/housekeeping';
 import { mailDelivery } from '../platform/mail-delivery';
 import { startOutboxWorker } from '../platform/outbox-worker';
 import { pushDelivery } from '../platform/push-delivery';
+import { exportRoutes } from './export-route';
 import { mediaRoutes } from './media-route';
 import { fedapayWebhookRoute } from './webhook-route';
 import { isBodyTooLarge, registerBodyGuard, TOO_LARGE, trpcRefusal } from './body-guard';
@@ -216,6 +217,7 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   await app.register(receiptRoute, { db, fontDir: paths.fonts });
   await app.register(fedapayWebhookRoute, { db, config });
   await app.register(mediaRoutes, { db, config });
+  await app.register(exportRoutes, { db, config });
   await app.register(fastifyStatic, {
     root: paths.media,
     prefix: '/media/',

@@ -1,69 +1,116 @@
-import { itemTypes, orderStatuses, paymentMethods, paymentStatuses, toCsv } from '@app/shared';
+import { csvLine, csvStart, itemTypes, orderStatuses, paymentMethods, paymentStatuses } from '@app/shared';
 import { formatPhone } from '@app/shared/phone';
 import { type Kysely, sql } from 'kysely';
+import { z } from 'zod';
 import type { Database } from '../db/schema';
 
 // French Excel reads "1234,50": no thousands separator, a decimal comma.
 const amount = (n: unknown) => Number(n).toFixed(2).replace('.', ',');
 const label = <M extends Record<string, string>>(map: M, key: unknown) => map[String(key) as keyof M] ?? String(key);
 
-/** Orders placed between two dates (inclusive, Benin time) as CSV for French Excel (BOM, ';'). */
-export async function ordersCsv(db: Kysely<Database>, from: string, to: string): Promise<{ csv: string; count: number }> {
-  const rows = await db
+/** The days asked for (inclusive, Benin time), as the admin's export sends them. */
+export const exportRange = z
+  .object({ from: z.iso.date('Date de début attendue (AAAA-MM-JJ).'), to: z.iso.date('Date de fin attendue (AAAA-MM-JJ).') })
+  .refine((r) => r.from <= r.to, { message: 'La date de début doit précéder la date de fin.', path: ['to'] });
+
+const HEADER = [
+  'Numéro',
+  'Date',
+  'Client',
+  'Téléphone',
+  'E-mail',
+  'Ville',
+  'Adresse',
+  'Articles',
+  'Sous-total',
+  'Livraison',
+  'Total',
+  'Mode de paiement',
+  'Paiement',
+  'Référence',
+  'Statut',
+  'Facture normalisée (code MECeF/DGI)',
+  'Facture d’avoir (code MECeF/DGI)',
+];
+
+/**
+ * The orders placed between two days, as bounds on created_at (the day starts at midnight in
+ * Benin): the index on created_at answers them, where a condition on the converted date read
+ * every order of every year.
+ */
+function placedBetween(db: Kysely<Database>, from: string, to: string) {
+  return db
     .selectFrom('orders')
-    .selectAll('orders')
-    .select((eb) =>
-      (['FV', 'FA'] as const).map((type) =>
-        eb
-          .selectFrom('invoices')
-          .select('codeMecef')
-          .whereRef('invoices.orderId', '=', 'orders.id')
-          .where('invoices.type', '=', type)
-          .where('invoices.status', '=', 'confirmed')
-          .as(type === 'FV' ? 'saleCode' : 'creditCode'),
-      ),
-    )
-    .where(sql<boolean>`(created_at AT TIME ZONE 'Africa/Porto-Novo')::date BETWEEN ${from}::date AND ${to}::date`)
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
-  const header = [
-    'Numéro',
-    'Date',
-    'Client',
-    'Téléphone',
-    'E-mail',
-    'Ville',
-    'Adresse',
-    'Articles',
-    'Sous-total',
-    'Livraison',
-    'Total',
-    'Mode de paiement',
-    'Paiement',
-    'Référence',
-    'Statut',
-    'Facture normalisée (code MECeF/DGI)',
-    'Facture d’avoir (code MECeF/DGI)',
-  ];
-  const lines = rows.map((o) => [
-    o.number,
-    new Date(o.createdAt).toLocaleString('fr-FR', { timeZone: 'Africa/Porto-Novo' }),
-    o.customerName,
-    formatPhone(o.phone),
-    o.email ?? '',
-    o.city ?? '',
-    o.address ?? '',
-    o.items.map((l) => `${l.quantity} × ${l.name} (${label(itemTypes, l.type)})`).join(' | '),
-    amount(o.subtotal),
-    amount(o.deliveryCost),
-    amount(o.total),
-    label(paymentMethods, o.paymentMethod),
-    label(paymentStatuses, o.paymentStatus),
-    o.paymentReference ?? '',
-    label(orderStatuses, o.status),
-    o.saleCode ?? '',
-    o.creditCode ?? '',
-  ]);
-  return { csv: toCsv(header, lines), count: rows.length };
+    .where('createdAt', '>=', sql<string>`(${from}::date)::timestamp AT TIME ZONE 'Africa/Porto-Novo'`)
+    .where('createdAt', '<', sql<string>`(${to}::date + 1)::timestamp AT TIME ZONE 'Africa/Porto-Novo'`);
+}
+
+export async function countOrdersBetween(db: Kysely<Database>, from: string, to: string) {
+  const { n } = await placedBetween(db, from, to)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** Where a page of the export ends: its last order's creation time (at full precision) and id. */
+type Cursor = { at: string; id: string };
+
+/**
+ * The CSV for French Excel (BOM, ';') of the orders placed between two days, a page of orders at
+ * a time: the server holds one page, whatever the year's size, and the first lines leave before
+ * the last are read. Pages follow (created_at, id), read at full precision as text.
+ */
+export async function* ordersCsv(db: Kysely<Database>, from: string, to: string, pageSize = 1000): AsyncGenerator<string> {
+  const page = (cursor: Cursor | null) =>
+    placedBetween(db, from, to)
+      .selectAll('orders')
+      .select(sql<string>`created_at::text`.as('cursorAt'))
+      .select((eb) =>
+        (['FV', 'FA'] as const).map((type) =>
+          eb
+            .selectFrom('invoices')
+            .select('codeMecef')
+            .whereRef('invoices.orderId', '=', 'orders.id')
+            .where('invoices.type', '=', type)
+            .where('invoices.status', '=', 'confirmed')
+            .as(type === 'FV' ? 'saleCode' : 'creditCode'),
+        ),
+      )
+      .$if(cursor !== null, (q) => q.where(sql<boolean>`(created_at, id) > (${cursor!.at}::timestamptz, ${cursor!.id}::uuid)`))
+      .orderBy('createdAt')
+      .orderBy('id')
+      .limit(pageSize)
+      .execute();
+  yield csvStart(HEADER);
+  let after: Cursor | null = null;
+  for (;;) {
+    const rows = await page(after);
+    if (!rows.length) return;
+    yield rows
+      .map((o) =>
+        csvLine([
+          o.number,
+          new Date(o.createdAt).toLocaleString('fr-FR', { timeZone: 'Africa/Porto-Novo' }),
+          o.customerName,
+          formatPhone(o.phone),
+          o.email ?? '',
+          o.city ?? '',
+          o.address ?? '',
+          o.items.map((l) => `${l.quantity} × ${l.name} (${label(itemTypes, l.type)})`).join(' | '),
+          amount(o.subtotal),
+          amount(o.deliveryCost),
+          amount(o.total),
+          label(paymentMethods, o.paymentMethod),
+          label(paymentStatuses, o.paymentStatus),
+          o.paymentReference ?? '',
+          label(orderStatuses, o.status),
+          o.saleCode ?? '',
+          o.creditCode ?? '',
+        ]),
+      )
+      .join('');
+    if (rows.length < pageSize) return;
+    const last = rows.at(-1)!;
+    after = { at: last.cursorAt, id: last.id };
+  }
 }

@@ -13,7 +13,6 @@ import { idInput } from '../crud/crud-router';
 import { getRecord, updateRecord } from '../crud/repository';
 import { addOrderNote, orderHistory, recordEvent, reopenOrder, setPaymentStatus, transitionOrder } from '../orders/lifecycle';
 import { orderInvoices, retryInvoice } from '../orders/invoices';
-import { ordersCsv } from '../orders/export';
 import { orderPlacedMails } from '../orders/notifications';
 import { findOrderByKey, placeOrderRecord } from '../orders/place-order';
 import { findTrackedOrder, trackInput } from '../orders/tracking';
@@ -93,15 +92,6 @@ export const ordersProcedures = {
       throw new TRPCError({ code: 'CONFLICT', message: 'Cette facture n’est pas en échec : rien à redemander.' });
     return { status: 'pending' as const };
   }),
-
-  /** Orders placed between two dates, as CSV for French Excel. */
-  exportCsv: adminProcedure
-    .input(
-      z
-        .object({ from: z.iso.date('Date de début attendue (AAAA-MM-JJ).'), to: z.iso.date('Date de fin attendue (AAAA-MM-JJ).') })
-        .refine((r) => r.from <= r.to, { message: 'La date de début doit précéder la date de fin.', path: ['to'] }),
-    )
-    .query(({ ctx, input }) => ordersCsv(ctx.db, input.from, input.to)),
 
   /** Checkout. Idempotent on the client's key: a retry or a double click returns the same order. */
   place: publicProcedure

@@ -2,8 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, DatePicker, Form, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { toHttpError } from '../../providers/errors';
-import { trpc } from '../../providers/trpc';
+import { NETWORK, toHttpError } from '../../providers/errors';
 
 /** One day picked from a one-month panel that fits a phone; typing is not offered (the keyboard would cover it). */
 const dayPicker = { format: 'DD/MM/YYYY', allowClear: false, inputReadOnly: true, style: { width: '100%' } } as const;
@@ -18,8 +17,18 @@ export function ExportOrdersButton() {
     setBusy(true);
     try {
       const [from, to] = range.map((d) => d.format('YYYY-MM-DD')) as [string, string];
-      const { csv, count } = await trpc.orders.exportCsv.query({ from, to });
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      // Streamed by the server a page of orders at a time (server/src/http/export-route.ts).
+      const response = await fetch(`/api/exports/orders.csv?${new URLSearchParams({ from, to })}`, { credentials: 'same-origin' }).catch(
+        () => {
+          throw new Error(NETWORK);
+        },
+      );
+      if (!response.ok) {
+        const answer = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+        throw new Error(answer?.error?.message ?? 'Export impossible pour le moment : réessayez.');
+      }
+      const count = Number(response.headers.get('X-Count') ?? 0);
+      const url = URL.createObjectURL(await response.blob());
       const link = document.createElement('a');
       link.href = url;
       link.download = `commandes-${from}-${to}.csv`;
