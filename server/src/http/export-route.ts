@@ -1,10 +1,12 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { newsletterSubscribers } from '@app/shared';
 import { findSession, sessionCookieName } from '../auth/sessions';
+import { listQueries } from '../crud/repository';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { countOrdersBetween, exportRange, ordersCsv } from '../orders/export';
+import { countOrdersBetween, exportRange, ordersCsv, subscribersCsv } from '../orders/export';
 
 /**
  * GET /api/exports/orders.csv?from=AAAA-MM-JJ&to=AAAA-MM-JJ: the owner's orders of those days as a
@@ -13,23 +15,38 @@ import { countOrdersBetween, exportRange, ordersCsv } from '../orders/export';
  * of orders comes first, in X-Count, for the admin's "N commande(s) exportée(s)".
  */
 export async function exportRoutes(app: FastifyInstance, { db, config }: { db: Kysely<Database>; config: Config }) {
+  const refuse = (reply: FastifyReply, status: number, message: string) =>
+    reply
+      .code(status)
+      .type('application/json; charset=utf-8')
+      .send({ error: { message, code: status } });
+  const signedIn = async (req: FastifyRequest) => Boolean(await findSession(db, config, req.cookies[sessionCookieName(config)]));
+  const file = (reply: FastifyReply, name: string, lines: AsyncGenerator<string>) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${name}"`)
+      .header('Cache-Control', 'no-store')
+      .send(Readable.from(lines));
+
   app.get('/api/exports/orders.csv', async (req, reply) => {
-    const refuse = (status: number, message: string) =>
-      reply
-        .code(status)
-        .type('application/json; charset=utf-8')
-        .send({ error: { message, code: status } });
-    const admin = await findSession(db, config, req.cookies[sessionCookieName(config)]);
-    if (!admin) return refuse(401, 'Veuillez vous connecter pour exporter les commandes.');
+    if (!(await signedIn(req))) return refuse(reply, 401, 'Veuillez vous connecter pour exporter les commandes.');
     const range = exportRange.safeParse(req.query);
-    if (!range.success) return refuse(400, range.error.issues[0]!.message);
+    if (!range.success) return refuse(reply, 400, range.error.issues[0]!.message);
     const { from, to } = range.data;
     const count = await countOrdersBetween(db, from, to);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="commandes-${from}-${to}.csv"`)
-      .header('Cache-Control', 'no-store')
-      .header('X-Count', String(count))
-      .send(Readable.from(ordersCsv(db, from, to)));
+    return file(reply.header('X-Count', String(count)), `commandes-${from}-${to}.csv`, ordersCsv(db, from, to));
+  });
+
+  /** GET /api/exports/newsletter.csv?search=…: the subscribers the list shows (its search), every page of them. */
+  app.get<{ Querystring: { search?: string } }>('/api/exports/newsletter.csv', async (req, reply) => {
+    if (!(await signedIn(req))) return refuse(reply, 401, 'Veuillez vous connecter pour exporter les abonnés.');
+    const search = typeof req.query.search === 'string' ? req.query.search.trim().slice(0, 200) || undefined : undefined;
+    const day = new Date().toLocaleDateString('sv-SE', { timeZone: 'Africa/Porto-Novo' });
+    const { total } = await listQueries(db, newsletterSubscribers, 'admin', {
+      page: 1,
+      pageSize: 1,
+      search,
+    }).count.executeTakeFirstOrThrow();
+    return file(reply.header('X-Count', String(total)), `abonnes-newsletter-${day}.csv`, subscribersCsv(db, search));
   });
 }

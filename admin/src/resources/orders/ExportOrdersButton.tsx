@@ -2,7 +2,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, DatePicker, Form, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { NETWORK, toHttpError } from '../../providers/errors';
+import { downloadExport } from '../../providers/download';
+import { toHttpError } from '../../providers/errors';
 
 /** One day picked from a one-month panel that fits a phone; typing is not offered (the keyboard would cover it). */
 const dayPicker = { format: 'DD/MM/YYYY', allowClear: false, inputReadOnly: true, style: { width: '100%' } } as const;
@@ -17,23 +18,7 @@ export function ExportOrdersButton() {
     setBusy(true);
     try {
       const [from, to] = range.map((d) => d.format('YYYY-MM-DD')) as [string, string];
-      // Streamed by the server a page of orders at a time (server/src/http/export-route.ts).
-      const response = await fetch(`/api/exports/orders.csv?${new URLSearchParams({ from, to })}`, { credentials: 'same-origin' }).catch(
-        () => {
-          throw new Error(NETWORK);
-        },
-      );
-      if (!response.ok) {
-        const answer = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-        throw new Error(answer?.error?.message ?? 'Export impossible pour le moment : réessayez.');
-      }
-      const count = Number(response.headers.get('X-Count') ?? 0);
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `commandes-${from}-${to}.csv`;
-      link.click();
-      URL.revokeObjectURL(url);
+      const count = await downloadExport('/api/exports/orders.csv', { from, to });
       notification.success({ message: `${count} commande(s) exportée(s)` });
       setOpen(false);
     } catch (error) {
