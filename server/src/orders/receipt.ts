@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  deliveryLine,
   emecefPaymentTypes,
   formatXOF,
   itemTypes,
@@ -117,8 +118,8 @@ export async function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: st
       row([`${line.name} (${label(itemTypes, line.type)})`, String(line.quantity), formatXOF(line.unitPrice * line.quantity)]);
     doc.moveDown(0.5);
     row(['Sous-total', '', formatXOF(order.subtotal)]);
-    if (order.delivery || order.deliveryCost > 0)
-      row([`Livraison${order.delivery ? ` (${order.delivery.name})` : ''}`, '', formatXOF(order.deliveryCost)]);
+    const delivery = deliveryLine(order);
+    if (delivery) row([delivery, '', formatXOF(order.deliveryCost)]);
     row(['Total', '', formatXOF(order.total)], true);
   } else {
     // The lines and totals as the DGI has them: each line's tax group, HT / TVA / TTC per group.

@@ -60,6 +60,15 @@ export const needsShipping = (items: readonly { type: string }[]) =>
   items.some((item) => shippedItemTypes[item.type as keyof typeof itemTypes] ?? true);
 
 /**
+ * The delivery line of an order's totals ("Livraison (Cotonou)"), or null when nothing is carried
+ * and nothing charged (services and courses): no "Livraison 0 F CFA".
+ */
+export function deliveryLine(order: { delivery: { name: string } | null; deliveryCost: number | string }): string | null {
+  if (!order.delivery && Number(order.deliveryCost) <= 0) return null;
+  return `Livraison${order.delivery ? ` (${order.delivery.name})` : ''}`;
+}
+
+/**
  * How a payment method reads to the shopper: an order with nothing to deliver (services, courses)
  * is not paid "à la livraison" but as agreed with the shop when it calls.
  */

@@ -4,7 +4,6 @@ export {
   courseLevels as courseLevelLabels,
   cryptoTypes as cryptoTypeLabels,
   itemTypes as itemTypeLabels,
-  paymentMethods as paymentMethodLabels,
   productCategories as productCategoryLabels,
   verificationTypes as verificationTypeLabels,
 } from '@app/shared/labels';

@@ -3,7 +3,7 @@ import { retryUnlessRefused } from '../../providers/errors';
 import { statusMessage, trackingPath } from '@app/shared';
 import { formatXOF, telLink } from '@app/shared/format';
 import { formatPhone } from '@app/shared/phone';
-import { itemTypes, type OrderLine, orders, orderStatuses, paymentMethods, type RowOfResource } from '@app/shared/resources';
+import { deliveryLine, itemTypes, type OrderLine, orders, orderStatuses, paymentMethods, type RowOfResource } from '@app/shared/resources';
 
 export type Order = RowOfResource<typeof orders>;
 import { useOne } from '@refinedev/core';
@@ -38,7 +38,7 @@ export default function OrderDetail() {
   if (!order) return <DetailStatus loading={query.isLoading} title="Commande non trouvée" back={back} />;
 
   const lines = order.items;
-  const delivery = order.delivery;
+  const delivery = deliveryLine(order);
   const status = order.status;
   const phone = order.phone;
   const tracking = `${window.location.origin}${trackingPath(order.trackingToken)}`;
@@ -118,9 +118,7 @@ export default function OrderDetail() {
         )}
         <Descriptions column={1} size="small" style={{ marginTop: 16, maxWidth: 420 }} bordered>
           <Descriptions.Item label="Sous-total">{money(Number(order.subtotal))}</Descriptions.Item>
-          <Descriptions.Item label={`Livraison${delivery ? ` (${delivery.name})` : ''}`}>
-            {money(Number(order.deliveryCost))}
-          </Descriptions.Item>
+          {delivery && <Descriptions.Item label={delivery}>{money(Number(order.deliveryCost))}</Descriptions.Item>}
           <Descriptions.Item label="Total">
             <Typography.Text strong>{money(Number(order.total))}</Typography.Text>
           </Descriptions.Item>

@@ -1,4 +1,5 @@
 import { formatXOF } from '@app/shared/format';
+import { deliveryLine } from '@app/shared/labels';
 import type { ReactNode } from 'react';
 import type { RouterOutputs } from '../../lib/trpc';
 
@@ -42,6 +43,7 @@ function Row({ term, children, className = '' }: { term: ReactNode; children: Re
 
 /** A placed order's lines and totals; `extra` adds rows below the total (the payment method). */
 export function OrderSummary({ order, extra }: { order: Summarized; extra?: { term: string; value: ReactNode } }) {
+  const delivery = deliveryLine(order);
   return (
     <>
       <OrderItems
@@ -49,10 +51,7 @@ export function OrderSummary({ order, extra }: { order: Summarized; extra?: { te
       />
       <dl className="space-y-1 border-t border-slate-200 pt-3 text-sm">
         <Row term="Sous-total">{formatXOF(order.subtotal)}</Row>
-        {/* Services and courses travel nowhere: no "Livraison 0 F CFA" line. */}
-        {(order.delivery || order.deliveryCost > 0) && (
-          <Row term={`Livraison${order.delivery ? ` (${order.delivery.name})` : ''}`}>{formatXOF(order.deliveryCost)}</Row>
-        )}
+        {delivery && <Row term={delivery}>{formatXOF(order.deliveryCost)}</Row>}
         <Row term="Total" className="text-base font-bold">
           <span data-testid="order-total">{formatXOF(order.total)}</span>
         </Row>

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { trpc } from '../../lib/trpc';
-import { card, primaryButton, secondaryButton, successCard } from '../ui/buttons';
+import { card, primaryButton } from '../ui/buttons';
+import { SentPanel } from '../ui/SentPanel';
 import { TextArea, TextField } from '../ui/Field';
 import { NoScriptNote } from '../ui/NoScriptNote';
 import { Page } from '../ui/Page';
@@ -56,13 +57,9 @@ export function ContactPage() {
       />
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_320px]">
         {sent ? (
-          <div role="status" className={`${successCard} space-y-3 self-start p-6`}>
-            <h2 className="text-lg font-semibold text-green-900">Message envoyé !</h2>
-            <p className="text-green-900">{sent}</p>
-            <button type="button" className={secondaryButton} onClick={() => setSent(null)}>
-              Écrire un autre message
-            </button>
-          </div>
+          <SentPanel title="Message envoyé !" again="Écrire un autre message" onAgain={() => setSent(null)}>
+            {sent}
+          </SentPanel>
         ) : (
           <form method="post" onSubmit={onSubmit} noValidate className={`${card} relative space-y-4 p-4`}>
             <NoScriptNote>Ce formulaire a besoin de JavaScript pour être envoyé.</NoScriptNote>

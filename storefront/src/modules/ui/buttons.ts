@@ -6,5 +6,3 @@ export const secondaryButton =
 export const whatsappButton =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-whatsapp px-5 py-2 font-semibold text-white hover:bg-whatsapp-dark';
 export const card = 'rounded-xl border border-slate-200 bg-white shadow-sm';
-/** A lasting answer to a form sent (a toast goes away while the shopper looks elsewhere). */
-export const successCard = 'rounded-xl border border-green-200 bg-green-50 shadow-sm';

@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { cryptoTypeLabels, verificationTypeLabels } from '../../lib/labels';
 import { trpc } from '../../lib/trpc';
-import { card, primaryButton, secondaryButton, successCard } from '../ui/buttons';
+import { card, primaryButton } from '../ui/buttons';
+import { SentPanel } from '../ui/SentPanel';
 import { SelectField, TextField } from '../ui/Field';
 import { NoScriptNote } from '../ui/NoScriptNote';
 import { Page } from '../ui/Page';
@@ -57,15 +58,9 @@ export function VerifyPage() {
         intro="Faites vérifier votre portefeuille par nos experts avant un achat ou une vente importante. Nous vous recontactons sous 24 à 48 heures."
       />
       {done ? (
-        <div role="status" className={`${successCard} space-y-3 p-6`}>
-          <h2 className="text-lg font-semibold text-green-900">Demande envoyée !</h2>
-          <p className="text-green-900">
-            Merci. Votre demande de vérification est enregistrée ; notre équipe vous contactera par téléphone ou par e-mail.
-          </p>
-          <button type="button" className={secondaryButton} onClick={() => setDone(false)}>
-            Faire une autre demande
-          </button>
-        </div>
+        <SentPanel title="Demande envoyée !" again="Faire une autre demande" onAgain={() => setDone(false)}>
+          Merci. Votre demande de vérification est enregistrée ; notre équipe vous contactera par téléphone ou par e-mail.
+        </SentPanel>
       ) : (
         <form method="post" onSubmit={onSubmit} noValidate className={`${card} relative space-y-4 p-4`}>
           <NoScriptNote>Ce formulaire a besoin de JavaScript pour être envoyé.</NoScriptNote>
