@@ -57,6 +57,9 @@ export class ListPage {
   }
 
   async clickAdd() {
+    // A confirmation from the previous step may still sit over the button (top right; it stays
+    // while the pointer rests on it, and CI once waited 30 s behind one): close it as the owner would.
+    for (const close of await this.page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => undefined);
     await this.page.getByRole('button', { name: 'Ajouter' }).first().click();
   }
 
