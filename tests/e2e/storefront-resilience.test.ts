@@ -302,6 +302,21 @@ describe('before the app has taken the page over', () => {
     await close();
   });
 
+  it('a page scrolled before the app is there stays where the shopper scrolled', async () => {
+    const { page, release, hydrated, close } = await heldPage('/products');
+    await page.evaluate(() => window.scrollTo(0, 600));
+    release();
+    await hydrated();
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+    expect(await page.evaluate(() => window.scrollY)).toBe(600);
+    // A move inside the app still starts the next page at its top.
+    await page.locator('footer').getByRole('link', { name: 'Livraison' }).click();
+    await page.waitForURL('**/delivery');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await close();
+  });
+
   it("the app takes the server's page over as it is, rebuilding none of it", async () => {
     const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
     for (const path of ['/', `/products/${product.slug}`, '/contact']) {

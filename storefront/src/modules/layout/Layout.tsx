@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Loader } from '../ui/Loader';
 import { preloadToasts, useToastsWanted } from '../ui/toast';
@@ -27,9 +27,13 @@ export function Layout() {
   const { pathname } = useLocation();
   const toasts = useToastsWanted();
   useEffect(preloadToasts, []);
-  // A new page starts at its top, as a server-rendered site would. Braces matter: newer Chromium
-  // returns a promise from scrollTo, and React would take it for a cleanup function.
+  // A new page starts at its top, as a server-rendered site would. Not the page the app takes over:
+  // on a slow phone the shopper has often scrolled it before the app started. Braces matter: newer
+  // Chromium returns a promise from scrollTo, and React would take it for a cleanup function.
+  const shown = useRef(pathname);
   useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
   return (
