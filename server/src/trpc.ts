@@ -89,6 +89,12 @@ function fieldErrorsOf(error: TRPCError): Record<string, string> | null {
   return out;
 }
 
+const UNIQUE_MESSAGES = {
+  slug: 'Ce slug est déjà utilisé : choisissez-en un autre.',
+  email: 'Cette adresse e-mail est déjà enregistrée.',
+  code: 'Ce code existe déjà (majuscules et minuscules comptent pour un) : choisissez-en un autre.',
+};
+
 // PostgreSQL errors that bad input can still reach (a race on a unique value, a CHECK) are the
 // caller's fault, not ours: answer them as such instead of a 500.
 const databaseErrors = t.middleware(async ({ next }) => {
@@ -99,14 +105,9 @@ const databaseErrors = t.middleware(async ({ next }) => {
   }
   const pgError = findPgError(result.error);
   if (!pgError) return result;
-  const field = pgError.constraint?.includes('slug') ? 'slug' : pgError.constraint?.includes('email') ? 'email' : null;
+  const field = (['slug', 'email', 'code'] as const).find((name) => pgError.constraint?.includes(name)) ?? null;
   if (pgError.code === '23505') {
-    const message =
-      field === 'slug'
-        ? 'Ce slug est déjà utilisé : choisissez-en un autre.'
-        : field === 'email'
-          ? 'Cette adresse e-mail est déjà enregistrée.'
-          : 'Cette valeur est déjà utilisée.';
+    const message = field ? UNIQUE_MESSAGES[field] : 'Cette valeur est déjà utilisée.';
     throw new TRPCError({ code: 'CONFLICT', message, cause: new FieldError({ [field ?? '_']: message }) });
   }
   if (['23514', '23502', '22P02', '22003', '22001', '23503'].includes(pgError.code)) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { adminPath, defineResource, f, resources } from '@app/shared';
-import type { Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { adminEntries } from '../../admin/src/crud/registry';
 import { createTableSql, tableName } from '../../server/src/db/columns';
@@ -42,7 +42,7 @@ const registry = [...resources, gadgets] as const;
 const router = buildAppRouter(registry);
 
 /** The migration file `npm run migration:new gadgets` would write, applied as the migrator applies it. */
-async function migrate(db: Kysely<never>) {
+async function migrate(db: Parameters<Migration['up']>[0]) {
   const dir = fs.mkdtempSync(path.resolve('.tmp/migration-new-'));
   const file = path.join(dir, `${migrationStamp()}_${tableName(gadgets)}.ts`);
   fs.writeFileSync(file, migrationSource(createTableSql(gadgets), tableName(gadgets), 'npm run migration:new gadgets'));
@@ -56,7 +56,7 @@ async function migrate(db: Kysely<never>) {
 /** An app on the extended registry, its table made by the scaffolded migration. */
 async function start() {
   const app = await startTestApp({ router });
-  await migrate(app.db as unknown as Kysely<never>);
+  await migrate(app.db as unknown as Parameters<Migration['up']>[0]);
   return app;
 }
 

@@ -1,8 +1,10 @@
-import { formatXOF } from '@app/shared/format';
+import { formatDiscount, formatXOF } from '@app/shared/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
 import { addFromDetail, badge, firstProducts, readCart, toast } from './storefront/app';
 import { open, overflows, screenshot } from './storefront/browser';
+import { signIn } from './admin/session';
+import { pdfText } from '../support/pdf';
 
 // The cart of spec sections 4 and 9, the delivery choice, and a checkout that places one real order.
 
@@ -194,6 +196,65 @@ describe('checkout', () => {
     await page.reload();
     await page.getByTestId('order-number').waitFor();
     expect(app.errors.filter((e) => !e.includes('ERR_CONNECTION_RESET') && !e.includes('Failed to load resource'))).toEqual([]);
+    await page.context().close();
+  });
+  it('a promo code from a shared link applies at checkout on a phone; confirmation, receipt and admin order show it', async () => {
+    const code = await app.asAdmin.promoCodes.create({ code: 'WHATSAPP15', label: 'Groupe WhatsApp -15 %', kind: 'percent', value: 15 });
+    const page = await app.newPage(PHONE);
+    const { inStock } = await firstProducts(app);
+    const product = inStock[1]!;
+    const option = (await app.asVisitor.deliveryOptions.list({ pageSize: 10 })).rows.find((o) => o.price > 0)!;
+    const discount = Math.round(product.price * 2 * 0.15);
+    await open(page, '/products?code=whatsapp15');
+    await addFromDetail(page, product.id, 2);
+    await open(page, '/checkout');
+    await page.getByRole('status').filter({ hasText: 'Code WHATSAPP15 appliqué : Groupe WhatsApp -15 %' }).waitFor();
+    expect(await page.getByTestId('discount').textContent()).toBe(formatDiscount(discount));
+
+    // Taken off, a wrong code is refused with its reason; the right one typed in lower case applies.
+    await page.getByRole('button', { name: 'Retirer' }).click();
+    await page.getByLabel('Code promo').fill('FAUX2026');
+    await page.getByRole('button', { name: 'Appliquer' }).click();
+    await page.getByText('Code promo inconnu : vérifiez-le.').waitFor();
+    await screenshot(page, 'checkout-promo-refused-360');
+    expect(await page.getByTestId('discount').count()).toBe(0);
+    await page.getByLabel('Code promo').fill('whatsapp15');
+    await page.getByLabel('Code promo').press('Enter');
+    await page.getByTestId('discount').waitFor();
+
+    await page.getByLabel('Nom complet').fill('Client Code Promo');
+    await page.getByLabel('Téléphone').fill('01 97 44 55 66');
+    await page.getByLabel('Ville').fill('Porto-Novo');
+    await page.getByLabel('Adresse').fill('Ouando, près du marché');
+    await page.getByRole('radio', { name: new RegExp(option.name) }).check();
+    const total = product.price * 2 - discount + option.price;
+    expect(await page.getByTestId('grand-total').textContent()).toBe(formatXOF(total));
+    expect(await overflows(page)).toBe(false);
+    await screenshot(page, 'checkout-promo-360');
+    await page.getByRole('button', { name: 'Confirmer la commande' }).click();
+    await page.waitForURL(/\/order\/CMD-\d+$/);
+    expect(await page.getByTestId('order-discount').textContent()).toBe(formatDiscount(discount));
+    expect(await page.getByTestId('order-total').textContent()).toBe(formatXOF(total));
+    await screenshot(page, 'order-promo-360');
+
+    const [order] = (await app.asAdmin.orders.list({ search: 'Client Code Promo' })).rows;
+    expect(order).toMatchObject({ promoCode: 'WHATSAPP15', discount, total });
+    const full = (await app.asAdmin.orders.get({ id: order!.id })) as { trackingToken: string };
+    const receipt = await fetch(`${app.url}/suivi/${full.trackingToken}/recu.pdf`);
+    expect(pdfText(Buffer.from(await receipt.arrayBuffer()))).toContain('Code promo WHATSAPP15 (Groupe WhatsApp -15 %)');
+    expect(((await app.asAdmin.promoCodes.get({ id: code.id })) as { uses: number }).uses).toBe(1);
+
+    const admin = await app.newPage(PHONE);
+    await signIn(admin, `/admin/orders/${order!.id}`);
+    await admin.getByText('Code promo WHATSAPP15 (Groupe WhatsApp -15 %)').waitFor();
+    const squeeze = (text: string) => text.replace(/\s/g, '');
+    expect(squeeze(await admin.locator('main').innerText())).toContain(squeeze(formatDiscount(discount)));
+    await admin.context().close();
+    // Used: the shared link's code is not applied to the next order.
+    await addFromDetail(page, product.id, 1);
+    await open(page, '/checkout');
+    await page.getByLabel('Code promo').waitFor();
+    expect(await page.getByTestId('discount').count()).toBe(0);
     await page.context().close();
   });
 });

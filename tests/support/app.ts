@@ -148,8 +148,12 @@ export async function failure(promise: Promise<unknown>) {
       const data = error.data as { code: string; httpStatus: number; fieldErrors: Record<string, string> | null };
       return { code: data.code, status: data.httpStatus, message: error.message, fieldErrors: data.fieldErrors };
     }
-    const e = error as { code?: string; message: string; cause?: unknown };
-    return { code: e.code ?? 'UNKNOWN', status: 0, message: e.message, fieldErrors: null };
+    // A call made in the process (asAdmin, asVisitor): the field errors are on the cause (ours, or zod's issues).
+    type Cause = { fieldErrors?: Record<string, string>; issues?: { path: PropertyKey[]; message: string }[] };
+    const e = error as { code?: string; message: string; cause?: Cause };
+    const issues = e.cause?.issues?.map((i) => [String(i.path.at(-1) ?? '_'), i.message] as const);
+    const fieldErrors = e.cause?.fieldErrors ?? (issues ? Object.fromEntries(issues.reverse()) : null);
+    return { code: e.code ?? 'UNKNOWN', status: 0, message: e.message, fieldErrors };
   }
   throw new Error('Expected the call to fail, but it succeeded');
 }

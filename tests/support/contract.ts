@@ -90,7 +90,8 @@ export function describeContract(registry: readonly AnyResource[], start: () => 
     it.each(resource.list.search.map((s) => [s]))('searches %s ignoring accents, both ways', async (field) => {
       const def = resource.fields[field]!;
       // Free text takes accents as stored; every field (e-mail, phone, number) is also found by an accented search.
-      const stored = !def.readOnly && ['text', 'longText'].includes(def.kind) ? `ÉÇÀ${randomUUID().slice(0, 6)}` : undefined;
+      const stored =
+        !def.readOnly && !def.pattern && ['text', 'longText'].includes(def.kind) ? `ÉÇÀ${randomUUID().slice(0, 6)}` : undefined;
       const row = await createRow(admin, resource, stored ? { [field]: stored } : {}, app.db);
       const value = String(row[field]);
       if (stored) {

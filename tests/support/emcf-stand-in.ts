@@ -10,7 +10,7 @@ interface StandInInvoice {
   request: {
     ifu: string;
     type: 'FV' | 'FA';
-    items: { name: string; price: number; quantity: number; taxGroup: string }[];
+    items: { name: string; price: number; quantity: number; taxGroup: string; originalPrice?: number; priceModification?: string }[];
     reference?: string;
     client?: { name?: string; contact?: string };
     payment?: { name: string; amount: number }[];
@@ -123,6 +123,10 @@ export async function startEmcfStandIn(options: { token: string; ifu: string; ni
         if (request.ifu !== options.ifu) return refuse(res, '1', `L'IFU ${request.ifu} ne correspond pas au jeton utilisé`);
         const unknown = request.items.find((i) => !(i.taxGroup in RATES));
         if (unknown) return refuse(res, '5', `Groupe de taxe inconnu : ${unknown.taxGroup}`);
+        const fractional = request.items.find(
+          (i) => !Number.isInteger(i.price) || (i.originalPrice !== undefined && !Number.isInteger(i.originalPrice)),
+        );
+        if (fractional) return refuse(res, '6', `Prix non entier : ${fractional.name}`);
         if (request.type === 'FA') {
           const original = [...invoices.values()].find((i) => i.security?.codeMECeFDGI.replace(/-/g, '') === request.reference);
           if (!original) return refuse(res, '9', `Référence de la facture originale invalide : ${request.reference ?? '(absente)'}`);

@@ -7,7 +7,8 @@ let counter = 0;
 export function sampleValue(field: AnyField, marker = `m${++counter}x${Date.now().toString(36)}`): unknown {
   switch (field.kind) {
     case 'text':
-      return `Texte ${marker}`.slice(0, field.max ?? 200);
+      // A shaped text (a promo code): letters and digits of the marker, which such shapes accept.
+      return (field.pattern ? `X${marker.replace(/[^A-Za-z0-9]/g, '')}` : `Texte ${marker}`).slice(0, field.max ?? 200);
     case 'longText':
       return `Un texte plus long pour ${marker}.`;
     case 'html':
@@ -64,7 +65,7 @@ export function sampleInput<R extends AnyResource>(resource: R, marker?: string)
 /** A required text field that an update can change, and a new value for it. */
 export function editableTextField(resource: AnyResource): [string, string] {
   const entry = Object.entries(resource.fields).find(
-    ([, f]) => !f.readOnly && !f.optional && ['text', 'longText', 'email'].includes(f.kind),
+    ([, f]) => !f.readOnly && !f.optional && !f.pattern && ['text', 'longText', 'email'].includes(f.kind),
   );
   if (!entry) throw new Error(`${resource.name} has no editable text field`);
   return [entry[0], entry[1].kind === 'email' ? 'modifie@exemple.example' : 'Valeur modifiée'];

@@ -13,6 +13,7 @@ import {
   SettingOutlined,
   ShoppingCartOutlined,
   ShoppingOutlined,
+  TagOutlined,
   ToolOutlined,
 } from '@ant-design/icons';
 import type { AdminIcon } from '@app/shared/resources';
@@ -30,6 +31,7 @@ const ICONS: Record<AdminIcon, ReactNode> = {
   message: <MessageOutlined />,
   book: <BookOutlined />,
   'shopping-cart': <ShoppingCartOutlined />,
+  tag: <TagOutlined />,
   mail: <MailOutlined />,
   inbox: <InboxOutlined />,
   send: <SendOutlined />,

@@ -52,6 +52,7 @@ function columnSql(key: string, field: FieldMeta): string {
   const checks: string[] = [];
   if (field.kind === 'slug') checks.push(`${col} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' AND char_length(${col}) <= ${SLUG_MAX_LENGTH}`);
   else if (COLUMN_TYPES[field.kind].ddl === 'text' && field.max !== undefined) checks.push(`char_length(${col}) <= ${field.max}`);
+  if (field.pattern) checks.push(`${col} ~ ${literal(field.pattern.source)}`);
   if (field.kind === 'enum' && field.options) checks.push(`${col} IN (${Object.keys(field.options).map(literal).join(', ')})`);
   if (['money', 'integer', 'rating'].includes(field.kind)) {
     if (field.min !== undefined) checks.push(`${col} >= ${field.min}`);

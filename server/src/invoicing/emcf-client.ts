@@ -9,7 +9,16 @@ import { DeliveryError } from '../platform/outbox-worker';
 export interface InvoiceRequest {
   ifu: string;
   type: 'FV' | 'FA';
-  items: { code?: string; name: string; price: number; quantity: number; taxGroup: TaxGroup }[];
+  /** `price`: what the customer pays per unit; a discounted one says its `originalPrice` and why (`priceModification`). */
+  items: {
+    code?: string;
+    name: string;
+    price: number;
+    quantity: number;
+    taxGroup: TaxGroup;
+    originalPrice?: number;
+    priceModification?: string;
+  }[];
   client?: { name?: string; contact?: string; address?: string };
   operator: { id?: string; name: string };
   payment?: { name: keyof typeof emecefPaymentTypes; amount: number }[];

@@ -57,7 +57,19 @@ const french = (message: string) => new DeliveryError(message, 'fail');
 export async function buildRequest(db: Db, invoice: InvoiceRow): Promise<InvoiceRequest> {
   const order = await db
     .selectFrom('orders')
-    .select(['number', 'customerName', 'phone', 'city', 'address', 'items', 'delivery', 'deliveryCost', 'total', 'paymentMethod'])
+    .select([
+      'number',
+      'customerName',
+      'phone',
+      'city',
+      'address',
+      'items',
+      'promoCode',
+      'delivery',
+      'deliveryCost',
+      'total',
+      'paymentMethod',
+    ])
     .where('id', '=', invoice.orderId)
     .executeTakeFirstOrThrow();
   const settings = await db.selectFrom('settings').selectAll().executeTakeFirstOrThrow();
@@ -65,13 +77,7 @@ export async function buildRequest(db: Db, invoice: InvoiceRow): Promise<Invoice
     throw french('L’IFU de l’entreprise manque dans Paramètres (13 chiffres) : renseignez-le, puis « Réessayer ».');
   const groups = await taxGroupsOf(db, order.items);
   const fallback = settings.defaultTaxGroup as TaxGroup;
-  const items: InvoiceRequest['items'] = order.items.map((line) => ({
-    code: line.id.slice(0, 8),
-    name: line.name,
-    price: Number(line.unitPrice),
-    quantity: line.quantity,
-    taxGroup: groups.get(line.id) ?? fallback,
-  }));
+  const items = order.items.flatMap((line) => invoiceLines(line, groups.get(line.id) ?? fallback, order.promoCode));
   const deliveryCost = Number(order.deliveryCost);
   if (deliveryCost > 0)
     items.push({
@@ -106,6 +112,28 @@ export async function buildRequest(db: Db, invoice: InvoiceRow): Promise<Invoice
     request.reference = sale.codeMecef.replace(/-/g, '');
   }
   return request;
+}
+
+/**
+ * An order line as the DGI wants it: the unit price paid, in whole francs. A line's share of a promo
+ * discount that does not divide by its quantity splits it in two (some units a franc cheaper), so
+ * the invoice adds up to the order's total exactly; each says its original price and why.
+ */
+function invoiceLines(line: OrderLine, taxGroup: TaxGroup, promoCode: string | null): InvoiceRequest['items'] {
+  const base = { code: line.id.slice(0, 8), name: line.name, taxGroup };
+  const price = Number(line.unitPrice);
+  const off = line.discount ?? 0;
+  if (!off) return [{ ...base, price, quantity: line.quantity }];
+  const each = Math.floor(off / line.quantity);
+  const rest = off - each * line.quantity;
+  const discounted = (unit: number, quantity: number) => ({
+    ...base,
+    price: unit,
+    quantity,
+    originalPrice: price,
+    priceModification: `Remise code promo ${promoCode ?? ''}`.trim(),
+  });
+  return [discounted(price - each, line.quantity - rest), discounted(price - each - 1, rest)].filter((l) => l.quantity > 0);
 }
 
 /** Each line's tax group as the article says it now (a deleted article: the default). */

@@ -11,6 +11,7 @@ import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import { movePromoUse } from './promo';
 import { recordEvent } from './events';
 import { queueInvoice } from './invoices';
 import { statusChangedMail } from './notifications';
@@ -26,6 +27,7 @@ export interface OrderRow {
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   items: OrderLine[];
+  promoCode: string | null;
   customerName: string;
   email: string | null;
   trackingToken: string;
@@ -35,7 +37,7 @@ export interface OrderRow {
 async function lockOrder(tx: Db, id: string): Promise<OrderRow> {
   const row = await tx
     .selectFrom('orders')
-    .select(['id', 'number', 'status', 'paymentStatus', 'items', 'customerName', 'email', 'trackingToken'])
+    .select(['id', 'number', 'status', 'paymentStatus', 'items', 'promoCode', 'customerName', 'email', 'trackingToken'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
@@ -104,6 +106,7 @@ export async function transitionOrder(
     }
     if (input.to === 'cancelled') {
       await moveStock(tx, order.items, 1);
+      await movePromoUse(tx, order, -1);
       await closeOpenPayments(tx, order.id, input.actor);
       // A cancelled sale that was invoiced gets its credit note.
       await queueInvoice(tx, config, order, 'FA');
@@ -131,6 +134,7 @@ export async function reopenOrder(db: Db, input: { id: string; actor: string; no
     const order = await lockOrder(tx, input.id);
     if (order.status !== 'cancelled') refuse('Seule une commande annulée peut être rouverte.');
     await moveStock(tx, order.items, -1);
+    await movePromoUse(tx, order, 1);
     await tx
       .updateTable('orders')
       .set({ status: 'new', updatedAt: sql`now()` })

@@ -15,6 +15,7 @@ import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
 import { columnsFor, createRecord } from '../crud/repository';
 import type { LowStock } from './notifications';
+import { applyPromo, takePromoUse } from './promo';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database>;
@@ -36,12 +37,36 @@ const refuse = (message: string): never => {
 };
 
 /** The owner's rules against hoarding (Paramètres), with the defaults of a shop not set up yet. */
-async function orderRules(tx: Db) {
+export async function orderRules(tx: Db) {
   const row = await tx
     .selectFrom('settings')
     .select(['maxQuantityPerLine', 'maxUnconfirmedTotal', 'maxOpenOrdersPerPhone'])
     .executeTakeFirst();
   return row ?? SHOP_RULES;
+}
+
+/** Every line priced from the database: published, not "sur devis", within the owner's quantity per line. */
+export async function priceItems(tx: Db, items: Input['items'], rules: { maxQuantityPerLine: number }): Promise<OrderLine[]> {
+  const lines: OrderLine[] = [];
+  for (const item of items) {
+    const resource = tables[item.type];
+    const row = await tx
+      .selectFrom(resource.name)
+      .select(['id', 'price', sql.ref<string>(resource.titleField).as('title')])
+      .where('id', '=', item.id)
+      .where('published', '=', true)
+      .executeTakeFirst();
+    if (!row)
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Un article de votre panier n’est plus disponible. Retirez-le pour continuer.' });
+    if (row.price === null) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: `« ${row.title} » est sur devis : contactez-nous pour le commander.` });
+    }
+    if (item.quantity > rules.maxQuantityPerLine) {
+      refuse(`« ${row.title} » : ${rules.maxQuantityPerLine} au maximum par commande. Pour une plus grande quantité, contactez-nous.`);
+    }
+    lines.push({ id: item.id, type: item.type, name: row.title, unitPrice: row.price, quantity: item.quantity });
+  }
+  return lines;
 }
 
 /**
@@ -74,45 +99,29 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
     );
   }
 
+  const lines = await priceItems(tx, input.items, rules);
+  // Checked before any stock is taken; its use counted under the code's row lock.
+  const promo = input.promoCode ? await applyPromo(tx, { code: input.promoCode, phone: input.phone, lines }) : null;
+  if (promo) await takePromoUse(tx, promo.id);
   const low: LowStock[] = [];
-  const lines: OrderLine[] = [];
-  for (const item of input.items) {
-    const resource = tables[item.type];
-    const row = await tx
-      .selectFrom(resource.name)
-      .select(['id', 'price', sql.ref<string>(resource.titleField).as('title')])
-      .where('id', '=', item.id)
-      .where('published', '=', true)
+  for (const line of lines.filter((l) => l.type === 'product')) {
+    const taken = await tx
+      .updateTable('products')
+      .set({ stock: sql`stock - ${line.quantity}` })
+      .where('id', '=', line.id)
+      .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>=', line.quantity)]))
+      .returning(['stock', 'lowStockThreshold'])
       .executeTakeFirst();
-    if (!row)
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Un article de votre panier n’est plus disponible. Retirez-le pour continuer.' });
-    if (row.price === null) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: `« ${row.title} » est sur devis : contactez-nous pour le commander.` });
+    if (!taken) {
+      const left = await tx.selectFrom('products').select('stock').where('id', '=', line.id).executeTakeFirst();
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: `Stock insuffisant pour « ${line.name} » : il en reste ${left?.stock ?? 0}. Réduisez la quantité ou retirez l’article.`,
+      });
     }
-    if (item.quantity > rules.maxQuantityPerLine) {
-      refuse(`« ${row.title} » : ${rules.maxQuantityPerLine} au maximum par commande. Pour une plus grande quantité, contactez-nous.`);
-    }
-    if (item.type === 'product') {
-      const taken = await tx
-        .updateTable('products')
-        .set({ stock: sql`stock - ${item.quantity}` })
-        .where('id', '=', item.id)
-        .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>=', item.quantity)]))
-        .returning(['stock', 'lowStockThreshold'])
-        .executeTakeFirst();
-      if (!taken) {
-        const left = await tx.selectFrom('products').select('stock').where('id', '=', item.id).executeTakeFirst();
-        throw new TRPCError({
-          code: 'CONFLICT',
-          message: `Stock insuffisant pour « ${row.title} » : il en reste ${left?.stock ?? 0}. Réduisez la quantité ou retirez l’article.`,
-        });
-      }
-      // Sold out, or crossed the threshold with this order (not merely below it already).
-      const crossed =
-        taken.stock !== null && taken.stock <= taken.lowStockThreshold && taken.stock + item.quantity > taken.lowStockThreshold;
-      if (taken.stock !== null && (taken.stock === 0 || crossed)) low.push({ id: item.id, name: row.title, stock: taken.stock });
-    }
-    lines.push({ id: item.id, type: item.type, name: row.title, unitPrice: row.price, quantity: item.quantity });
+    // Sold out, or crossed the threshold with this order (not merely below it already).
+    const crossed = taken.stock !== null && taken.stock <= taken.lowStockThreshold && taken.stock + line.quantity > taken.lowStockThreshold;
+    if (taken.stock !== null && (taken.stock === 0 || crossed)) low.push({ id: line.id, name: line.name, stock: taken.stock });
   }
 
   let delivery: { id: string; name: string; price: number } | null = null;
@@ -130,7 +139,9 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
 
   const subtotal = round2(lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0));
   const deliveryCost = delivery?.price ?? 0;
-  if (!online && subtotal + deliveryCost > rules.maxUnconfirmedTotal) {
+  const discount = promo?.discount ?? 0;
+  const total = round2(subtotal - discount + deliveryCost);
+  if (!online && total > rules.maxUnconfirmedTotal) {
     refuse(
       `Une commande payée à la livraison ne peut pas dépasser ${formatXOF(rules.maxUnconfirmedTotal)}. ` +
         'Payez-la en ligne par Mobile Money si ce moyen est proposé, ou contactez-nous pour la passer.',
@@ -144,11 +155,14 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
     address: shipped ? input.address : input.address || null,
     note: input.note ?? null,
     paymentMethod: input.paymentMethod ?? 'cash_on_delivery',
-    items: lines,
+    items: promo?.lines ?? lines,
     delivery,
     subtotal,
+    promoCode: promo?.code ?? null,
+    promoLabel: promo?.label ?? null,
+    discount,
     deliveryCost,
-    total: round2(subtotal + deliveryCost),
+    total,
     idempotencyKey: input.idempotencyKey,
   });
   return { row, created: true, low };

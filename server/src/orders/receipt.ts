@@ -1,7 +1,9 @@
 import path from 'node:path';
 import {
   deliveryLine,
+  discountLine,
   emecefPaymentTypes,
+  formatDiscount,
   formatXOF,
   itemTypes,
   needsShipping,
@@ -118,14 +120,18 @@ export async function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: st
       row([`${line.name} (${label(itemTypes, line.type)})`, String(line.quantity), formatXOF(line.unitPrice * line.quantity)]);
     doc.moveDown(0.5);
     row(['Sous-total', '', formatXOF(order.subtotal)]);
+    const discount = discountLine(order);
+    if (discount) row([discount, '', formatDiscount(order.discount)]);
     const delivery = deliveryLine(order);
     if (delivery) row([delivery, '', formatXOF(order.deliveryCost)]);
     row(['Total', '', formatXOF(order.total)], true);
   } else {
     // The lines and totals as the DGI has them: each line's tax group, HT / TVA / TTC per group.
     row(['Article (groupe de taxe)', 'Qté', 'Montant TTC'], true);
-    for (const line of invoice.request.items)
-      row([`${line.name} (${line.taxGroup})`, String(line.quantity), formatXOF(line.price * line.quantity)]);
+    for (const line of invoice.request.items) {
+      const name = `${line.name} (${line.taxGroup})${line.priceModification ? `\n${line.priceModification}, au lieu de ${formatXOF(line.originalPrice!)} l’unité` : ''}`;
+      row([name, String(line.quantity), formatXOF(line.price * line.quantity)]);
+    }
     doc.moveDown(0.5);
     const groupWidths = [0.4, 0.2, 0.2, 0.2];
     cellsRow(['Groupe de taxe', 'HT', 'TVA', 'TTC'], groupWidths, true);

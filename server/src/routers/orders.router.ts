@@ -5,8 +5,10 @@ import {
   paymentMethodsFor,
   paymentStatuses,
   placeOrderSchema,
+  promoQuoteSchema,
   type RowOf,
 } from '@app/shared';
+import { parsePhone } from '@app/shared/phone';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { idInput } from '../crud/crud-router';
@@ -14,7 +16,8 @@ import { getRecord, updateRecord } from '../crud/repository';
 import { addOrderNote, orderHistory, recordEvent, reopenOrder, setPaymentStatus, transitionOrder } from '../orders/lifecycle';
 import { orderInvoices, retryInvoice } from '../orders/invoices';
 import { orderPlacedMails } from '../orders/notifications';
-import { findOrderByKey, placeOrderRecord } from '../orders/place-order';
+import { findOrderByKey, orderRules, placeOrderRecord, priceItems } from '../orders/place-order';
+import { applyPromo } from '../orders/promo';
 import { findTrackedOrder, trackInput } from '../orders/tracking';
 import { paymentProvider } from '../payments/configured';
 import { adminProcedure, publicProcedure } from '../trpc';
@@ -125,6 +128,21 @@ export const ordersProcedures = {
         if (existing) return withoutKey(existing);
         throw error;
       }
+    }),
+
+  /**
+   * A promo code tried on the cart before ordering: its label and discount, or the French reason it
+   * does not apply. The order applies it again in its own transaction; this only informs. Rate-limited
+   * so codes cannot be guessed by the thousand.
+   */
+  quotePromo: publicProcedure
+    .meta({ private: true, rateLimit: { limit: 30, windowSeconds: 10 * 60 } })
+    .input(promoQuoteSchema)
+    .query(async ({ ctx, input }) => {
+      const lines = await priceItems(ctx.db, input.items, await orderRules(ctx.db));
+      const phone = input.phone ? (parsePhone(input.phone)?.e164 ?? null) : null;
+      const promo = await applyPromo(ctx.db, { code: input.promoCode, phone, lines });
+      return { code: promo.code, label: promo.label, discount: promo.discount };
     }),
 
   /** The customer's view of one order: by its private link, or by number and phone (rate-limited). */

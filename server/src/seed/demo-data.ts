@@ -13,6 +13,7 @@ import {
   cryptoCourses,
   cryptoVerifications,
   deliveryOptions,
+  promoCodes,
   newsletterSubscribers,
   orders,
   products,
@@ -873,7 +874,31 @@ const demoContactMessages: Input<typeof contactMessages>[] = [
   },
 ];
 
+const demoPromoCodes: Input<typeof promoCodes>[] = [
+  {
+    code: 'BIENVENUE',
+    label: 'Bienvenue -5 %',
+    kind: 'percent',
+    value: 5,
+    appliesTo: 'all',
+    maxUsesPerPhone: 1,
+    active: true,
+  },
+  {
+    code: 'FORMATION5000',
+    label: 'Formation -5 000 F',
+    kind: 'amount',
+    value: 5_000,
+    minimumOrder: 20_000,
+    appliesTo: 'course',
+    maxUses: 50,
+    maxUsesPerPhone: 1,
+    active: true,
+  },
+];
+
 export const demoData = {
+  promoCodes: demoPromoCodes,
   settings: demoSettings,
   products: demoProducts,
   services: demoServices,

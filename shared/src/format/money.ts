@@ -26,3 +26,6 @@ export function formatXOF(amount: number): string {
   const rounded = Math.abs(amount) < 0.005 ? 0 : Math.round(amount * 100) / 100;
   return (Number.isInteger(rounded) ? whole : withCents).format(rounded);
 }
+
+/** An amount taken off ("− 2 500 F CFA"), its sign kept with the figure on every line break. */
+export const formatDiscount = (amount: number) => `−\u00a0${formatXOF(amount)}`;

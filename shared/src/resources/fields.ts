@@ -54,6 +54,8 @@ export interface FieldMeta {
   from?: string;
   /** enum: value -> French label, in display order */
   options?: Readonly<Record<string, string>>;
+  /** text: the shape a value must have (a regular expression PostgreSQL reads too), and the French message */
+  pattern?: { source: string; message: string };
 }
 
 export interface Field<Z extends z.ZodType = z.ZodType, RO extends boolean = boolean, K extends FieldKind = FieldKind> extends FieldMeta {
@@ -135,12 +137,21 @@ const url = (allowLocal: boolean, message: string) =>
     }
   }, message);
 
-type TextOpts = FieldOptions<string> & { max?: number; min?: number };
+type TextOpts = FieldOptions<string> & { max?: number; min?: number; pattern?: { regex: RegExp; message: string } };
 
 /** Field builders: each returns the metadata the admin and the database need, and the zod schema. */
 export const f = {
   text: <const O extends TextOpts = object>(label: string, opts?: O) =>
-    build('text', label, str(opts?.max ?? 200, opts?.min), opts, { max: opts?.max ?? 200 }),
+    build(
+      'text',
+      label,
+      opts?.pattern ? str(opts.max ?? 200, opts.min).regex(opts.pattern.regex, opts.pattern.message) : str(opts?.max ?? 200, opts?.min),
+      opts,
+      {
+        max: opts?.max ?? 200,
+        ...(opts?.pattern ? { pattern: { source: opts.pattern.regex.source, message: opts.pattern.message } } : {}),
+      },
+    ),
   longText: <const O extends TextOpts = object>(label: string, opts?: O) =>
     build('longText', label, str(opts?.max ?? 5000, opts?.min), opts, { max: opts?.max ?? 5000 }),
   /** Rich text; the server sanitizes it on every write. */

@@ -7,6 +7,7 @@ import { newsletterSubscribers } from './newsletter-subscribers.resource';
 import { orders } from './orders.resource';
 import { outbox } from './outbox.resource';
 import { products } from './products.resource';
+import { promoCodes } from './promo-codes.resource';
 import { services } from './services.resource';
 import { settings } from './settings.resource';
 import { testimonials } from './testimonials.resource';
@@ -26,6 +27,7 @@ export * from './newsletter-subscribers.resource';
 export * from './orders.resource';
 export * from './outbox.resource';
 export * from './products.resource';
+export * from './promo-codes.resource';
 export * from './services.resource';
 export * from './settings.resource';
 export * from './testimonials.resource';
@@ -45,6 +47,7 @@ export const resources = [
   testimonials,
   cryptoCourses,
   orders,
+  promoCodes,
   newsletterSubscribers,
   contactMessages,
   outbox,

@@ -53,6 +53,8 @@ export const orderEventKinds = {
   online_payment: 'Paiement en ligne',
   invoice: 'Facture normalisée',
 } as const;
+export const promoKinds = { percent: 'Pourcentage', amount: 'Montant fixe (F CFA)' } as const;
+export const promoScopes = { all: 'Tous les articles', product: 'Produits', service: 'Services', course: 'Formations' } as const;
 export const itemTypes = { product: 'Produit', service: 'Service', course: 'Formation' } as const;
 /** Which item types travel to the customer: services and courses need no address nor delivery option. */
 export const shippedItemTypes: Record<keyof typeof itemTypes, boolean> = { product: true, service: false, course: false };
@@ -66,6 +68,16 @@ export const needsShipping = (items: readonly { type: string }[]) =>
 export function deliveryLine(order: { delivery: { name: string } | null; deliveryCost: number | string }): string | null {
   if (!order.delivery && Number(order.deliveryCost) <= 0) return null;
   return `Livraison${order.delivery ? ` (${order.delivery.name})` : ''}`;
+}
+
+/** The discount line of an order's totals ("Code promo TABASKI10 (Tabaski -10 %)"), or null without one. */
+export function discountLine(order: {
+  promoCode?: string | null;
+  promoLabel?: string | null;
+  discount?: number | string | null;
+}): string | null {
+  if (!order.promoCode || !(Number(order.discount) > 0)) return null;
+  return `Code promo ${order.promoCode}${order.promoLabel ? ` (${order.promoLabel})` : ''}`;
 }
 
 /**

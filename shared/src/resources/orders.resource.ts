@@ -10,6 +10,8 @@ export const orderLineSchema = z.object({
   name: z.string(),
   unitPrice: z.number(),
   quantity: z.number().int(),
+  /** The line's share of the order's promo discount, in F CFA (absent: none). */
+  discount: z.number().optional(),
 });
 export const orderDeliverySchema = z.object({ id: z.string(), name: z.string(), price: z.number() });
 export type OrderLine = z.infer<typeof orderLineSchema>;
@@ -31,6 +33,9 @@ export const orders = defineResource({
     items: f.json('Articles', z.array(orderLineSchema), { readOnly: true }),
     delivery: f.json('Livraison', orderDeliverySchema, { readOnly: true, optional: true }),
     subtotal: f.money('Sous-total', { readOnly: true }),
+    promoCode: f.text('Code promo', { optional: true, readOnly: true, max: 40 }),
+    promoLabel: f.text('Libellé du code promo', { optional: true, readOnly: true, max: 100 }),
+    discount: f.money('Remise', { readOnly: true, default: 0 }),
     deliveryCost: f.money('Frais de livraison', { readOnly: true }),
     total: f.money('Total', { readOnly: true }),
     paymentMethod: f.enum('Mode de paiement', paymentMethods, { default: 'cash_on_delivery' }),
@@ -53,22 +58,37 @@ export const orders = defineResource({
   operations: { create: false, delete: false },
 });
 
+/** The cart's lines as the checkout sends them: what and how many, never a price. */
+const cartItemsSchema = z
+  .array(
+    z.strictObject({
+      id: z.uuid('Article inconnu.'),
+      type: orderLineSchema.shape.type,
+      quantity: z.number().int('Quantité entière attendue.').min(1, 'Quantité minimale : 1.').max(99, 'Quantité maximale : 99.'),
+    }),
+    'Liste d’articles attendue.',
+  )
+  .min(1, 'Votre panier est vide.')
+  .max(50, 'Trop d’articles dans une seule commande.');
+
+const promoCodeInput = z.string().trim().max(40, 'Code promo inconnu : vérifiez-le.');
+
+/** A code tried at checkout before ordering: its discount on this cart, or why not. */
+export const promoQuoteSchema = z.strictObject({
+  promoCode: promoCodeInput.min(1, 'Tapez un code promo.'),
+  items: cartItemsSchema,
+  /** As typed; when it reads as a phone number, the per-phone limit is checked too. */
+  phone: z.string().max(30).optional(),
+});
+
 /** What the checkout sends: prices are never taken from the client. */
 export const placeOrderSchema = orders.createSchema
   .pick({ customerName: true, phone: true, email: true, city: true, address: true, note: true, paymentMethod: true })
   .extend({
-    items: z
-      .array(
-        z.strictObject({
-          id: z.uuid('Article inconnu.'),
-          type: orderLineSchema.shape.type,
-          quantity: z.number().int('Quantité entière attendue.').min(1, 'Quantité minimale : 1.').max(99, 'Quantité maximale : 99.'),
-        }),
-        'Liste d’articles attendue.',
-      )
-      .min(1, 'Votre panier est vide.')
-      .max(50, 'Trop d’articles dans une seule commande.'),
+    items: cartItemsSchema,
     deliveryOptionId: z.uuid('Option de livraison inconnue.').nullish(),
+    /** Typed by the shopper: checked and applied by the server (orders/promo.ts), never a price from the client. */
+    promoCode: promoCodeInput.nullish(),
     /** Generated once per checkout by the client: a retry returns the same order. */
     idempotencyKey: z
       .string()

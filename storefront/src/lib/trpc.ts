@@ -6,7 +6,11 @@ import type { AppRouter } from '@app/server';
  * Queries about one shopper's own data: never batched with the public ones, whose answers the
  * server caches (a batch mixing both would not be cacheable).
  */
-export const PRIVATE_QUERIES: ReadonlySet<string> = new Set(['orders.track', 'payments.status'] satisfies ProcedurePath[]);
+export const PRIVATE_QUERIES: ReadonlySet<string> = new Set([
+  'orders.track',
+  'orders.quotePromo',
+  'payments.status',
+] satisfies ProcedurePath[]);
 
 export const trpc = createTRPCClient<AppRouter>({
   links: [

@@ -14,10 +14,13 @@ export function valueFor(field: AnyField, marker: string): string {
     case 'image':
       return '/media/demo/placeholder.svg';
     case 'money':
-    case 'integer':
       return '12500';
+    case 'integer':
+      // Small enough for any bound a count or a percentage has.
+      return '12';
     default:
-      return `${marker} ${field.label}`.slice(0, field.max ?? 200);
+      // A shaped text (a promo code) gets the marker alone, which such shapes accept.
+      return (field.pattern ? marker.replace(/[^A-Za-z0-9_-]/g, '') : `${marker} ${field.label}`).slice(0, field.max ?? 200);
   }
 }
 

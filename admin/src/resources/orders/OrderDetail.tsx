@@ -1,9 +1,18 @@
 import { EditOutlined, PrinterOutlined } from '@ant-design/icons';
 import { retryUnlessRefused } from '../../providers/errors';
 import { statusMessage, trackingPath } from '@app/shared';
-import { formatXOF, telLink } from '@app/shared/format';
+import { formatDiscount, formatXOF, telLink } from '@app/shared/format';
 import { formatPhone } from '@app/shared/phone';
-import { deliveryLine, itemTypes, type OrderLine, orders, orderStatuses, paymentMethods, type RowOfResource } from '@app/shared/resources';
+import {
+  deliveryLine,
+  discountLine,
+  itemTypes,
+  type OrderLine,
+  orders,
+  orderStatuses,
+  paymentMethods,
+  type RowOfResource,
+} from '@app/shared/resources';
 
 export type Order = RowOfResource<typeof orders>;
 import { useOne } from '@refinedev/core';
@@ -39,6 +48,7 @@ export default function OrderDetail() {
 
   const lines = order.items;
   const delivery = deliveryLine(order);
+  const discount = discountLine(order);
   const status = order.status;
   const phone = order.phone;
   const tracking = `${window.location.origin}${trackingPath(order.trackingToken)}`;
@@ -118,6 +128,11 @@ export default function OrderDetail() {
         )}
         <Descriptions column={1} size="small" style={{ marginTop: 16, maxWidth: 420 }} bordered>
           <Descriptions.Item label="Sous-total">{money(Number(order.subtotal))}</Descriptions.Item>
+          {discount && (
+            <Descriptions.Item label={discount}>
+              <span style={{ whiteSpace: 'nowrap' }}>{formatDiscount(Number(order.discount))}</span>
+            </Descriptions.Item>
+          )}
           {delivery && <Descriptions.Item label={delivery}>{money(Number(order.deliveryCost))}</Descriptions.Item>}
           <Descriptions.Item label="Total">
             <Typography.Text strong>{money(Number(order.total))}</Typography.Text>

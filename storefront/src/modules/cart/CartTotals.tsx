@@ -1,9 +1,12 @@
 import { deliveryCost, grandTotal, subtotal } from '@app/shared/cart';
-import { formatXOF } from '@app/shared/format';
+import { formatDiscount, formatXOF } from '@app/shared/format';
 import { useCart } from './useCart';
 
-/** Sous-total, delivery and total (spec section 9); without delivery when nothing is shipped. */
-export function CartTotals({ withDelivery = true }: { withDelivery?: boolean }) {
+/**
+ * Sous-total, delivery and total (spec section 9); without delivery when nothing is shipped; with
+ * the promo code's discount at checkout once the server has priced it.
+ */
+export function CartTotals({ withDelivery = true, promo }: { withDelivery?: boolean; promo?: { code: string; discount: number } | null }) {
   const { cart: full } = useCart();
   const cart = withDelivery ? full : { ...full, delivery: null };
   return (
@@ -12,6 +15,12 @@ export function CartTotals({ withDelivery = true }: { withDelivery?: boolean }) 
         <dt>Sous-total</dt>
         <dd data-testid="subtotal">{formatXOF(subtotal(cart))}</dd>
       </div>
+      {promo && (
+        <div className="flex justify-between gap-3 text-emerald-800">
+          <dt>Code promo {promo.code}</dt>
+          <dd data-testid="discount">{formatDiscount(promo.discount)}</dd>
+        </div>
+      )}
       {withDelivery && (
         <div className="flex justify-between gap-3">
           <dt>Livraison{cart.delivery ? ` (${cart.delivery.name})` : ''}</dt>
@@ -20,7 +29,7 @@ export function CartTotals({ withDelivery = true }: { withDelivery?: boolean }) 
       )}
       <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-base font-bold text-slate-900">
         <dt>Total</dt>
-        <dd data-testid="grand-total">{formatXOF(grandTotal(cart))}</dd>
+        <dd data-testid="grand-total">{formatXOF(grandTotal(cart) - (promo?.discount ?? 0))}</dd>
       </div>
     </dl>
   );

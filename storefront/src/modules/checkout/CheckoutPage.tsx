@@ -19,6 +19,7 @@ import { OrderItems } from './OrderItems';
 import { useCheckoutForm } from './useCheckoutForm';
 import { useHoneypot } from '../ui/useHoneypot';
 import { useOnlinePayment } from '../payments/usePayments';
+import { PromoCodeField, usePromoCode } from './PromoCode';
 
 /** At checkout, the online method says what happens (the shopper pays now), the others when. */
 const choiceLabel = (method: string, shipping: boolean) =>
@@ -52,12 +53,14 @@ export function CheckoutPage() {
   const stock = useCartStock();
   const online = useOnlinePayment();
   const methods = paymentMethodsFor(cart.items, online);
+  const promo = usePromoCode(cart.items);
   const { form, method, submit, pending, leaving } = useCheckoutForm(
     Boolean(options && options.length > 0),
     shipping,
     methods,
     honeypot.value,
     stock.refetch,
+    { code: promo.applied?.code ?? null, refuse: promo.refuse },
   );
   const short = shortLines(cart).length > 0;
   const { bind } = form;
@@ -178,7 +181,8 @@ export function CheckoutPage() {
           ) : (
             <p className="text-sm text-slate-600">Aucune livraison : services et formations.</p>
           )}
-          <CartTotals withDelivery={shipping} />
+          <PromoCodeField promo={promo} />
+          <CartTotals withDelivery={shipping} promo={promo.applied} />
           {!connected && (
             <p role="alert" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
               Vous êtes hors ligne : la commande a besoin d’une connexion. Vos informations restent saisies ; commandez dès le retour du

@@ -1,5 +1,5 @@
-import { formatXOF } from '@app/shared/format';
-import { deliveryLine } from '@app/shared/labels';
+import { formatDiscount, formatXOF } from '@app/shared/format';
+import { deliveryLine, discountLine } from '@app/shared/labels';
 import type { ReactNode } from 'react';
 import type { RouterOutputs } from '../../lib/trpc';
 
@@ -29,7 +29,7 @@ export function OrderItems({ lines }: { lines: OrderItemLine[] }) {
 }
 
 /** What the confirmation (the placed order) and the tracking page (the order found) both show. */
-type SummaryFields = 'items' | 'subtotal' | 'deliveryCost' | 'total' | 'delivery';
+type SummaryFields = 'items' | 'subtotal' | 'promoCode' | 'promoLabel' | 'discount' | 'deliveryCost' | 'total' | 'delivery';
 type Summarized = Pick<RouterOutputs['orders']['place'], SummaryFields> | Pick<RouterOutputs['orders']['track'], SummaryFields>;
 
 function Row({ term, children, className = '' }: { term: ReactNode; children: ReactNode; className?: string }) {
@@ -44,6 +44,7 @@ function Row({ term, children, className = '' }: { term: ReactNode; children: Re
 /** A placed order's lines and totals; `extra` adds rows below the total (the payment method). */
 export function OrderSummary({ order, extra }: { order: Summarized; extra?: { term: string; value: ReactNode } }) {
   const delivery = deliveryLine(order);
+  const discount = discountLine(order);
   return (
     <>
       <OrderItems
@@ -51,6 +52,11 @@ export function OrderSummary({ order, extra }: { order: Summarized; extra?: { te
       />
       <dl className="space-y-1 border-t border-slate-200 pt-3 text-sm">
         <Row term="Sous-total">{formatXOF(order.subtotal)}</Row>
+        {discount && (
+          <Row term={discount} className="text-emerald-800">
+            <span data-testid="order-discount">{formatDiscount(order.discount)}</span>
+          </Row>
+        )}
         {delivery && <Row term={delivery}>{formatXOF(order.deliveryCost)}</Row>}
         <Row term="Total" className="text-base font-bold">
           <span data-testid="order-total">{formatXOF(order.total)}</span>

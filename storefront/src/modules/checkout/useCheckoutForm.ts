@@ -11,6 +11,7 @@ import { trackingPath } from '../tracking/path';
 import { collect, emailError, phoneError, required } from '../ui/validate';
 import { useForm } from '../ui/useForm';
 import { checkoutKey, rememberOrder } from './orderStore';
+import { keepPromoCode } from '../../lib/promoLink';
 
 const initial = { customerName: '', phone: '', email: '', city: '', address: '', note: '', paymentMethod: 'cash_on_delivery' };
 export type CheckoutValues = typeof initial;
@@ -41,6 +42,7 @@ export function useCheckoutForm(
   methods: Method[],
   honeypot: () => string | undefined,
   refreshStock: () => unknown,
+  promo: { code: string | null; refuse: (message: string) => void },
 ) {
   const form = useForm<CheckoutValues, 'delivery'>(initial);
   const method: Method = methods.includes(form.values.paymentMethod as Method) ? (form.values.paymentMethod as Method) : methods[0]!;
@@ -65,6 +67,7 @@ export function useCheckoutForm(
         paymentMethod: method,
         items: cart.items.map(({ id, type, quantity }) => ({ id, type, quantity })),
         deliveryOptionId: shipping ? (cart.delivery?.id ?? null) : null,
+        promoCode: promo.code,
         idempotencyKey: checkoutKey(),
         website: honeypot(),
       });
@@ -72,6 +75,7 @@ export function useCheckoutForm(
     onSuccess: (order) => {
       toast.dismiss(); // no earlier error left over the confirmation
       rememberOrder(order);
+      if (order.promoCode) keepPromoCode(null); // used: a shared link's code is not applied again
       if (order.paymentMethod !== ONLINE_PAYMENT_METHOD) {
         setLeaving('confirmation');
         clear();
@@ -88,7 +92,9 @@ export function useCheckoutForm(
     },
     onError: (error) => {
       const failure = apiFailure(error);
-      form.setErrors(failure.fieldErrors);
+      const { promoCode: refusedCode, ...fieldErrors } = failure.fieldErrors;
+      form.setErrors(fieldErrors);
+      if (refusedCode) promo.refuse(refusedCode);
       showOne(failure.message);
       focusFirstInvalid();
       // Refused for lack of stock: read it again, so the short lines are marked with what is left.

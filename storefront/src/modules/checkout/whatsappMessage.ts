@@ -1,5 +1,5 @@
-import { displayPhone, formatXOF } from '@app/shared/format';
-import { needsShipping, paymentMethodLabel } from '@app/shared/labels';
+import { displayPhone, formatDiscount, formatXOF } from '@app/shared/format';
+import { discountLine, needsShipping, paymentMethodLabel } from '@app/shared/labels';
 import { trackingPath } from '../tracking/path';
 import type { PlacedOrder } from './orderStore';
 
@@ -10,6 +10,7 @@ export function orderMessage(order: PlacedOrder, origin = window.location.origin
     `Bonjour, je viens de passer la commande ${order.number}.`,
     '',
     ...lines,
+    discountLine(order) ? `${discountLine(order)} : ${formatDiscount(order.discount)}` : null,
     order.delivery ? `Livraison (${order.delivery.name}) : ${formatXOF(order.deliveryCost)}` : null,
     `Total : ${formatXOF(order.total)}`,
     `Paiement : ${paymentMethodLabel(order.paymentMethod, needsShipping(order.items))}`,

@@ -6,6 +6,7 @@ import { BackToTop } from './BackToTop';
 import { Footer } from './Footer';
 import { PageBoundary } from './PageBoundary';
 import { Header } from './Header';
+import { rememberLinkedPromoCode } from '../../lib/promoLink';
 
 // On a phone, toasts come down from the top: at the bottom they covered the next "Ajouter au
 // panier" the shopper was about to tap. A confirmation goes after 2.5 s (ui/toast.ts), an error
@@ -27,6 +28,7 @@ export function Layout() {
   const { pathname } = useLocation();
   const toasts = useToastsWanted();
   useEffect(preloadToasts, []);
+  useEffect(rememberLinkedPromoCode, []);
   // A new page starts at its top, as a server-rendered site would. Not the page the app takes over:
   // on a slow phone the shopper has often scrolled it before the app started. Braces matter: newer
   // Chromium returns a promise from scrollTo, and React would take it for a cleanup function.
