@@ -27,7 +27,7 @@ export async function startServer(env: Record<string, string> = {}, appDir = '.'
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   for (let i = 0; i < 120; i++) {
-    if ((await fetch(`${base}/health`).catch(() => null))?.ok) return { base, stop };
+    if ((await fetch(`${base}/health`).catch(() => null))?.ok) return { base, stop, pid: server.pid! };
     await new Promise((r) => setTimeout(r, 500));
   }
   stop();

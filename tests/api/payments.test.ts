@@ -63,9 +63,11 @@ type Placed = { id: string; number: string; total: number; trackingToken: string
 async function placeOnline(
   type: 'product' | 'service' = 'product',
   paymentMethod: PlaceOrderInput['paymentMethod'] = 'mobile_money_online',
+  promoCode: string | null = null,
 ) {
   const { id } = await item(type);
   return await shopper.orders.place.mutate({
+    promoCode,
     customerName: 'Afiavi Dossou',
     phone: '01 97 12 34 56',
     email: 'afiavi@example.com',
@@ -139,6 +141,14 @@ describe('configuration', () => {
 });
 
 describe('paying by Mobile Money', () => {
+  it('asks FedaPay for the total after a promo code, never the price before it', async () => {
+    const code = await app.asAdmin.promoCodes.create({ code: 'MOMO20', label: 'Mobile Money -20 %', kind: 'percent', value: 20 });
+    const order = await placeOnline('product', 'mobile_money_online', code.code);
+    expect(order).toMatchObject({ subtotal: 25_000, discount: 5_000, total: 20_000 });
+    const { paymentUrl } = await start(order);
+    expect(fedapay.transactionFor(paymentUrl)).toMatchObject({ amount: 20_000, merchant_reference: order.number });
+  });
+
   it('opens one FedaPay transaction for the server total, and a paid one marks the order paid with its reference', async () => {
     expect(await shopper.payments.options.query()).toEqual({ online: true });
     const order = await placeOnline();

