@@ -53,6 +53,8 @@ export const orderEventKinds = {
   online_payment: 'Paiement en ligne',
   invoice: 'Facture normalisée',
 } as const;
+/** What a shopper types as a promo code: letters, digits, - and _, compared without regard to case. */
+export const PROMO_CODE_PATTERN = /^[A-Za-z0-9_-]{3,40}$/;
 export const promoKinds = { percent: 'Pourcentage', amount: 'Montant fixe (F CFA)' } as const;
 export const promoScopes = { all: 'Tous les articles', product: 'Produits', service: 'Services', course: 'Formations' } as const;
 export const itemTypes = { product: 'Produit', service: 'Service', course: 'Formation' } as const;

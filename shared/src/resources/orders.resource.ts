@@ -77,8 +77,6 @@ const promoCodeInput = z.string().trim().max(40, 'Code promo inconnu : vérifiez
 export const promoQuoteSchema = z.strictObject({
   promoCode: promoCodeInput.min(1, 'Tapez un code promo.'),
   items: cartItemsSchema,
-  /** As typed; when it reads as a phone number, the per-phone limit is checked too. */
-  phone: z.string().max(30).optional(),
 });
 
 /** What the checkout sends: prices are never taken from the client. */

@@ -1,9 +1,6 @@
 import { defineResource } from './define-resource';
 import { f } from './fields';
-import { promoKinds, promoScopes } from './labels';
-
-/** What a shopper types: letters, digits, - and _, compared without regard to case. */
-export const PROMO_CODE_PATTERN = /^[A-Za-z0-9_-]{3,40}$/;
+import { PROMO_CODE_PATTERN, promoKinds, promoScopes } from './labels';
 
 export const promoCodes = defineResource({
   name: 'promoCodes',

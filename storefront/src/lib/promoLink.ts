@@ -1,6 +1,8 @@
 // A promo code shared as a link (…/products?code=TABASKI10, in a WhatsApp group): kept on the
 // phone until the shopper orders, so the checkout applies it whatever page they came in by.
 
+import { PROMO_CODE_PATTERN } from '@app/shared/labels';
+
 const KEY = 'promo-code';
 
 export function linkedPromoCode(): string | null {
@@ -23,5 +25,5 @@ export function keepPromoCode(code: string | null) {
 /** Called once when the app starts: a `?code=` in the address is remembered. */
 export function rememberLinkedPromoCode() {
   const code = new URLSearchParams(window.location.search).get('code')?.trim();
-  if (code && /^[A-Za-z0-9_-]{3,40}$/.test(code)) keepPromoCode(code.toUpperCase());
+  if (code && PROMO_CODE_PATTERN.test(code)) keepPromoCode(code.toUpperCase());
 }

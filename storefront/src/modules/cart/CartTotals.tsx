@@ -1,12 +1,19 @@
 import { deliveryCost, grandTotal, subtotal } from '@app/shared/cart';
 import { formatDiscount, formatXOF } from '@app/shared/format';
+import { discountLine } from '@app/shared/labels';
 import { useCart } from './useCart';
 
 /**
  * Sous-total, delivery and total (spec section 9); without delivery when nothing is shipped; with
  * the promo code's discount at checkout once the server has priced it.
  */
-export function CartTotals({ withDelivery = true, promo }: { withDelivery?: boolean; promo?: { code: string; discount: number } | null }) {
+export function CartTotals({
+  withDelivery = true,
+  promo,
+}: {
+  withDelivery?: boolean;
+  promo?: { code: string; label: string; discount: number } | null;
+}) {
   const { cart: full } = useCart();
   const cart = withDelivery ? full : { ...full, delivery: null };
   return (
@@ -17,7 +24,7 @@ export function CartTotals({ withDelivery = true, promo }: { withDelivery?: bool
       </div>
       {promo && (
         <div className="flex justify-between gap-3 text-emerald-800">
-          <dt>Code promo {promo.code}</dt>
+          <dt>{discountLine({ promoCode: promo.code, promoLabel: promo.label, discount: promo.discount })}</dt>
           <dd data-testid="discount">{formatDiscount(promo.discount)}</dd>
         </div>
       )}
