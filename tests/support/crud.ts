@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type AnyResource, deliveryOptions, products } from '@app/shared';
+import { type AnyResource, deliveryOptions, orders, products } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../server/src/db/schema';
 import { sampleInput, sampleValue } from './samples';
@@ -48,6 +48,19 @@ export async function createRow(
       .executeTakeFirstOrThrow();
     return crudOf(admin, resource).get.query({ id });
   }
+  if (resource.name === 'customers') {
+    // Nobody writes a customer: an order of a new phone makes one (the fields named here are the order's).
+    if (!db) throw new Error('createRow(customers) reads the database: pass it');
+    const phone = `+2290197${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+    await createRow(
+      admin,
+      orders,
+      { phone, ...(overrides.name ? { customerName: overrides.name } : {}), ...omit(overrides, ['name']) },
+      db,
+    );
+    const { id } = await db.selectFrom('customers').select('id').where('phone', '=', phone).executeTakeFirstOrThrow();
+    return crudOf(admin, resource).get.query({ id });
+  }
   if (resource.name !== 'orders') throw new Error(`No fixture for ${resource.name}`);
   const product = await crudOf(admin, products).create.mutate({ ...sampleInput(products), stock: null, published: true });
   const delivery = await crudOf(admin, deliveryOptions).create.mutate(sampleInput(deliveryOptions));
@@ -60,20 +73,29 @@ export async function createRow(
     items: [{ id: product.id, type: 'product', quantity: 2 }],
     deliveryOptionId: delivery.id,
     idempotencyKey: randomUUID(),
-    ...pick(overrides, ['customerName', 'phone', 'city', 'address', 'paymentMethod']),
+    ...pick(overrides, ['customerName', 'phone', 'city', 'address', 'paymentMethod', 'marketingConsent']),
   })) as Row;
   // Status and payment move only through the order process: walk there as the owner would.
-  const orders = (admin as { orders: Record<string, { mutate(i: unknown): Promise<unknown> }> }).orders;
+  const process = (admin as { orders: Record<string, { mutate(i: unknown): Promise<unknown> }> }).orders;
   const walk: Record<string, string[]> = {
     confirmed: ['confirmed'],
     shipped: ['confirmed', 'shipped'],
     delivered: ['confirmed', 'shipped', 'delivered'],
     cancelled: ['cancelled'],
   };
-  for (const to of walk[String(overrides.status)] ?? []) await orders.transition!.mutate({ id: placed.id, to });
+  for (const to of walk[String(overrides.status)] ?? []) await process.transition!.mutate({ id: placed.id, to });
   const pay: Record<string, string[]> = { paid: ['paid'], refunded: ['paid', 'refunded'] };
-  for (const to of pay[String(overrides.paymentStatus)] ?? []) await orders.setPayment!.mutate({ id: placed.id, to });
-  const rest = omit(overrides, ['customerName', 'phone', 'city', 'address', 'paymentMethod', 'status', 'paymentStatus']);
+  for (const to of pay[String(overrides.paymentStatus)] ?? []) await process.setPayment!.mutate({ id: placed.id, to });
+  const rest = omit(overrides, [
+    'customerName',
+    'phone',
+    'city',
+    'address',
+    'paymentMethod',
+    'marketingConsent',
+    'status',
+    'paymentStatus',
+  ]);
   return Object.keys(rest).length
     ? crudOf(admin, resource).update.mutate({ id: placed.id, data: rest })
     : crudOf(admin, resource).get.query({ id: placed.id });

@@ -14,6 +14,7 @@ import {
   ShoppingCartOutlined,
   ShoppingOutlined,
   TagOutlined,
+  TeamOutlined,
   ToolOutlined,
 } from '@ant-design/icons';
 import type { AdminIcon } from '@app/shared/resources';
@@ -31,6 +32,7 @@ const ICONS: Record<AdminIcon, ReactNode> = {
   message: <MessageOutlined />,
   book: <BookOutlined />,
   'shopping-cart': <ShoppingCartOutlined />,
+  team: <TeamOutlined />,
   tag: <TagOutlined />,
   mail: <MailOutlined />,
   inbox: <InboxOutlined />,

@@ -1,16 +1,29 @@
 import { lazy } from 'react';
+import { csvExportButton } from '../crud/ExportCsvButton';
 import type { Overrides } from '../crud/overrides';
 import { ReadToggle } from './contact-messages/ReadToggle';
 import { verificationOverride } from './crypto-verifications';
-import { ExportCsvButton } from './newsletter-subscribers/ExportCsvButton';
 import { orderOverride } from './orders';
 import { RetryButton } from './outbox/RetryButton';
+
+const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
 /** Opt-in additions per resource name, only where the spec asks; everything else is generated. */
 export const overrides: Overrides = {
   cryptoVerifications: verificationOverride,
   orders: orderOverride,
-  newsletterSubscribers: { toolbar: ExportCsvButton },
+  customers: {
+    detail: lazy(() => import('./customers/CustomerDetail')),
+    // Only those who agreed to receive offers (server/src/orders/export.ts).
+    toolbar: csvExportButton(
+      '/api/exports/clients.csv',
+      (n) => `${plural(n, 'client')} exporté${n > 1 ? 's' : ''} (ceux qui acceptent les offres)`,
+      'Exporter pour WhatsApp',
+    ),
+  },
+  newsletterSubscribers: {
+    toolbar: csvExportButton('/api/exports/newsletter.csv', (n) => `${plural(n, 'abonné')} exporté${n > 1 ? 's' : ''}`),
+  },
   outbox: { rowActions: RetryButton },
   contactMessages: { rowActions: ReadToggle, detail: lazy(() => import('./contact-messages/MessageDetail')) },
 };

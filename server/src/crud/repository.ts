@@ -60,11 +60,20 @@ function visible(resource: AnyResource, viewer: Viewer) {
     viewer === 'public' && resource.publishedField ? (q.where(resource.publishedField, '=', true) as Q) : q;
 }
 
-/** The two queries of a list page: its rows and the total (separate so a test can EXPLAIN them). */
-export function listQueries(db: AnyDb, resource: AnyResource, viewer: Viewer, params: ListParams) {
+/**
+ * The two queries of a list page: its rows and the total (separate so a test can EXPLAIN them).
+ * `narrow` adds a condition of the caller's own (an export's rule) to both.
+ */
+export function listQueries(
+  db: AnyDb,
+  resource: AnyResource,
+  viewer: Viewer,
+  params: ListParams,
+  narrow: (q: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, any> = (q) => q,
+) {
   const search = params.search?.trim();
   const filtered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q => {
-    let out = visible(resource, viewer)(q);
+    let out = narrow(visible(resource, viewer)(q)) as Q;
     for (const [key, value] of Object.entries(params.filters ?? {})) {
       if (value !== undefined) out = out.where(key, '=', value) as Q;
     }

@@ -6,7 +6,7 @@ import { findSession, sessionCookieName } from '../auth/sessions';
 import { listQueries } from '../crud/repository';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { countOrdersBetween, exportRange, ordersCsv, subscribersCsv } from '../orders/export';
+import { consentingCustomers, countOrdersBetween, customersCsv, exportRange, ordersCsv, subscribersCsv } from '../orders/export';
 
 /**
  * GET /api/exports/orders.csv?from=AAAA-MM-JJ&to=AAAA-MM-JJ: the owner's orders of those days as a
@@ -37,16 +37,27 @@ export async function exportRoutes(app: FastifyInstance, { db, config }: { db: K
     return file(reply.header('X-Count', String(count)), `commandes-${from}-${to}.csv`, ordersCsv(db, from, to));
   });
 
+  const searchOf = (req: FastifyRequest<{ Querystring: { search?: string } }>) =>
+    typeof req.query.search === 'string' ? req.query.search.trim().slice(0, 200) || undefined : undefined;
+  const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Africa/Porto-Novo' });
+
   /** GET /api/exports/newsletter.csv?search=…: the subscribers the list shows (its search), every page of them. */
   app.get<{ Querystring: { search?: string } }>('/api/exports/newsletter.csv', async (req, reply) => {
     if (!(await signedIn(req))) return refuse(reply, 401, 'Veuillez vous connecter pour exporter les abonnés.');
-    const search = typeof req.query.search === 'string' ? req.query.search.trim().slice(0, 200) || undefined : undefined;
-    const day = new Date().toLocaleDateString('sv-SE', { timeZone: 'Africa/Porto-Novo' });
+    const search = searchOf(req);
     const { total } = await listQueries(db, newsletterSubscribers, 'admin', {
       page: 1,
       pageSize: 1,
       search,
     }).count.executeTakeFirstOrThrow();
-    return file(reply.header('X-Count', String(total)), `abonnes-newsletter-${day}.csv`, subscribersCsv(db, search));
+    return file(reply.header('X-Count', String(total)), `abonnes-newsletter-${today()}.csv`, subscribersCsv(db, search));
+  });
+
+  /** GET /api/exports/clients.csv?search=…: the customers of the list's search who agreed to receive offers. */
+  app.get<{ Querystring: { search?: string } }>('/api/exports/clients.csv', async (req, reply) => {
+    if (!(await signedIn(req))) return refuse(reply, 401, 'Veuillez vous connecter pour exporter les clients.');
+    const search = searchOf(req);
+    const { total } = await consentingCustomers(db, search).count.executeTakeFirstOrThrow();
+    return file(reply.header('X-Count', String(total)), `clients-whatsapp-${today()}.csv`, customersCsv(db, search));
   });
 }

@@ -1,4 +1,13 @@
-import { csvLine, csvStart, itemTypes, newsletterSubscribers, orderStatuses, paymentMethods, paymentStatuses } from '@app/shared';
+import {
+  csvLine,
+  csvStart,
+  customers,
+  itemTypes,
+  newsletterSubscribers,
+  orderStatuses,
+  paymentMethods,
+  paymentStatuses,
+} from '@app/shared';
 import { formatPhone } from '@app/shared/phone';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
@@ -146,5 +155,62 @@ export async function* subscribersCsv(db: Kysely<Database>, search: string | und
     if (!rows.length) return;
     yield rows.map((r) => csvLine([r.email, subscribedAt.format(new Date(r.createdAt))])).join('');
     if (rows.length < pageSize) return;
+  }
+}
+
+/**
+ * The customers who agreed to hear from the shop, for a WhatsApp broadcast list: those who ticked
+ * the box on their latest order, or whose e-mail is subscribed to the newsletter; nobody else.
+ * Narrowed by the list's search; a page at a time along the last-order index.
+ */
+export function consentingCustomers(db: Kysely<Database>, search: string | undefined) {
+  return listQueries(db, customers, 'admin', { page: 1, pageSize: 1, search }, (q) =>
+    q.where((eb) =>
+      eb.or([
+        eb('marketingConsent', '=', true),
+        eb.exists(
+          eb
+            .selectFrom('newsletterSubscribers as n')
+            .select('n.id')
+            .whereRef(sql`lower(n.email)`, '=', sql`lower(customers.email)`),
+        ),
+      ]),
+    ),
+  );
+}
+
+export async function* customersCsv(db: Kysely<Database>, search: string | undefined, pageSize = 1000): AsyncGenerator<string> {
+  yield csvStart(['Nom', 'Téléphone', 'E-mail', 'Ville', 'Commandes', 'Total dépensé', 'Dernière commande', 'Accord']);
+  let after: Cursor | null = null;
+  for (;;) {
+    const cursor: Cursor | null = after;
+    const rows = (await consentingCustomers(db, search)
+      .rows.clearOrderBy()
+      .clearLimit()
+      .clearOffset()
+      .select(sql<string>`last_order_at::text`.as('cursorAt'))
+      .$if(cursor !== null, (q) => q.where(sql<boolean>`(last_order_at, id) < (${cursor!.at}::timestamptz, ${cursor!.id}::uuid)`))
+      .orderBy('lastOrderAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .execute()) as (Record<string, unknown> & { cursorAt: string; id: string })[];
+    if (!rows.length) return;
+    yield rows
+      .map((c) =>
+        csvLine([
+          String(c.name),
+          formatPhone(String(c.phone)),
+          String(c.email ?? ''),
+          String(c.city ?? ''),
+          String(c.ordersCount),
+          amount(c.totalSpent),
+          placedAt.format(new Date(String(c.lastOrderAt))),
+          c.marketingConsent ? 'Case cochée à la commande' : 'Abonné à la newsletter',
+        ]),
+      )
+      .join('');
+    if (rows.length < pageSize) return;
+    const last = rows.at(-1)!;
+    after = { at: last.cursorAt, id: last.id };
   }
 }

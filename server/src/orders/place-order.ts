@@ -155,6 +155,7 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
     address: shipped ? input.address : input.address || null,
     note: input.note ?? null,
     paymentMethod: input.paymentMethod ?? 'cash_on_delivery',
+    marketingConsent: input.marketingConsent ?? false,
     items: promo?.lines ?? lines,
     delivery,
     subtotal,

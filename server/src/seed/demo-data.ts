@@ -918,6 +918,8 @@ export type DemoOrder = Input<typeof orders> & {
   deliveryIndex: number;
   /** Where the demo order stands; the seeder walks it there through the order process. */
   status?: OrderStatus;
+  /** The box "offres par WhatsApp" at checkout. */
+  marketingConsent?: boolean;
 };
 
 /** Index of a demo product by name; throws if the name is not in the list (keeps the orders below honest). */
@@ -942,6 +944,7 @@ export const demoOrders: DemoOrder[] = [
     address: 'Quartier Fidjrossè, rue de démonstration, maison au portail bleu',
     paymentMethod: 'mobile_money_on_delivery',
     status: 'delivered',
+    marketingConsent: true,
     lines: [
       { productIndex: productIndex('Ordinateur portable 15,6 pouces Core i5 – 16 Go / SSD 512 Go'), quantity: 1 },
       { productIndex: productIndex('Ensemble clavier et souris sans fil AZERTY'), quantity: 1 },
@@ -971,6 +974,7 @@ export const demoOrders: DemoOrder[] = [
     note: 'Je passerai récupérer la commande samedi matin.',
     paymentMethod: 'mobile_money_on_delivery',
     status: 'new',
+    marketingConsent: true,
     lines: [
       { productIndex: productIndex('Portefeuille matériel crypto Essentiel USB-C'), quantity: 1 },
       { productIndex: productIndex('Plaque de sauvegarde en acier pour phrase de récupération'), quantity: 1 },
@@ -988,6 +992,19 @@ export const demoOrders: DemoOrder[] = [
       { productIndex: productIndex('Routeur 4G LTE Wi-Fi avec emplacement SIM'), quantity: 1 },
       { productIndex: productIndex('Écouteurs sans fil à réduction de bruit active'), quantity: 1 },
     ],
+    deliveryIndex: deliveryIndex('Livraison standard Grand Cotonou'),
+  },
+  {
+    // A customer who comes back, typing the number another way: one customer with two orders.
+    customerName: 'Gérard Hounsou',
+    phone: '01 00 00 00 21',
+    email: 'gerard.hounsou@example.com',
+    city: 'Cotonou',
+    address: 'Quartier Fidjrossè, rue de démonstration, maison au portail bleu',
+    paymentMethod: 'cash_on_delivery',
+    status: 'shipped',
+    marketingConsent: true,
+    lines: [{ productIndex: productIndex('Batterie externe 20 000 mAh – charge rapide 22,5 W'), quantity: 1 }],
     deliveryIndex: deliveryIndex('Livraison standard Grand Cotonou'),
   },
 ];

@@ -74,6 +74,7 @@ export const ADMIN_ICONS = [
   'message',
   'book',
   'shopping-cart',
+  'team',
   'tag',
   'mail',
   'inbox',

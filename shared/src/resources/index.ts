@@ -2,6 +2,7 @@ import { blogPosts } from './blog-posts.resource';
 import { contactMessages } from './contact-messages.resource';
 import { cryptoCourses } from './crypto-courses.resource';
 import { cryptoVerifications } from './crypto-verifications.resource';
+import { customers } from './customers.resource';
 import { deliveryOptions } from './delivery-options.resource';
 import { newsletterSubscribers } from './newsletter-subscribers.resource';
 import { orders } from './orders.resource';
@@ -22,6 +23,7 @@ export * from './blog-posts.resource';
 export * from './contact-messages.resource';
 export * from './crypto-courses.resource';
 export * from './crypto-verifications.resource';
+export * from './customers.resource';
 export * from './delivery-options.resource';
 export * from './newsletter-subscribers.resource';
 export * from './orders.resource';
@@ -47,6 +49,7 @@ export const resources = [
   testimonials,
   cryptoCourses,
   orders,
+  customers,
   promoCodes,
   newsletterSubscribers,
   contactMessages,

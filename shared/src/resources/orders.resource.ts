@@ -39,6 +39,8 @@ export const orders = defineResource({
     deliveryCost: f.money('Frais de livraison', { readOnly: true }),
     total: f.money('Total', { readOnly: true }),
     paymentMethod: f.enum('Mode de paiement', paymentMethods, { default: 'cash_on_delivery' }),
+    /** The shopper's own choice at checkout (the box "offres par WhatsApp"): the owner cannot tick it for them. */
+    marketingConsent: f.boolean('Accepte les offres WhatsApp', { default: false, readOnly: true }),
     // Both move only through the order process (orders.transition, orders.setPayment), never a plain update.
     status: f.enum('Statut', orderStatuses, { default: 'new', readOnly: true }),
     paymentStatus: f.enum('Paiement', paymentStatuses, { default: 'pending', readOnly: true }),
@@ -87,6 +89,8 @@ export const placeOrderSchema = orders.createSchema
     deliveryOptionId: z.uuid('Option de livraison inconnue.').nullish(),
     /** Typed by the shopper: checked and applied by the server (orders/promo.ts), never a price from the client. */
     promoCode: promoCodeInput.nullish(),
+    /** The unticked box by default: consent is given, never assumed. */
+    marketingConsent: z.boolean('Oui ou non attendu.').optional(),
     /** Generated once per checkout by the client: a retry returns the same order. */
     idempotencyKey: z
       .string()

@@ -54,7 +54,7 @@ export function CheckoutPage() {
   const online = useOnlinePayment();
   const methods = paymentMethodsFor(cart.items, online);
   const promo = usePromoCode(cart.items);
-  const { form, method, submit, pending, leaving } = useCheckoutForm(
+  const { form, method, submit, pending, leaving, consent } = useCheckoutForm(
     Boolean(options && options.length > 0),
     shipping,
     methods,
@@ -131,6 +131,18 @@ export function CheckoutPage() {
             placeholder={shipping ? 'Horaires, instructions pour le livreur...' : 'Vos disponibilités, une question...'}
             {...bind('note')}
           />
+          <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              name="marketingConsent"
+              className="mt-0.5 size-4 shrink-0"
+              checked={consent[0]}
+              onChange={(e) => consent[1](e.target.checked)}
+            />
+            <span>
+              Je souhaite recevoir les offres et nouveautés de la boutique par WhatsApp. Vous pourrez changer d’avis à chaque commande.
+            </span>
+          </label>
           <fieldset>
             <legend className="mb-2 text-sm font-semibold text-slate-800">Mode de paiement</legend>
             {methods.map((value) => (

@@ -45,6 +45,8 @@ export function useCheckoutForm(
   promo: { code: string | null; refuse: (message: string) => void },
 ) {
   const form = useForm<CheckoutValues, 'delivery'>(initial);
+  /** The box "offres par WhatsApp": unticked until the shopper ticks it. */
+  const [marketingConsent, setMarketingConsent] = useState(false);
   const method: Method = methods.includes(form.values.paymentMethod as Method) ? (form.values.paymentMethod as Method) : methods[0]!;
   /** The order is placed: the page says where the shopper goes next, never "panier vide". */
   const [leaving, setLeaving] = useState<'confirmation' | 'payment' | null>(null);
@@ -68,6 +70,7 @@ export function useCheckoutForm(
         items: cart.items.map(({ id, type, quantity }) => ({ id, type, quantity })),
         deliveryOptionId: shipping ? (cart.delivery?.id ?? null) : null,
         promoCode: promo.code,
+        marketingConsent,
         idempotencyKey: checkoutKey(),
         website: honeypot(),
       });
@@ -125,5 +128,5 @@ export function useCheckoutForm(
     sending.current = true;
     place.mutate();
   };
-  return { form, method, submit, pending: place.isPending, leaving };
+  return { form, method, submit, pending: place.isPending, leaving, consent: [marketingConsent, setMarketingConsent] as const };
 }
