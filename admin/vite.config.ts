@@ -33,8 +33,9 @@ const pwa = VitePWA({
   },
   injectManifest: {
     globPatterns: ['**/*.{js,css,html,svg,png}'],
-    // The rich-text editor is for writing a post: fetched when first used, then kept (admin-assets).
-    globIgnores: ['**/HtmlEditor-*.js'],
+    // The rich-text editor is for writing a post, the charts' code (G2, 480 KB compressed) for looking at
+    // sales: each fetched when first used, then kept (admin-assets), not with the shell on every install.
+    globIgnores: ['**/HtmlEditor-*.js', '**/SalesPlots-*.js'],
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
   },
 });

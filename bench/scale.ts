@@ -5,9 +5,11 @@
 // few seconds). Side by side in one run, as the machine is noisy:
 //  - every owner screen, p50 and p95 of 20 calls over HTTP with the owner's session (orders list,
 //    search by a name fragment, by a phone typed "01 97 12 34 56", by number, a status filter, the
-//    dashboard, products, newsletter subscribers, promo codes);
+//    dashboard, its sales charts over 30 days, 12 months and 2 years, products, newsletter
+//    subscribers, promo codes, customers: list, best, by name, by
+//    phone, consenting; a customer's screen: the customer and their orders);
 //  - the year's orders CSV (time to the last byte, time to the first, and the server's peak
-//    memory growth, sampled from /proc every 20 ms) and the newsletter CSV;
+//    memory growth, sampled from /proc every 20 ms), the newsletter CSV and the customers CSV;
 //  - the sitemap index and each of its files on a cache miss;
 //  - public pages on a cache miss (a product list page and a search never asked before).
 // Targets (issue 28): owner screens p95 ≤ 300 ms, the year's CSV ≤ 10 s and ≤ 100 MB of memory
@@ -31,14 +33,14 @@ SELECT 'Article ' || g || ' ' || left(md5(g::text), 6), 'article-' || g, 'Modèl
        1000 + g % 500000, (ARRAY['computers','phones','accessories','networking','audio','wallets'])[1 + g % 6], g % 40
 FROM generate_series(1, 20000) g;
 INSERT INTO orders (customer_name, phone, city, address, items, subtotal, delivery_cost, total, payment_method, status, payment_status,
-                    idempotency_key, tracking_token, created_at)
+                    idempotency_key, tracking_token, created_at, marketing_consent)
 SELECT (ARRAY['Afi','Kossi','Awa','Koffi','Rachida','Bienvenu','Sèna','Mahougnon'])[1 + g % 8] || ' ' || (ARRAY['Dossou','Agbo','Houngbo','Zinsou','Bello','Adjovi'])[1 + g % 6] || ' ' || g,
        '+22901' || (90000000 + g % 60000), (ARRAY['Cotonou','Porto-Novo','Parakou','Abomey-Calavi'])[1 + g % 4], 'Quartier ' || g,
        jsonb_build_array(jsonb_build_object('id', gen_random_uuid(), 'type', 'product', 'name', 'Câble USB-C', 'unitPrice', 5000, 'quantity', 1 + g % 3)),
        5000 * (1 + g % 3), 2000, 5000 * (1 + g % 3) + 2000, (ARRAY['cash_on_delivery','mobile_money_on_delivery','mobile_money_online'])[1 + g % 3],
        (ARRAY['new','confirmed','shipped','delivered','delivered','delivered','cancelled'])[1 + g % 7],
        (ARRAY['pending','paid','paid'])[1 + g % 3], 'bulk-' || g, md5('t' || g) || md5('u' || g),
-       now() - (g * 315) * interval '1 second'
+       now() - (g * 315) * interval '1 second', g % 5 = 0
 FROM generate_series(1, 200000) g;
 INSERT INTO newsletter_subscribers (email, created_at)
 SELECT 'abonne' || g || '@exemple.bj', now() - g * interval '10 minutes' FROM generate_series(1, 50000) g;
@@ -78,6 +80,8 @@ async function timed(shop: Shop, path: string) {
 
 const query = (procedure: string, input: unknown) => `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
 
+const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
 const SCREENS: [string, string][] = [
   ['Commandes (liste)', query('orders.list', { page: 1, pageSize: 20 })],
   ['Commandes, page 500', query('orders.list', { page: 500, pageSize: 20 })],
@@ -86,10 +90,34 @@ const SCREENS: [string, string][] = [
   ['Commandes : n° « CMD-012345 »', query('orders.list', { page: 1, pageSize: 20, search: 'CMD-012345' })],
   ['Commandes : statut livrée', query('orders.list', { page: 1, pageSize: 20, filters: { status: 'delivered' } })],
   ['Tableau de bord', query('dashboard.stats', undefined)],
+  ['Ventes : 30 jours par jour', query('dashboard.sales', { from: day(29), to: day(0), by: 'day' })],
+  ['Ventes : 12 mois par mois', query('dashboard.sales', { from: day(364), to: day(0), by: 'month' })],
+  ['Ventes : 2 ans par semaine', query('dashboard.sales', { from: day(730), to: day(0), by: 'week' })],
   ['Produits (liste)', query('products.list', { page: 1, pageSize: 20 })],
   ['Abonnés newsletter', query('newsletterSubscribers.list', { page: 1, pageSize: 20 })],
   ['Codes promo', query('promoCodes.list', { page: 1, pageSize: 20 })],
+  ['Clients (liste)', query('customers.list', { page: 1, pageSize: 20 })],
+  ['Clients : meilleurs (total dépensé)', query('customers.list', { page: 1, pageSize: 20, sort: 'totalSpent', order: 'desc' })],
+  ['Clients : nom « dossou 7 »', query('customers.list', { page: 1, pageSize: 20, search: 'dossou 7' })],
+  ['Clients : tél. « 01 90 01 23 45 »', query('customers.list', { page: 1, pageSize: 20, search: '01 90 01 23 45' })],
+  ['Clients : acceptent les offres', query('customers.list', { page: 1, pageSize: 20, filters: { marketingConsent: true } })],
 ];
+
+/** A customer's screen as the admin opens it: the customer, then their orders (by the phone it read). */
+async function customerScreen(shop: Shop) {
+  const list = await fetch(`${shop.base}${query('customers.list', { page: 1, pageSize: 1, sort: 'ordersCount', order: 'desc' })}`, {
+    headers: { cookie: shop.cookie },
+  });
+  const { id, phone } = ((await list.json()) as { result: { data: { rows: { id: string; phone: string }[] } } }).result.data.rows[0]!;
+  const both = async () =>
+    (await timed(shop, query('customers.get', { id }))) +
+    (await timed(shop, query('orders.list', { page: 1, pageSize: 20, search: phone })));
+  await both();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) times.push(await both());
+  times.sort((a, b) => a - b);
+  return `${ms(percentile(times, 50))} / ${ms(percentile(times, 95))}`;
+}
 
 async function screens(shop: Shop) {
   const out = new Map<string, string>();
@@ -149,10 +177,11 @@ async function publicMisses(shop: Shop) {
 }
 
 async function measure(shop: Shop) {
-  const year = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
   const results = await screens(shop);
-  results.set('Export CSV des commandes (1 an)', await download(shop, `/api/exports/orders.csv?from=${year(365)}&to=${year(0)}`));
+  results.set('Fiche client (client + ses commandes)', await customerScreen(shop));
+  results.set('Export CSV des commandes (1 an)', await download(shop, `/api/exports/orders.csv?from=${day(365)}&to=${day(0)}`));
   results.set('Export CSV newsletter', await download(shop, '/api/exports/newsletter.csv'));
+  results.set('Export CSV clients (qui acceptent les offres)', await download(shop, '/api/exports/clients.csv'));
   for (const [k, v] of await publicMisses(shop)) results.set(k, v);
   return results;
 }

@@ -34,6 +34,12 @@ CREATE INDEX customers_names_search ON customers USING gin (f_unaccent(lower(nam
 
 ALTER TABLE orders ADD COLUMN marketing_consent boolean NOT NULL DEFAULT false;
 
+-- A sale: an order delivered or paid, neither cancelled nor refunded. One rule for what a customer
+-- spent and for the sales charts (inlined by the planner: it costs nothing in a query).
+CREATE FUNCTION order_is_sale(status text, payment_status text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $fn$
+  SELECT status <> 'cancelled' AND payment_status NOT IN ('to_refund', 'refunded') AND (status = 'delivered' OR payment_status = 'paid')
+$fn$;
+
 -- The customers of these phones, computed again from their orders (the phone index finds them).
 -- Each row is first made to exist and locked, in phone order: a transaction writing an order of
 -- the same phone waits for this one, then (a new statement, a new snapshot) counts its order too.
@@ -56,9 +62,7 @@ BEGIN
            (array_agg(o.email ORDER BY o.created_at DESC, o.id DESC) FILTER (WHERE o.email IS NOT NULL))[1] AS email,
            (array_agg(o.city ORDER BY o.created_at DESC, o.id DESC) FILTER (WHERE o.city IS NOT NULL))[1] AS city,
            count(*) FILTER (WHERE o.status <> 'cancelled') AS orders_count,
-           coalesce(sum(o.total) FILTER (
-             WHERE o.status <> 'cancelled' AND o.payment_status NOT IN ('to_refund', 'refunded')
-               AND (o.status = 'delivered' OR o.payment_status = 'paid')), 0) AS total_spent,
+           coalesce(sum(o.total) FILTER (WHERE order_is_sale(o.status, o.payment_status)), 0) AS total_spent,
            min(o.created_at) AS first_order_at,
            max(o.created_at) AS last_order_at,
            (array_agg(o.marketing_consent ORDER BY o.created_at DESC, o.id DESC))[1] AS marketing_consent
@@ -108,6 +112,7 @@ DROP TRIGGER IF EXISTS orders_customers_update ON orders;
 DROP TRIGGER IF EXISTS orders_customers_delete ON orders;
 DROP FUNCTION IF EXISTS orders_refresh_customers();
 DROP FUNCTION IF EXISTS refresh_customers(text[]);
+DROP FUNCTION IF EXISTS order_is_sale(text, text);
 ALTER TABLE orders DROP COLUMN IF EXISTS marketing_consent;
 DROP TABLE IF EXISTS customers;
 `,

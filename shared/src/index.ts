@@ -4,3 +4,4 @@ export * from './cart/index';
 export * from './auth/password';
 export * from './orders/lifecycle';
 export * from './alerts';
+export * from './orders/sales';

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import dayjs from 'dayjs';
 import { sql } from 'kysely';
-import { blogPosts, resources, whatsappLink } from '@app/shared';
+import { blogPosts, formatXOF, orderStatuses, resources, whatsappLink } from '@app/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
 import { type BrowserApp, PHONE, startBrowserApp } from '../support/browser';
 import { FormPage } from './admin/form-page';
+import { accessibilityProblems } from './axe';
 import { menuItem } from './admin/list-page';
 import { screenshot } from './admin/screens';
 import { expectNoErrors, expectNotification, signIn } from './admin/session';
@@ -459,5 +460,63 @@ describe('at phone width', () => {
       .first()
       .waitFor();
     await screenshot(phone, 'forgot-password-360');
+  });
+});
+
+describe('the sales charts', () => {
+  /** The rows of one of the charts' tables, as a screen reader reads them. */
+  const tableRows = (p: Page, caption: string) =>
+    p
+      .locator('#ventes table')
+      .filter({ has: p.locator('caption', { hasText: caption }) })
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent ?? '')));
+
+  it('are drawn at 360 and 1280 px, fit the screen, pass axe, and say what SQL says of the same orders', async () => {
+    // The last 30 days of Benin, as the chart's default period, computed here without the app's code.
+    const { rows: days } = await sql<{ day: string; revenue: string }>`
+      SELECT to_char((created_at AT TIME ZONE 'Africa/Porto-Novo')::date, 'DD/MM') AS day, sum(total) AS revenue FROM orders
+      WHERE status <> 'cancelled' AND payment_status NOT IN ('to_refund', 'refunded') AND (status = 'delivered' OR payment_status = 'paid')
+        AND (created_at AT TIME ZONE 'Africa/Porto-Novo')::date > (now() AT TIME ZONE 'Africa/Porto-Novo')::date - 30
+      GROUP BY 1`.execute(app.db);
+    const { rows: statuses } = await sql<{ status: string; n: string }>`
+      SELECT status, count(*) AS n FROM orders
+      WHERE (created_at AT TIME ZONE 'Africa/Porto-Novo')::date > (now() AT TIME ZONE 'Africa/Porto-Novo')::date - 30
+      GROUP BY status`.execute(app.db);
+    expect(days.length).toBeGreaterThan(0);
+    const revenue = days.reduce((sum, d) => sum + Number(d.revenue), 0);
+
+    for (const [width, height] of [
+      [360, 740],
+      [1280, 860],
+    ] as const) {
+      const p = await app.newPage({ width, height });
+      await signIn(p, '/admin');
+      await p.locator('#ventes').scrollIntoViewIfNeeded();
+      await expect.poll(() => p.locator('#ventes [data-testid=chart] canvas').count(), { timeout: 20_000 }).toBe(4);
+      const sales = await tableRows(p, 'Chiffre d’affaires par jour');
+      expect(sales).toHaveLength(30);
+      const drawn = Object.fromEntries(sales.filter((r) => r[1] !== formatXOF(0)).map((r) => [r[0], r[1]]));
+      expect(drawn).toEqual(Object.fromEntries(days.map((d) => [d.day, formatXOF(Number(d.revenue))])));
+      const squeeze = (text: string) => text.replace(/\s/g, '');
+      expect(squeeze(await p.locator('#ventes .ant-statistic').first().innerText())).toBe(
+        squeeze(`Chiffre d’affaires${formatXOF(revenue)}`),
+      );
+      const byStatus = Object.fromEntries((await tableRows(p, 'Commandes par statut')).map(([label, n]) => [label, Number(n)]));
+      for (const [status, label] of Object.entries(orderStatuses)) {
+        expect(byStatus[label]).toBe(Number(statuses.find((s) => s.status === status)?.n ?? 0));
+      }
+      expect(await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await accessibilityProblems(p, { within: '#ventes' })).toEqual([]);
+      await screenshot(p, `dashboard-sales-${width}`, true);
+      if (width === 1280) {
+        // By month: one or two points (the period may straddle two months), the same total.
+        await p.locator('#ventes').getByText('Mois', { exact: true }).click();
+        await expect.poll(async () => (await tableRows(p, 'Chiffre d’affaires par mois')).length).toBeGreaterThan(0);
+        const months = await tableRows(p, 'Chiffre d’affaires par mois');
+        expect(months.length).toBeLessThanOrEqual(2);
+      }
+      await p.close();
+    }
   });
 });

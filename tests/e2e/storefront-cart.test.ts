@@ -227,6 +227,10 @@ describe('checkout', () => {
     await page.getByLabel('Ville').fill('Porto-Novo');
     await page.getByLabel('Adresse').fill('Ouando, près du marché');
     await page.getByRole('radio', { name: new RegExp(option.name) }).check();
+    // Unticked until the shopper ticks it.
+    const consent = page.getByRole('checkbox', { name: /recevoir les offres et nouveautés de la boutique par WhatsApp/ });
+    expect(await consent.isChecked()).toBe(false);
+    await consent.check();
     const total = product.price * 2 - discount + option.price;
     expect(await page.getByTestId('grand-total').textContent()).toBe(formatXOF(total));
     expect(await overflows(page)).toBe(false);
@@ -238,7 +242,7 @@ describe('checkout', () => {
     await screenshot(page, 'order-promo-360');
 
     const [order] = (await app.asAdmin.orders.list({ search: 'Client Code Promo' })).rows;
-    expect(order).toMatchObject({ promoCode: 'WHATSAPP15', discount, total });
+    expect(order).toMatchObject({ promoCode: 'WHATSAPP15', discount, total, marketingConsent: true });
     const full = (await app.asAdmin.orders.get({ id: order!.id })) as { trackingToken: string };
     const receipt = await fetch(`${app.url}/suivi/${full.trackingToken}/recu.pdf`);
     expect(pdfText(Buffer.from(await receipt.arrayBuffer()))).toContain('Code promo WHATSAPP15 (Groupe WhatsApp -15 %)');
@@ -249,6 +253,13 @@ describe('checkout', () => {
     await admin.getByText('Code promo WHATSAPP15 (Groupe WhatsApp -15 %)').waitFor();
     const squeeze = (text: string) => text.replace(/\s/g, '');
     expect(squeeze(await admin.locator('main').innerText())).toContain(squeeze(formatDiscount(discount)));
+    // The buyer is a customer who agreed to offers, with this order and a WhatsApp chat.
+    const [customer] = (await app.asAdmin.customers.list({ search: '01 97 44 55 66' })).rows;
+    expect(customer).toMatchObject({ name: 'Client Code Promo', ordersCount: 1, marketingConsent: true });
+    await admin.goto(`${app.url}/admin/clients/${customer!.id}`);
+    await admin.getByRole('link', { name: new RegExp(order!.number) }).waitFor();
+    expect(await admin.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/2290197445566\?/);
+    expect(await overflows(admin)).toBe(false);
     await admin.context().close();
     // Used: the shared link's code is not applied to the next order.
     await addFromDetail(page, product.id, 1);

@@ -10,6 +10,7 @@ import { takeEarlyDashboard } from '../providers/session';
 import { trpc } from '../providers/trpc';
 import { PageTitle } from '../layout/PageTitle';
 import { BackupLine, BackupWarning } from './BackupStatus';
+import { SalesCharts } from './SalesCharts';
 
 const pathOf = (entries: readonly AdminEntry[], name: string) => entries.find((e) => e.name === name)?.paths;
 
@@ -118,6 +119,7 @@ export default function DashboardPage({ entries }: { entries: readonly AdminEntr
           </Card>
         </Col>
       </Row>
+      <SalesCharts />
       <div style={{ marginTop: 16 }}>
         <BackupLine backup={s.backup} />
       </div>

@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { newsletterSubscribers } from '@app/shared';
+import { dayRangeSchema, newsletterSubscribers, salesQuerySchema } from '@app/shared';
+import { salesCsv, salesReport } from '../orders/sales';
 import { findSession, sessionCookieName } from '../auth/sessions';
 import { listQueries } from '../crud/repository';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { consentingCustomers, countOrdersBetween, customersCsv, exportRange, ordersCsv, subscribersCsv } from '../orders/export';
+import { consentingCustomers, countOrdersBetween, customersCsv, ordersCsv, subscribersCsv } from '../orders/export';
 
 /**
  * GET /api/exports/orders.csv?from=AAAA-MM-JJ&to=AAAA-MM-JJ: the owner's orders of those days as a
@@ -30,7 +31,7 @@ export async function exportRoutes(app: FastifyInstance, { db, config }: { db: K
 
   app.get('/api/exports/orders.csv', async (req, reply) => {
     if (!(await signedIn(req))) return refuse(reply, 401, 'Veuillez vous connecter pour exporter les commandes.');
-    const range = exportRange.safeParse(req.query);
+    const range = dayRangeSchema.safeParse(req.query);
     if (!range.success) return refuse(reply, 400, range.error.issues[0]!.message);
     const { from, to } = range.data;
     const count = await countOrdersBetween(db, from, to);
@@ -59,5 +60,21 @@ export async function exportRoutes(app: FastifyInstance, { db, config }: { db: K
     const search = searchOf(req);
     const { total } = await consentingCustomers(db, search).count.executeTakeFirstOrThrow();
     return file(reply.header('X-Count', String(total)), `clients-whatsapp-${today()}.csv`, customersCsv(db, search));
+  });
+
+  /** GET /api/exports/ventes.csv?from=…&to=…&by=day|week|month: the dashboard's sales figures. */
+  app.get('/api/exports/ventes.csv', async (req, reply) => {
+    if (!(await signedIn(req))) return refuse(reply, 401, 'Veuillez vous connecter pour exporter les ventes.');
+    const query = salesQuerySchema.safeParse(req.query);
+    if (!query.success) return refuse(reply, 400, query.error.issues[0]!.message);
+    const { from, to, by } = query.data;
+    const report = await salesReport(db, query.data);
+    return file(
+      reply,
+      `ventes-${from}-${to}-${by}.csv`,
+      (async function* () {
+        yield salesCsv(report, query.data);
+      })(),
+    );
   });
 }

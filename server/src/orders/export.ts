@@ -10,7 +10,6 @@ import {
 } from '@app/shared';
 import { formatPhone } from '@app/shared/phone';
 import { type Kysely, sql } from 'kysely';
-import { z } from 'zod';
 import { listQueries } from '../crud/repository';
 import type { Database } from '../db/schema';
 
@@ -21,11 +20,6 @@ const placedAt = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Porto-Novo
 const subscribedAt = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Africa/Porto-Novo', dateStyle: 'short', timeStyle: 'short' });
 const amount = (n: unknown) => Number(n).toFixed(2).replace('.', ',');
 const label = <M extends Record<string, string>>(map: M, key: unknown) => map[String(key) as keyof M] ?? String(key);
-
-/** The days asked for (inclusive, Benin time), as the admin's export sends them. */
-export const exportRange = z
-  .object({ from: z.iso.date('Date de début attendue (AAAA-MM-JJ).'), to: z.iso.date('Date de fin attendue (AAAA-MM-JJ).') })
-  .refine((r) => r.from <= r.to, { message: 'La date de début doit précéder la date de fin.', path: ['to'] });
 
 const HEADER = [
   'Numéro',
@@ -54,7 +48,7 @@ const HEADER = [
  * Benin): the index on created_at answers them, where a condition on the converted date read
  * every order of every year.
  */
-function placedBetween(db: Kysely<Database>, from: string, to: string) {
+export function placedBetween(db: Kysely<Database>, from: string, to: string) {
   return db
     .selectFrom('orders')
     .where('createdAt', '>=', sql<string>`(${from}::date)::timestamp AT TIME ZONE 'Africa/Porto-Novo'`)

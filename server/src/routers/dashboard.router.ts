@@ -1,5 +1,7 @@
+import { salesQuerySchema } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
+import { isSale, salesReport } from '../orders/sales';
 import { adminProcedure, router } from '../trpc';
 
 type Db = Kysely<Database>;
@@ -35,8 +37,8 @@ export async function dashboardStats(db: Db) {
       db
         .selectFrom('orders')
         .select((eb) => [eb.fn.coalesce(eb.fn.sum<string>('total'), sql<string>`0`).as('amount'), eb.fn.countAll<string>().as('orders')])
-        // Money actually made: delivered orders and orders paid, not orders merely placed.
-        .where((eb) => eb.or([eb('status', '=', 'delivered'), eb('paymentStatus', '=', 'paid')]))
+        // Money actually made: sales (delivered or paid, not cancelled or refunded), not orders merely placed.
+        .where(isSale)
         .where('createdAt', '>=', sql<string>`now() - interval '30 days'`)
         .executeTakeFirstOrThrow(),
       db
@@ -100,6 +102,8 @@ async function lastBackups(db: Db) {
 
 export const dashboardRouter = router({
   stats: adminProcedure.query(({ ctx }) => dashboardStats(ctx.db)),
+  /** The sales charts: revenue over a period, best sellers, statuses, payment methods. */
+  sales: adminProcedure.input(salesQuerySchema).query(({ ctx, input }) => salesReport(ctx.db, input)),
   /** Polled by the admin menu: cheap, one count. */
   newOrders: adminProcedure.query(async ({ ctx }) => ({ count: await countNewOrders(ctx.db) })),
 });
