@@ -36,7 +36,9 @@ INSERT INTO orders (customer_name, phone, city, address, items, subtotal, delive
                     idempotency_key, tracking_token, created_at, marketing_consent)
 SELECT (ARRAY['Afi','Kossi','Awa','Koffi','Rachida','Bienvenu','Sèna','Mahougnon'])[1 + g % 8] || ' ' || (ARRAY['Dossou','Agbo','Houngbo','Zinsou','Bello','Adjovi'])[1 + g % 6] || ' ' || g,
        '+22901' || (90000000 + g % 60000), (ARRAY['Cotonou','Porto-Novo','Parakou','Abomey-Calavi'])[1 + g % 4], 'Quartier ' || g,
-       jsonb_build_array(jsonb_build_object('id', gen_random_uuid(), 'type', 'product', 'name', 'Câble USB-C', 'unitPrice', 5000, 'quantity', 1 + g % 3)),
+       -- 500 different articles sold (a real catalogue's best sellers are few)
+       jsonb_build_array(jsonb_build_object('id', ('00000000-0000-4000-8000-' || lpad((g % 500)::text, 12, '0'))::uuid, 'type', 'product',
+                                            'name', 'Article vendu ' || g % 500, 'unitPrice', 5000, 'quantity', 1 + g % 3)),
        5000 * (1 + g % 3), 2000, 5000 * (1 + g % 3) + 2000, (ARRAY['cash_on_delivery','mobile_money_on_delivery','mobile_money_online'])[1 + g % 3],
        (ARRAY['new','confirmed','shipped','delivered','delivered','delivered','cancelled'])[1 + g % 7],
        (ARRAY['pending','paid','paid'])[1 + g % 3], 'bulk-' || g, md5('t' || g) || md5('u' || g),

@@ -121,6 +121,39 @@ describe('the sales charts', () => {
     expect([totals.revenue, totals.sales]).toEqual([Number(rows[0]!.revenue), Number(rows[0]!.sales)]);
   });
 
+  it('are kept by every write, even many at once: what was added up equals the orders summed again', async () => {
+    const phone = () => `01 96 ${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+    const placeOne = () =>
+      app.asVisitor.orders.place({
+        customerName: 'Client Simultané',
+        phone: phone(),
+        city: 'Cotonou',
+        address: 'Akpakpa',
+        items: [{ id: mouse.id, type: 'product', quantity: 2 }],
+        idempotencyKey: randomUUID(),
+      });
+    const placed = await Promise.all(Array.from({ length: 12 }, placeOne));
+    await Promise.all([
+      ...placed.slice(0, 4).map((o) => app.asAdmin.orders.setPayment({ id: o.id, to: 'paid' })),
+      ...placed.slice(4, 8).map((o) => app.asAdmin.orders.transition({ id: o.id, to: 'cancelled' })),
+      ...Array.from({ length: 6 }, placeOne),
+    ]);
+    // An edit that moves no figure, and a rename of the customer: nothing to add.
+    await app.asAdmin.orders.update({ id: placed[9]!.id, data: { customerName: 'Client Renommé' } });
+    const summed = await sql<{ day: string; fact: string; orders: number; sales: number; quantity: number; revenue: string }>`
+      SELECT day::text, fact, orders, sales, quantity, revenue::text FROM sales_facts
+      WHERE orders <> 0 OR sales <> 0 OR quantity <> 0 OR revenue <> 0 ORDER BY day, fact`.execute(app.db);
+    const again = await sql<{ day: string; fact: string; orders: number; sales: number; quantity: number; revenue: string }>`
+      SELECT day::text, fact, sum(orders)::int AS orders, coalesce(sum(sales), 0)::int AS sales, sum(quantity)::int AS quantity,
+             sum(revenue)::numeric(14,2)::text AS revenue
+      FROM sales_facts_of('{}', ARRAY(SELECT o FROM orders o)) GROUP BY day, fact
+      HAVING sum(orders) <> 0 OR coalesce(sum(sales), 0) <> 0 OR sum(quantity) <> 0 OR sum(revenue) <> 0 ORDER BY day, fact`.execute(
+      app.db,
+    );
+    expect(summed.rows).toEqual(again.rows);
+    expect(summed.rows.length).toBeGreaterThan(10);
+  });
+
   it('refuse a period that cannot be drawn, in French', async () => {
     expect((await failure(report({ from: '2024-03-10', to: '2024-03-01' }))).fieldErrors?.to).toBe(
       'La date de début doit précéder la date de fin.',

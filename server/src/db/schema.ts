@@ -57,6 +57,7 @@ export interface Database extends ResourceTables {
   pushSubscriptions: PushSubscriptionsTable;
   backups: BackupsTable;
   invoices: InvoicesTable;
+  salesFacts: SalesFactsTable;
 }
 
 export type DB = Kysely<Database>;
@@ -100,6 +101,17 @@ export interface PushSubscriptionsTable {
   kinds: ColumnType<AlertKind[], string, string>;
   createdAt: Timestamp;
   lastSentAt: ColumnType<string | null, never, string | RawBuilder<unknown>>;
+}
+
+/** The sales summed by Benin day and fact, written only by a trigger on orders (migrations/202611290102_sales_facts.ts). */
+export interface SalesFactsTable {
+  day: string;
+  fact: string;
+  label: string;
+  orders: number;
+  sales: number;
+  quantity: number;
+  revenue: ColumnType<string, never, never>;
 }
 
 /** One run of the backup job: a checked file, or the error that stopped it. */

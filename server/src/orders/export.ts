@@ -48,7 +48,7 @@ const HEADER = [
  * Benin): the index on created_at answers them, where a condition on the converted date read
  * every order of every year.
  */
-export function placedBetween(db: Kysely<Database>, from: string, to: string) {
+function placedBetween(db: Kysely<Database>, from: string, to: string) {
   return db
     .selectFrom('orders')
     .where('createdAt', '>=', sql<string>`(${from}::date)::timestamp AT TIME ZONE 'Africa/Porto-Novo'`)

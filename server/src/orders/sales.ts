@@ -12,33 +12,38 @@ import {
 } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
-import { placedBetween } from './export';
 
 type Db = Kysely<Database>;
 
-// The sales charts of the dashboard and their CSV: four aggregates over the orders placed in the
-// period (the created_at index bounds them), a sale being what order_is_sale() says (the same rule
-// as a customer's "total dépensé", migrations/202611290101_customers.ts).
+// The sales charts of the dashboard and their CSV, read from the sales summed by Benin day as
+// orders are written (sales_facts, migrations/202611290102_sales_facts.ts): a year is a few
+// thousand rows. A sale is what order_is_sale() says (the same rule as a customer's "total
+// dépensé", migrations/202611290101_customers.ts).
 export const isSale = sql<boolean>`order_is_sale(status, payment_status)`;
-const TZ = 'Africa/Porto-Novo';
 
 export async function salesReport(db: Db, query: SalesQuery): Promise<SalesReport> {
   const { from, to, by } = salesQuerySchema.parse(query);
   const unit = sql.lit(by);
   const step = sql.lit(`1 ${by}`);
-  const placed = () => placedBetween(db, from, to);
+  /** The facts of the period whose name starts with this ('total', 'status:', …), summed by name. */
+  const facts = (prefix: string) =>
+    db
+      .selectFrom('salesFacts')
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .where('fact', prefix.endsWith(':') ? 'like' : '=', prefix.endsWith(':') ? `${prefix}%` : prefix);
   const [series, bestSellers, statuses, payments] = await Promise.all([
     db
       .selectFrom(
         sql<{ period: string }>`generate_series(date_trunc(${unit}, ${from}::timestamp), ${to}::timestamp, ${step}::interval)`.as('p'),
       )
       .leftJoin(
-        placed()
+        facts('total')
           .select([
-            sql<string>`date_trunc(${unit}, created_at AT TIME ZONE ${TZ})`.as('bucket'),
-            sql<string>`coalesce(sum(total) FILTER (WHERE ${isSale}), 0)`.as('revenue'),
-            sql<string>`count(*) FILTER (WHERE ${isSale})`.as('sales'),
-            sql<string>`count(*)`.as('placed'),
+            sql<string>`date_trunc(${unit}, day::timestamp)`.as('bucket'),
+            sql<string>`sum(revenue)`.as('revenue'),
+            sql<string>`sum(sales)`.as('sales'),
+            sql<string>`sum(orders)`.as('placed'),
           ])
           .groupBy('bucket')
           .as('o'),
@@ -52,45 +57,42 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
       ])
       .orderBy(sql`p`)
       .execute(),
-    placed()
-      .where(isSale)
-      .innerJoin(sql<{ line: unknown }>`jsonb_array_elements(items)`.as('l'), (join) => join.onTrue())
+    facts('item:')
       .select([
-        sql<string>`l.value->>'id'`.as('id'),
-        sql<string>`l.value->>'type'`.as('type'),
-        sql<string>`max(l.value->>'name')`.as('name'),
-        sql<string>`sum((l.value->>'quantity')::int)`.as('quantity'),
-        sql<string>`sum((l.value->>'unitPrice')::numeric * (l.value->>'quantity')::int - coalesce((l.value->>'discount')::numeric, 0))`.as(
-          'revenue',
-        ),
+        sql<string>`split_part(fact, ':', 3)`.as('id'),
+        sql<string>`split_part(fact, ':', 2)`.as('type'),
+        // The name of its latest day (an item renamed shows under its new name).
+        sql<string>`(array_agg(label ORDER BY day DESC))[1]`.as('name'),
+        sql<string>`sum(quantity)`.as('quantity'),
+        sql<string>`sum(revenue)`.as('revenue'),
       ])
-      .groupBy([sql`l.value->>'id'`, sql`l.value->>'type'`])
+      .groupBy('fact')
+      .having(sql<boolean>`sum(quantity) > 0`)
       .orderBy('revenue', 'desc')
       .orderBy('name')
       .limit(10)
       .execute(),
-    placed()
-      .select(['status', sql<string>`count(*)`.as('orders')])
-      .groupBy('status')
+    facts('status:')
+      .select([sql<string>`substr(fact, 8)`.as('status'), sql<string>`sum(orders)`.as('orders')])
+      .groupBy('fact')
       .execute(),
-    placed()
-      .where(isSale)
-      .select(['paymentMethod', sql<string>`count(*)`.as('sales'), sql<string>`sum(total)`.as('revenue')])
-      .groupBy('paymentMethod')
+    facts('payment:')
+      .select([sql<string>`substr(fact, 9)`.as('method'), sql<string>`sum(sales)`.as('sales'), sql<string>`sum(revenue)`.as('revenue')])
+      .groupBy('fact')
       .execute(),
   ]);
   const points = series.map((p) => ({ period: p.period, revenue: Number(p.revenue), sales: Number(p.sales), placed: Number(p.placed) }));
   const revenue = points.reduce((sum, p) => sum + p.revenue, 0);
   const sales = points.reduce((sum, p) => sum + p.sales, 0);
-  const byMethod = payments.map((p) => ({ method: p.paymentMethod, sales: Number(p.sales), revenue: Number(p.revenue) }));
-  const mobile = byMethod.filter((p) => (MOBILE_MONEY_METHODS as readonly string[]).includes(p.method)).reduce((s, p) => s + p.revenue, 0);
-  const count = new Map<string, number>(statuses.map((s) => [s.status, Number(s.orders)]));
+  const byMethod = new Map(payments.map((p) => [p.method, { method: p.method, sales: Number(p.sales), revenue: Number(p.revenue) }]));
+  const mobile = MOBILE_MONEY_METHODS.reduce((sum, m) => sum + (byMethod.get(m)?.revenue ?? 0), 0);
+  const count = new Map(statuses.map((s) => [s.status, Number(s.orders)]));
   return {
     series: points,
     bestSellers: bestSellers.map((b) => ({ ...b, quantity: Number(b.quantity), revenue: Number(b.revenue) })),
-    // Every status, in the order's own order, even at zero.
+    // Every status and method, in the shop's own order, even at zero.
     statuses: Object.keys(orderStatuses).map((status) => ({ status, orders: count.get(status) ?? 0 })),
-    payments: Object.keys(paymentMethods).map((method) => byMethod.find((p) => p.method === method) ?? { method, sales: 0, revenue: 0 }),
+    payments: Object.keys(paymentMethods).map((method) => byMethod.get(method) ?? { method, sales: 0, revenue: 0 }),
     totals: {
       revenue,
       sales,
