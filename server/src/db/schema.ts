@@ -103,7 +103,7 @@ export interface PushSubscriptionsTable {
   lastSentAt: ColumnType<string | null, never, string | RawBuilder<unknown>>;
 }
 
-/** The sales summed by Benin day and fact, written only by a trigger on orders (migrations/202611290102_sales_facts.ts). */
+/** The sales summed by Benin day and fact, written only by a trigger on orders (migrations/202611290101_order_summaries.ts). */
 export interface SalesFactsTable {
   day: string;
   fact: string;

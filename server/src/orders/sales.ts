@@ -16,9 +16,9 @@ import type { Database } from '../db/schema';
 type Db = Kysely<Database>;
 
 // The sales charts of the dashboard and their CSV, read from the sales summed by Benin day as
-// orders are written (sales_facts, migrations/202611290102_sales_facts.ts): a year is a few
+// orders are written (sales_facts, migrations/202611290101_order_summaries.ts): a year is a few
 // thousand rows. A sale is what order_is_sale() says (the same rule as a customer's "total
-// dépensé", migrations/202611290101_customers.ts).
+// dépensé", defined in the same migration).
 export const isSale = sql<boolean>`order_is_sale(status, payment_status)`;
 
 export async function salesReport(db: Db, query: SalesQuery): Promise<SalesReport> {

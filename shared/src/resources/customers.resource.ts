@@ -5,7 +5,7 @@ import { f } from './fields';
  * The "Clients": who buys, grouped by phone number (E.164), as the orders tell it. Customers have no
  * account (checkout is by phone), so nobody writes this table: the database keeps it in step with
  * the orders, in the transaction of each order written (refresh_customers, in
- * migrations/202611290101_customers.ts), which keeps the list fast with 200,000 orders.
+ * migrations/202611290101_order_summaries.ts), which keeps the list fast with 200,000 orders.
  * - the name, e-mail, city and consent are those of the latest order; `names` holds every name used;
  * - `ordersCount` leaves out cancelled orders; `totalSpent` counts orders delivered or paid (not
  *   refunded, not cancelled);
