@@ -1,8 +1,9 @@
 // The shop grown large, on demand: DATABASE_URL=postgres://user@host/db npx tsx bench/scale.ts
 // Two fresh databases on that PostgreSQL server, each behind a real server in its own process: the
 // demo shop ("petite") and the same shop grown to 20,000 products, 200,000 orders over two years,
-// 50,000 newsletter subscribers and 5,000 articles ("grande", generated with generate_series in a
-// few seconds). Side by side in one run, as the machine is noisy:
+// 50,000 newsletter subscribers and 5,000 articles ("grande", generated with generate_series in
+// about 30 s, most of it the orders' trigger summing customers and sales as they go). Side by side
+// in one run, as the machine is noisy:
 //  - every owner screen, p50 and p95 of 20 calls over HTTP with the owner's session (orders list,
 //    search by a name fragment, by a phone typed "01 97 12 34 56", by number, a status filter, the
 //    dashboard, its sales charts over 30 days, 12 months and 2 years, products, newsletter

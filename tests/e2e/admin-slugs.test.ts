@@ -27,6 +27,8 @@ describe('renaming a published post', () => {
     await signIn(admin, `/admin/blog/edit/${post.id}`);
     const form = new FormPage(admin, blogPosts);
     await form.form().waitFor();
+    // The record's values land in the form just after it turns editable: typing before that is lost.
+    await expect.poll(() => form.form().locator('#title').inputValue()).toBe('Sécuriser son portefeuille');
     await form.fill('title', 'Sécuriser son portefeuille crypto en 2026');
     await form.form().locator('#excerpt').click(); // leaving the title used to rewrite the slug
     expect(await form.form().locator('#slug').inputValue()).toBe(post.slug);
@@ -40,6 +42,7 @@ describe('renaming a published post', () => {
 
     await admin.goto(`/admin/blog/edit/${post.id}`);
     await form.form().waitFor();
+    await expect.poll(() => form.form().locator('#slug').inputValue()).toBe(post.slug);
     await form.form().locator('#slug').fill('portefeuille-crypto-securite');
     await form.submit();
     await expectNotification(admin, /mis à jour/);

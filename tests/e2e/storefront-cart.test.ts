@@ -256,7 +256,9 @@ describe('checkout', () => {
     // The buyer is a customer who agreed to offers, with this order and a WhatsApp chat.
     const [customer] = (await app.asAdmin.customers.list({ search: '01 97 44 55 66' })).rows;
     expect(customer).toMatchObject({ name: 'Client Code Promo', ordersCount: 1, marketingConsent: true });
-    await admin.goto(`${app.url}/admin/clients/${customer!.id}`);
+    // From the order to its customer.
+    await admin.getByRole('link', { name: 'Fiche client' }).click();
+    await admin.waitForURL(`${app.url}/admin/clients/${customer!.id}`);
     await admin.getByRole('link', { name: new RegExp(order!.number) }).waitFor();
     expect(await admin.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/2290197445566\?/);
     expect(await overflows(admin)).toBe(false);

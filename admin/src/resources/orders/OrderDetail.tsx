@@ -21,6 +21,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { WhatsAppButton } from '../WhatsAppButton';
+import { CustomerLink } from '../customers/CustomerLink';
 import { CustomerEditor } from './CustomerEditor';
 import { OnlinePayments } from './OnlinePayments';
 import { OrderInvoices } from './OrderInvoices';
@@ -65,7 +66,14 @@ export default function OrderDetail() {
         extra={<StatusTag value={status} label={orderStatuses[status]} />}
       >
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
-          <Descriptions.Item label="Client">{order.customerName}</Descriptions.Item>
+          <Descriptions.Item label="Client">
+            <Space wrap>
+              {order.customerName}
+              <span className="no-print">
+                <CustomerLink phone={phone} />
+              </span>
+            </Space>
+          </Descriptions.Item>
           <Descriptions.Item label="Téléphone">
             <Space wrap>
               <a href={telLink(phone)}>{formatPhone(phone)}</a>
