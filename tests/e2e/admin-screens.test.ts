@@ -413,11 +413,12 @@ describe('at phone width', () => {
     });
     await phone.getByLabel('Rechercher', { exact: true }).pressSequentially('WEKE', { delay: 80 });
     await phone.waitForURL((url) => url.searchParams.get('q') === 'WEKE');
-    await expect.poll(() => phone.getByTestId('record-card').count()).toBe(1);
+    // The list asks the server as typing pauses: on a busy machine that answer takes a few seconds.
+    await expect.poll(() => phone.getByTestId('record-card').count(), { timeout: 10_000 }).toBe(1);
     expect(await phone.getByTestId('record-card').locator('strong').textContent()).toBe('Gourde isotherme Wéké');
     await phone.reload();
     expect(await phone.getByLabel('Rechercher', { exact: true }).inputValue()).toBe('WEKE');
-    await expect.poll(() => phone.getByTestId('record-card').count()).toBe(1);
+    await expect.poll(() => phone.getByTestId('record-card').count(), { timeout: 10_000 }).toBe(1);
     expectNoErrors(app.errors);
     await phone.close();
   });
@@ -512,7 +513,7 @@ describe('the sales charts', () => {
       if (width === 1280) {
         // By month: one or two points (the period may straddle two months), the same total.
         await p.locator('#ventes').getByText('Mois', { exact: true }).click();
-        await expect.poll(async () => (await tableRows(p, 'Chiffre d’affaires par mois')).length).toBeGreaterThan(0);
+        await expect.poll(async () => (await tableRows(p, 'Chiffre d’affaires par mois')).length, { timeout: 10_000 }).toBeGreaterThan(0);
         const months = await tableRows(p, 'Chiffre d’affaires par mois');
         expect(months.length).toBeLessThanOrEqual(2);
       }

@@ -37,10 +37,12 @@ export function SalesCharts() {
   const { open } = useNotification();
   const [exporting, setExporting] = useState(false);
   const input = { from: range[0].format(DAY), to: range[1].format(DAY), by };
+  // The figures come with the grouping they were asked for: while another one loads, the previous
+  // figures stay (dimmed) under their own labels, never days named as months.
   const sales = useQuery({
     queryKey: ['dashboard', 'sales', input],
-    queryFn: () => trpc.dashboard.sales.query(input),
-    placeholderData: (x) => x,
+    queryFn: async () => ({ by: input.by, report: await trpc.dashboard.sales.query(input) }),
+    placeholderData: (previous) => previous,
   });
 
   const choose = (value: Preset) => {
@@ -60,7 +62,6 @@ export function SalesCharts() {
     }
   };
 
-  const report = sales.data;
   return (
     <Card id="ventes" title={<h2 style={{ fontSize: 16, margin: 0 }}>Ventes</h2>} style={{ marginTop: 16 }}>
       <Space wrap style={{ marginBottom: 16 }}>
@@ -93,10 +94,12 @@ export function SalesCharts() {
       </Space>
       {sales.isError ? (
         <Alert type="error" showIcon message="Ventes indisponibles" description={toHttpError(sales.error).message} />
-      ) : !report ? (
+      ) : !sales.data ? (
         <Skeleton active />
       ) : (
-        <SalesFigures report={report} by={by} />
+        <div style={{ opacity: sales.isPlaceholderData ? 0.5 : 1, transition: 'opacity 0.2s' }} aria-busy={sales.isPlaceholderData}>
+          <SalesFigures report={sales.data.report} by={sales.data.by} />
+        </div>
       )}
     </Card>
   );
