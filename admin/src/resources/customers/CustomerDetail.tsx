@@ -2,7 +2,7 @@ import { adminPath, customers, orders, orderStatuses, paymentStatuses, type RowO
 import { formatXOF } from '@app/shared/format';
 import { formatPhone } from '@app/shared/phone';
 import { useList, useOne } from '@refinedev/core';
-import { Card, Descriptions, List, Space, Typography } from 'antd';
+import { Card, Descriptions, List, Space, theme, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useParams } from 'react-router';
 import { BackButton, DetailStatus } from '../../crud/DetailStatus';
@@ -25,6 +25,8 @@ const FACTS = ['names', 'ordersCount', 'totalSpent', 'firstOrderAt', 'lastOrderA
 /** One customer: what they bought and spent, their orders (newest first), and a WhatsApp chat. */
 export default function CustomerDetail() {
   const { id = '' } = useParams();
+  // The theme's link colour (AA contrast), for the order numbers in rows that are links themselves.
+  const { token } = theme.useToken();
   const { query, result: customer } = useOne<Customer>({ resource: customers.name, id, queryOptions: { retry: retryUnlessRefused } });
   const phone = customer?.phone ?? '';
   // The orders search finds a whole number by equality on the phone index.
@@ -71,7 +73,7 @@ export default function CustomerDetail() {
                 style={{ display: 'block', width: '100%', padding: '10px 0', color: 'inherit' }}
               >
                 <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' }}>
-                  <Typography.Text strong style={{ color: '#1677ff' }}>
+                  <Typography.Text strong style={{ color: token.colorLink }}>
                     {order.number}
                   </Typography.Text>
                   <strong style={{ whiteSpace: 'nowrap' }}>{formatXOF(order.total)}</strong>
