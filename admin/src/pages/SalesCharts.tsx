@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { formatXOF } from '@app/shared/format';
-import { itemTypes, orderStatuses, paymentMethods } from '@app/shared/resources';
+import { itemTypes, labelOf, orderStatuses, paymentMethods } from '@app/shared/resources';
 import { type SalesGrouping, type SalesReport, salesGroupings } from '@app/shared/sales';
 import { useNotification } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
@@ -125,30 +125,21 @@ function SalesFigures({ report, by }: { report: SalesReport; by: SalesGrouping }
       <FigureTable
         caption="Meilleures ventes"
         head={['Article', 'Type', 'Quantité', 'Chiffre d’affaires']}
-        rows={report.bestSellers.map((b) => [
-          b.name,
-          itemTypes[b.type as keyof typeof itemTypes] ?? b.type,
-          b.quantity,
-          formatXOF(b.revenue),
-        ])}
+        rows={report.bestSellers.map((b) => [b.name, labelOf(itemTypes, b.type), b.quantity, formatXOF(b.revenue)])}
       />
     ),
     statuses: (
       <FigureTable
         caption="Commandes par statut"
         head={['Statut', 'Commandes']}
-        rows={report.statuses.map((s) => [orderStatuses[s.status as keyof typeof orderStatuses] ?? s.status, s.orders])}
+        rows={report.statuses.map((s) => [labelOf(orderStatuses, s.status), s.orders])}
       />
     ),
     payments: (
       <FigureTable
         caption="Ventes par mode de paiement"
         head={['Mode de paiement', 'Ventes', 'Chiffre d’affaires']}
-        rows={report.payments.map((p) => [
-          paymentMethods[p.method as keyof typeof paymentMethods] ?? p.method,
-          p.sales,
-          formatXOF(p.revenue),
-        ])}
+        rows={report.payments.map((p) => [labelOf(paymentMethods, p.method), p.sales, formatXOF(p.revenue)])}
       />
     ),
   };
@@ -173,7 +164,7 @@ function SalesFigures({ report, by }: { report: SalesReport; by: SalesGrouping }
   );
 }
 
-export type FigureTables = Record<'revenue' | 'best' | 'statuses' | 'payments', ReactNode>;
+type FigureTables = Record<'revenue' | 'best' | 'statuses' | 'payments', ReactNode>;
 
 /** A chart's figures as a table: read by screen readers under the drawing, shown when the charts cannot be. */
 function FigureTable({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {

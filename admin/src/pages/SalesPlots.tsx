@@ -1,6 +1,6 @@
 import { Bar, Column, Pie } from '@ant-design/plots';
 import { formatXOF } from '@app/shared/format';
-import { orderStatuses, paymentMethods } from '@app/shared/resources';
+import { labelOf, orderStatuses, paymentMethods } from '@app/shared/resources';
 import type { SalesGrouping, SalesReport } from '@app/shared/sales';
 import { Card, Col, Row } from 'antd';
 import type { ReactNode } from 'react';
@@ -26,12 +26,8 @@ function Figure({ title, children }: { title: string; children: ReactNode }) {
 
 export default function SalesPlots({ report, by }: { report: SalesReport; by: SalesGrouping }) {
   const series = report.series.map((p) => ({ ...p, label: periodLabel(p.period, by) }));
-  const statuses = report.statuses
-    .filter((s) => s.orders > 0)
-    .map((s) => ({ name: orderStatuses[s.status as keyof typeof orderStatuses] ?? s.status, value: s.orders }));
-  const payments = report.payments
-    .filter((p) => p.revenue > 0)
-    .map((p) => ({ name: paymentMethods[p.method as keyof typeof paymentMethods] ?? p.method, value: p.revenue }));
+  const statuses = report.statuses.filter((s) => s.orders > 0).map((s) => ({ name: labelOf(orderStatuses, s.status), value: s.orders }));
+  const payments = report.payments.filter((p) => p.revenue > 0).map((p) => ({ name: labelOf(paymentMethods, p.method), value: p.revenue }));
   const pie = {
     angleField: 'value',
     colorField: 'name',

@@ -6,6 +6,7 @@ import {
   formatDiscount,
   formatXOF,
   itemTypes,
+  labelOf,
   needsShipping,
   orderStatuses,
   paymentMethodLabel,
@@ -53,8 +54,6 @@ function groupTotals(t: InvoiceTotals) {
     });
 }
 
-const label = <M extends Record<string, string>>(map: M, key: string) => (key in map ? map[key as keyof M] : key);
-
 /**
  * The receipt / delivery slip as a PDF. DejaVu Sans is embedded: accents and the narrow
  * no-break spaces of French amounts ("190 000 F CFA") print as they read on screen.
@@ -91,7 +90,7 @@ export async function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: st
     )
     .text(`Client : ${order.customerName}${order.city ? ` · ${order.city}` : ''}`)
     .text(
-      `Statut : ${label(orderStatuses, order.status)} · Paiement : ${label(paymentStatuses, order.paymentStatus)} (${paymentMethodLabel(order.paymentMethod, needsShipping(order.items))})`,
+      `Statut : ${labelOf(orderStatuses, order.status)} · Paiement : ${labelOf(paymentStatuses, order.paymentStatus)} (${paymentMethodLabel(order.paymentMethod, needsShipping(order.items))})`,
     );
   // The proof of a payment the customer made (a Mobile Money transaction, a cash receipt number).
   if (order.paymentReference && order.paymentStatus !== 'pending') doc.text(`Référence de paiement : ${order.paymentReference}`);
@@ -117,7 +116,7 @@ export async function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: st
   if (!invoice) {
     row(['Article', 'Qté', 'Montant'], true);
     for (const line of order.items)
-      row([`${line.name} (${label(itemTypes, line.type)})`, String(line.quantity), formatXOF(line.unitPrice * line.quantity)]);
+      row([`${line.name} (${labelOf(itemTypes, line.type)})`, String(line.quantity), formatXOF(line.unitPrice * line.quantity)]);
     doc.moveDown(0.5);
     row(['Sous-total', '', formatXOF(order.subtotal)]);
     const discount = discountLine(order);
@@ -140,7 +139,7 @@ export async function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: st
     doc.moveDown(0.3);
     row(['Total TTC', '', formatXOF(invoice.totals.total)], true);
     const payment = invoice.request.payment?.[0];
-    if (payment) row([`Payé : ${label(emecefPaymentTypes, payment.name)}`, '', formatXOF(payment.amount)]);
+    if (payment) row([`Payé : ${labelOf(emecefPaymentTypes, payment.name)}`, '', formatXOF(payment.amount)]);
 
     doc.moveDown(1.2);
     const top = doc.y;

@@ -1,7 +1,9 @@
 import {
+  csvAmount,
   csvLine,
   csvStart,
   itemTypes,
+  labelOf,
   MOBILE_MONEY_METHODS,
   orderStatuses,
   paymentMethods,
@@ -103,29 +105,26 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
   };
 }
 
-const amount = (n: number) => n.toFixed(2).replace('.', ',');
-const label = (map: Record<string, string>, key: string) => map[key] ?? key;
-
 /** The same figures for French Excel (BOM, ';'): one table after another, a blank line between. */
 export function salesCsv(report: SalesReport, query: SalesQuery): string {
   const by = salesGroupings[query.by ?? 'day'];
   return [
     csvStart([by, 'Chiffre d’affaires (F CFA)', 'Ventes', 'Commandes passées']),
-    ...report.series.map((p) => csvLine([p.period, amount(p.revenue), String(p.sales), String(p.placed)])),
-    csvLine(['Total', amount(report.totals.revenue), String(report.totals.sales), String(report.totals.placed)]),
+    ...report.series.map((p) => csvLine([p.period, csvAmount(p.revenue), String(p.sales), String(p.placed)])),
+    csvLine(['Total', csvAmount(report.totals.revenue), String(report.totals.sales), String(report.totals.placed)]),
     '\r\n',
     csvLine(['Meilleures ventes', 'Type', 'Quantité', 'Chiffre d’affaires (F CFA)']),
-    ...report.bestSellers.map((b) => csvLine([b.name, label(itemTypes, b.type), String(b.quantity), amount(b.revenue)])),
+    ...report.bestSellers.map((b) => csvLine([b.name, labelOf(itemTypes, b.type), String(b.quantity), csvAmount(b.revenue)])),
     '\r\n',
     csvLine(['Statut', 'Commandes passées']),
-    ...report.statuses.map((s) => csvLine([label(orderStatuses, s.status), String(s.orders)])),
+    ...report.statuses.map((s) => csvLine([labelOf(orderStatuses, s.status), String(s.orders)])),
     '\r\n',
     csvLine(['Mode de paiement', 'Ventes', 'Chiffre d’affaires (F CFA)', 'Part']),
     ...report.payments.map((p) =>
       csvLine([
-        label(paymentMethods, p.method),
+        labelOf(paymentMethods, p.method),
         String(p.sales),
-        amount(p.revenue),
+        csvAmount(p.revenue),
         `${report.totals.revenue ? ((100 * p.revenue) / report.totals.revenue).toFixed(1).replace('.', ',') : '0'} %`,
       ]),
     ),

@@ -4,6 +4,9 @@ const cell = (value: string) => `"${(/^[=+\-@]/.test(value) ? `'${value}` : valu
 /** One line of such a file, with its line break: a file written a few lines at a time (a stream). */
 export const csvLine = (row: string[]) => `${row.map(cell).join(';')}\r\n`;
 
+/** An amount for French Excel: no thousands separator, a decimal comma (1234,50). */
+export const csvAmount = (n: unknown) => Number(n).toFixed(2).replace('.', ',');
+
 /** What such a file starts with: the BOM French Excel reads as UTF-8, then the header line. */
 export const csvStart = (header: string[]) => `\uFEFF${csvLine(header)}`;
 

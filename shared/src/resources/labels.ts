@@ -82,6 +82,9 @@ export function discountLine(order: {
   return `Code promo ${order.promoCode}${order.promoLabel ? ` (${order.promoLabel})` : ''}`;
 }
 
+/** The French label of a stored key (a status, a method...), or the key itself when the map lacks it. */
+export const labelOf = (map: Readonly<Record<string, string>>, key: unknown): string => map[String(key)] ?? String(key);
+
 /**
  * How a payment method reads to the shopper: an order with nothing to deliver (services, courses)
  * is not paid "à la livraison" but as agreed with the shop when it calls.
