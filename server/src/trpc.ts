@@ -110,6 +110,12 @@ const databaseErrors = t.middleware(async ({ next }) => {
     const message = field ? UNIQUE_MESSAGES[field] : 'Cette valeur est déjà utilisée.';
     throw new TRPCError({ code: 'CONFLICT', message, cause: new FieldError({ [field ?? '_']: message }) });
   }
+  if (pgError.code === '23503' && /still referenced/.test(pgError.detail ?? '')) {
+    // A training that still has sessions: they would point at nothing.
+    const message =
+      'Impossible de le supprimer : d’autres éléments y sont liés (par exemple les sessions d’une formation). Supprimez-les d’abord, ou dépubliez-le.';
+    throw new TRPCError({ code: 'CONFLICT', message });
+  }
   if (['23514', '23502', '22P02', '22003', '22001', '23503'].includes(pgError.code)) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Valeur refusée : vérifiez les champs saisis.' });
   }

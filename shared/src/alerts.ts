@@ -5,6 +5,7 @@ export const alertKinds = {
   request: 'Demandes de vérification',
   message: 'Messages de contact',
   stock: 'Stock bas',
+  session: 'Rappels des sessions de formation (la veille)',
 } as const;
 export type AlertKind = keyof typeof alertKinds;
 export const ALERT_KINDS = Object.keys(alertKinds) as AlertKind[];

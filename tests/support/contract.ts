@@ -3,7 +3,7 @@ import type { AnyResource } from '@app/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, type Client, failure, httpClient, type TestApp } from './app';
-import { createRow, crudOf } from './crud';
+import { createRow, crudOf, referencedRecord } from './crud';
 import { editableTextField, sampleInput } from './samples';
 
 /**
@@ -116,7 +116,12 @@ export function describeContract(registry: readonly AnyResource[], start: () => 
 
     it.each((resource.list.filters ?? []).map((f) => [f]))('filters on %s', async (field) => {
       const def = resource.fields[field]!;
-      const values = def.kind === 'boolean' ? [true, false] : Object.keys(def.options ?? {});
+      const values =
+        def.kind === 'boolean'
+          ? [true, false]
+          : def.kind === 'reference'
+            ? [(await referencedRecord(admin, def.references!, app.db)).id, (await referencedRecord(admin, def.references!, app.db)).id]
+            : Object.keys(def.options ?? {});
       const [a, b] = values;
       const row = await createRow(admin, resource, { [field]: a }, app.db);
       const matching = await api().list.query({ filters: { [field]: a }, pageSize: 100 });

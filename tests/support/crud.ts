@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type AnyResource, deliveryOptions, orders, products } from '@app/shared';
+import { type AnyResource, deliveryOptions, orders, products, resources } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../server/src/db/schema';
 import { sampleInput, sampleValue } from './samples';
@@ -16,6 +16,22 @@ export interface CrudClient {
 /** The CRUD procedures of one resource on a tRPC client, by resource name. */
 export const crudOf = (client: unknown, resource: AnyResource) => (client as Record<string, CrudClient>)[resource.name]!;
 
+/** A new record of the resource a reference field points at (a session's training), published. */
+export async function referencedRecord(admin: unknown, references: string, db?: Kysely<Database>): Promise<Row> {
+  const target = resources.find((r) => r.name === references);
+  if (!target) throw new Error(`No resource named ${references}`);
+  return createRow(admin, target, target.publishedField ? { [target.publishedField]: true } : {}, db);
+}
+
+/** An existing record for each reference field the overrides leave out. */
+async function referencedRecords(admin: unknown, resource: AnyResource, overrides: Record<string, unknown>, db?: Kysely<Database>) {
+  const out: Record<string, string> = {};
+  for (const [key, field] of Object.entries(resource.fields)) {
+    if (field.kind === 'reference' && !(key in overrides)) out[key] = (await referencedRecord(admin, field.references!, db)).id;
+  }
+  return out;
+}
+
 /**
  * Creates a record the way the product does: through `create` for most resources, through
  * checkout for orders (which the admin never creates by hand), as the server writes it for the
@@ -27,7 +43,10 @@ export async function createRow(
   overrides: Record<string, unknown> = {},
   db?: Kysely<Database>,
 ): Promise<Row> {
-  if (resource.operations.create) return crudOf(admin, resource).create.mutate({ ...sampleInput(resource), ...overrides });
+  if (resource.operations.create) {
+    const references = await referencedRecords(admin, resource, overrides, db);
+    return crudOf(admin, resource).create.mutate({ ...sampleInput(resource), ...references, ...overrides });
+  }
   if (resource.name === 'outbox') {
     if (!db) throw new Error('createRow(outbox) writes to the database: pass it');
     const values = Object.fromEntries(

@@ -43,6 +43,9 @@ export function sampleValue(field: AnyField, marker = `m${++counter}x${Date.now(
       return `+229 01 ${String(++counter % 100).padStart(2, '0')} 00 00 00`;
     case 'json':
       return null;
+    case 'reference':
+      // An id of a record that exists: createRow makes one (a session's training) and passes it.
+      return undefined;
   }
 }
 
@@ -50,7 +53,7 @@ export function sampleValue(field: AnyField, marker = `m${++counter}x${Date.now(
 export function sampleInput<R extends AnyResource>(resource: R, marker?: string): z.input<R['createSchema']> {
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(resource.fields)) {
-    if (field.readOnly) continue;
+    if (field.readOnly || field.kind === 'reference') continue;
     out[key] = sampleValue(field, marker);
   }
   // A rule across fields the samples break (a "prix barré" equal to the price): leave out its optional fields.
@@ -62,13 +65,12 @@ export function sampleInput<R extends AnyResource>(resource: R, marker?: string)
   return out as z.input<R['createSchema']>;
 }
 
-/** A required text field that an update can change, and a new value for it. */
-export function editableTextField(resource: AnyResource): [string, string] {
-  const entry = Object.entries(resource.fields).find(
-    ([, f]) => !f.readOnly && !f.optional && !f.pattern && ['text', 'longText', 'email'].includes(f.kind),
-  );
-  if (!entry) throw new Error(`${resource.name} has no editable text field`);
-  return [entry[0], entry[1].kind === 'email' ? 'modifie@exemple.example' : 'Valeur modifiée'];
+/** A required field that an update can change (a text, else a number), and a new value for it. */
+export function editableTextField(resource: AnyResource): [string, string | number] {
+  const editable = Object.entries(resource.fields).filter(([, f]) => !f.readOnly && !f.optional && !f.pattern);
+  const entry = editable.find(([, f]) => ['text', 'longText', 'email'].includes(f.kind)) ?? editable.find(([, f]) => f.kind === 'integer');
+  if (!entry) throw new Error(`${resource.name} has no editable text or number field`);
+  return [entry[0], entry[1].kind === 'email' ? 'modifie@exemple.example' : entry[1].kind === 'integer' ? 9 : 'Valeur modifiée'];
 }
 
 /**

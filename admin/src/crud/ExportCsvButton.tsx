@@ -12,24 +12,38 @@ import { SEARCH_FILTER } from '../providers/data-provider';
  */
 export function csvExportButton(path: string, counted: (n: number) => string, label = 'Exporter en CSV'): ComponentType<ToolbarProps> {
   return function ExportCsvButton({ filters }: ToolbarProps) {
-    const { open } = useNotification();
-    const [busy, setBusy] = useState(false);
-    const run = async () => {
-      setBusy(true);
-      try {
-        const search = filters.find((f) => 'field' in f && f.field === SEARCH_FILTER)?.value;
-        const count = await downloadExport(path, search ? { search: String(search) } : {});
-        open?.({ type: 'success', message: counted(count) });
-      } catch (error) {
-        open?.({ type: 'error', message: "Erreur lors de l'export", description: (error as Error).message });
-      } finally {
-        setBusy(false);
-      }
-    };
-    return (
-      <Button icon={<DownloadOutlined />} loading={busy} onClick={run}>
-        {label}
-      </Button>
-    );
+    const search = filters.find((f) => 'field' in f && f.field === SEARCH_FILTER)?.value;
+    return <CsvButton path={path} params={search ? { search: String(search) } : {}} counted={counted} label={label} />;
   };
+}
+
+/** Downloads one export (`path` with `params`), then says how many rows it held, or why it failed. */
+export function CsvButton({
+  path,
+  params,
+  counted,
+  label = 'Exporter en CSV',
+}: {
+  path: string;
+  params: Record<string, string>;
+  counted: (n: number) => string;
+  label?: string;
+}) {
+  const { open } = useNotification();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      open?.({ type: 'success', message: counted(await downloadExport(path, params)) });
+    } catch (error) {
+      open?.({ type: 'error', message: "Erreur lors de l'export", description: (error as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button icon={<DownloadOutlined />} loading={busy} onClick={run}>
+      {label}
+    </Button>
+  );
 }

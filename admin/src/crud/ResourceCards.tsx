@@ -47,7 +47,11 @@ export function ResourceCards({ entry, override, rows, loading, emptyText, page 
                   >
                     {image ? <Thumbnail src={image} size={56} /> : null}
                     <div style={{ minWidth: 0, flex: 1 }}>
-                      <strong style={{ display: 'block', overflowWrap: 'anywhere' }}>{String(row[titleKey] ?? '')}</strong>
+                      <strong style={{ display: 'block', overflowWrap: 'anywhere' }}>
+                        {resource.fields[titleKey]?.kind === 'text'
+                          ? String(row[titleKey] ?? '')
+                          : renderCell(resource.fields[titleKey], row[titleKey])}
+                      </strong>
                       <Descriptions column={1} size="small" colon style={{ marginTop: 4 }}>
                         {columns.map((key) => (
                           <Descriptions.Item key={key} label={columnLabel(resource, key)}>

@@ -7,6 +7,7 @@ import { ImageInput, ImageListInput } from './ImageInput';
 import { JsonValue } from './JsonValue';
 import { LazyHtmlEditor } from './LazyHtmlEditor';
 import { ListInput } from './ListInput';
+import { ReferenceSelect } from './Reference';
 import { rulesFor } from './rules';
 import { isRequired } from './values';
 
@@ -50,6 +51,23 @@ export function FieldItem({ name, field, action, onBlur, checks }: Props) {
         normalize={(value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : null)}
       >
         <DatePicker format="DD/MM/YYYY" disabled={field.readOnly} style={{ width: '100%', maxWidth: 240 }} />
+      </Form.Item>
+    );
+  }
+  if (field.kind === 'datetime') {
+    return (
+      <Form.Item
+        {...common}
+        // The API speaks ISO 8601 with its offset; the owner picks a day and a time on this device's clock.
+        getValueProps={(value: unknown) => ({ value: typeof value === 'string' && value ? dayjs(value) : undefined })}
+        normalize={(value: Dayjs | null) => (value ? value.second(0).millisecond(0).toISOString() : null)}
+      >
+        <DatePicker
+          showTime={{ format: 'HH:mm', minuteStep: 5 }}
+          format="DD/MM/YYYY HH:mm"
+          disabled={field.readOnly}
+          style={{ width: '100%', maxWidth: 280 }}
+        />
       </Form.Item>
     );
   }
@@ -100,6 +118,8 @@ function widget(field: AnyField, onBlur?: () => void): ReactNode {
       );
     case 'json':
       return <JsonValue />;
+    case 'reference':
+      return <ReferenceSelect field={field} />;
     case 'url':
       return <Input placeholder="https://..." inputMode="url" onBlur={onBlur} />;
     case 'email':

@@ -4,6 +4,7 @@ import { formatPhone } from '@app/shared/phone';
 import { Rate, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { ReferenceTitle } from './Reference';
 import { StatusTag } from './StatusTag';
 
 // Colours for the status values the owner scans for; other enum values stay neutral.
@@ -69,6 +70,8 @@ export function renderCell(field: AnyField | undefined, value: unknown): ReactNo
       return Array.isArray(value) ? `${value.length} élément${value.length > 1 ? 's' : ''}` : '—';
     case 'json':
       return '…';
+    case 'reference':
+      return <ReferenceTitle field={field} id={String(value)} />;
     case 'longText':
       // A sentence to read (an error, a note): three lines, the rest on hover.
       return (

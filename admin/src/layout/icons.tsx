@@ -1,6 +1,7 @@
 import {
   AppstoreOutlined,
   BookOutlined,
+  CalendarOutlined,
   CarOutlined,
   DashboardOutlined,
   InboxOutlined,
@@ -31,6 +32,7 @@ const ICONS: Record<AdminIcon, ReactNode> = {
   tool: <ToolOutlined />,
   message: <MessageOutlined />,
   book: <BookOutlined />,
+  calendar: <CalendarOutlined />,
   'shopping-cart': <ShoppingCartOutlined />,
   team: <TeamOutlined />,
   tag: <TagOutlined />,

@@ -12,6 +12,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 export const overrides: Overrides = {
   cryptoVerifications: verificationOverride,
   orders: orderOverride,
+  // The generated form, with the session's participants under it.
+  courseSessions: { detail: lazy(() => import('./course-sessions/SessionDetail')) },
   customers: {
     detail: lazy(() => import('./customers/CustomerDetail')),
     // Only those who agreed to receive offers (server/src/orders/export.ts).

@@ -23,6 +23,7 @@ export const COLUMN_TYPES: Record<FieldKind, { ddl: string; reported: string }> 
   stringList: { ddl: 'jsonb', reported: 'jsonb' },
   imageList: { ddl: 'jsonb', reported: 'jsonb' },
   json: { ddl: 'jsonb', reported: 'jsonb' },
+  reference: { ddl: 'uuid', reported: 'uuid' },
 };
 
 /** Columns every table has besides its fields. */
@@ -46,6 +47,8 @@ function columnSql(key: string, field: FieldMeta): string {
   const parts = [col, COLUMN_TYPES[field.kind].ddl];
   if (!columnNullable(field)) parts.push('NOT NULL');
   if (field.kind === 'slug') parts.push('UNIQUE');
+  // A referenced record cannot be deleted while this one points at it (the API says so in French).
+  if (field.references) parts.push(`REFERENCES ${snakeCase(field.references)} (id)`);
   const plainDefault = field.hasDefault && typeof field.default !== 'function';
   if (plainDefault) parts.push(`DEFAULT ${literal(field.default)}`);
   else if (field.kind === 'stringList' || field.kind === 'imageList') parts.push(`DEFAULT '[]'`);
@@ -79,6 +82,9 @@ export function createTableSql(resource: AnyResource): string {
   ];
   const indexes = [
     `CREATE INDEX ${table}_created_at ON ${table} (created_at DESC, id);`,
+    ...Object.entries(resource.fields)
+      .filter(([, field]) => field.kind === 'reference')
+      .map(([key]) => `CREATE INDEX ${table}_${snakeCase(key)} ON ${table} (${snakeCase(key)});`),
     ...resource.list.search.map(
       (key) => `CREATE INDEX ${table}_${snakeCase(key)}_search ON ${table} USING gin (f_unaccent(lower(${snakeCase(key)})) gin_trgm_ops);`,
     ),

@@ -7,7 +7,8 @@ import { findSession, sessionCookieName } from '../auth/sessions';
 import { listQueries } from '../crud/repository';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { consentingCustomers, countOrdersBetween, customersCsv, ordersCsv, subscribersCsv } from '../orders/export';
+import { consentingCustomers, countOrdersBetween, customersCsv, ordersCsv, participantsCsv, subscribersCsv } from '../orders/export';
+import { sessionParticipants } from '../orders/session-reminders';
 
 /**
  * GET /api/exports/orders.csv?from=AAAA-MM-JJ&to=AAAA-MM-JJ: the owner's orders of those days as a
@@ -60,6 +61,25 @@ export async function exportRoutes(app: FastifyInstance, { db, config }: { db: K
     const search = searchOf(req);
     const { total } = await consentingCustomers(db, search).count.executeTakeFirstOrThrow();
     return file(reply.header('X-Count', String(total)), `clients-whatsapp-${today()}.csv`, customersCsv(db, search));
+  });
+
+  /** GET /api/exports/participants.csv?session=<id>: who registered on a session, to call them or print the list. */
+  app.get<{ Querystring: { session?: string } }>('/api/exports/participants.csv', async (req, reply) => {
+    if (!(await signedIn(req))) return refuse(reply, 401, 'Veuillez vous connecter pour exporter les participants.');
+    const id = String(req.query.session ?? '');
+    const session = /^[0-9a-f-]{36}$/i.test(id)
+      ? await db.selectFrom('courseSessions').select(['id', 'startsAt']).where('id', '=', id).executeTakeFirst()
+      : undefined;
+    if (!session) return refuse(reply, 404, 'Session introuvable.');
+    const people = await sessionParticipants(db, session.id);
+    const day = new Date(session.startsAt).toLocaleDateString('sv-SE', { timeZone: 'Africa/Porto-Novo' });
+    return file(
+      reply.header('X-Count', String(people.length)),
+      `participants-${day}.csv`,
+      (async function* () {
+        yield participantsCsv(people);
+      })(),
+    );
   });
 
   /** GET /api/exports/ventes.csv?from=…&to=…&by=day|week|month: the dashboard's sales figures. */

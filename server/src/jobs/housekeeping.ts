@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import { purgeUnusedMedia } from '../media/gc';
 import { releaseUnconfirmedOrders } from '../orders/release';
+import { remindSessions } from '../orders/session-reminders';
 import type { Logger } from '../platform/context';
 
 const HOUR = 3_600_000;
@@ -42,8 +43,8 @@ export async function purgeExpired(db: DB, config: Config) {
 }
 
 /**
- * Purges a minute after start, then every hour; releases unconfirmed orders past their delay every
- * five minutes (`invalidate` tells every server's cache that stock came back). The returned function stops it.
+ * Purges a minute after start, then every hour; queues tomorrow's session reminders every quarter
+ * of an hour; releases unconfirmed orders past their delay every five minutes (`invalidate` tells every server's cache that stock came back). The returned function stops it.
  */
 export function startHousekeeping(db: DB, config: Config, log: Logger, invalidate: (deps: readonly string[]) => Promise<void>): () => void {
   const purge = () =>
@@ -54,11 +55,22 @@ export function startHousekeeping(db: DB, config: Config, log: Logger, invalidat
     void releaseUnconfirmedOrders(db, config, log)
       .then(async (released) => {
         if (!released) return;
-        await invalidate(['products']);
+        await invalidate(['products', 'courseSessions']);
         log.info({ released }, 'commandes non confirmées annulées, stock remis en vente');
       })
       .catch((err: unknown) => log.warn({ err }, 'housekeeping: release failed, will retry'));
-  const timers = [setTimeout(purge, 60_000), setInterval(purge, HOUR), setTimeout(release, 30_000), setInterval(release, 5 * 60_000)];
+  const remind = () =>
+    void remindSessions(db, config)
+      .then((reminded) => reminded && log.info({ reminded }, 'rappels des sessions de demain mis en file'))
+      .catch((err: unknown) => log.warn({ err }, 'housekeeping: session reminders failed, will retry'));
+  const timers = [
+    setTimeout(purge, 60_000),
+    setInterval(purge, HOUR),
+    setTimeout(release, 30_000),
+    setInterval(release, 5 * 60_000),
+    setTimeout(remind, 45_000),
+    setInterval(remind, 15 * 60_000),
+  ];
   for (const timer of timers) timer.unref();
   return () => timers.forEach((timer) => clearInterval(timer));
 }

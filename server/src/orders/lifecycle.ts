@@ -12,6 +12,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { movePromoUse } from './promo';
+import { moveSeats } from './seats';
 import { recordEvent } from './events';
 import { queueInvoice } from './invoices';
 import { statusChangedMail } from './notifications';
@@ -106,6 +107,7 @@ export async function transitionOrder(
     }
     if (input.to === 'cancelled') {
       await moveStock(tx, order.items, 1);
+      await moveSeats(tx, order.items, 1, () => '');
       await movePromoUse(tx, order, -1);
       await closeOpenPayments(tx, order.id, input.actor);
       // A cancelled sale that was invoiced gets its credit note.
@@ -134,6 +136,12 @@ export async function reopenOrder(db: Db, input: { id: string; actor: string; no
     const order = await lockOrder(tx, input.id);
     if (order.status !== 'cancelled') refuse('Seule une commande annulée peut être rouverte.');
     await moveStock(tx, order.items, -1);
+    await moveSeats(
+      tx,
+      order.items,
+      -1,
+      (line, left) => `Plus assez de places (${left} libre(s)) pour « ${line.name} » : la commande ne peut pas être rouverte.`,
+    );
     await movePromoUse(tx, order, 1);
     await tx
       .updateTable('orders')

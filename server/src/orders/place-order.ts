@@ -16,6 +16,7 @@ import { type Kysely, sql } from 'kysely';
 import { columnsFor, createRecord } from '../crud/repository';
 import type { LowStock } from './notifications';
 import { applyPromo, takePromoUse } from './promo';
+import { moveSeats, sessionFull, sessionOfLine } from './seats';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database>;
@@ -64,13 +65,14 @@ export async function priceItems(tx: Db, items: Input['items'], rules: { maxQuan
     if (item.quantity > rules.maxQuantityPerLine) {
       refuse(`« ${row.title} » : ${rules.maxQuantityPerLine} au maximum par commande. Pour une plus grande quantité, contactez-nous.`);
     }
-    lines.push({ id: item.id, type: item.type, name: row.title, unitPrice: row.price, quantity: item.quantity });
+    const line: OrderLine = { id: item.id, type: item.type, name: row.title, unitPrice: row.price, quantity: item.quantity };
+    lines.push(await sessionOfLine(tx, line, item.sessionId));
   }
   return lines;
 }
 
 /**
- * Prices every line from the database and takes product stock, all inside the
+ * Prices every line from the database and takes product stock and session seats, all inside the
  * caller's transaction: the conditional UPDATE means two buyers can never both
  * take the last unit. A known idempotency key returns the order already placed.
  * Stock held by an order nobody has paid is bounded (README, "Orders"): units per line, orders
@@ -123,6 +125,8 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
     const crossed = taken.stock !== null && taken.stock <= taken.lowStockThreshold && taken.stock + line.quantity > taken.lowStockThreshold;
     if (taken.stock !== null && (taken.stock === 0 || crossed)) low.push({ id: line.id, name: line.name, stock: taken.stock });
   }
+
+  await moveSeats(tx, lines, -1, sessionFull);
 
   let delivery: { id: string; name: string; price: number } | null = null;
   const shipped = needsShipping(input.items);

@@ -5,6 +5,7 @@ import { TRPCError } from '@trpc/server';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema';
+import { sessionLinksOf } from './session-reminders';
 
 /**
  * The private link's token, or the order number (typed any reasonable way) with the phone given at
@@ -61,6 +62,8 @@ export type TrackedOrder = Pick<OrderRow, (typeof VISIBLE)[number]> & {
   timeline: { createdAt: string; kind: keyof typeof orderEventKinds; toValue: string | null }[];
   /** The normalized invoices the DGI issued for it (sale, credit note). */
   invoices: { type: 'FV' | 'FA'; codeMecef: string }[];
+  /** The link of each online training session it booked: given once registered, not before. */
+  sessionLinks: { name: string; link: string }[];
 };
 
 const NOT_FOUND = 'Commande introuvable : vérifiez le numéro de commande et le téléphone.';
@@ -94,6 +97,7 @@ export async function findTrackedOrder(db: Kysely<Database>, input: z.infer<type
     .where('status', '=', 'confirmed')
     .orderBy('createdAt')
     .execute();
+  const sessionLinks = order.status === 'cancelled' ? [] : await sessionLinksOf(db, order.items);
   const { id: _id, ...visible } = order;
-  return { ...visible, timeline, invoices: invoices as TrackedOrder['invoices'] };
+  return { ...visible, timeline, invoices: invoices as TrackedOrder['invoices'], sessionLinks };
 }

@@ -4,6 +4,7 @@ import { authRouter } from './auth.router';
 import { crudRouters, slugProcedures } from '../crud/crud-router';
 import { router } from '../trpc';
 import { contactMessagesProcedures } from './contact-messages.router';
+import { courseSessionsProcedures } from './course-sessions.router';
 import { cryptoVerificationsProcedures } from './crypto-verifications.router';
 import { dashboardRouter } from './dashboard.router';
 import { devicesRouter } from './devices.router';
@@ -17,6 +18,7 @@ import { settingsProcedures } from './settings.router';
 const extraProcedures = {
   blogPosts: slugProcedures(blogPosts),
   contactMessages: contactMessagesProcedures,
+  courseSessions: courseSessionsProcedures,
   cryptoVerifications: cryptoVerificationsProcedures,
   newsletterSubscribers: newsletterSubscribersProcedures,
   orders: ordersProcedures,

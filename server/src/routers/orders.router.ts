@@ -27,7 +27,7 @@ const statusEnum = z.enum(Object.keys(orderStatuses) as [keyof typeof orderStatu
 const paymentEnum = z.enum(Object.keys(paymentStatuses) as [keyof typeof paymentStatuses], 'État de paiement inconnu.');
 /** Orders are not public: these writes change nothing the public cache holds, except stock. */
 const orderWrite = adminProcedure.meta({ invalidates: [] });
-const stockWrite = adminProcedure.meta({ invalidates: ['products'] });
+const stockWrite = adminProcedure.meta({ invalidates: ['products', 'courseSessions'] });
 
 const withoutKey = ({ idempotencyKey: _key, ...order }: Order) => order;
 
@@ -98,7 +98,7 @@ export const ordersProcedures = {
   /** Checkout. Idempotent on the client's key: a retry or a double click returns the same order. */
   place: publicProcedure
     // Stock changes: the catalogue's answers (product pages, lists) must show it.
-    .meta({ invalidates: ['products'], rateLimit: { limit: 20, windowSeconds: 10 * 60 } })
+    .meta({ invalidates: ['products', 'courseSessions'], rateLimit: { limit: 20, windowSeconds: 10 * 60 } })
     .input(placeOrderSchema)
     .mutation(async ({ ctx, input: { website: _bot, ...input } }) => {
       const method = input.paymentMethod ?? 'cash_on_delivery';

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import {
   blogPosts,
   contactMessages,
+  courseSessions,
   cryptoCourses,
   cryptoVerifications,
   deliveryOptions,
@@ -897,12 +898,46 @@ const demoPromoCodes: Input<typeof promoCodes>[] = [
   },
 ];
 
+/** 9:00 in Benin, `days` after the shop's first start: the demo's sessions are always to come. */
+function demoDay(days: number, hour = 9): string {
+  const d = new Date(Date.now() + 3_600_000 + days * 86_400_000);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), hour - 1)).toISOString();
+}
+
+/** `course`: the training's title (the seeder puts its id there). */
+const demoSessions: Input<typeof courseSessions>[] = [
+  {
+    course: 'Initiation aux cryptomonnaies',
+    startsAt: demoDay(9, 18),
+    endsAt: demoDay(9, 20),
+    online: true,
+    link: 'https://meet.example.com/initiation-demo',
+    seats: 30,
+  },
+  {
+    course: 'Initiation aux cryptomonnaies',
+    startsAt: demoDay(23, 18),
+    endsAt: demoDay(23, 20),
+    online: true,
+    link: 'https://meet.example.com/initiation-demo-2',
+    seats: 30,
+  },
+  {
+    course: 'Sécuriser et gérer ses cryptoactifs',
+    startsAt: demoDay(16),
+    endsAt: demoDay(16, 17),
+    place: 'Abomey-Calavi, quartier Zogbadjè (nos locaux)',
+    seats: 8,
+  },
+];
+
 export const demoData = {
   promoCodes: demoPromoCodes,
   settings: demoSettings,
   products: demoProducts,
   services: demoServices,
   cryptoCourses: demoCourses,
+  courseSessions: demoSessions,
   blogPosts: demoBlogPosts,
   trendingCryptos: demoTrendingCryptos,
   testimonials: demoTestimonials,

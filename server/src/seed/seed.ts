@@ -42,6 +42,19 @@ async function holdsData(db: Kysely<Database>): Promise<boolean> {
   return false;
 }
 
+/** A demo row names the records it refers to by their title (a session's training): their ids, from those just created. */
+function withReferences(resource: AnyResource, row: Record<string, unknown>, created: Record<string, Record<string, unknown>[]>) {
+  const out = { ...row };
+  for (const [key, field] of Object.entries(resource.fields)) {
+    if (field.kind !== 'reference' || typeof out[key] !== 'string') continue;
+    const target = resources.find((r) => r.name === field.references)!;
+    const found = created[target.name]?.find((record) => record[target.titleField] === out[key]);
+    if (!found) throw new Error(`Demo ${resource.name} refers to an unknown ${target.name}: ${String(out[key])}`);
+    out[key] = found.id;
+  }
+  return out;
+}
+
 /**
  * A fresh database (no settings row yet) gets its settings and, unless
  * SEED_DEMO=false, the French demo content. Runs once, in one transaction.
@@ -58,13 +71,13 @@ export async function seedIfEmpty(db: Kysely<Database>, { demo }: { demo: boolea
       .values(settings.createSchema.parse(demo ? demoData.settings : blankSettings))
       .execute();
     if (!demo) return;
-    const created: Record<string, Array<{ id: string }>> = {};
+    const created: Record<string, Array<Record<string, unknown> & { id: string }>> = {};
     for (const resource of resources) {
       const rows: unknown = demoData[resource.name as keyof typeof demoData];
       if (!Array.isArray(rows)) continue;
       created[resource.name] = [];
       for (const [index, row] of rows.entries()) {
-        const record = await createRecord<AnyResource>(tx, resource, resource.createSchema.parse(row));
+        const record = await createRecord<AnyResource>(tx, resource, resource.createSchema.parse(withReferences(resource, row, created)));
         // One transaction gives every row the same creation time, and "newest first" lists would
         // then follow the random ids: the demo's first entry is its newest, a minute apart each.
         await sql`UPDATE ${sql.table(resource.name)} SET ${sql.ref('createdAt')} = now() - make_interval(mins => ${index}) WHERE id = ${record.id}`.execute(

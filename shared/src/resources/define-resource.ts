@@ -73,6 +73,7 @@ export const ADMIN_ICONS = [
   'tool',
   'message',
   'book',
+  'calendar',
   'shopping-cart',
   'team',
   'tag',

@@ -25,6 +25,7 @@ export type FieldKind =
   | 'stringList'
   | 'email'
   | 'phone'
+  | 'reference'
   | 'json';
 
 export interface FieldOptions<T = unknown> {
@@ -56,6 +57,8 @@ export interface FieldMeta {
   options?: Readonly<Record<string, string>>;
   /** text: the shape a value must have (a regular expression PostgreSQL reads too), and the French message */
   pattern?: { source: string; message: string };
+  /** reference: the name of the resource whose record's id this field holds */
+  references?: string;
 }
 
 export interface Field<Z extends z.ZodType = z.ZodType, RO extends boolean = boolean, K extends FieldKind = FieldKind> extends FieldMeta {
@@ -229,7 +232,7 @@ export const f = {
     ),
   /** A moment (ISO 8601 with its offset), set by the server: when a message left, when it is retried. */
   datetime: <const O extends FieldOptions<string> = object>(label: string, opts?: O) =>
-    build('datetime', label, z.iso.datetime({ offset: true, error: 'Date et heure attendues.' }), opts),
+    build('datetime', label, z.iso.datetime({ offset: true, ...typed('Date et heure attendues.') }), opts),
   /** A list of unique, non-empty strings (features, syllabus...). */
   stringList: <const O extends FieldOptions<string[]> = object>(label: string, opts?: O & { max?: number }) =>
     build(
@@ -264,6 +267,14 @@ export const f = {
         .transform((v) => parsePhone(v)?.e164 ?? v),
       opts,
     ),
+  /**
+   * The id of a record of another resource (a session's training): a foreign key in SQL, a select
+   * of that resource's records in the admin, its title in lists.
+   */
+  reference: <const O extends FieldOptions<string> = object>(label: string, resource: string, opts?: O) =>
+    build('reference', label, z.uuid({ error: (issue) => (issue.input ? 'Choix inconnu : choisissez dans la liste.' : REQUIRED) }), opts, {
+      references: resource,
+    }),
   /** Structured data written by the server (order lines...). */
   json: <T, const O extends FieldOptions<T> = object>(label: string, schema: z.ZodType<T>, opts?: O) => build('json', label, schema, opts),
 };

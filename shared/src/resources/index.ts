@@ -1,5 +1,6 @@
 import { blogPosts } from './blog-posts.resource';
 import { contactMessages } from './contact-messages.resource';
+import { courseSessions } from './course-sessions.resource';
 import { cryptoCourses } from './crypto-courses.resource';
 import { cryptoVerifications } from './crypto-verifications.resource';
 import { customers } from './customers.resource';
@@ -21,6 +22,7 @@ export * from './invoicing';
 export * from './labels';
 export * from './blog-posts.resource';
 export * from './contact-messages.resource';
+export * from './course-sessions.resource';
 export * from './crypto-courses.resource';
 export * from './crypto-verifications.resource';
 export * from './customers.resource';
@@ -48,6 +50,7 @@ export const resources = [
   services,
   testimonials,
   cryptoCourses,
+  courseSessions,
   orders,
   customers,
   promoCodes,

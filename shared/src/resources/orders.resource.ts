@@ -12,6 +12,8 @@ export const orderLineSchema = z.object({
   quantity: z.number().int(),
   /** The line's share of the order's promo discount, in F CFA (absent: none). */
   discount: z.number().optional(),
+  /** A training's session: a seat of it is taken per unit (server/src/orders/seats.ts). */
+  sessionId: z.string().optional(),
 });
 export const orderDeliverySchema = z.object({ id: z.string(), name: z.string(), price: z.number() });
 export type OrderLine = z.infer<typeof orderLineSchema>;
@@ -67,6 +69,8 @@ const cartItemsSchema = z
       id: z.uuid('Article inconnu.'),
       type: orderLineSchema.shape.type,
       quantity: z.number().int('Quantité entière attendue.').min(1, 'Quantité minimale : 1.').max(99, 'Quantité maximale : 99.'),
+      /** The session chosen for a training. */
+      sessionId: z.uuid('Session inconnue : choisissez-en une autre.').optional(),
     }),
     'Liste d’articles attendue.',
   )

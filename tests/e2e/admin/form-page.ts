@@ -2,6 +2,8 @@ import type { AnyField, AnyResource } from '@app/shared';
 import type { Page } from 'playwright-core';
 import { isRequired } from '../../../admin/src/fields/values';
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
 /** A value the form accepts for a field, keyed by a marker so the record can be found again. */
 export function valueFor(field: AnyField, marker: string): string {
   switch (field.kind) {
@@ -18,6 +20,11 @@ export function valueFor(field: AnyField, marker: string): string {
     case 'integer':
       // Small enough for any bound a count or a percentage has.
       return '12';
+    case 'reference':
+      return '';
+    case 'datetime':
+      // Ten days from now, at 09:30 on this machine's clock.
+      return ((d) => `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} 09:30`)(new Date(Date.now() + 10 * 86_400_000));
     default:
       // A shaped text (a promo code) gets the marker alone, which such shapes accept.
       return (field.pattern ? marker.replace(/[^A-Za-z0-9_-]/g, '') : `${marker} ${field.label}`).slice(0, field.max ?? 200);
@@ -46,6 +53,17 @@ export class FormPage {
     } else if (field.kind === 'enum') {
       await form.locator(`#${key}`).click();
       await this.page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: value }).first().click();
+    } else if (field.kind === 'reference') {
+      // The first record offered, or the one whose title holds `value`.
+      await form.locator(`#${key}`).click();
+      const options = this.page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+      await (value ? options.filter({ hasText: value }) : options).first().click();
+    } else if (field.kind === 'datetime') {
+      // Typed as the picker shows it (DD/MM/YYYY HH:mm), then confirmed.
+      const input = form.locator(`#${key}`);
+      await input.click();
+      await input.fill(value);
+      await input.press('Enter');
     } else if (field.kind === 'stringList' || field.kind === 'imageList') {
       await form.locator(`#${key}`).fill(value);
       await form.getByRole('button', { name: `Ajouter à : ${field.label}` }).click();
@@ -54,10 +72,15 @@ export class FormPage {
     }
   }
 
-  /** Fills every field that has neither a default nor "optional". */
+  /**
+   * Fills every field that has neither a default nor "optional", and the optional texts a rule across
+   * fields asks for (a session's place).
+   */
   async fillRequired(marker: string) {
+    const checked = new Set((this.resource.checks ?? []).flatMap((check) => check.fields as readonly string[]));
     for (const [key, field] of Object.entries(this.resource.fields)) {
-      if (!isRequired(field) || field.kind === 'json') continue;
+      const askedFor = field.kind === 'text' && !field.readOnly && checked.has(key);
+      if ((!isRequired(field) && !askedFor) || field.kind === 'json') continue;
       const value = field.kind === 'enum' ? Object.values(field.options ?? {})[0]! : valueFor(field, marker);
       await this.fill(key, value);
     }

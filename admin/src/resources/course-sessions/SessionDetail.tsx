@@ -1,0 +1,78 @@
+import { courseSessions, orders, orderStatuses, paymentStatuses } from '@app/shared/resources';
+import { formatPhone } from '@app/shared/phone';
+import { useQuery } from '@tanstack/react-query';
+import { Card, List, Space, Typography, theme } from 'antd';
+import dayjs from 'dayjs';
+import { Link, useParams } from 'react-router';
+import { BackButton } from '../../crud/DetailStatus';
+import { CsvButton } from '../../crud/ExportCsvButton';
+import ResourceForm from '../../crud/ResourceForm';
+import { adminEntries } from '../../crud/registry';
+import { StatusTag } from '../../fields/StatusTag';
+import { trpc } from '../../providers/trpc';
+import { WhatsAppButton } from '../WhatsAppButton';
+
+const entry = adminEntries([courseSessions])[0]!;
+const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
+
+/** A session: its form (the generated one), then who registered, with a call, a chat and the list to export. */
+export default function SessionDetail() {
+  const { id = '' } = useParams();
+  const { token } = theme.useToken();
+  const people = useQuery({
+    queryKey: ['courseSessions', 'participants', id],
+    queryFn: () => trpc.courseSessions.participants.query({ id }),
+    enabled: id !== '',
+  });
+  const rows = people.data ?? [];
+  const seats = rows.reduce((n, p) => n + p.seats, 0);
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
+      <BackButton to={entry.paths.list} label="Retour aux sessions" />
+      <ResourceForm entry={entry} action="edit" />
+      <Card
+        title={people.isSuccess ? `Participants (${plural(seats, 'place')}, ${plural(rows.length, 'commande')})` : 'Participants'}
+        extra={
+          <CsvButton
+            path="/api/exports/participants.csv"
+            params={{ session: id }}
+            counted={(n) => `${plural(n, 'participant')} exporté${n > 1 ? 's' : ''}`}
+            label="Exporter"
+          />
+        }
+      >
+        <List
+          loading={people.isLoading}
+          dataSource={rows}
+          locale={{ emptyText: people.isError ? 'Impossible de charger les participants : réessayez.' : 'Aucun inscrit pour le moment' }}
+          renderItem={(p) => (
+            <List.Item key={p.orderId} style={{ display: 'block' }}>
+              <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' }}>
+                <Typography.Text strong>
+                  {p.customerName} · {plural(p.seats, 'place')}
+                </Typography.Text>
+                <Space wrap size={4}>
+                  <StatusTag value={p.status} label={orderStatuses[p.status]} />
+                  <StatusTag value={p.paymentStatus} label={paymentStatuses[p.paymentStatus]} />
+                </Space>
+              </span>
+              <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap', marginTop: 4 }}>
+                <span>
+                  <a href={`tel:${p.phone}`}>{formatPhone(p.phone)}</a>
+                  {p.email ? <Typography.Text type="secondary"> · {p.email}</Typography.Text> : null}
+                </span>
+                <Space wrap size={8}>
+                  <Link to={`/${orders.admin.detail}/${p.orderId}`} style={{ color: token.colorLink }}>
+                    {p.number}
+                  </Link>
+                  <Typography.Text type="secondary">{dayjs(p.createdAt).format('DD/MM/YYYY')}</Typography.Text>
+                  <WhatsAppButton phone={p.phone} message={`Bonjour ${p.customerName},\n\n`} />
+                </Space>
+              </span>
+            </List.Item>
+          )}
+        />
+      </Card>
+    </Space>
+  );
+}
