@@ -8,9 +8,11 @@ import {
   grandTotal,
   itemCount,
   parseStoredCart,
+  orderItems,
   removeItem,
   roundMoney,
   setDelivery,
+  setSession,
   subtotal,
   updateQuantity,
   type Cart,
@@ -352,5 +354,46 @@ describe('parseStoredCart', () => {
   it('does not throw on hostile keys', () => {
     const raw = '{"items":[{"__proto__":{"quantity":5},"id":"p1","type":"product","name":"X","price":1,"quantity":1}],"delivery":null}';
     expect(parseStoredCart(raw).items).toEqual([{ id: 'p1', type: 'product', name: 'X', price: 1, quantity: 1 }]);
+  });
+});
+
+describe('training sessions on a line', () => {
+  const S1 = '11111111-1111-4111-8111-111111111111';
+  const S2 = '22222222-2222-4222-8222-222222222222';
+  const booked = { ...course, sessionId: S1, session: 'session du samedi 12 décembre 2026 à 09:00, en ligne' };
+
+  it('keeps the session a training is added with, and books it on the one chosen when added again', () => {
+    const cart = cartOf(booked);
+    expect(cart.items[0]).toMatchObject({ sessionId: S1, session: booked.session, quantity: 1 });
+    const again = addItem(cart, { ...course, sessionId: S2, session: 'autre' });
+    expect(again.items).toEqual([expect.objectContaining({ sessionId: S2, session: 'autre', quantity: 2 })]);
+    // Added again without a choice: the line keeps its session.
+    expect(addItem(cart, course).items[0]).toMatchObject({ sessionId: S1, quantity: 2 });
+  });
+
+  it('changes or clears a line’s session, only on a training, only with a well-formed id', () => {
+    const cart = cartOf(booked, phone);
+    expect(setSession(cart, 'c1', { id: S2, label: 'nouvelle' }).items[0]).toMatchObject({ sessionId: S2, session: 'nouvelle' });
+    expect(setSession(cart, 'c1', null).items[0]).not.toHaveProperty('sessionId');
+    expect(setSession(cart, 'c1', { id: 'pas-un-id', label: 'x' }).items[0]).not.toHaveProperty('sessionId');
+    expect(setSession(cart, 'p1', { id: S2, label: 'x' })).toBe(cart);
+    expect(cartOf({ ...phone, sessionId: S1 } as NewCartItem).items[0]).not.toHaveProperty('sessionId');
+  });
+
+  it('is restored from storage and sent with the order, never a price', () => {
+    const raw = JSON.stringify({
+      items: [
+        { ...booked, quantity: 2 },
+        { ...phone, quantity: 1, sessionId: 'x' },
+      ],
+      delivery: null,
+    });
+    const cart = parseStoredCart(raw);
+    expect(cart.items[0]).toMatchObject({ sessionId: S1, session: booked.session });
+    expect(cart.items[1]).not.toHaveProperty('sessionId');
+    expect(orderItems(cart.items)).toEqual([
+      { id: 'c1', type: 'course', quantity: 2, sessionId: S1 },
+      { id: 'p1', type: 'product', quantity: 1 },
+    ]);
   });
 });

@@ -18,6 +18,9 @@ export interface CartItem {
   image?: string | null;
   /** Units left when last seen (products whose stock is tracked); quantities never go above it. */
   stock?: number | null;
+  /** A training's session (its id, and how it reads: "session du samedi 12 décembre 2026 à 09:00, en ligne"). */
+  sessionId?: string;
+  session?: string;
 }
 
 export interface CartDelivery {
@@ -73,7 +76,24 @@ function toCartItem(item: NewCartItem, quantity: number): CartItem {
   const line: CartItem = { id: item.id, type: item.type, name: item.name, price: item.price, quantity };
   if (item.image !== undefined) line.image = item.image;
   if (isValidStock(item.stock)) line.stock = item.stock;
-  return line;
+  return withSession(line, item);
+}
+
+const isSessionId = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f-]{36}$/i.test(value);
+
+/** The line with the session of `from` (only a training's, only a well-formed one), or with none. */
+function withSession(line: CartItem, from: { sessionId?: unknown; session?: unknown }): CartItem {
+  const { sessionId: _id, session: _label, ...rest } = line;
+  if (line.type !== 'course' || !isSessionId(from.sessionId)) return rest;
+  return { ...rest, sessionId: from.sessionId, session: typeof from.session === 'string' ? from.session : '' };
+}
+
+/** Books a training's line on a session (null: none chosen yet). */
+export function setSession(cart: Cart, id: string, session: { id: string; label: string } | null): Cart {
+  const line = cart.items.find((l) => sameLine(l, id, 'course'));
+  if (!line) return cart;
+  const next = withSession(line, { sessionId: session?.id, session: session?.label });
+  return { ...cart, items: cart.items.map((l) => (l === line ? next : l)) };
 }
 
 const isValidStock = (value: unknown): value is number | null =>
@@ -122,10 +142,12 @@ export function addItem(cart: Cart, item: NewCartItem): Cart {
   // The existing line keeps its name, price and image: the spec only increases the quantity,
   // never past the stock (the newest reading of it wins).
   const stock = isValidStock(item.stock) ? { stock: item.stock } : {};
+  // A training added again on another session: the line is booked on the one just chosen.
+  const rebook = (line: CartItem) => (isSessionId(item.sessionId) ? withSession(line, item) : line);
   return {
     ...cart,
     items: cart.items.map((line, i) =>
-      i === index ? { ...line, ...stock, quantity: Math.min(line.quantity + quantity, Math.max(limit, line.quantity)) } : line,
+      i === index ? rebook({ ...line, ...stock, quantity: Math.min(line.quantity + quantity, Math.max(limit, line.quantity)) }) : line,
     ),
   };
 }
@@ -169,6 +191,10 @@ export function clearCart(): Cart {
   return { items: [], delivery: null };
 }
 
+/** The lines as an order or a price quote sends them: what, how many, on which session; never a price. */
+export const orderItems = (items: readonly CartItem[]) =>
+  items.map(({ id, type, quantity, sessionId }) => ({ id, type, quantity, ...(sessionId ? { sessionId } : {}) }));
+
 /** Sum of all quantities: the header badge number (shown only when above 0). */
 export function itemCount(cart: Cart): number {
   return cart.items.reduce((sum, line) => sum + line.quantity, 0);
@@ -202,7 +228,7 @@ function parseStoredItem(value: unknown): CartItem | null {
   // A broken image only costs the picture, not the whole line.
   if (typeof image === 'string' || image === null) line.image = image;
   if (isValidStock(value.stock)) line.stock = value.stock;
-  return line;
+  return withSession(line, value);
 }
 
 function toCartDelivery(value: unknown): CartDelivery | null {

@@ -15,3 +15,7 @@ const sessionFormat = new Intl.DateTimeFormat('fr-FR', {
 
 /** A moment as the shop says it, in Benin time: "samedi 12 décembre 2026 à 09:00". */
 export const longDateTime = (moment: string | Date) => sessionFormat.format(new Date(moment));
+
+/** How a training session is named to a shopper: on the shop, a line of the cart, the receipt and the invoice. */
+export const sessionLabel = (session: { startsAt: string; online: boolean; place: string | null }) =>
+  `session du ${longDateTime(session.startsAt)}, ${session.online ? 'en ligne' : (session.place ?? '')}`;

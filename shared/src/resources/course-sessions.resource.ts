@@ -1,4 +1,3 @@
-import { longDateTime } from '../format/date';
 import { defineResource } from './define-resource';
 import { f } from './fields';
 
@@ -53,7 +52,3 @@ export const courseSessions = defineResource({
     },
   ],
 });
-
-/** How a session is named to a shopper, on a line of the cart, the receipt and the invoice. */
-export const sessionLabel = (session: { startsAt: string; online: boolean; place: string | null }) =>
-  `session du ${longDateTime(session.startsAt)}, ${session.online ? 'en ligne' : (session.place ?? '')}`;

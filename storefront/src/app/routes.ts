@@ -129,7 +129,7 @@ export const pageRoutes: PageRoute[] = [
   {
     path: '/crypto-courses',
     ...page('courses/CoursesPage'),
-    data: (a) => [queries.courses(a)],
+    data: (a) => [queries.courses(a), queries.sessions(a)],
     preview: listPreview(
       'Formations crypto',
       'Comprendre, acheter et sécuriser ses cryptomonnaies : formations en ligne et en présentiel.',

@@ -31,7 +31,7 @@ export default function SessionDetail() {
       <BackButton to={entry.paths.list} label="Retour aux sessions" />
       <ResourceForm entry={entry} action="edit" />
       <Card
-        title={people.isSuccess ? `Participants (${plural(seats, 'place')}, ${plural(rows.length, 'commande')})` : 'Participants'}
+        title="Participants"
         extra={
           <CsvButton
             path="/api/exports/participants.csv"
@@ -41,6 +41,12 @@ export default function SessionDetail() {
           />
         }
       >
+        {people.isSuccess && rows.length > 0 ? (
+          <Typography.Paragraph>
+            {plural(seats, 'place')} réservée{seats > 1 ? 's' : ''} · {plural(rows.length, 'commande')} (les commandes annulées ne comptent
+            pas)
+          </Typography.Paragraph>
+        ) : null}
         <List
           loading={people.isLoading}
           dataSource={rows}

@@ -6,6 +6,7 @@ import { itemTypeLabels, labelOf } from '../../lib/labels';
 import { Img } from '../ui/Img';
 import { QuantityInput } from './QuantityInput';
 import { StockNote } from './StockNote';
+import { LineSession } from './LineSession';
 import { useCart } from './useCart';
 
 export function CartLine({ item }: { item: CartItem }) {
@@ -25,6 +26,7 @@ export function CartLine({ item }: { item: CartItem }) {
           {labelOf(itemTypeLabels, item.type)} · {formatXOF(item.price)} l'unité
         </p>
         <StockNote item={item} />
+        {item.type === 'course' ? <LineSession item={item} /> : null}
         <div className="flex flex-wrap items-center gap-3">
           <QuantityInput
             value={item.quantity}

@@ -9,6 +9,7 @@ import {
   parseStoredCart,
   removeItem,
   setDelivery,
+  setSession,
   setStock,
   updateQuantity,
 } from '@app/shared/cart';
@@ -25,6 +26,8 @@ export interface CartApi {
   clear: () => void;
   /** Records a product's stock just read from the shop (null: not tracked). */
   refreshStock: (id: string, type: CartItemType, stock: number | null) => void;
+  /** Books a training's line on one of its sessions (null: none). */
+  chooseSession: (id: string, session: { id: string; label: string } | null) => void;
 }
 
 export const CartContext = createContext<CartApi | null>(null);
@@ -84,9 +87,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [],
   );
 
+  const chooseSession = useCallback(
+    (id: string, session: { id: string; label: string } | null) => setCart((c) => setSession(c, id, session)),
+    [],
+  );
+
   const api = useMemo(
-    () => ({ cart, ready, add, remove, setQuantity, chooseDelivery, clear, refreshStock }),
-    [cart, ready, add, remove, setQuantity, chooseDelivery, clear, refreshStock],
+    () => ({ cart, ready, add, remove, setQuantity, chooseDelivery, clear, refreshStock, chooseSession }),
+    [cart, ready, add, remove, setQuantity, chooseDelivery, clear, refreshStock, chooseSession],
   );
   return <CartContext value={api}>{children}</CartContext>;
 }

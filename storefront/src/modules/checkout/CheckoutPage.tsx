@@ -173,7 +173,7 @@ export function CheckoutPage() {
           <OrderItems
             lines={cart.items.map((i) => ({
               key: `${i.type}:${i.id}`,
-              name: i.name,
+              name: i.session ? `${i.name} (${i.session})` : i.name,
               quantity: i.quantity,
               unitPrice: i.price,
               note: <StockNote item={i} />,

@@ -6,7 +6,7 @@ import { keepPromoCode, linkedPromoCode } from '../../lib/promoLink';
 import { trpc } from '../../lib/trpc';
 import { secondaryButton } from '../ui/buttons';
 import { TextField } from '../ui/Field';
-import type { CartItem } from '@app/shared/cart';
+import { type CartItem, orderItems } from '@app/shared/cart';
 
 /**
  * The code the shopper applied (typed, or brought by a shared link) and what it takes off this
@@ -16,7 +16,7 @@ export function usePromoCode(items: readonly CartItem[]) {
   const [code, setCode] = useState(linkedPromoCode);
   /** The order's own refusal (the code ran out meanwhile, already used with this phone). */
   const [refusal, setRefusal] = useState<string | null>(null);
-  const lines = items.map(({ id, type, quantity }) => ({ id, type, quantity }));
+  const lines = orderItems(items);
   const quote = useQuery({
     queryKey: ['promo-quote', code, lines],
     queryFn: () => trpc.orders.quotePromo.query({ promoCode: code!, items: lines }),

@@ -1,3 +1,4 @@
+import { orderItems } from '@app/shared/cart';
 import { useMutation } from '@tanstack/react-query';
 import { ONLINE_PAYMENT_METHOD, type paymentMethods } from '@app/shared/labels';
 import { useRef, useState } from 'react';
@@ -67,7 +68,7 @@ export function useCheckoutForm(
         address: shipping ? v.address.trim() : undefined,
         note: v.note.trim() || undefined,
         paymentMethod: method,
-        items: cart.items.map(({ id, type, quantity }) => ({ id, type, quantity })),
+        items: orderItems(cart.items),
         deliveryOptionId: shipping ? (cart.delivery?.id ?? null) : null,
         promoCode: promo.code,
         marketingConsent,

@@ -5,11 +5,18 @@ import { useCart } from '../cart/useCart';
 import { card, primaryButton } from '../ui/buttons';
 import { Img } from '../ui/Img';
 import { Price } from '../ui/Price';
+import { chosen, SessionChoice, useCourseSessions } from './SessionChoice';
+import { useState } from 'react';
 
 export type Course = RouterOutputs['cryptoCourses']['list']['rows'][number];
 
 export function CourseCard({ course, detailed = false }: { course: Course; detailed?: boolean }) {
   const { add } = useCart();
+  const { sessions } = useCourseSessions(course.id, detailed);
+  const open = sessions.filter((s) => s.seatsLeft > 0);
+  // The soonest session with seats left, until the shopper picks another.
+  const [picked, pick] = useState<string | undefined>(undefined);
+  const session = open.find((s) => s.id === picked) ?? open[0];
   return (
     <article className={`${card} flex h-full flex-col overflow-hidden`}>
       <Img src={course.image} alt={course.title} width={400} height={300} className="aspect-[4/3] w-full object-cover" />
@@ -32,16 +39,27 @@ export function CourseCard({ course, detailed = false }: { course: Course; detai
           </>
         )}
         <Price amount={course.price} className="mt-auto pt-2" />
+        {detailed && sessions.length > 0 && (
+          <SessionChoice
+            name={`session-${course.id}`}
+            legend="Prochaines sessions"
+            sessions={sessions}
+            value={session?.id}
+            onChange={(s) => pick(s.id)}
+          />
+        )}
         {detailed && (
           <button
             type="button"
             className={primaryButton}
+            disabled={sessions.length > 0 && !session}
             onClick={() => {
-              add({ id: course.id, type: 'course', name: course.title, price: course.price, image: course.image });
-              toast.success(`Formation « ${course.title} » ajoutée au panier.`);
+              const booked = session ? { sessionId: session.id, session: chosen(session).label } : {};
+              add({ id: course.id, type: 'course', name: course.title, price: course.price, image: course.image, ...booked });
+              toast.success(`Formation « ${course.title} » ajoutée au panier${session ? ` (${chosen(session).label})` : ''}.`);
             }}
           >
-            S'inscrire
+            {sessions.length > 0 && !session ? 'Sessions complètes' : "S'inscrire"}
           </button>
         )}
       </div>

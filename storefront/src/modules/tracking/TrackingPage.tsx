@@ -125,6 +125,20 @@ function TrackedOrder({ order }: { order: Tracked }) {
         </ol>
       </section>
       <PaymentPanel token={order.trackingToken} known={order.paymentStatus} />
+      {order.sessionLinks.length > 0 && (
+        <section className={`${card} space-y-2 p-4`} aria-label="Vos formations en ligne">
+          <h2 className="text-lg font-semibold text-slate-900">Vos formations en ligne</h2>
+          {order.sessionLinks.map((s) => (
+            <p key={s.link} className="text-sm">
+              {s.name} :{' '}
+              <a href={s.link} target="_blank" rel="noopener noreferrer" className="font-semibold break-all text-blue-800 underline">
+                {s.link}
+              </a>
+            </p>
+          ))}
+          <p className="text-sm text-slate-600">Le lien vous est aussi rappelé la veille, si vous avez donné votre e-mail.</p>
+        </section>
+      )}
       <section className={`${card} space-y-3 p-4`} aria-label="Articles">
         <OrderSummary order={order} />
         <a href={`/suivi/${order.trackingToken}/recu.pdf`} className={secondaryButton} target="_blank" rel="noopener">
