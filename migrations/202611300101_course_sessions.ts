@@ -29,11 +29,21 @@ CREATE INDEX course_sessions_course ON course_sessions (course);
 CREATE INDEX course_sessions_place_search ON course_sessions USING gin (f_unaccent(lower(place)) gin_trgm_ops);
 CREATE INDEX course_sessions_starts_at ON course_sessions (starts_at, id);
 CREATE INDEX orders_items_lines ON orders USING gin (items jsonb_path_ops);
+-- A session moved to another day is reminded again the day before its new date.
+CREATE FUNCTION course_sessions_moved() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  NEW.reminded_at := NULL;
+  RETURN NEW;
+END $fn$;
+CREATE TRIGGER course_sessions_moved BEFORE UPDATE OF starts_at ON course_sessions
+  FOR EACH ROW WHEN (NEW.starts_at IS DISTINCT FROM OLD.starts_at) EXECUTE FUNCTION course_sessions_moved();
 `,
     )
     .execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql.raw('DROP INDEX IF EXISTS orders_items_lines; DROP TABLE IF EXISTS course_sessions').execute(db);
+  await sql
+    .raw('DROP INDEX IF EXISTS orders_items_lines; DROP TABLE IF EXISTS course_sessions; DROP FUNCTION IF EXISTS course_sessions_moved')
+    .execute(db);
 }

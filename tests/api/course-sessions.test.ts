@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionStartedWithin } from '../../server/src/orders/seats';
 import { remindSessions } from '../../server/src/orders/session-reminders';
 import { ADMIN, adminCookie, failure, startTestApp, type TestApp } from '../support/app';
 import { exportFile } from '../support/export';
@@ -78,6 +79,17 @@ describe('training sessions in the shop', () => {
     expect(JSON.stringify(await upcoming())).not.toContain('secret');
     const ids = (await upcoming()).map((s) => s.id);
     for (const s of [past, closed, hidden]) expect(ids).not.toContain(s.id);
+  });
+
+  it('tells the housekeeping when a session has just begun (the cached list of sessions to come is then dropped)', async () => {
+    const c = await course();
+    const starting = await session(c.id, { startsAt: new Date(Date.now() + 60_000).toISOString() });
+    expect((await upcoming()).map((s) => s.id)).toContain(starting.id);
+    await app.asAdmin.courseSessions.update({ id: starting.id, data: { startsAt: new Date(Date.now() - 30_000).toISOString() } });
+    expect(await sessionStartedWithin(app.db, 2)).toBe(true);
+    expect((await upcoming()).map((s) => s.id)).not.toContain(starting.id);
+    await app.asAdmin.courseSessions.update({ id: starting.id, data: { startsAt: new Date(Date.now() - 10 * 60_000).toISOString() } });
+    expect(await sessionStartedWithin(app.db, 2)).toBe(false);
   });
 
   it('books the last seat, refuses the next booking in French, and frees the seat when the order is cancelled', async () => {
@@ -235,6 +247,9 @@ describe('the reminder the day before', () => {
     );
     expect(alert.text).toContain(`/admin/sessions/${tomorrow.id}`);
     expect(smtp.received.filter((m) => m.to.includes(`tard-${email}`) && m.subject.startsWith('Rappel'))).toHaveLength(0);
+    // Moved to another day, it is reminded again the day before the new date.
+    const moved = (await app.asAdmin.courseSessions.update({ id: tomorrow.id, data: { startsAt: inDays(4, 10) } })) as Session;
+    expect(moved.remindedAt).toBeNull();
     const queued = await sql<{ n: string }>`SELECT count(*) AS n FROM outbox WHERE recipient = ${email} AND subject LIKE 'Rappel%'`.execute(
       app.db,
     );

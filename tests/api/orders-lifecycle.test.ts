@@ -192,11 +192,14 @@ describe('tracking', () => {
 describe('items without delivery', () => {
   it('takes a course-only order without address or delivery, and still asks one for a product', async () => {
     const course = (await app.asVisitor.cryptoCourses.list({ pageSize: 1 })).rows[0]!;
+    // Booked on its next session, as the shop asks when it has some.
+    const session = (await app.asVisitor.courseSessions.upcoming()).find((s) => s.courseId === course.id);
+    const booked = session ? { sessionId: session.id } : {};
     const { rows: options } = await app.asVisitor.deliveryOptions.list({ sort: 'price', order: 'desc' });
     const base = { customerName: 'Sèna Adjovi', phone: '01 97 12 34 56', idempotencyKey: randomUUID() };
     const order = (await app.asVisitor.orders.place({
       ...base,
-      items: [{ id: course.id, type: 'course', quantity: 1 }],
+      items: [{ id: course.id, type: 'course', quantity: 1, ...booked }],
       deliveryOptionId: options[0]!.id,
     })) as { city: string | null; address: string | null; deliveryCost: number; delivery: unknown; total: number };
     expect(order).toMatchObject({ city: null, address: null, deliveryCost: 0, delivery: null, total: course.price });
@@ -207,7 +210,7 @@ describe('items without delivery', () => {
       idempotencyKey: randomUUID(),
       items: [
         { id: p.id, type: 'product' as const, quantity: 1 },
-        { id: course.id, type: 'course' as const, quantity: 1 },
+        { id: course.id, type: 'course' as const, quantity: 1, ...booked },
       ],
     };
     const refused = await failure(client.orders.place.mutate(mixed));

@@ -65,4 +65,13 @@ describe('demo content', () => {
     const admins = await db.selectFrom('admins').select('email').execute();
     expect(admins).toEqual([{ email: 'chef@example.com' }]);
   });
+
+  it('creates exactly one first admin when several servers start at once on a new database', async () => {
+    const db = await fresh();
+    const starts = await Promise.all(
+      [1, 2, 3].map(() => ensureFirstAdmin(db, { adminEmail: 'patronne@example.bj', adminPassword: 'mot de passe de la patronne' })),
+    );
+    expect(starts.filter(Boolean)).toEqual(['patronne@example.bj']);
+    expect(await db.selectFrom('admins').select('email').execute()).toEqual([{ email: 'patronne@example.bj' }]);
+  });
 });

@@ -94,8 +94,11 @@ describe('order tracking', () => {
 describe('an order with nothing to deliver', () => {
   it('checks out an online course with name and phone only: no address, no delivery option', async () => {
     const course = (await app.asVisitor.cryptoCourses.list({ pageSize: 1 })).rows[0]!;
+    // Booked on its next session, as the courses page does when it has some.
+    const session = (await app.asVisitor.courseSessions.upcoming()).find((s) => s.courseId === course.id);
+    const booked = session ? { sessionId: session.id, session: 'session à venir' } : {};
     const page = await app.newPage(PHONE);
-    await putInCart(page, [{ id: course.id, type: 'course', name: course.title, price: course.price, quantity: 1 }]);
+    await putInCart(page, [{ id: course.id, type: 'course', name: course.title, price: course.price, quantity: 1, ...booked }]);
     await page.goto('/checkout');
     await page.getByLabel('Nom complet').fill('Sèna Adjovi');
     expect(await page.getByLabel('Adresse').count()).toBe(0);

@@ -35,14 +35,20 @@ export async function upsertAdmin(db: DB, email: string, password: string): Prom
  * when set, otherwise with a random password shown once on the console.
  */
 export async function ensureFirstAdmin(db: DB, env: { adminEmail?: string | undefined; adminPassword?: string | undefined }) {
-  const { count } = await db
-    .selectFrom('admins')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
-  if (Number(count) > 0) return null;
+  const none = async (q: DB) =>
+    Number((await q.selectFrom('admins').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()).count) === 0;
+  if (!(await none(db))) return null;
   const email = env.adminEmail ?? 'admin@boutique.local';
   const password = env.adminPassword ?? randomBytes(12).toString('base64url');
-  await upsertAdmin(db, email, password);
+  const passwordHash = await hashPassword(password);
+  // Several servers starting at once on a new database: one creates the admin, the others see it.
+  const created = await db.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('first-admin'))`.execute(tx);
+    if (!(await none(tx))) return false;
+    await tx.insertInto('admins').values({ email: email.trim().toLowerCase(), passwordHash }).execute();
+    return true;
+  });
+  if (!created) return null;
   if (!env.adminPassword) {
     // Printed once, on purpose: it is the only way the owner learns it. Not sent to the log.
     console.log(

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import { purgeUnusedMedia } from '../media/gc';
 import { releaseUnconfirmedOrders } from '../orders/release';
+import { sessionStartedWithin } from '../orders/seats';
 import { remindSessions } from '../orders/session-reminders';
 import type { Logger } from '../platform/context';
 
@@ -44,7 +45,7 @@ export async function purgeExpired(db: DB, config: Config) {
 
 /**
  * Purges a minute after start, then every hour; queues tomorrow's session reminders every quarter
- * of an hour; releases unconfirmed orders past their delay every five minutes (`invalidate` tells every server's cache that stock came back). The returned function stops it.
+ * of an hour, and drops the shop's cached sessions within a minute of one starting; releases unconfirmed orders past their delay every five minutes (`invalidate` tells every server's cache that stock came back). The returned function stops it.
  */
 export function startHousekeeping(db: DB, config: Config, log: Logger, invalidate: (deps: readonly string[]) => Promise<void>): () => void {
   const purge = () =>
@@ -63,6 +64,11 @@ export function startHousekeeping(db: DB, config: Config, log: Logger, invalidat
     void remindSessions(db, config)
       .then((reminded) => reminded && log.info({ reminded }, 'rappels des sessions de demain mis en file'))
       .catch((err: unknown) => log.warn({ err }, 'housekeeping: session reminders failed, will retry'));
+  // A session that began leaves the shop's list (cached until a write) within the minute.
+  const sweep = () =>
+    void sessionStartedWithin(db, 2)
+      .then((started) => (started ? invalidate(['courseSessions']) : undefined))
+      .catch((err: unknown) => log.warn({ err }, 'housekeeping: started sessions check failed, will retry'));
   const timers = [
     setTimeout(purge, 60_000),
     setInterval(purge, HOUR),
@@ -70,6 +76,7 @@ export function startHousekeeping(db: DB, config: Config, log: Logger, invalidat
     setInterval(release, 5 * 60_000),
     setTimeout(remind, 45_000),
     setInterval(remind, 15 * 60_000),
+    setInterval(sweep, 60_000),
   ];
   for (const timer of timers) timer.unref();
   return () => timers.forEach((timer) => clearInterval(timer));

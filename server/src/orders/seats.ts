@@ -40,6 +40,22 @@ export async function upcomingSessions(db: Db): Promise<UpcomingSession[]> {
   }));
 }
 
+/**
+ * Whether a published session started within the last `minutes`: the public cache keeps answers
+ * until a write, so the shop's list of sessions to come is dropped when one of them has begun.
+ */
+export async function sessionStartedWithin(db: Db, minutes: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('courseSessions')
+    .select('id')
+    .where('published', '=', true)
+    .where('startsAt', '<=', sql<string>`now()`)
+    .where('startsAt', '>', sql<string>`now() - make_interval(mins => ${minutes})`)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 const refuse = (code: 'BAD_REQUEST' | 'CONFLICT', message: string): never => {
   throw new TRPCError({ code, message });
 };

@@ -50,7 +50,14 @@ export default function SessionDetail() {
         <List
           loading={people.isLoading}
           dataSource={rows}
-          locale={{ emptyText: people.isError ? 'Impossible de charger les participants : réessayez.' : 'Aucun inscrit pour le moment' }}
+          // In its own colour: antd's placeholder text is too pale for AA contrast.
+          locale={{
+            emptyText: (
+              <span style={{ color: 'rgba(0, 0, 0, 0.62)' }}>
+                {people.isError ? 'Impossible de charger les participants : réessayez.' : 'Aucun inscrit pour le moment'}
+              </span>
+            ),
+          }}
           renderItem={(p) => (
             <List.Item key={p.orderId} style={{ display: 'block' }}>
               <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' }}>
