@@ -36,7 +36,14 @@ export async function upsertAdmin(db: DB, email: string, password: string): Prom
  */
 export async function ensureFirstAdmin(db: DB, env: { adminEmail?: string | undefined; adminPassword?: string | undefined }) {
   const none = async (q: DB) =>
-    Number((await q.selectFrom('admins').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()).count) === 0;
+    Number(
+      (
+        await q
+          .selectFrom('admins')
+          .select((eb) => eb.fn.countAll<string>().as('count'))
+          .executeTakeFirstOrThrow()
+      ).count,
+    ) === 0;
   if (!(await none(db))) return null;
   const email = env.adminEmail ?? 'admin@boutique.local';
   const password = env.adminPassword ?? randomBytes(12).toString('base64url');
