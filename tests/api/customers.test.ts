@@ -146,4 +146,31 @@ describe('the customers export for a WhatsApp broadcast', () => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.csv).toMatch(/Veuillez vous connecter/);
   });
+
+  it('leaves out a customer who asked the owner for no more offers, until an order of theirs ticks the box again', async () => {
+    const tag = digits();
+    const phone = `0194${tag}`;
+    const order = (await place(phone, { customerName: `Yao Stop ${tag}`, marketingConsent: true, email: `yao${tag}@exemple.bj` })) as {
+      id: string;
+    };
+    await app.asVisitor.newsletterSubscribers.subscribe({ email: `yao${tag}@exemple.bj` });
+    const exported = async () => (await exportFile(app.url, 'clients.csv', { search: tag })).count;
+    const customer = (await search(tag)).rows[0]!;
+    expect(await exported()).toBe(1);
+
+    const stopped = await app.asAdmin.customers.stopOffers({ id: customer.id });
+    expect(stopped).toMatchObject({ marketingConsent: false, contactWithdrawnAt: expect.any(String) });
+    // Out of the export, newsletter or not; the owner moving an earlier order does not bring them back.
+    expect(await exported()).toBe(0);
+    await deliver(order.id);
+    expect((await search(tag)).rows[0]!.marketingConsent).toBe(false);
+    expect(await exported()).toBe(0);
+    // A later order without the box: still out. With it: back in.
+    await place(phone, { customerName: `Yao Stop ${tag}` });
+    expect(await exported()).toBe(0);
+    await place(phone, { customerName: `Yao Stop ${tag}`, marketingConsent: true });
+    expect((await search(tag)).rows[0]!.marketingConsent).toBe(true);
+    expect(await exported()).toBe(1);
+    await expect(app.asVisitor.customers.stopOffers({ id: customer.id })).rejects.toThrow();
+  });
 });

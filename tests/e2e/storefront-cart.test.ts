@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
 import { addFromDetail, badge, firstProducts, readCart, toast } from './storefront/app';
 import { open, overflows, screenshot } from './storefront/browser';
-import { signIn } from './admin/session';
+import { expectNotification, signIn } from './admin/session';
 import { pdfText } from '../support/pdf';
 
 // The cart of spec sections 4 and 9, the delivery choice, and a checkout that places one real order.
@@ -262,6 +262,12 @@ describe('checkout', () => {
     await admin.getByRole('link', { name: new RegExp(order!.number) }).waitFor();
     expect(await admin.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/2290197445566\?/);
     expect(await overflows(admin)).toBe(false);
+    // The customer writes that they want no more offers: the owner records it from the same screen.
+    await admin.getByRole('button', { name: 'Ne plus lui envoyer d’offres' }).click();
+    await admin.getByRole('button', { name: 'Confirmer' }).click();
+    await expectNotification(admin, 'Client Code Promo ne recevra plus d’offres.');
+    await admin.getByText(/^Ne veut plus d’offres depuis le \d\d\/\d\d\/\d{4}/).waitFor();
+    expect(await app.asAdmin.customers.get({ id: customer!.id })).toMatchObject({ marketingConsent: false });
     await admin.context().close();
     // Used: the shared link's code is not applied to the next order.
     await addFromDetail(page, product.id, 1);

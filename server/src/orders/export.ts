@@ -155,7 +155,8 @@ export async function* subscribersCsv(db: Kysely<Database>, search: string | und
 
 /**
  * The customers who agreed to hear from the shop, for a WhatsApp broadcast list: those who ticked
- * the box on their latest order, or whose e-mail is subscribed to the newsletter; nobody else.
+ * the box on their latest order, or whose e-mail is subscribed to the newsletter; nobody else, and
+ * nobody who asked the owner for no more offers since (`contactWithdrawnAt`).
  * Narrowed by the list's search; a page at a time along the last-order index.
  */
 export function consentingCustomers(db: Kysely<Database>, search: string | undefined) {
@@ -163,12 +164,15 @@ export function consentingCustomers(db: Kysely<Database>, search: string | undef
     q.where((eb) =>
       eb.or([
         eb('marketingConsent', '=', true),
-        eb.exists(
-          eb
-            .selectFrom('newsletterSubscribers as n')
-            .select('n.id')
-            .whereRef(sql`lower(n.email)`, '=', sql`lower(customers.email)`),
-        ),
+        eb.and([
+          eb('contactWithdrawnAt', 'is', null),
+          eb.exists(
+            eb
+              .selectFrom('newsletterSubscribers as n')
+              .select('n.id')
+              .whereRef(sql`lower(n.email)`, '=', sql`lower(customers.email)`),
+          ),
+        ]),
       ]),
     ),
   );

@@ -5,6 +5,7 @@ import { crudRouters, slugProcedures } from '../crud/crud-router';
 import { router } from '../trpc';
 import { contactMessagesProcedures } from './contact-messages.router';
 import { courseSessionsProcedures } from './course-sessions.router';
+import { customersProcedures } from './customers.router';
 import { cryptoVerificationsProcedures } from './crypto-verifications.router';
 import { dashboardRouter } from './dashboard.router';
 import { devicesRouter } from './devices.router';
@@ -19,6 +20,7 @@ const extraProcedures = {
   blogPosts: slugProcedures(blogPosts),
   contactMessages: contactMessagesProcedures,
   courseSessions: courseSessionsProcedures,
+  customers: customersProcedures,
   cryptoVerifications: cryptoVerificationsProcedures,
   newsletterSubscribers: newsletterSubscribersProcedures,
   orders: ordersProcedures,

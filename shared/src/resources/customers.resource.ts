@@ -9,7 +9,8 @@ import { f } from './fields';
  * - the name, e-mail, city and consent are those of the latest order; `names` holds every name used;
  * - `ordersCount` leaves out cancelled orders; `totalSpent` counts orders delivered or paid (not
  *   refunded, not cancelled);
- * - `marketingConsent`: the box "offres par WhatsApp" ticked on the latest order.
+ * - `marketingConsent`: the box "offres par WhatsApp" ticked on the latest order, unless the customer
+ *   asked the owner for no more offers after it (`contactWithdrawnAt`, set by customers.stopOffers).
  */
 export const customers = defineResource({
   name: 'customers',
@@ -27,6 +28,7 @@ export const customers = defineResource({
     firstOrderAt: f.datetime('Première commande', { readOnly: true }),
     lastOrderAt: f.datetime('Dernière commande', { readOnly: true }),
     marketingConsent: f.boolean('Accepte les offres WhatsApp', { readOnly: true }),
+    contactWithdrawnAt: f.datetime('Ne veut plus d’offres depuis le', { optional: true, readOnly: true }),
   },
   list: {
     columns: ['name', 'phone', 'ordersCount', 'totalSpent', 'lastOrderAt', 'city'],

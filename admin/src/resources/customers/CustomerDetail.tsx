@@ -12,6 +12,7 @@ import { PageTitle } from '../../layout/PageTitle';
 import { retryUnlessRefused } from '../../providers/errors';
 import { SEARCH_FILTER } from '../../providers/data-provider';
 import { WhatsAppButton } from '../WhatsAppButton';
+import { StopOffers } from './StopOffers';
 
 type Customer = RowOfResource<typeof customers>;
 type Order = RowOfResource<typeof orders>;
@@ -59,6 +60,7 @@ export default function CustomerDetail() {
             </Descriptions.Item>
           ))}
         </Descriptions>
+        <StopOffers customer={customer} onDone={() => void query.refetch()} />
       </Card>
       <Card title={`Commandes (${total})`} size="small">
         <List
