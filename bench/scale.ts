@@ -29,6 +29,9 @@ if (!url) {
 
 /** The large shop, added to the demo one in a few statements. */
 const GROW = `
+INSERT INTO course_sessions (course, starts_at, place, seats)
+SELECT (SELECT id FROM crypto_courses ORDER BY created_at LIMIT 1), now() + g * interval '7 days', 'Cotonou, salle ' || g, 1000
+FROM generate_series(1, 20) g;
 INSERT INTO products (name, slug, short_description, description, price, category, stock)
 SELECT 'Article ' || g || ' ' || left(md5(g::text), 6), 'article-' || g, 'Modèle ' || left(md5((-g)::text), 10), '<p>Description</p>',
        1000 + g % 500000, (ARRAY['computers','phones','accessories','networking','audio','wallets'])[1 + g % 6], g % 40
@@ -37,9 +40,13 @@ INSERT INTO orders (customer_name, phone, city, address, items, subtotal, delive
                     idempotency_key, tracking_token, created_at, marketing_consent)
 SELECT (ARRAY['Afi','Kossi','Awa','Koffi','Rachida','Bienvenu','Sèna','Mahougnon'])[1 + g % 8] || ' ' || (ARRAY['Dossou','Agbo','Houngbo','Zinsou','Bello','Adjovi'])[1 + g % 6] || ' ' || g,
        '+22901' || (90000000 + g % 60000), (ARRAY['Cotonou','Porto-Novo','Parakou','Abomey-Calavi'])[1 + g % 4], 'Quartier ' || g,
-       -- 500 different articles sold (a real catalogue's best sellers are few)
-       jsonb_build_array(jsonb_build_object('id', ('00000000-0000-4000-8000-' || lpad((g % 500)::text, 12, '0'))::uuid, 'type', 'product',
-                                            'name', 'Article vendu ' || g % 500, 'unitPrice', 5000, 'quantity', 1 + g % 3)),
+       -- 500 different articles sold (a real catalogue's best sellers are few); one order in 50 books a training's session
+       CASE WHEN g % 50 = 0
+         THEN jsonb_build_array(jsonb_build_object('id', (SELECT course FROM course_sessions LIMIT 1), 'type', 'course', 'name', 'Formation',
+                                                   'unitPrice', 5000, 'quantity', 1 + g % 3,
+                                                   'sessionId', (SELECT id FROM course_sessions ORDER BY starts_at OFFSET (g / 50) % 20 LIMIT 1)))
+         ELSE jsonb_build_array(jsonb_build_object('id', ('00000000-0000-4000-8000-' || lpad((g % 500)::text, 12, '0'))::uuid, 'type', 'product',
+                                            'name', 'Article vendu ' || g % 500, 'unitPrice', 5000, 'quantity', 1 + g % 3)) END,
        5000 * (1 + g % 3), 2000, 5000 * (1 + g % 3) + 2000, (ARRAY['cash_on_delivery','mobile_money_on_delivery','mobile_money_online'])[1 + g % 3],
        (ARRAY['new','confirmed','shipped','delivered','delivered','delivered','cancelled'])[1 + g % 7],
        (ARRAY['pending','paid','paid'])[1 + g % 3], 'bulk-' || g, md5('t' || g) || md5('u' || g),
@@ -81,7 +88,8 @@ async function timed(shop: Shop, path: string) {
   return performance.now() - started;
 }
 
-const query = (procedure: string, input: unknown) => `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
+const query = (procedure: string, input?: unknown) =>
+  input === undefined ? `/trpc/${procedure}` : `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
@@ -104,7 +112,24 @@ const SCREENS: [string, string][] = [
   ['Clients : nom « dossou 7 »', query('customers.list', { page: 1, pageSize: 20, search: 'dossou 7' })],
   ['Clients : tél. « 01 90 01 23 45 »', query('customers.list', { page: 1, pageSize: 20, search: '01 90 01 23 45' })],
   ['Clients : acceptent les offres', query('customers.list', { page: 1, pageSize: 20, filters: { marketingConsent: true } })],
+  ['Sessions de formation (liste)', query('courseSessions.list', { page: 1, pageSize: 20 })],
+  ['Sessions à venir (boutique)', query('courseSessions.upcoming')],
 ];
+
+/** A session's screen: its participants (the orders whose lines name it, found by the lines' index). */
+async function participantsScreen(shop: Shop) {
+  const list = await fetch(`${shop.base}${query('courseSessions.list', { page: 1, pageSize: 1, sort: 'startsAt', order: 'asc' })}`, {
+    headers: { cookie: shop.cookie },
+  });
+  const row = ((await list.json()) as { result: { data: { rows: { id: string }[] } } }).result.data.rows[0];
+  if (!row) return '—';
+  const path = query('courseSessions.participants', { id: row.id });
+  await timed(shop, path);
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) times.push(await timed(shop, path));
+  times.sort((a, b) => a - b);
+  return `${ms(percentile(times, 50))} / ${ms(percentile(times, 95))}`;
+}
 
 /** A customer's screen as the admin opens it: the customer, then their orders (by the phone it read). */
 async function customerScreen(shop: Shop) {
@@ -182,6 +207,7 @@ async function publicMisses(shop: Shop) {
 async function measure(shop: Shop) {
   const results = await screens(shop);
   results.set('Fiche client (client + ses commandes)', await customerScreen(shop));
+  results.set('Participants d’une session', await participantsScreen(shop));
   results.set('Export CSV des commandes (1 an)', await download(shop, `/api/exports/orders.csv?from=${day(365)}&to=${day(0)}`));
   results.set('Export CSV newsletter', await download(shop, '/api/exports/newsletter.csv'));
   results.set('Export CSV clients (qui acceptent les offres)', await download(shop, '/api/exports/clients.csv'));
