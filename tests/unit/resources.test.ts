@@ -41,6 +41,19 @@ describe('resource registry', () => {
     expect(new Set(resources.map((r) => r.admin.route)).size).toBe(resources.length);
   });
 
+  it('points every reference at a registered resource declared before it (the seed and the migrations create that one first)', () => {
+    const references = resources.flatMap((r, i) =>
+      Object.entries(r.fields)
+        .filter(([, field]) => field.kind === 'reference')
+        .map(([key, field]) => ({ at: `${r.name}.${key}`, index: i, target: resources.findIndex((t) => t.name === field.references) })),
+    );
+    expect(references.map((r) => r.at)).toContain('courseSessions.course');
+    for (const ref of references) {
+      expect(ref.target, ref.at).toBeGreaterThanOrEqual(0);
+      expect(ref.target, ref.at).toBeLessThan(ref.index);
+    }
+  });
+
   it('gives the spec menu labels, in the spec order', () => {
     const spec = [
       'Produits',

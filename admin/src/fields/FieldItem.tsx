@@ -66,6 +66,7 @@ export function FieldItem({ name, field, action, onBlur, checks }: Props) {
           showTime={{ format: 'HH:mm', minuteStep: 5 }}
           format="DD/MM/YYYY HH:mm"
           disabled={field.readOnly}
+          placeholder={field.readOnly ? '—' : undefined}
           style={{ width: '100%', maxWidth: 280 }}
         />
       </Form.Item>

@@ -44,8 +44,10 @@ export async function purgeExpired(db: DB, config: Config) {
 }
 
 /**
- * Purges a minute after start, then every hour; queues tomorrow's session reminders every quarter
- * of an hour, and drops the shop's cached sessions within a minute of one starting; releases unconfirmed orders past their delay every five minutes (`invalidate` tells every server's cache that stock came back). The returned function stops it.
+ * Purges a minute after start, then every hour; releases unconfirmed orders past their delay every
+ * five minutes (`invalidate` tells every server's cache that stock came back); queues tomorrow's
+ * session reminders every quarter of an hour, and drops the shop's cached sessions within a minute
+ * of one beginning. The returned function stops it.
  */
 export function startHousekeeping(db: DB, config: Config, log: Logger, invalidate: (deps: readonly string[]) => Promise<void>): () => void {
   const purge = () =>

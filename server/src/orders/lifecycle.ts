@@ -107,7 +107,7 @@ export async function transitionOrder(
     }
     if (input.to === 'cancelled') {
       await moveStock(tx, order.items, 1);
-      await moveSeats(tx, order.items, 1, () => '');
+      await moveSeats(tx, order.items, 1);
       await movePromoUse(tx, order, -1);
       await closeOpenPayments(tx, order.id, input.actor);
       // A cancelled sale that was invoiced gets its credit note.

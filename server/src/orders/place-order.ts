@@ -16,7 +16,7 @@ import { type Kysely, sql } from 'kysely';
 import { columnsFor, createRecord } from '../crud/repository';
 import type { LowStock } from './notifications';
 import { applyPromo, takePromoUse } from './promo';
-import { moveSeats, sessionFull, sessionOfLine } from './seats';
+import { moveSeats, sessionOfLine } from './seats';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database>;
@@ -126,7 +126,7 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
     if (taken.stock !== null && (taken.stock === 0 || crossed)) low.push({ id: line.id, name: line.name, stock: taken.stock });
   }
 
-  await moveSeats(tx, lines, -1, sessionFull);
+  await moveSeats(tx, lines, -1);
 
   let delivery: { id: string; name: string; price: number } | null = null;
   const shipped = needsShipping(input.items);

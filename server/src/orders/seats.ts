@@ -97,7 +97,12 @@ export async function sessionOfLine(tx: Db, line: OrderLine, sessionId: string |
  * transaction: the conditional UPDATE means two shoppers can never both take the last seat.
  * Taking fails in French when too few are left; giving back never fails.
  */
-export async function moveSeats(tx: Db, lines: readonly OrderLine[], sign: 1 | -1, refusal: (line: OrderLine, left: number) => string) {
+export async function moveSeats(
+  tx: Db,
+  lines: readonly OrderLine[],
+  sign: 1 | -1,
+  refusal: (line: OrderLine, left: number) => string = sessionFull,
+) {
   for (const line of lines) {
     if (!line.sessionId) continue;
     if (sign > 0) {
