@@ -256,3 +256,35 @@ describe('the reminder the day before', () => {
     expect(Number(queued.rows[0]!.n)).toBe(1);
   });
 });
+
+describe('a session the owner changes', () => {
+  it('tells its participants of the new date or place (mail, and WhatsApp messages for the owner), and nobody of a mere seat count', async () => {
+    const c = await course();
+    const s = await session(c.id, { seats: 5, startsAt: inDays(8) });
+    const email = `change-${randomUUID().slice(0, 6)}@exemple.bj`;
+    await book(c.id, s.id, 1, { customerName: 'Mahougnon Kpade', email });
+    await book(c.id, s.id, 1, { customerName: 'Sans Courriel' });
+    const changes = () => smtp.received.filter((m) => m.to.includes(email) && m.subject.startsWith('Changement'));
+
+    await app.asAdmin.courseSessions.update({ id: s.id, data: { seats: 8 } });
+    await app.asAdmin.courseSessions.update({ id: s.id, data: { startsAt: inDays(9, 14), place: 'Porto-Novo, Ouando' } });
+    await expect.poll(() => changes().length, { timeout: 15_000 }).toBe(1);
+    const mail = changes()[0]!;
+    expect(mail.subject).toBe(`Changement : votre formation « ${c.title} »`);
+    expect(mail.text).toMatch(
+      /^Bonjour Mahougnon Kpade, votre formation « .* » change : elle a lieu désormais le \S+ \d+ \S+ \d{4} à 14:00, Porto-Novo, Ouando\./,
+    );
+    const alerts = () =>
+      smtp.received.filter((m) => m.to.includes(ADMIN.email) && m.subject.startsWith(`Session modifiée : « ${c.title} »`));
+    await expect.poll(() => alerts().length, { timeout: 15_000 }).toBe(1);
+    expect(alerts()[0]!.subject).toBe(`Session modifiée : « ${c.title} » (2 inscrits à prévenir)`);
+    expect(alerts()[0]!.text).toMatch(
+      /Sans Courriel \(\+229 01 96 [\d ]+, 1 place, commande [^)]+\) : https:\/\/wa\.me\/22901\d{8}\?text=Bonjour%20Sans%20Courriel/,
+    );
+    // Only the seat count changed the first time: a single message in all.
+    const queued = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM outbox WHERE recipient = ${email} AND subject LIKE 'Changement%'`.execute(app.db);
+    expect(Number(queued.rows[0]!.n)).toBe(1);
+  });
+});

@@ -63,12 +63,72 @@ export async function sessionLinksOf(db: Db, items: readonly OrderLine[]) {
   return rows.map((r) => ({ name: items.find((l) => l.sessionId === r.id)!.name, link: r.link! }));
 }
 
-const reminderText = (session: { title: string; label: string; link: string | null }, name: string) =>
-  [
-    `Bonjour ${name}, petit rappel : votre formation « ${session.title} » a lieu demain (${session.label}).`,
-    ...(session.link ? [`Lien pour la rejoindre : ${session.link}`] : []),
-    'À demain !',
-  ].join('\n');
+/** A session as its participants are told of it. */
+type About = { id: string; title: string; label: string; link: string | null };
+
+/** The session's training and how it reads now (date, time, place or online). */
+async function aboutSession(
+  tx: Db,
+  session: { id: string; course: string; startsAt: string; online: boolean; place: string | null; link: string | null },
+): Promise<About> {
+  const course = await tx.selectFrom('cryptoCourses').select('title').where('id', '=', session.course).executeTakeFirstOrThrow();
+  const when = { startsAt: new Date(session.startsAt).toISOString(), online: session.online, place: session.place };
+  return { id: session.id, title: course.title, label: sessionLabel(when), link: session.link };
+}
+
+/** What the participants are told: the reminder the day before, or the session's new date or place. */
+const messages = {
+  reminder: {
+    mailSubject: (a: About) => `Rappel : votre formation « ${a.title} » a lieu demain`,
+    text: (a: About, name: string) => `Bonjour ${name}, petit rappel : votre formation « ${a.title} » a lieu demain (${a.label}).`,
+    alertSubject: (a: About, n: string) => `Demain : « ${a.title} » (${n})`,
+    alertIntro: 'Rappel par WhatsApp, un lien par participant (le message est prêt, il reste à l’envoyer) :',
+    end: 'À demain !',
+  },
+  moved: {
+    mailSubject: (a: About) => `Changement : votre formation « ${a.title} »`,
+    text: (a: About, name: string) =>
+      `Bonjour ${name}, votre formation « ${a.title} » change : elle a lieu désormais le ${a.label.replace(/^session du /, '')}.`,
+    alertSubject: (a: About, n: string) => `Session modifiée : « ${a.title} » (${n} à prévenir)`,
+    alertIntro: 'Les participants qui ont donné un e-mail sont prévenus ; pour les autres, un lien WhatsApp avec le message prêt :',
+    end: 'Répondez à ce message si la nouvelle date ne vous convient pas.',
+  },
+};
+
+const messageText = (kind: keyof typeof messages, a: About, name: string) =>
+  [messages[kind].text(a, name), ...(a.link ? [`Lien pour la rejoindre : ${a.link}`] : []), messages[kind].end].join('\n');
+
+/**
+ * Each participant who gave an e-mail gets the message, with their order's link; the owner one
+ * alert listing every participant with a WhatsApp message ready to send. In `tx`: the messages
+ * leave with the write that causes them, or not at all.
+ */
+async function tellParticipants(tx: Db, config: Config, about: About, kind: keyof typeof messages) {
+  const people = await sessionParticipants(tx, about.id);
+  for (const person of people.filter((p) => p.email)) {
+    await enqueueMail(tx, {
+      to: person.email!,
+      subject: messages[kind].mailSubject(about),
+      text: `${messageText(kind, about, person.customerName)}\n\nVotre commande : ${config.publicUrl}${trackingPath(person.trackingToken)}`,
+    });
+  }
+  if (people.length === 0) return;
+  await alertOwner(tx, config, {
+    kind: 'session',
+    subject: messages[kind].alertSubject(about, `${people.length} inscrit${people.length > 1 ? 's' : ''}`),
+    lines: [
+      `Session de « ${about.title} », ${about.label}.`,
+      messages[kind].alertIntro,
+      '',
+      ...people.map(
+        (p) =>
+          `- ${p.customerName} (${displayPhone(p.phone)}, ${p.seats} place${p.seats > 1 ? 's' : ''}, commande ${p.number}) : ` +
+          whatsappLink(p.phone, messageText(kind, about, p.customerName)),
+      ),
+    ],
+    adminPath: adminPath(courseSessions, about.id),
+  });
+}
 
 /**
  * The day before a session (Benin date), each participant who gave an e-mail gets a reminder, and
@@ -95,40 +155,29 @@ export async function remindSessions(db: Db, config: Config): Promise<number> {
         .returning(['id', 'course', 'startsAt', 'online', 'place', 'link'])
         .executeTakeFirst();
       if (!session) return false;
-      const course = await tx.selectFrom('cryptoCourses').select('title').where('id', '=', session.course).executeTakeFirstOrThrow();
-      const about = {
-        title: course.title,
-        label: sessionLabel({ startsAt: new Date(session.startsAt).toISOString(), online: session.online, place: session.place }),
-        link: session.link,
-      };
-      const people = await sessionParticipants(tx, session.id);
-      for (const person of people.filter((p) => p.email)) {
-        await enqueueMail(tx, {
-          to: person.email!,
-          subject: `Rappel : votre formation « ${course.title} » a lieu demain`,
-          text: `${reminderText(about, person.customerName)}\n\nVotre commande : ${config.publicUrl}${trackingPath(person.trackingToken)}`,
-        });
-      }
-      if (people.length > 0) {
-        await alertOwner(tx, config, {
-          kind: 'session',
-          subject: `Demain : « ${course.title} » (${people.length} inscrit${people.length > 1 ? 's' : ''})`,
-          lines: [
-            `Session de « ${course.title} », ${about.label}.`,
-            'Rappel par WhatsApp, un lien par participant (le message est prêt, il reste à l’envoyer) :',
-            '',
-            ...people.map(
-              (p) =>
-                `- ${p.customerName} (${displayPhone(p.phone)}, ${p.seats} place${p.seats > 1 ? 's' : ''}, commande ${p.number}) : ` +
-                whatsappLink(p.phone, reminderText(about, p.customerName)),
-            ),
-          ],
-          adminPath: adminPath(courseSessions, session.id),
-        });
-      }
+      await tellParticipants(tx, config, await aboutSession(tx, session), 'reminder');
       return true;
     });
     if (done) reminded++;
   }
   return reminded;
+}
+
+/**
+ * The owner changed a session to come (its date, its place, online or not, its link): its
+ * participants are told, in the transaction of the change.
+ */
+export async function sessionChanged(
+  tx: Db,
+  config: Config,
+  before: { startsAt: string; online: boolean; place: string | null; link: string | null },
+  after: { id: string; course: string; startsAt: string; online: boolean; place: string | null; link: string | null },
+) {
+  const moved =
+    Date.parse(before.startsAt) !== Date.parse(after.startsAt) ||
+    before.online !== after.online ||
+    (before.place ?? '') !== (after.place ?? '') ||
+    (before.link ?? '') !== (after.link ?? '');
+  if (!moved || Date.parse(after.startsAt) <= Date.now()) return;
+  await tellParticipants(tx, config, await aboutSession(tx, after), 'moved');
 }
