@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { dayRangeSchema, newsletterSubscribers, salesQuerySchema } from '@app/shared';
+import { dayRangeSchema, isUuid, newsletterSubscribers, salesQuerySchema } from '@app/shared';
 import { salesCsv, salesReport } from '../orders/sales';
 import { findSession, sessionCookieName } from '../auth/sessions';
 import { listQueries } from '../crud/repository';
@@ -67,7 +67,7 @@ export async function exportRoutes(app: FastifyInstance, { db, config }: { db: K
   app.get<{ Querystring: { session?: string } }>('/api/exports/participants.csv', async (req, reply) => {
     if (!(await signedIn(req))) return refuse(reply, 401, 'Veuillez vous connecter pour exporter les participants.');
     const id = String(req.query.session ?? '');
-    const session = /^[0-9a-f-]{36}$/i.test(id)
+    const session = isUuid(id)
       ? await db.selectFrom('courseSessions').select(['id', 'startsAt']).where('id', '=', id).executeTakeFirst()
       : undefined;
     if (!session) return refuse(reply, 404, 'Session introuvable.');

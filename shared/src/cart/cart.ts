@@ -1,3 +1,5 @@
+import { isUuid } from '../format/slugify';
+
 /**
  * Client-side cart maths (spec sections 4 and 9).
  *
@@ -79,7 +81,7 @@ function toCartItem(item: NewCartItem, quantity: number): CartItem {
   return withSession(line, item);
 }
 
-const isSessionId = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f-]{36}$/i.test(value);
+const isSessionId = (value: unknown): value is string => typeof value === 'string' && isUuid(value);
 
 /** The line with the session of `from` (only a training's, only a well-formed one), or with none. */
 function withSession(line: CartItem, from: { sessionId?: unknown; session?: unknown }): CartItem {
