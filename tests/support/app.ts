@@ -105,6 +105,8 @@ export async function startTestApp(
       await app.close();
       app = await build(port);
     },
+    /** Stops the server as SIGTERM does (main.ts): requests in flight finish, nothing is cut. */
+    stop: () => app.close(),
     async close() {
       // Test clients may leave response bodies unread; do not wait for their sockets.
       app.server.closeAllConnections();

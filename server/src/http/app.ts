@@ -111,6 +111,18 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
     logController: new LogController({ disableRequestLogging: true }),
     // A hop count trusts the n nearest proxies (as proxy-addr does); a list trusts those addresses.
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
+    // While the server stops (an upgrade, a restart), a request that arrives on a connection the
+    // proxy kept open is served as usual rather than refused with a 503 the proxy would pass on...
+    return503OnClosing: false,
+  });
+  // ...and every answer from then on closes its connection, so the proxy's next request goes to a
+  // server that stays.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
 
   registerSecurity(app, config);

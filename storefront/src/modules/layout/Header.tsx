@@ -22,11 +22,16 @@ export function Header() {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpenOn(null);
     document.addEventListener('keydown', onKey);
+    // The back button closes it at once, even while the page it leads to is still on its way
+    // (the router shows the new route only then).
+    const onBack = () => setOpenOn(null);
+    addEventListener('popstate', onBack);
     // The page behind the open menu stays still: only the menu scrolls.
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
       document.removeEventListener('keydown', onKey);
+      removeEventListener('popstate', onBack);
       document.body.style.overflow = overflow;
     };
   }, [menuOpen]);
