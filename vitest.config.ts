@@ -6,6 +6,9 @@ const globalSetup = ['tests/support/db-template.ts'];
 // count together). Three at a time was measured 6 % faster on this 2-core machine, not worth the
 // added contention on timing-sensitive tests.
 const workers = Number(process.env.TEST_WORKERS ?? 2);
+// A worker keeps the modules it imported from one test file to the next (isolate: false) instead of
+// importing the whole server again for each: the API suite went from 275 to 208 s on PGlite. Test
+// files share no module state: each starts its own app on its own database copy, and none mocks a module.
 
 export default defineConfig({
   test: {
@@ -15,6 +18,7 @@ export default defineConfig({
           name: 'api',
           globalSetup,
           include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: workers,
@@ -38,6 +42,7 @@ export default defineConfig({
           name: 'e2e',
           globalSetup,
           include: ['tests/e2e/**/*.test.ts'],
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two browsers at a time: a browser test mostly waits (on the page, the server, animations),
