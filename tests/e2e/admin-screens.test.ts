@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import dayjs from 'dayjs';
 import { sql } from 'kysely';
-import { blogPosts, formatXOF, orderStatuses, resources, whatsappLink } from '@app/shared';
+import { blogPosts, formatXOF, orderStatuses, resources, today, whatsappLink } from '@app/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
@@ -443,9 +443,10 @@ describe('at phone width', () => {
     // The panel shows the month of the default start (30 days ago): its first day, then the download
     // carries the days chosen.
     await panel.locator('.ant-picker-cell-in-view').first().click();
-    const first = dayjs().subtract(30, 'day').startOf('month').format('YYYY-MM-DD');
+    // Days are Benin's (the browser here runs on UTC: just after midnight in Cotonou, a day behind).
+    const first = dayjs(today()).subtract(30, 'day').startOf('month').format('YYYY-MM-DD');
     const [download] = await Promise.all([phone.waitForEvent('download'), phone.getByRole('button', { name: 'Télécharger' }).click()]);
-    expect(download.suggestedFilename()).toBe(`commandes-${first}-${dayjs().format('YYYY-MM-DD')}.csv`);
+    expect(download.suggestedFilename()).toBe(`commandes-${first}-${today()}.csv`);
     expect(fs.readFileSync(await download.path(), 'utf8')).toContain('CMD-');
     await phone.close();
   });
@@ -487,11 +488,13 @@ describe('the sales charts', () => {
     expect(days.length).toBeGreaterThan(0);
     const revenue = days.reduce((sum, d) => sum + Number(d.revenue), 0);
 
-    for (const [width, height] of [
-      [360, 740],
-      [1280, 860],
+    // Two devices whose clocks are far from Benin's (UTC-12 and UTC+14): at any hour one of them is
+    // on another day than the shop, whose days the charts count.
+    for (const [width, height, timezoneId] of [
+      [360, 740, 'Etc/GMT+12'],
+      [1280, 860, 'Etc/GMT-14'],
     ] as const) {
-      const p = await app.newPage({ width, height });
+      const p = await app.newPage({ width, height }, { timezoneId });
       await signIn(p, '/admin');
       await p.locator('#ventes').scrollIntoViewIfNeeded();
       await expect.poll(() => p.locator('#ventes [data-testid=chart] canvas').count(), { timeout: 20_000 }).toBe(4);

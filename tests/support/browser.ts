@@ -26,8 +26,9 @@ export async function startBrowserApp(options: { env?: Record<string, string> } 
     browser,
     /** Console errors and page crashes seen so far: a page that works logs none. */
     errors,
-    async newPage(viewport = DESKTOP): Promise<Page> {
-      const context = await browser.newContext({ viewport, locale: 'fr-FR', baseURL: app.url });
+    /** A page in a fresh context; `timezoneId` sets the device's clock zone (UTC, this machine's, by default). */
+    async newPage(viewport = DESKTOP, { timezoneId }: { timezoneId?: string } = {}): Promise<Page> {
+      const context = await browser.newContext({ viewport, locale: 'fr-FR', baseURL: app.url, timezoneId });
       const page = await context.newPage();
       page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
       page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));

@@ -5,9 +5,10 @@ import { type SalesGrouping, type SalesReport, salesGroupings } from '@app/share
 import { useNotification } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, DatePicker, Row, Segmented, Select, Skeleton, Space, Statistic } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { Component, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { downloadExport } from '../providers/download';
+import { shopToday } from '../providers/shop-day';
 import { periodLabel } from './period-label';
 import { toHttpError } from '../providers/errors';
 import { trpc } from '../providers/trpc';
@@ -32,7 +33,7 @@ const percent = (share: number) => `${(share * 100).toLocaleString('fr-FR', { ma
 /** The dashboard's sales: a period and its grouping, the totals, four charts and their tables, a CSV. */
 export function SalesCharts() {
   const [preset, setPreset] = useState<Preset>('30');
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>([shopToday().subtract(29, 'day'), shopToday()]);
   const [by, setBy] = useState<SalesGrouping>('day');
   const { open } = useNotification();
   const [exporting, setExporting] = useState(false);
@@ -48,7 +49,7 @@ export function SalesCharts() {
   const choose = (value: Preset) => {
     setPreset(value);
     if (value === 'custom') return;
-    setRange([dayjs().subtract(PERIODS[value].days - 1, 'day'), dayjs()]);
+    setRange([shopToday().subtract(PERIODS[value].days - 1, 'day'), shopToday()]);
     setBy(PERIODS[value].by);
   };
   const exportCsv = async () => {
@@ -78,7 +79,7 @@ export function SalesCharts() {
             value={range}
             format="DD/MM/YYYY"
             allowClear={false}
-            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+            disabledDate={(d) => d.isAfter(shopToday(), 'day')}
             onChange={(value) => value?.[0] && value[1] && setRange([value[0], value[1]])}
           />
         ) : null}

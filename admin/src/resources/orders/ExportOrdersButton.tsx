@@ -1,8 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, DatePicker, Form, Modal } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { downloadExport } from '../../providers/download';
+import { shopToday } from '../../providers/shop-day';
 import { toHttpError } from '../../providers/errors';
 
 /** One day picked from a one-month panel that fits a phone; typing is not offered (the keyboard would cover it). */
@@ -13,7 +14,7 @@ export function ExportOrdersButton() {
   const { notification } = App.useApp();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(30, 'day'), dayjs()]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>([shopToday().subtract(30, 'day'), shopToday()]);
   const run = async () => {
     setBusy(true);
     try {
