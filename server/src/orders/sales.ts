@@ -59,18 +59,34 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
       ])
       .orderBy(sql`p`)
       .execute(),
-    facts('item:')
+    // The ten items that brought the most, summed first (one row per item), then each one's name on
+    // its latest day of the period (an item renamed shows under its new name), read by the key.
+    // WITH TIES keeps every item level with the tenth, so the order by name below picks as it would
+    // over all of them.
+    db
+      .with('top', () =>
+        facts('item:')
+          .select([
+            'fact',
+            sql<string>`max(day)`.as('lastDay'),
+            sql<string>`sum(quantity)`.as('quantity'),
+            sql<string>`sum(revenue)`.as('revenue'),
+          ])
+          .groupBy('fact')
+          .having(sql<boolean>`sum(quantity) > 0`)
+          .orderBy('revenue', 'desc')
+          .fetch(10, 'with ties'),
+      )
+      .selectFrom('top')
+      .innerJoin('salesFacts as named', (join) => join.onRef('named.fact', '=', 'top.fact').onRef('named.day', '=', 'top.lastDay'))
       .select([
-        sql<string>`split_part(fact, ':', 3)`.as('id'),
-        sql<string>`split_part(fact, ':', 2)`.as('type'),
-        // The name of its latest day (an item renamed shows under its new name).
-        sql<string>`(array_agg(label ORDER BY day DESC))[1]`.as('name'),
-        sql<string>`sum(quantity)`.as('quantity'),
-        sql<string>`sum(revenue)`.as('revenue'),
+        sql<string>`split_part(top.fact, ':', 3)`.as('id'),
+        sql<string>`split_part(top.fact, ':', 2)`.as('type'),
+        'named.label as name',
+        'top.quantity',
+        'top.revenue',
       ])
-      .groupBy('fact')
-      .having(sql<boolean>`sum(quantity) > 0`)
-      .orderBy('revenue', 'desc')
+      .orderBy('top.revenue', 'desc')
       .orderBy('name')
       .limit(10)
       .execute(),
