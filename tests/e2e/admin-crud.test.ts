@@ -1,6 +1,6 @@
 import { adminRoutes, type AnyResource, emptyMessage, resources } from '@app/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, httpClient } from '../support/app';
 import { createRow, markedFields } from '../support/crud';
 import { type BrowserApp, startBrowserApp } from '../support/browser';
@@ -17,11 +17,6 @@ beforeAll(async () => {
   await signIn(page);
 });
 afterAll(() => app?.close());
-// A failed step leaves a picture of the screen as it was (CI keeps .tmp/screens in its clone).
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail')
-    await page.screenshot({ path: `.tmp/screens/admin-crud-failed-${task.id}.png` }).catch(() => undefined);
-});
 
 const listed: AnyResource[] = resources.filter((r) => !r.singleton);
 const stamp = Date.now().toString(36).slice(-5);

@@ -21,6 +21,8 @@ export async function startBrowserApp(options: { env?: Record<string, string> } 
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
   });
   const errors: string[] = [];
+  const pages: Page[] = [];
+  opened.add(pages);
   return {
     ...app,
     browser,
@@ -30,6 +32,8 @@ export async function startBrowserApp(options: { env?: Record<string, string> } 
     async newPage(viewport = DESKTOP, { timezoneId }: { timezoneId?: string } = {}): Promise<Page> {
       const context = await browser.newContext({ viewport, locale: 'fr-FR', baseURL: app.url, timezoneId });
       const page = await context.newPage();
+      pages.push(page);
+      watchForFailures(page);
       page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
       page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
       // A test that goes to another address leaves like an owner answering "Quitter" to the
@@ -49,6 +53,7 @@ export async function startBrowserApp(options: { env?: Record<string, string> } 
       return page;
     },
     async close() {
+      opened.delete(pages);
       await browser.close();
       await app.close();
     },
@@ -60,4 +65,40 @@ export type BrowserApp = Awaited<ReturnType<typeof startBrowserApp>>;
 function isStorefrontPage(url: string) {
   const path = new URL(url, 'http://localhost').pathname;
   return !/^\/(admin|trpc|media|assets|api|webhooks)(\/|$)|\.\w+$/.test(path);
+}
+
+// What a failed browser step leaves behind (tests/support/e2e-setup.ts writes it, CI prints it):
+// each open page's picture, its address, the addresses it went through, the dialogs it showed.
+const opened = new Set<Page[]>();
+const trails = new WeakMap<Page, string[]>();
+
+function watchForFailures(page: Page) {
+  const trail: string[] = [];
+  trails.set(page, trail);
+  const note = (line: string) => {
+    trail.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (trail.length > 15) trail.shift();
+  };
+  // Same-document moves (the admin's and storefront's routers) count as navigations too.
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && note(`-> ${frame.url()}`));
+  page.on('dialog', (dialog) => note(`dialog ${dialog.type()}: ${dialog.message()}`));
+}
+
+/** Saves the picture and the recent history of every page still open, for a failed test named `id`. */
+export async function keepFailureContext(id: string) {
+  fs.mkdirSync('.tmp/screens', { recursive: true });
+  let n = 0;
+  for (const pages of opened) {
+    for (const page of pages) {
+      if (page.isClosed()) continue;
+      const name = `.tmp/screens/failed-${id}-${n++}`;
+      await page.screenshot({ path: `${name}.png`, timeout: 5_000 }).catch(() => undefined);
+      const shown = await page
+        .locator('.ant-notification-notice, .ant-popover:not(.ant-popover-hidden), .ant-modal, [role="alert"]')
+        .allTextContents()
+        .catch(() => []);
+      const lines = [`url: ${page.url()}`, ...(trails.get(page) ?? []), ...shown.map((text) => `shown: ${text.slice(0, 200)}`)];
+      fs.writeFileSync(`${name}.txt`, `${lines.join('\n')}\n`);
+    }
+  }
 }
