@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { build as bundle } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -95,7 +96,7 @@ const pwa = VitePWA({
 });
 
 /**
- * The app's code starts after the page's first paint (public/boot.js), so that the shopper's slow
+ * The app's code starts after the page's first paint (src/boot/boot.ts), so that the shopper's slow
  * link carries the page and its main image first, and the first paint waits for no script. Its
  * tags go into an inert <template id="app-code"> that boot.js puts into the page then; the server
  * adds the page's own chunk there (http/ssr.ts). The steps main.tsx imports one after the other
@@ -130,6 +131,26 @@ const startAfterFirstPaint: Plugin = {
 };
 
 /**
+ * The page's early script, /boot.js (src/boot/boot.ts): one small classic script of its own, with
+ * the shared cart rules built in, so that it runs as soon as it arrives, before any of the app.
+ */
+const earlyScript: Plugin = {
+  name: 'early-script',
+  async generateBundle() {
+    const entry = new URL('./src/boot/boot.ts', import.meta.url).pathname;
+    const { outputFiles } = await bundle({
+      entryPoints: [entry],
+      bundle: true,
+      minify: true,
+      format: 'iife',
+      target: 'es2020',
+      write: false,
+    });
+    this.emitFile({ type: 'asset', fileName: 'boot.js', source: outputFiles[0]!.text });
+  },
+};
+
+/**
  * The small parts several pages share (a price, a photo, a card, a status line) go into one
  * file instead of a file each: a product page needed 24 files, and a phone on a 400 ms mobile
  * link fetches them six at a time. Parts that bring a large library stay apart (the form
@@ -140,7 +161,7 @@ const smallSharedModule = (id: string) =>
   /[\\/](storefront|shared)[\\/]src[\\/]/.test(id) && !/SafeHtml|validate|phone|useForm|Field|resources|auth[\\/]/.test(id);
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [pwa, startAfterFirstPaint])],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [earlyScript, pwa, startAfterFirstPaint])],
   // The manifest tells the server which files a page's code is made of (modulepreload links).
   build: {
     outDir: 'dist',

@@ -12,7 +12,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /**
  * A step whose download failed (a mobile network drops a request now and then) is tried again,
  * a little later each time, and at once when the phone says it is back online. Meanwhile the
- * page stays readable and its taps are kept (public/boot.js).
+ * page stays readable and its taps are kept (src/boot/boot.ts).
  */
 async function load<T>(step: () => Promise<T>): Promise<T> {
   for (let wait = 1500; ; wait = Math.min(wait * 2, 30_000)) {

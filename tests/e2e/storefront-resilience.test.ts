@@ -1,7 +1,7 @@
 import { formatXOF } from '@app/shared/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
-import { badge, mainNav, readCart } from './storefront/app';
+import { badge, mainNav, mobileNav, readCart } from './storefront/app';
 import { open, screenshot, serviceWorkerInControl } from './storefront/browser';
 
 // A slow, flaky phone network: pages arrive rendered and take over without asking again, a lost
@@ -255,6 +255,10 @@ describe('before the app has taken the page over', () => {
   async function heldPage(path: string) {
     const context = await app.browser.newContext({ viewport: PHONE, baseURL: app.url, serviceWorkers: 'block' });
     const page = await context.newPage();
+    // What the page's early script did must not trouble the app's takeover (a hydration error).
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
@@ -264,26 +268,80 @@ describe('before the app has taken the page over', () => {
     await page.goto(path, { waitUntil: 'commit' });
     await page.locator('main h1').first().waitFor();
     const hydrated = () => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-    return { page, release, hydrated, close: () => context.close() };
+    return { page, release, hydrated, errors, close: () => context.close() };
   }
 
-  it('a tap is kept, shown as pending, and done once the app is there', async () => {
-    const product = (await app.asVisitor.products.list({ pageSize: 20 })).rows.find((p) => p.stock === null || p.stock > 0)!;
-    const { page, release, hydrated, close } = await heldPage(`/products/${product.slug}`);
-    const add = page.getByRole('button', { name: 'Ajouter au panier' });
+  it('"Ajouter au panier" and the quantity answer at once; the app takes the cart over, each tap counted once', async () => {
+    const product = (await app.asVisitor.products.list({ pageSize: 50 })).rows.find((p) => p.stock === null || p.stock >= 10)!;
+    const { page, release, hydrated, errors, close } = await heldPage(`/products/${product.slug}`);
+    const quantity = page.getByRole('spinbutton', { name: `Quantité de ${product.name}` });
+    const add = page.locator('main').getByRole('button', { name: /Ajouter au panier|Ajouté/ });
+    await page.getByRole('button', { name: `Augmenter la quantité de ${product.name}` }).click();
+    expect(await quantity.inputValue()).toBe('2');
     await add.click();
-    await add.click(); // tapped again, since nothing seemed to happen
-    expect(await add.getAttribute('aria-busy')).toBe('true');
-    // Seen as pending: a turning ring beside the text, not only a fade.
-    expect(await add.evaluate((el) => getComputedStyle(el, '::after').animationName)).toBe('early-tap-spin');
+    // Shown by the page's early script, the app's code still held back.
+    expect(await badge(page).textContent()).toBe('2');
+    expect(await add.textContent()).toBe('Ajouté ✓');
+    await page
+      .getByRole('status')
+      .filter({ hasText: `2 × « ${product.name} » ajouté au panier.` })
+      .waitFor();
+    expect(await page.getByRole('link', { name: 'Panier, 2 articles' }).count()).toBe(1);
+    await add.click();
+    expect(await badge(page).textContent()).toBe('4');
+    expect(await add.getAttribute('aria-busy')).toBeNull();
     expect(await page.locator('html[data-hydrated]').count()).toBe(0);
-    await page.screenshot({ path: '.tmp/screens/store-early-tap-360.png' });
+    await page.screenshot({ path: '.tmp/screens/store-early-add-360.png' });
 
     release();
     await hydrated();
-    await expect.poll(() => badge(page).textContent(), { timeout: 10_000 }).toBe('1');
-    expect(await add.getAttribute('aria-busy')).toBeNull();
-    expect((await readCart(page)).items).toMatchObject([{ id: product.id, type: 'product', quantity: 1 }]);
+    // The app shows the cart and the quantity as the shopper left them, and replays no tap.
+    expect(await badge(page).textContent()).toBe('4');
+    await expect.poll(() => quantity.inputValue()).toBe('2');
+    await page.getByRole('button', { name: 'Ajouter au panier' }).waitFor();
+    await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+    await expect.poll(() => badge(page).textContent()).toBe('6');
+    await page.getByRole('link', { name: /^Panier/ }).click();
+    await page.waitForURL('**/cart');
+    await expect.poll(() => page.getByRole('spinbutton', { name: `Quantité de ${product.name}` }).inputValue()).toBe('6');
+    expect((await readCart(page)).items).toMatchObject([{ id: product.id, type: 'product', quantity: 6 }]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('adds no more than the stock before the app either, and says why in French', async () => {
+    const product = (await app.asVisitor.products.list({ pageSize: 50 })).rows.find((p) => p.stock !== 0)!;
+    await app.asAdmin.products.update({ id: product.id, data: { stock: 1 } });
+    const { page, close } = await heldPage(`/products/${product.slug}`);
+    const add = page.locator('main').getByRole('button', { name: /Ajouter au panier|Ajouté/ });
+    await add.click();
+    expect(await badge(page).textContent()).toBe('1');
+    await add.click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `Il ne reste que 1 « ${product.name} » en stock, et votre panier les contient déjà.` })
+      .waitFor();
+    expect(await badge(page).textContent()).toBe('1');
+    expect((await readCart(page)).items).toMatchObject([{ id: product.id, quantity: 1, stock: 1 }]);
+    await close();
+    await app.asAdmin.products.update({ id: product.id, data: { stock: product.stock } });
+  });
+
+  it('another tap is kept, shown as pending, and done once when the app is there', async () => {
+    const { page, release, hydrated, errors, close } = await heldPage('/products');
+    const menu = page.locator('#menu-button');
+    await menu.click();
+    await menu.click(); // tapped again, since nothing seemed to happen
+    expect(await menu.getAttribute('aria-busy')).toBe('true');
+    // Seen as pending: a turning ring beside the text, not only a fade.
+    expect(await menu.evaluate((el) => getComputedStyle(el, '::after').animationName)).toBe('early-tap-spin');
+    await page.screenshot({ path: '.tmp/screens/store-early-tap-360.png' });
+    release();
+    await hydrated();
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
+    expect(await menu.getAttribute('aria-busy')).toBeNull();
+    await mobileNav(page).waitFor();
+    expect(errors).toEqual([]);
     await close();
   });
 

@@ -44,7 +44,7 @@ function pageUrl(raw: string, address: PageAddress) {
 
 /**
  * A rendered page needs no script to be seen: its code waits in <template id="app-code"> until
- * the first paint (storefront/public/boot.js), and then still goes out at low priority, behind
+ * the first paint (storefront/src/boot/boot.ts), and then still goes out at low priority, behind
  * the photos on screen.
  */
 const LOW = 'fetchpriority="low"';
@@ -69,7 +69,7 @@ function inlineStyles(template: string, distDir: string) {
 /**
  * <link rel="modulepreload"> for a page's chunk and the chunks it imports (from Vite's manifest),
  * so the browser fetches them beside the main script instead of after it has run. They go with
- * the app's other tags, which the page starts after its first paint (storefront/public/boot.js).
+ * the app's other tags, which the page starts after its first paint (storefront/src/boot/boot.ts).
  */
 function preloadLinks(manifest: Manifest | null, module: string | undefined, template: string) {
   if (!manifest || !module) return '';

@@ -1,6 +1,6 @@
 declare global {
   interface Window {
-    /** Buttons tapped and forms sent before the app took the page over (public/boot.js). */
+    /** Buttons tapped and forms sent before the app took the page over (src/boot/boot.ts). */
     __earlyTaps?: Element[];
     /** What was typed, ticked or chosen in fields meanwhile. */
     __earlyInputs?: Map<Element, string | boolean>;

@@ -5,7 +5,8 @@ import type { BrowserApp } from '../../support/browser';
 
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
 export const mobileNav = (page: Page) => page.getByRole('navigation', { name: 'Menu mobile' });
-export const badge = (page: Page) => page.getByTestId('cart-badge');
+/** The header's cart count, when it shows (it is in the page, hidden, while the cart is empty). */
+export const badge = (page: Page) => page.getByTestId('cart-badge').filter({ visible: true });
 
 export async function toast(page: Page, text: string | RegExp) {
   await page.locator('.Toastify__toast').filter({ hasText: text }).first().waitFor();

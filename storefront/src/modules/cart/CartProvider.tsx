@@ -13,6 +13,7 @@ import {
   setStock,
   updateQuantity,
 } from '@app/shared/cart';
+import { adoptCart } from './earlyAdd';
 import { createContext, type ReactNode, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 
 export interface CartApi {
@@ -50,6 +51,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [cart, setCart] = useState<Cart>(() => parseStoredCart(null));
   const [ready, setReady] = useState(false);
   useEffect(() => {
+    adoptCart();
     startTransition(() => {
       setCart(readStoredCart());
       setReady(true);

@@ -1,7 +1,10 @@
 const step = 'flex size-11 items-center justify-center text-xl font-semibold text-slate-700 hover:bg-slate-100 disabled:opacity-40';
 
-/** − n + stepper: big targets for thumbs; typing works too. */
+import { earlyStep } from './earlyAdd';
+
+/** − n + stepper: big targets for thumbs; typing works too (and before the app has started: boot.ts). */
 export function QuantityInput({
+  id,
   value,
   onChange,
   max,
@@ -11,14 +14,22 @@ export function QuantityInput({
   onChange: (n: number) => void;
   max?: number | undefined;
   label: string;
+  id?: string;
 }) {
   const upper = max ?? 99;
   return (
     <div className="inline-flex items-center rounded-lg border border-slate-300 bg-white">
-      <button type="button" className={step} aria-label={`Diminuer la quantité de ${label}`} onClick={() => onChange(value - 1)}>
+      <button
+        type="button"
+        className={step}
+        aria-label={`Diminuer la quantité de ${label}`}
+        onClick={() => onChange(value - 1)}
+        {...earlyStep(-1)}
+      >
         −
       </button>
       <input
+        id={id}
         type="number"
         inputMode="numeric"
         min={0}
@@ -38,6 +49,7 @@ export function QuantityInput({
         aria-label={`Augmenter la quantité de ${label}`}
         disabled={value >= upper}
         onClick={() => onChange(value + 1)}
+        {...earlyStep(1)}
       >
         +
       </button>

@@ -68,16 +68,19 @@ export function Header() {
           to="/cart"
           aria-label={count > 0 ? `Panier, ${count} article${count > 1 ? 's' : ''}` : 'Panier'}
           className="relative p-2 text-slate-800"
+          // Before the app has started, the page's early script may have added to the cart and
+          // shown the new count here (boot.ts): the app takes that over as it stands.
+          suppressHydrationWarning
         >
           <CartIcon />
-          {count > 0 && (
-            <span
-              data-testid="cart-badge"
-              className="absolute -right-1 -top-1 min-w-5 rounded-full bg-amber-500 px-1 text-center text-xs font-bold leading-5 text-white"
-            >
-              {count}
-            </span>
-          )}
+          <span
+            data-testid="cart-badge"
+            hidden={count === 0}
+            suppressHydrationWarning
+            className="absolute -right-1 -top-1 min-w-5 rounded-full bg-amber-500 px-1 text-center text-xs font-bold leading-5 text-white"
+          >
+            {count}
+          </span>
         </Link>
         <button
           type="button"

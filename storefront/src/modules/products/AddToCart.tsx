@@ -1,6 +1,7 @@
 import type { CartItemType } from '@app/shared/cart';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useMaxPerLine } from '../../lib/settings';
+import { earlyAdd } from '../cart/earlyAdd';
 import { useAddToCart } from '../cart/useAddToCart';
 import { QuantityInput } from '../cart/QuantityInput';
 import { primaryButton } from '../ui/buttons';
@@ -16,6 +17,7 @@ export function AddToCart({ item, stock = null }: Props) {
   const addToCart = useAddToCart();
   const [quantity, setQuantity] = useState(1);
   const perLine = useMaxPerLine();
+  const field = useId();
   if (stock === 0)
     return (
       <p className="font-semibold text-red-700">Ce produit est en rupture de stock. Contactez-nous pour connaître la date de retour.</p>
@@ -23,8 +25,15 @@ export function AddToCart({ item, stock = null }: Props) {
   const max = stock === null ? perLine : Math.min(stock, perLine);
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <QuantityInput value={quantity} max={max} label={item.name} onChange={(n) => setQuantity(Math.max(1, n))} />
-      <button type="button" className={`${primaryButton} flex-1`} onClick={() => addToCart({ ...item, quantity, stock })}>
+      <QuantityInput id={field} value={quantity} max={max} label={item.name} onChange={(n) => setQuantity(Math.max(1, n))} />
+      <button
+        type="button"
+        className={`${primaryButton} flex-1`}
+        onClick={() => addToCart({ ...item, quantity, stock })}
+        {...earlyAdd({ ...item, stock }, field)}
+        // It may say "Ajouté ✓" for a moment when the app takes the page over (boot.ts).
+        suppressHydrationWarning
+      >
         Ajouter au panier
       </button>
     </div>

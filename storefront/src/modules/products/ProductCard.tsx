@@ -1,6 +1,7 @@
 import { productPath } from '@app/shared/ssr';
 import { Link } from 'react-router';
 import { labelOf, productCategoryLabels } from '../../lib/labels';
+import { earlyAdd } from '../cart/earlyAdd';
 import { useAddToCart } from '../cart/useAddToCart';
 import { card, primaryButton } from '../ui/buttons';
 import { Img } from '../ui/Img';
@@ -11,6 +12,14 @@ import type { Product } from './types';
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   const addToCart = useAddToCart();
   const soldOut = product.stock === 0;
+  const item = {
+    id: product.id,
+    type: 'product' as const,
+    name: product.name,
+    price: product.price,
+    image: product.images[0] ?? null,
+    stock: product.stock,
+  };
   return (
     <article className={`${card} flex flex-col overflow-hidden`}>
       <Link to={productPath(product)} className="block">
@@ -36,17 +45,10 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         <button
           type="button"
           disabled={soldOut}
-          onClick={() =>
-            addToCart({
-              id: product.id,
-              type: 'product',
-              name: product.name,
-              price: product.price,
-              image: product.images[0] ?? null,
-              quantity: 1,
-              stock: product.stock,
-            })
-          }
+          onClick={() => addToCart({ ...item, quantity: 1 })}
+          {...earlyAdd(item)}
+          // It may say "Ajouté ✓" for a moment when the app takes the page over (boot.ts).
+          suppressHydrationWarning
           className={`${primaryButton} mt-auto w-full whitespace-nowrap px-1 text-[13px] sm:text-sm`}
         >
           {soldOut ? 'Indisponible' : 'Ajouter au panier'}
