@@ -1,3 +1,5 @@
+// First: a repeat visit's requests leave before React DOM has run (signin/early.ts).
+import './signin/early';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Root } from './signin/Root';

@@ -1,35 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { askDashboardEarly, currentAdmin } from '../providers/session';
+import { currentAdmin } from '../providers/session';
+import { OUTSIDE, remember } from './early';
 import { loadBackOffice } from './back-office';
-import { currentPath, go, useLocation } from './navigation';
+import { go, useLocation } from './navigation';
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage } from './pages';
 import { Loading } from './ui';
 
 // The admin's entry. Before sign-in it is plain React (the sign-in pages and a session check);
 // the back-office itself (Refine, Ant Design, every screen) loads once the owner is signed in.
 const BackOffice = lazy(loadBackOffice);
-
-// Set at sign-in on this device, cleared at sign-out: the back-office's code is fetched while the
-// session is checked, not after (a repeat visit on a slow link saves a round trip).
-const HINT = 'admin-signed-in';
-const remember = (signedIn: boolean) => {
-  try {
-    if (signedIn) localStorage.setItem(HINT, '1');
-    else localStorage.removeItem(HINT);
-  } catch {
-    // Storage refused (private mode): no hint, the code loads after the check.
-  }
-};
-const OUTSIDE = new Set(['/login', '/forgot-password', '/reset-password']);
-try {
-  if (!OUTSIDE.has(currentPath()) && localStorage.getItem(HINT)) {
-    void loadBackOffice();
-    void currentAdmin().catch(() => undefined);
-    if (currentPath() === '/') askDashboardEarly();
-  }
-} catch {
-  // As above.
-}
 
 /** Where to go after signing in: the page that was asked for, if it is one of the admin's. */
 function askedFor(search: string): string {
