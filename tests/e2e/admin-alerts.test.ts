@@ -12,7 +12,7 @@ import { expectNoErrors, expectNotification, signIn } from './admin/session';
 
 let app: BrowserApp;
 beforeAll(async () => {
-  app = await startBrowserApp();
+  app = await startBrowserApp({ fullBrowser: true }); // the headless shell denies notifications
 });
 afterAll(() => app?.close());
 
