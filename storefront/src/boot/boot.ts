@@ -39,13 +39,25 @@ const early = () => !root.hasAttribute('data-hydrated');
 /** The cart change is this script's until the app has read the cart (CartProvider). */
 const mine = () => early() && !window.__cartAdopted;
 
+let live: HTMLElement | null = null;
 function toast(tone: string, message: string) {
   const note = document.createElement('div');
-  note.setAttribute('role', tone === 'error' ? 'alert' : 'status');
   note.className = `early-toast early-toast-${tone}`;
   note.textContent = message;
+  // Said once, by the region below; this one is what the eye reads.
+  note.setAttribute('aria-hidden', 'true');
   document.body.appendChild(note);
   setTimeout(() => note.remove(), tone === 'success' ? 2500 : 5000);
+  // A region already in the page, then its words: a screen reader announces a change, not an arrival.
+  if (!live) {
+    live = document.createElement('div');
+    live.setAttribute('role', 'status');
+    live.className = 'sr-only';
+    document.body.appendChild(live);
+  }
+  const region = live;
+  region.textContent = ''; // the same words again are a change too
+  setTimeout(() => (region.textContent = message), 100);
 }
 
 function showCount(count: number) {
