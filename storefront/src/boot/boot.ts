@@ -14,7 +14,7 @@
 //      otherwise reset them) and the taps and sent forms, shown as pending. Links work on their own.
 import { CART_STORAGE_KEY, itemCount, parseStoredCart } from '@app/shared/cart';
 import { addWithinStock } from '../modules/cart/addWithinStock';
-import type {} from '../modules/cart/earlyAdd';
+import { cartLinkLabel } from '../modules/cart/earlyAdd';
 import type {} from '../app/earlyTaps';
 
 let started = false;
@@ -65,7 +65,7 @@ function showCount(count: number) {
   if (!badge) return;
   badge.textContent = String(count);
   badge.toggleAttribute('hidden', count === 0);
-  badge.closest('a')?.setAttribute('aria-label', count > 0 ? `Panier, ${count} article${count > 1 ? 's' : ''}` : 'Panier');
+  badge.closest('a')?.setAttribute('aria-label', cartLinkLabel(count));
 }
 
 function addToCart(button: HTMLElement) {

@@ -1,6 +1,6 @@
-const step = 'flex size-11 items-center justify-center text-xl font-semibold text-slate-700 hover:bg-slate-100 disabled:opacity-40';
-
 import { earlyStep } from './earlyAdd';
+
+const step = 'flex size-11 items-center justify-center text-xl font-semibold text-slate-700 hover:bg-slate-100 disabled:opacity-40';
 
 /** − n + stepper: big targets for thumbs; typing works too (and before the app has started: boot.ts). */
 export function QuantityInput({

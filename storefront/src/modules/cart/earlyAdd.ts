@@ -9,6 +9,9 @@ export const earlyAdd = (item: NewCartItem, quantityField?: string) => ({
   ...(quantityField ? { 'data-cart-quantity': quantityField } : {}),
 });
 
+/** The header's cart link as a screen reader says it: the app's and the early script's words. */
+export const cartLinkLabel = (count: number) => (count > 0 ? `Panier, ${count} article${count > 1 ? 's' : ''}` : 'Panier');
+
 /** A − or + button of a quantity field, which the early script also works before the app. */
 export const earlyStep = (step: -1 | 1) => ({ 'data-quantity-step': String(step) });
 

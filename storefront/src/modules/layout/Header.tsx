@@ -2,6 +2,7 @@ import { itemCount } from '@app/shared/cart';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSettings } from '../../lib/settings';
+import { cartLinkLabel } from '../cart/earlyAdd';
 import { useCart } from '../cart/useCart';
 import { CartIcon, CloseIcon, MenuIcon } from './icons';
 import { headerLinks } from './links';
@@ -66,7 +67,7 @@ export function Header() {
         </nav>
         <Link
           to="/cart"
-          aria-label={count > 0 ? `Panier, ${count} article${count > 1 ? 's' : ''}` : 'Panier'}
+          aria-label={cartLinkLabel(count)}
           className="relative p-2 text-slate-800"
           // Before the app has started, the page's early script may have added to the cart and
           // shown the new count here (boot.ts): the app takes that over as it stands.
