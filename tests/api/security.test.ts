@@ -57,6 +57,14 @@ describe('cross-site requests', () => {
 });
 
 describe('security headers', () => {
+  const SECURITY = [
+    'content-security-policy',
+    'x-content-type-options',
+    'referrer-policy',
+    'x-frame-options',
+    'cross-origin-opener-policy',
+    'permissions-policy',
+  ];
   it.each(['/', '/admin/', '/trpc/settings.get', '/health'])('%s has a CSP without inline scripts and the usual headers', async (url) => {
     const response = await fetch(`${app.url}${url}`);
     const policy = response.headers.get('content-security-policy') ?? '';
@@ -67,6 +75,14 @@ describe('security headers', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(response.headers.get('strict-transport-security')).toBeNull();
+    // Asked again: a public page or read now comes from the cache (written straight to the socket),
+    // and says "unchanged" to a client that has it; both carry the same security headers.
+    const again = await fetch(`${app.url}${url}`);
+    const etag = again.headers.get('etag');
+    const unchanged = etag ? await fetch(`${app.url}${url}`, { headers: { 'if-none-match': etag } }) : null;
+    if (url === '/' || url.startsWith('/trpc/')) expect(unchanged?.status, url).toBe(304);
+    for (const answer of [again, ...(unchanged ? [unchanged] : [])])
+      for (const name of SECURITY) expect(answer.headers.get(name), `${url} ${answer.status} ${name}`).toBe(response.headers.get(name));
   });
 });
 

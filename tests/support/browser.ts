@@ -36,7 +36,7 @@ export async function startBrowserApp(options: { env?: Record<string, string>; f
     errors,
     /** A page in a fresh context; `timezoneId` sets the device's clock zone (UTC, this machine's, by default). */
     async newPage(viewport = DESKTOP, { timezoneId }: { timezoneId?: string } = {}): Promise<Page> {
-      const context = await browser.newContext({ viewport, locale: 'fr-FR', baseURL: app.url, timezoneId });
+      const context = await browser.newContext({ viewport, locale: 'fr-FR', baseURL: app.url, timezoneId, reducedMotion: 'reduce' });
       const page = await context.newPage();
       pages.push(page);
       watchForFailures(page);

@@ -52,8 +52,14 @@ export class PublicCache {
   enabled = true;
   /** This server's name in its write announcements (invalidation.ts): its own come back to it. */
   readonly id = randomUUID();
+  /** Answers from the cache are written straight to the socket (sendCached) unless this is off. */
+  direct = true;
 
-  constructor(maxBytes = 64 * 1024 * 1024) {
+  /** `headers`: what every answer of this server carries (security headers), sent with each cached one. */
+  constructor(
+    maxBytes = 64 * 1024 * 1024,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
     // lru-cache calls dispose while the key is still in its own segment: only the other one tells
     // whether the key lives on (an entry promoted from the small segment to the large one).
     const segment = (maxSize: number, other: () => LRUCache<string, Entry>) =>
@@ -188,16 +194,33 @@ export function acceptedEncodings(header: string | string[] | undefined): Set<'b
   return new Set((['br', 'gzip'] as const).filter((name) => (weights.get(name) ?? star) > 0));
 }
 
-/** Sends a cached body in the best encoding the client takes, or 304 when it already has it. */
-export function sendCached(req: FastifyRequest, reply: FastifyReply, body: CachedBody) {
-  reply.header('ETag', body.etag).header('Cache-Control', CACHE_CONTROL).header('Vary', 'Accept-Encoding');
+/**
+ * Sends a cached body in the best encoding the client takes, or 304 when it already has it.
+ * Written straight to the socket (reply.hijack): a cached answer is complete, headers included,
+ * so the request skips the rest of Fastify's reply pipeline (the security headers, added by an
+ * onSend hook for other answers, are the cache's `headers`). While the server stops, it goes
+ * through Fastify as usual (that pipeline then closes the connection).
+ */
+export function sendCached(cache: PublicCache, req: FastifyRequest, reply: FastifyReply, body: CachedBody) {
   const known = req.headers['if-none-match'];
-  if (body.status === 200 && known && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === body.etag))
-    return reply.code(304).send();
+  const notModified = body.status === 200 && !!known && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === body.etag);
   const accepted = acceptedEncodings(req.headers['accept-encoding']);
   const [encoding, bytes] = accepted.has('br') ? ['br', body.br] : accepted.has('gzip') ? ['gzip', body.gzip] : [null, body.identity];
-  if (encoding) reply.header('Content-Encoding', encoding);
-  return reply.code(body.status).type(body.contentType).send(bytes);
+  const headers: Record<string, string | number> = { etag: body.etag, 'cache-control': CACHE_CONTROL, vary: 'Accept-Encoding' };
+  if (!notModified) {
+    headers['content-type'] = body.contentType;
+    if (encoding) headers['content-encoding'] = encoding;
+  }
+  if (!cache.direct)
+    return reply
+      .code(notModified ? 304 : body.status)
+      .headers(headers)
+      .send(notModified ? undefined : bytes);
+  reply.hijack();
+  headers['content-length'] = notModified ? 0 : bytes.length;
+  reply.raw.writeHead(notModified ? 304 : body.status, { ...cache.headers, ...headers });
+  reply.raw.end(notModified ? undefined : bytes);
+  return reply;
 }
 
 /**
@@ -211,9 +234,9 @@ export async function serveCached(
   options: { key: string; deps: readonly string[]; contentType: string; build: () => Promise<string | null> },
 ) {
   const hit = await cache.lookup(options.key);
-  if (hit) return sendCached(req, reply, hit);
+  if (hit) return sendCached(cache, req, reply, hit);
   const snapshot = cache.snapshot(options.deps);
   const text = await options.build();
   if (text === null) return null;
-  return sendCached(req, reply, await cache.set(options.key, options.deps, snapshot, options.contentType, text));
+  return sendCached(cache, req, reply, await cache.set(options.key, options.deps, snapshot, options.contentType, text));
 }

@@ -53,7 +53,7 @@ export function trpcCache(app: FastifyInstance, cache: PublicCache, router: AnyR
     }
     const key = `${path}?batch=${query.batch ?? ''}&input=${input}`;
     const hit = await cache.lookup(key);
-    if (hit) return sendCached(req, reply, hit);
+    if (hit) return sendCached(cache, req, reply, hit);
     pending.set(req.raw, { key, deps: [...deps], snapshot: cache.snapshot([...deps]) });
   });
 

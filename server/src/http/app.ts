@@ -21,7 +21,7 @@ import { mediaRoutes } from './media-route';
 import { fedapayWebhookRoute } from './webhook-route';
 import { isBodyTooLarge, registerBodyGuard, TOO_LARGE, trpcRefusal } from './body-guard';
 import { receiptRoute } from './receipt-route';
-import { registerSecurity } from './security';
+import { registerSecurity, securityHeaders } from './security';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { type AppRouter, appRouter } from '../routers/_app';
@@ -115,11 +115,16 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
     // proxy kept open is served as usual rather than refused with a 503 the proxy would pass on...
     return503OnClosing: false,
   });
+  // Public reads from memory; writes announced to every server through PostgreSQL. Its hook comes
+  // first: a cached answer needs none of the others (it carries the security headers itself).
+  const cache = new PublicCache(config.cacheMegabytes * 1024 * 1024, securityHeaders(config));
+  const cached = trpcCache(app, cache, router, config);
   // ...and every answer from then on closes its connection, so the proxy's next request goes to a
-  // server that stays.
+  // server that stays (cached answers too: through Fastify's pipeline, which says so).
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    cache.direct = false;
   });
   app.addHook('onSend', async (_req, reply) => {
     if (closing) reply.header('connection', 'close');
@@ -146,8 +151,6 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { 1: 5 } } });
 
-  // Public reads from memory; writes announced to every server through PostgreSQL.
-  const cache = new PublicCache(config.cacheMegabytes * 1024 * 1024);
   const invalidate = (deps: readonly string[]) => announceWrite(db, cache, deps, !!config.databaseUrl, app.log);
   if (config.databaseUrl) {
     const stopListening = listenForWrites(config.databaseUrl, cache, app.log);
@@ -168,7 +171,6 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
     if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) outbox.wake();
   });
   app.addHook('onClose', async () => stopHousekeeping());
-  const cached = trpcCache(app, cache, router, config);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

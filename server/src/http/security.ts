@@ -21,6 +21,19 @@ function csp(config: Config) {
   ].join('; ');
 }
 
+/** The headers every answer carries, whatever it is (answers from the cache too: sendCached). */
+export function securityHeaders(config: Config): Readonly<Record<string, string>> {
+  return Object.freeze({
+    'content-security-policy': csp(config),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    ...(config.production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  });
+}
+
 function refuse(reply: FastifyReply, status: number, message: string) {
   return reply
     .code(status)
@@ -55,19 +68,14 @@ export function registerSecurity(app: FastifyInstance, config: Config) {
     }
   });
 
+  const headers = securityHeaders(config);
   app.addHook('onSend', async (req, reply, payload) => {
     // Nothing an admin sees may stay in a browser or proxy cache: the admin app's pages and every
     // API answer that no cache rule made public.
     const path = routedPath(req.url) ?? '';
     const adminPage = path === '/admin' || (path.startsWith('/admin/') && !path.startsWith('/admin/assets/'));
     if (adminPage || (path.startsWith('/trpc') && !reply.hasHeader('cache-control'))) reply.header('Cache-Control', 'no-store');
-    reply.header('Content-Security-Policy', csp(config));
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    if (config.production) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    reply.headers(headers);
     return payload;
   });
 }

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { AnyRouter } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { CrawlPaths, PageAddress, PagePreview, RenderedPage } from '@app/shared/ssr';
 import { detachedWork } from '../platform/after-response';
 import { type CachedBody, type PublicCache, sendCached } from '../cache/public-cache';
@@ -166,6 +167,15 @@ export async function storefrontPages(options: {
     return { cached: await cache.set(key, deps, snapshot, 'text/html; charset=utf-8', body, page.status) };
   }
 
+  // Matching an address against the storefront's routes costs more than sending a cached page
+  // (React Router ranks every route on each call): each address is matched once.
+  const addresses = new LRUCache<string, PageAddress>({ max: 5_000 });
+  const addressOf = (pathname: string) => {
+    let address = addresses.get(pathname);
+    if (!address) addresses.set(pathname, (address = entryModule?.pageAddress(pathname) ?? { params: [], moved: null }));
+    return address;
+  };
+
   return {
     available: !!template,
     /** From the storefront's routes; without its server build, the home page only. */
@@ -174,7 +184,7 @@ export async function storefrontPages(options: {
     async send(req: FastifyRequest, reply: FastifyReply) {
       if (!template) return null;
       const pathname = new URL(req.url, 'http://localhost').pathname;
-      const address = entryModule?.pageAddress(pathname) ?? { params: [], moved: null };
+      const address = addressOf(pathname);
       const { url } = pageUrl(req.url, address);
       if (!entry) {
         const preview = entryModule ? await entryModule.pagePreview(url, router, visitor(req)).catch(() => null) : null;
@@ -183,7 +193,7 @@ export async function storefrontPages(options: {
       }
       const key = `page:${url}`;
       const hit = await cache.lookup(key);
-      if (hit) return sendCached(req, reply, hit);
+      if (hit) return sendCached(cache, req, reply, hit);
       // Shoppers asking for the same page while it is being built (after a catalogue change, say)
       // wait for that one render instead of each rendering and compressing it again.
       let build = building.get(key);
@@ -193,7 +203,7 @@ export async function storefrontPages(options: {
       }
       const page = await build;
       if ('moved' in page) return reply.redirect(page.moved, 301);
-      if ('cached' in page) return sendCached(req, reply, page.cached);
+      if ('cached' in page) return sendCached(cache, req, reply, page.cached);
       if (page.status === 503) reply.header('Retry-After', '5');
       return reply.code(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(page.body);
     },
