@@ -105,11 +105,14 @@ export class PublicCache {
       .catch(() => undefined);
   }
 
-  /** The entry, waiting for it if its body is being compressed right now. */
-  async lookup(key: string): Promise<CachedBody | undefined> {
+  /** The entry, or a promise of it while its body is being compressed right now. */
+  lookup(key: string): CachedBody | undefined | Promise<CachedBody | undefined> {
     const pending = this.compressing.get(key);
-    if (pending) await pending.catch(() => undefined);
-    return this.get(key);
+    if (!pending) return this.get(key);
+    return pending.then(
+      () => this.get(key),
+      () => this.get(key),
+    );
   }
 
   /** Taken before reading the database; `set` refuses a result older than a write to its tags. */
@@ -181,10 +184,20 @@ export class PublicCache {
   }
 }
 
+// Browsers send one of a handful of Accept-Encoding values: each is read once.
+const encodingsOf = new LRUCache<string, ReadonlySet<'br' | 'gzip'>>({ max: 200 });
+
 /** The encodings a client takes (RFC 9110 weights: `br;q=0` refuses brotli, `*` stands for the others). */
-export function acceptedEncodings(header: string | string[] | undefined): Set<'br' | 'gzip'> {
+export function acceptedEncodings(header: string | string[] | undefined): ReadonlySet<'br' | 'gzip'> {
+  const text = String(header ?? '');
+  let known = encodingsOf.get(text);
+  if (!known) encodingsOf.set(text, (known = parseEncodings(text)));
+  return known;
+}
+
+function parseEncodings(header: string): ReadonlySet<'br' | 'gzip'> {
   const weights = new Map<string, number>();
-  for (const part of String(header ?? '').split(',')) {
+  for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     if (!name) continue;
     const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);

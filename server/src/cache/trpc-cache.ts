@@ -1,6 +1,7 @@
 import type { AnyRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { LRUCache } from 'lru-cache';
 import { routedPath } from '../platform/paths';
 import { sessionCookieName } from '../auth/sessions';
 import type { Context, ProcedureMeta } from '../trpc';
@@ -34,27 +35,41 @@ export function trpcCache(app: FastifyInstance, cache: PublicCache, router: AnyR
   const misses = new WeakMap<object, Miss>();
   const pending = new WeakMap<FastifyRequest['raw'], Miss>();
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'GET') return;
+  /** What an address asks for: its cache key and tags, or null when it is not a cacheable read. */
+  const asked = (req: FastifyRequest): { key: string; deps: string[] } | null => {
     const path = routedPath(req.url);
-    if (!path?.startsWith('/trpc/') || session.test(req.headers.cookie ?? '')) return;
+    if (!path?.startsWith('/trpc/')) return null;
     const deps = new Set<string>();
     for (const name of path.slice('/trpc/'.length).split(',')) {
       const meta = procedures[name]?._def.meta;
-      if (procedures[name]?._def.type !== 'query' || !meta?.cache) return;
+      if (procedures[name]?._def.type !== 'query' || !meta?.cache) return null;
       for (const dep of meta.cache) deps.add(dep);
     }
     const query = req.query as Record<string, string | undefined>;
-    let input: string;
     try {
-      input = query.input === undefined ? '' : canonical(JSON.parse(query.input));
+      const input = query.input === undefined ? '' : canonical(JSON.parse(query.input));
+      return { key: `${path}?batch=${query.batch ?? ''}&input=${input}`, deps: [...deps] };
     } catch {
-      return;
+      return null;
     }
-    const key = `${path}?batch=${query.batch ?? ''}&input=${input}`;
-    const hit = await cache.lookup(key);
-    if (hit) return sendCached(cache, req, reply, hit);
-    pending.set(req.raw, { key, deps: [...deps], snapshot: cache.snapshot([...deps]) });
+  };
+  // Worked out once per address: shoppers ask for the same few again and again.
+  const addresses = new LRUCache<string, { key: string; deps: string[] } | false>({ max: 5_000 });
+
+  // Callback style, and synchronous on a hit: a cached answer leaves in the same turn as its request.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.method !== 'GET' || session.test(req.headers.cookie ?? '')) return done();
+    let target = addresses.get(req.url);
+    if (target === undefined) addresses.set(req.url, (target = asked(req) ?? false));
+    if (!target) return done();
+    const { key, deps } = target;
+    const miss = () => {
+      pending.set(req.raw, { key, deps, snapshot: cache.snapshot(deps) });
+      done();
+    };
+    const hit = cache.lookup(key);
+    if (!(hit instanceof Promise)) return hit ? (sendCached(cache, req, reply, hit), done()) : miss();
+    hit.then((body) => (body ? (sendCached(cache, req, reply, body), done()) : miss()), done);
   });
 
   return {
