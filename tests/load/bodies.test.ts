@@ -54,8 +54,9 @@ const percentile = (values: number[], p: number) => [...values].sort((a, b) => a
 describe('1 MB bodies from one anonymous connection', () => {
   it('are refused unread while cached reads stay fast', async () => {
     await fetch(`${app.url}/trpc/products.list?input=${encodeURIComponent('{"pageSize":20}')}`); // warm the cache
-    const { answers, latencies } = await flood(app.url, 20);
-    expect(answers.length).toBeGreaterThanOrEqual(40);
+    // Ten seconds of it (forty 1 MB bodies, a read every 100 ms): long enough for a backlog to show.
+    const { answers, latencies } = await flood(app.url, 10);
+    expect(answers.length).toBeGreaterThanOrEqual(20);
     for (const a of answers) {
       // A public mutation: too large. An admin one: nobody signed in, refused before its body is read.
       // A reset connection (status 0) means the server stopped reading, which is also a refusal.
