@@ -117,6 +117,25 @@ describe('training sessions in the shop', () => {
     expect(await seatsTaken(s.id)).toBe(1);
   });
 
+  it('reopens an order cancelled after its session began, even when the session filled up since', async () => {
+    const c = await course();
+    const s = await session(c.id, { seats: 1 });
+    const order = await book(c.id, s.id);
+    await app.asAdmin.orders.transition({ id: order.id, to: 'cancelled' });
+    const other = await book(c.id, s.id);
+    // The session has begun (it was moved to this morning, as its day came).
+    await app.db
+      .updateTable('courseSessions')
+      .set({ startsAt: inDays(0, 0) })
+      .where('id', '=', s.id)
+      .execute();
+    const reopened = await app.asAdmin.orders.reopen({ id: order.id });
+    expect(reopened.status).toBe('new');
+    expect(await seatsTaken(s.id)).toBe(1);
+    // And a session to come still refuses a reopening that finds it full (the test above).
+    expect(other.items[0]).toMatchObject({ sessionId: s.id });
+  });
+
   it('gives 3 seats to exactly 3 of 10 shoppers booking at once', async () => {
     const c = await course();
     const s = await session(c.id, { seats: 3 });

@@ -95,7 +95,7 @@ export async function sessionOfLine(tx: Db, line: OrderLine, sessionId: string |
 /**
  * Takes (sign -1) or gives back (sign +1) the seats of an order's sessions, inside its
  * transaction: the conditional UPDATE means two shoppers can never both take the last seat.
- * Taking fails in French when too few are left; giving back never fails.
+ * Taking fails in French when too few are left on a session to come; giving back never fails.
  */
 export async function moveSeats(
   tx: Db,
@@ -115,9 +115,14 @@ export async function moveSeats(
     }
     const taken = await tx
       .updateTable('courseSessions')
-      .set({ seatsTaken: sql`seats_taken + ${line.quantity}` })
+      // A session that has begun is no longer booked: an order reopened after it (cancelled by
+      // mistake, say) comes back whatever seats were left, counted up to the room's size. Orders are
+      // never placed on one (sessionOfLine).
+      .set({
+        seatsTaken: sql`CASE WHEN starts_at <= now() THEN least(seats, seats_taken + ${line.quantity}) ELSE seats_taken + ${line.quantity} END`,
+      })
       .where('id', '=', line.sessionId)
-      .where(sql<boolean>`seats_taken + ${line.quantity} <= seats`)
+      .where(sql<boolean>`(seats_taken + ${line.quantity} <= seats OR starts_at <= now())`)
       .returning('id')
       .executeTakeFirst();
     if (!taken) {
