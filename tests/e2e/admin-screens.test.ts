@@ -364,7 +364,10 @@ describe('at phone width', () => {
     const phone = await app.newPage(PHONE);
     await signIn(phone, '/admin/products');
     for (const resource of resources.filter((r) => !r.singleton)) {
-      await phone.goto(`/admin/${resource.admin.route}`);
+      // Through the menu, as the owner goes from one list to the next on her phone (no reload).
+      await phone.getByRole('button', { name: 'Ouvrir le menu' }).click();
+      await menuItem(phone, resource.admin.menuLabel).click();
+      await phone.waitForURL((url) => url.pathname === `/admin/${resource.admin.route}`);
       await phone.getByRole('heading', { name: resource.label.plural, level: 1 }).waitFor();
       const card = phone.getByTestId('record-card').first();
       await card.waitFor();
