@@ -300,6 +300,11 @@ describe('a session the owner changes', () => {
     expect(alerts()[0]!.text).toMatch(
       /Sans Courriel \(\+229 01 96 [\d ]+, 1 place, commande [^)]+\) : https:\/\/wa\.me\/22901\d{8}\?text=Bonjour%20Sans%20Courriel/,
     );
+    // The booked lines say the new date and place (tracking page, receipt); the old ones are gone.
+    const order = (await app.asAdmin.orders.list({ pageSize: 50 })).rows.find(
+      (o: { customerName: string }) => o.customerName === 'Mahougnon Kpade',
+    ) as { items: { name: string }[] } | undefined;
+    expect(order!.items[0]!.name).toMatch(/^Bitcoin pas à pas \w+ \(session du \S+ \d+ \S+ \d{4} à 14:00, Porto-Novo, Ouando\)$/);
     // Only the seat count changed the first time: a single message in all.
     const queued = await sql<{
       n: string;

@@ -164,8 +164,9 @@ export async function remindSessions(db: Db, config: Config): Promise<number> {
 }
 
 /**
- * The owner changed a session to come (its date, its place, online or not, its link): its
- * participants are told, in the transaction of the change.
+ * The owner changed a session (its date, its place, online or not, its link): the lines that
+ * booked it say the new date and place (on the tracking page, the receipt and invoices made from
+ * then on) and, for a session to come, its participants are told; in the transaction of the change.
  */
 export async function sessionChanged(
   tx: Db,
@@ -178,6 +179,28 @@ export async function sessionChanged(
     before.online !== after.online ||
     (before.place ?? '') !== (after.place ?? '') ||
     (before.link ?? '') !== (after.link ?? '');
-  if (!moved || Date.parse(after.startsAt) <= Date.now()) return;
+  if (!moved) return;
+  await renameLines(tx, after.id, ` (${sessionLabel(before)})`, ` (${sessionLabel(after)})`);
+  if (Date.parse(after.startsAt) <= Date.now()) return;
   await tellParticipants(tx, config, await aboutSession(tx, after), 'moved');
+}
+
+/** A booked line's name ends with its session's label (seats.ts#sessionOfLine): the old one becomes the new one. */
+async function renameLines(tx: Db, sessionId: string, from: string, to: string) {
+  if (from === to) return;
+  const booked = await tx
+    .selectFrom('orders')
+    .select(['id', 'items'])
+    .where(sql<boolean>`items @> ${JSON.stringify([{ sessionId }])}::jsonb`)
+    .execute();
+  for (const order of booked) {
+    const items = (order.items as OrderLine[]).map((line) =>
+      line.sessionId === sessionId && line.name.endsWith(from) ? { ...line, name: line.name.slice(0, -from.length) + to } : line,
+    );
+    await tx
+      .updateTable('orders')
+      .set({ items: sql`${JSON.stringify(items)}::jsonb` })
+      .where('id', '=', order.id)
+      .execute();
+  }
 }
