@@ -4,8 +4,10 @@
 // report file given as --outputFile.json=X.json is written as X.json and X.load.json.
 //
 // With TEST_POSTGRES_URL (a PostgreSQL server where the user may create databases), the API suite
-// also runs there, in one worker beside the browser tests (they mostly wait on the page, and left
-// part of the machine idle), and the load tests then run on both databases, one after the other.
+// also runs there, in one worker beside the PGlite run, and the load tests then run on both
+// databases, one after the other. On the 2-core CI machine this took 54 s less than the three runs
+// one after the other (1074 → 1020 s): each test is slower beside the other run, but one start-up
+// and the uneven end of a run are saved.
 // Its reports are X.postgres.json and X.postgres.load.json, its output .tmp/test-postgres.log,
 // printed when it ends.
 import { spawn, spawnSync } from 'node:child_process';
