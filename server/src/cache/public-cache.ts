@@ -185,15 +185,10 @@ export class PublicCache {
 }
 
 // Browsers send one of a handful of Accept-Encoding values: each is read once.
-const encodingsOf = new LRUCache<string, ReadonlySet<'br' | 'gzip'>>({ max: 200 });
+const encodingsOf = new LRUCache<string, ReadonlySet<'br' | 'gzip'>>({ max: 200, memoMethod: (header) => parseEncodings(header) });
 
 /** The encodings a client takes (RFC 9110 weights: `br;q=0` refuses brotli, `*` stands for the others). */
-export function acceptedEncodings(header: string | string[] | undefined): ReadonlySet<'br' | 'gzip'> {
-  const text = String(header ?? '');
-  let known = encodingsOf.get(text);
-  if (!known) encodingsOf.set(text, (known = parseEncodings(text)));
-  return known;
-}
+export const acceptedEncodings = (header: string | string[] | undefined) => encodingsOf.memo(String(header ?? ''));
 
 function parseEncodings(header: string): ReadonlySet<'br' | 'gzip'> {
   const weights = new Map<string, number>();
@@ -219,20 +214,18 @@ export function sendCached(cache: PublicCache, req: FastifyRequest, reply: Fasti
   const notModified = body.status === 200 && !!known && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === body.etag);
   const accepted = acceptedEncodings(req.headers['accept-encoding']);
   const [encoding, bytes] = accepted.has('br') ? ['br', body.br] : accepted.has('gzip') ? ['gzip', body.gzip] : [null, body.identity];
+  const status = notModified ? 304 : body.status;
+  const payload = notModified ? undefined : bytes;
   const headers: Record<string, string | number> = { etag: body.etag, 'cache-control': CACHE_CONTROL, vary: 'Accept-Encoding' };
-  if (!notModified) {
+  if (payload) {
     headers['content-type'] = body.contentType;
     if (encoding) headers['content-encoding'] = encoding;
   }
-  if (!cache.direct)
-    return reply
-      .code(notModified ? 304 : body.status)
-      .headers(headers)
-      .send(notModified ? undefined : bytes);
+  if (!cache.direct) return reply.code(status).headers(headers).send(payload);
   reply.hijack();
-  headers['content-length'] = notModified ? 0 : bytes.length;
-  reply.raw.writeHead(notModified ? 304 : body.status, { ...cache.headers, ...headers });
-  reply.raw.end(notModified ? undefined : bytes);
+  headers['content-length'] = payload?.length ?? 0;
+  reply.raw.writeHead(status, { ...cache.headers, ...headers });
+  reply.raw.end(payload);
   return reply;
 }
 

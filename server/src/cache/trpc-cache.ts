@@ -54,13 +54,15 @@ export function trpcCache(app: FastifyInstance, cache: PublicCache, router: AnyR
     }
   };
   // Worked out once per address: shoppers ask for the same few again and again.
-  const addresses = new LRUCache<string, { key: string; deps: string[] } | false>({ max: 5_000 });
+  const addresses = new LRUCache<string, { key: string; deps: string[] } | false, FastifyRequest>({
+    max: 5_000,
+    memoMethod: (_url, _stale, { context }) => asked(context) ?? false,
+  });
 
   // Callback style, and synchronous on a hit: a cached answer leaves in the same turn as its request.
   app.addHook('onRequest', (req, reply, done) => {
     if (req.method !== 'GET' || session.test(req.headers.cookie ?? '')) return done();
-    let target = addresses.get(req.url);
-    if (target === undefined) addresses.set(req.url, (target = asked(req) ?? false));
+    const target = addresses.memo(req.url, { context: req });
     if (!target) return done();
     const { key, deps } = target;
     const miss = () => {

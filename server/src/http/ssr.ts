@@ -169,12 +169,10 @@ export async function storefrontPages(options: {
 
   // Matching an address against the storefront's routes costs more than sending a cached page
   // (React Router ranks every route on each call): each address is matched once.
-  const addresses = new LRUCache<string, PageAddress>({ max: 5_000 });
-  const addressOf = (pathname: string) => {
-    let address = addresses.get(pathname);
-    if (!address) addresses.set(pathname, (address = entryModule?.pageAddress(pathname) ?? { params: [], moved: null }));
-    return address;
-  };
+  const addresses = new LRUCache<string, PageAddress>({
+    max: 5_000,
+    memoMethod: (pathname) => entryModule?.pageAddress(pathname) ?? { params: [], moved: null },
+  });
 
   return {
     available: !!template,
@@ -184,7 +182,7 @@ export async function storefrontPages(options: {
     async send(req: FastifyRequest, reply: FastifyReply) {
       if (!template) return null;
       const pathname = new URL(req.url, 'http://localhost').pathname;
-      const address = addressOf(pathname);
+      const address = addresses.memo(pathname);
       const { url } = pageUrl(req.url, address);
       if (!entry) {
         const preview = entryModule ? await entryModule.pagePreview(url, router, visitor(req)).catch(() => null) : null;

@@ -31,12 +31,15 @@ export interface Participant {
   createdAt: string;
 }
 
-/** The participants of a session, in order of registration (the orders' lines index finds them). */
+/** An order with a line on this session (the orders' lines index answers it). */
+const bookedOn = (sessionId: string) => sql<boolean>`items @> ${JSON.stringify([{ sessionId }])}::jsonb`;
+
+/** The participants of a session, in order of registration. */
 export async function sessionParticipants(db: Db, sessionId: string): Promise<Participant[]> {
   const rows = await db
     .selectFrom('orders')
     .select(['id', 'number', 'customerName', 'phone', 'email', 'items', 'status', 'paymentStatus', 'trackingToken', 'createdAt'])
-    .where(sql<boolean>`items @> ${JSON.stringify([{ sessionId }])}::jsonb`)
+    .where(bookedOn(sessionId))
     .where('status', '!=', 'cancelled')
     .orderBy('createdAt')
     .orderBy('id')
@@ -188,11 +191,7 @@ export async function sessionChanged(
 /** A booked line's name ends with its session's label (seats.ts#sessionOfLine): the old one becomes the new one. */
 async function renameLines(tx: Db, sessionId: string, from: string, to: string) {
   if (from === to) return;
-  const booked = await tx
-    .selectFrom('orders')
-    .select(['id', 'items'])
-    .where(sql<boolean>`items @> ${JSON.stringify([{ sessionId }])}::jsonb`)
-    .execute();
+  const booked = await tx.selectFrom('orders').select(['id', 'items']).where(bookedOn(sessionId)).execute();
   for (const order of booked) {
     const items = (order.items as OrderLine[]).map((line) =>
       line.sessionId === sessionId && line.name.endsWith(from) ? { ...line, name: line.name.slice(0, -from.length) + to } : line,
