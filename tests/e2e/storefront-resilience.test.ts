@@ -318,7 +318,7 @@ describe('before the app has taken the page over', () => {
     expect(await badge(page).textContent()).toBe('1');
     await add.click();
     await page
-      .getByRole('status')
+      .getByRole('alert')
       .filter({ hasText: `Il ne reste que 1 « ${product.name} » en stock, et votre panier les contient déjà.` })
       .waitFor();
     expect(await badge(page).textContent()).toBe('1');

@@ -39,7 +39,8 @@ const early = () => !root.hasAttribute('data-hydrated');
 /** The cart change is this script's until the app has read the cart (CartProvider). */
 const mine = () => early() && !window.__cartAdopted;
 
-let live: HTMLElement | null = null;
+/** Where a screen reader hears the messages: a refusal at once (alert), the rest politely (status). */
+const regions = new Map<string, HTMLElement>();
 function toast(tone: string, message: string) {
   const note = document.createElement('div');
   note.className = `early-toast early-toast-${tone}`;
@@ -49,15 +50,18 @@ function toast(tone: string, message: string) {
   document.body.appendChild(note);
   setTimeout(() => note.remove(), tone === 'success' ? 2500 : 5000);
   // A region already in the page, then its words: a screen reader announces a change, not an arrival.
-  if (!live) {
-    live = document.createElement('div');
-    live.setAttribute('role', 'status');
-    live.className = 'sr-only';
-    document.body.appendChild(live);
+  const role = tone === 'error' ? 'alert' : 'status';
+  let region = regions.get(role);
+  if (!region) {
+    region = document.createElement('div');
+    region.setAttribute('role', role);
+    region.className = 'sr-only';
+    document.body.appendChild(region);
+    regions.set(role, region);
   }
-  const region = live;
-  region.textContent = ''; // the same words again are a change too
-  setTimeout(() => (region.textContent = message), 100);
+  const said = region;
+  said.textContent = ''; // the same words again are a change too
+  setTimeout(() => (said.textContent = message), 100);
 }
 
 function showCount(count: number) {
