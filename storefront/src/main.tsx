@@ -5,7 +5,8 @@ import './styles.css';
  * phone for a long moment (a 100 ms task at a quarter of this machine's speed) right when the
  * shopper begins to use the page. The files are all fetched at once beside this one (the page
  * lists them as modulepreload); only their running is spread out: React DOM first, then the
- * query and API libraries, then the shop, then the page's own code, then the takeover.
+ * query and API libraries, then the router, then the shop, then the page's own code, then the
+ * takeover. Each library is a file of its own (vite.config.ts), so each step runs one.
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -30,7 +31,9 @@ async function load<T>(step: () => Promise<T>): Promise<T> {
 async function start() {
   const client = await load(() => import('react-dom/client'));
   await nextTask();
-  await load(() => import('./lib/query'));
+  await load(() => import('@tanstack/react-query'));
+  await nextTask();
+  await load(() => import('react-router'));
   await nextTask();
   const { startApp } = await load(() => import('./app/start'));
   await nextTask();

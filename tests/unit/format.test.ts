@@ -43,6 +43,19 @@ describe('formatXOF', () => {
     expect(formatXOF(-0.001)).toBe(`0${NBSP}F${NNBSP}CFA`);
     expect(formatXOF(-0.01)).toBe(`-0,01${NBSP}F${NNBSP}CFA`);
   });
+
+  it('writes what Intl.NumberFormat writes for fr-FR, from a centime to the largest amount', () => {
+    const whole = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'XOF', maximumFractionDigits: 0 });
+    const cents = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'XOF', minimumFractionDigits: 2 });
+    const intl = (amount: number) => {
+      const rounded = Math.abs(amount) < 0.005 ? 0 : Math.round(amount * 100) / 100;
+      return (Number.isInteger(rounded) ? whole : cents).format(rounded);
+    };
+    const amounts = [0.01, 0.5, 1, 12, 999, 1000, 99_999.99, 100_000, 123_456_789.12, 9_999_999_999.99];
+    for (let digits = 1; digits <= 10; digits++) amounts.push(10 ** digits - 1, 10 ** digits, 10 ** (digits - 1) * 7.35);
+    for (let i = 0; i < 2000; i++) amounts.push(Math.round(Math.random() * 10 ** (1 + (i % 12))) / (i % 3 === 0 ? 100 : 1));
+    for (const amount of [...amounts, ...amounts.map((a) => -a)]) expect(formatXOF(amount), String(amount)).toBe(intl(amount));
+  });
 });
 
 describe('slugify', () => {
@@ -200,5 +213,31 @@ describe('mediaSources', () => {
   it('leaves any other address alone', () => {
     for (const url of ['/media/demo/casque.svg', 'https://exemple.example/a.jpg', `/media/${id}/1200.jpg`, null, ''])
       expect(mediaSources(url)).toBeNull();
+  });
+});
+
+describe('dates', () => {
+  // Moments over six years, at every hour and odd minutes: month and year ends, leap days, midnight in Benin.
+  const moments: Date[] = [new Date('2024-02-29T23:00:00Z'), new Date('2026-12-31T23:30:00Z'), new Date('2027-01-01T00:00:00Z')];
+  for (let t = Date.UTC(2024, 0, 1); t < Date.UTC(2030, 0, 1); t += 37 * 60 * 60 * 1000 + 7 * 60 * 1000) moments.push(new Date(t));
+
+  it('says a session moment as Intl.DateTimeFormat does for fr-FR in Benin time', () => {
+    const intl = new Intl.DateTimeFormat('fr-FR', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Africa/Porto-Novo',
+    });
+    for (const moment of moments) expect(format.longDateTime(moment), moment.toISOString()).toBe(intl.format(moment));
+    expect(format.longDateTime('2026-12-12T08:00:00Z')).toBe('samedi 12 décembre 2026 à 09:00');
+  });
+
+  it('says a calendar day as Intl.DateTimeFormat does for fr-FR', () => {
+    const intl = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    for (const moment of moments) expect(format.dayMonthYear(moment), moment.toISOString()).toBe(intl.format(moment));
+    expect(format.dayMonthYear(new Date('2026-08-01T00:00:00Z'))).toBe('1 août 2026');
   });
 });

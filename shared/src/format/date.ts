@@ -1,20 +1,28 @@
-/** Today's date as yyyy-mm-dd, in the shop's time zone (Benin is UTC+1 all year). */
+// Dates are written out rather than asked of Intl: the first Intl call of a page loads the
+// locale's data, 30 to 60 ms on this machine inside the app's start (four times that on a slow
+// phone), and an older phone's Intl may word a date differently from the server's page.
+// tests/unit/format.test.ts checks these against Intl.DateTimeFormat's fr-FR output.
+
+/** Benin is UTC+1 all year (Africa/Porto-Novo, no summer time). */
+const BENIN_OFFSET_MS = 60 * 60 * 1000;
+
+const DAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
+const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** Today's date as yyyy-mm-dd, in the shop's time zone. */
 export function today(now: Date = new Date()): string {
-  return new Date(now.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
+  return new Date(now.getTime() + BENIN_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-const sessionFormat = new Intl.DateTimeFormat('fr-FR', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Africa/Porto-Novo',
-});
+/** The calendar day of a date read in UTC, as French says it: "12 décembre 2026". */
+export const dayMonthYear = (date: Date) => `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 
 /** A moment as the shop says it, in Benin time: "samedi 12 décembre 2026 à 09:00". */
-export const longDateTime = (moment: string | Date) => sessionFormat.format(new Date(moment));
+export const longDateTime = (moment: string | Date) => {
+  const benin = new Date(new Date(moment).getTime() + BENIN_OFFSET_MS);
+  return `${DAYS[benin.getUTCDay()]} ${dayMonthYear(benin)} à ${twoDigits(benin.getUTCHours())}:${twoDigits(benin.getUTCMinutes())}`;
+};
 
 /** How a training session is named to a shopper: on the shop, a line of the cart, the receipt and the invoice. */
 export const sessionLabel = (session: { startsAt: string; online: boolean; place: string | null }) =>

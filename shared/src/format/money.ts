@@ -10,21 +10,24 @@ export function moneyError(amount: number): string | undefined {
   return undefined;
 }
 
-// Built once: constructing an Intl.NumberFormat is costly and lists format many prices. The franc
-// CFA has no cents: whole amounts show without decimals; an amount entered with cents keeps two.
-const whole = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'XOF', maximumFractionDigits: 0 });
-const withCents = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'XOF', minimumFractionDigits: 2 });
-
 /**
  * Formats an amount in CFA francs, e.g. "15 000 F CFA" (or "1 500,50 F CFA" for the rare amount
- * entered with cents). The spaces are the narrow no-break spaces (U+202F) and no-break space
- * (U+00A0) that the fr-FR locale uses, so a price never wraps across two lines.
+ * entered with cents: the franc CFA has no cents, an amount entered with them keeps two). The
+ * spaces are the narrow no-break spaces (U+202F) and no-break space (U+00A0) of the fr-FR locale
+ * (Intl.NumberFormat's output, checked by tests/unit/format.test.ts), so a price never wraps.
+ *
+ * Written out rather than asked of Intl: the first Intl call of a page loads the locale's data,
+ * 30 to 60 ms on this machine inside the app's start, and an older phone's Intl spells the
+ * spaces differently from the server's, which would make its prices differ from the page's.
  */
 export function formatXOF(amount: number): string {
-  // Amounts that round to zero (including -0 from a computation) would print "-0 F CFA".
-  // signDisplay: 'negative' would fix this too, but throws on older mobile browsers.
+  // Amounts that round to zero (including -0 from a computation) print "0 F CFA", not "-0 F CFA".
   const rounded = Math.abs(amount) < 0.005 ? 0 : Math.round(amount * 100) / 100;
-  return (Number.isInteger(rounded) ? whole : withCents).format(rounded);
+  const [units, cents] = Math.abs(rounded)
+    .toFixed(Number.isInteger(rounded) ? 0 : 2)
+    .split('.');
+  const grouped = units!.replace(/\B(?=(\d{3})+$)/g, '\u202f');
+  return `${rounded < 0 ? '-' : ''}${grouped}${cents ? `,${cents}` : ''}\u00a0F\u202fCFA`;
 }
 
 /** An amount taken off ("− 2 500 F CFA"), its sign kept with the figure on every line break. */
