@@ -80,3 +80,40 @@ describe('server-side', () => {
     expect(html).toContain('Page introuvable');
   });
 });
+
+describe('links', () => {
+  it('open a page of the shop within the app, and leave the admin, files and other sites to the browser', async () => {
+    const page = await app.newPage(DESKTOP);
+    const earlier = app.errors.length;
+    await open(page, '/products');
+    // A mark on this document: gone if the browser loads a new one.
+    const sameDocument = () => page.evaluate(() => (window as unknown as { mark?: number }).mark === 1);
+    await page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
+    const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
+    await page.locator(`main a[href="/products/${product.slug}"]`).first().click();
+    await page.waitForURL(`**/products/${product.slug}`);
+    await page.locator('main h1').getByText(product.name).waitFor();
+    expect(await sameDocument()).toBe(true);
+    // The breadcrumb, then the footer's links: plain links, all within the app.
+    await page.getByRole('navigation', { name: "Fil d'Ariane" }).getByRole('link', { name: 'Produits' }).click();
+    await page.waitForURL(/\/products$/);
+    await page.locator('footer').getByRole('link', { name: 'Livraison' }).first().click();
+    await page.waitForURL('**/delivery');
+    await page.getByRole('heading', { name: /Options de livraison/ }).waitFor();
+    expect(await sameDocument()).toBe(true);
+    // The page shown again replaces itself in the history rather than adding a step.
+    const steps = await page.evaluate(() => history.length);
+    await page.locator('footer').getByRole('link', { name: 'Livraison' }).first().click();
+    expect(await page.evaluate(() => history.length)).toBe(steps);
+    // An address the server answers itself is loaded by the browser.
+    await page.evaluate(() => {
+      const link = Object.assign(document.createElement('a'), { href: '/robots.txt', textContent: 'robots' });
+      document.querySelector('main')!.append(link);
+    });
+    await page.getByRole('link', { name: 'robots' }).click();
+    await page.waitForURL('**/robots.txt');
+    await page.getByText('Sitemap:').waitFor();
+    expect(app.errors.slice(earlier)).toEqual([]);
+    await page.context().close();
+  });
+});

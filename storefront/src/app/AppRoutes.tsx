@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { Layout } from '../modules/layout/Layout';
 import { replayEarlyTaps } from './earlyTaps';
+import { useShopLinks } from './links';
 import { pageComponent } from './pages';
 import { pageRoutes } from './routes';
 
@@ -14,6 +15,7 @@ function RoutePage({ route }: { route: (typeof pageRoutes)[number] }) {
 }
 
 export function AppRoutes() {
+  useShopLinks();
   return (
     <Routes>
       <Route element={<Layout />}>

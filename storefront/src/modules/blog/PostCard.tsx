@@ -1,5 +1,4 @@
 import { postPath } from '@app/shared/ssr';
-import { Link } from 'react-router';
 import { formatDate } from '../../lib/date';
 import type { RouterOutputs } from '../../lib/trpc';
 import { card } from '../ui/buttons';
@@ -10,22 +9,22 @@ export type Post = RouterOutputs['blogPosts']['list']['rows'][number];
 export function PostCard({ post }: { post: Post }) {
   return (
     <article className={`${card} flex h-full flex-col overflow-hidden`}>
-      <Link to={postPath(post)} tabIndex={-1} aria-hidden="true">
+      <a href={postPath(post)} tabIndex={-1} aria-hidden="true">
         <Img src={post.image} alt="" width={400} height={300} className="aspect-[4/3] w-full object-cover" />
-      </Link>
+      </a>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-xs text-slate-500">
           {formatDate(String(post.date))} · {post.author}
         </p>
         <h3 className="font-semibold text-slate-900">
-          <Link to={postPath(post)} className="hover:text-blue-700">
+          <a href={postPath(post)} className="hover:text-blue-700">
             {post.title}
-          </Link>
+          </a>
         </h3>
         <p className="line-clamp-3 text-sm text-slate-600">{post.excerpt}</p>
-        <Link to={postPath(post)} className="mt-auto text-sm font-semibold text-blue-700 hover:underline">
+        <a href={postPath(post)} className="mt-auto text-sm font-semibold text-blue-700 hover:underline">
           Lire l'article →
-        </Link>
+        </a>
       </div>
     </article>
   );

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { card, primaryButton, secondaryButton } from '../ui/buttons';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
@@ -20,9 +19,9 @@ export function CartPage() {
         <PageHeader title="Mon panier" />
         <div className={`${card} p-8 text-center`}>
           <p className="mb-4 text-slate-600">Votre panier est vide.</p>
-          <Link to="/products" className={primaryButton}>
+          <a href="/products" className={primaryButton}>
             Découvrir nos produits
-          </Link>
+          </a>
         </div>
       </Page>
     );
@@ -41,9 +40,9 @@ export function CartPage() {
         <aside className={`${card} space-y-5 self-start p-4`}>
           {needsShipping(cart.items) ? <DeliveryChoice /> : null}
           <CartTotals withDelivery={needsShipping(cart.items)} />
-          <Link to="/checkout" className={`${primaryButton} w-full`}>
+          <a href="/checkout" className={`${primaryButton} w-full`}>
             Passer la commande
-          </Link>
+          </a>
           <button
             type="button"
             className={`${secondaryButton} w-full`}

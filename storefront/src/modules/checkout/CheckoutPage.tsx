@@ -1,7 +1,6 @@
 import { type FormEvent, useEffect } from 'react';
 import { pageRoutes } from '../../app/routes';
 import { useOnline } from '../../lib/online';
-import { Link } from 'react-router';
 import { shortLines } from '@app/shared/cart';
 import { needsShipping, ONLINE_PAYMENT_METHOD, paymentMethodLabel, paymentMethodsFor } from '@app/shared/labels';
 import { CartTotals } from '../cart/CartTotals';
@@ -82,9 +81,9 @@ export function CheckoutPage() {
       <Page narrow>
         <PageHeader title="Commander" />
         <p className="mb-4">Votre panier est vide.</p>
-        <Link to="/products" className={primaryButton}>
+        <a href="/products" className={primaryButton}>
           Découvrir nos produits
-        </Link>
+        </a>
       </Page>
     );
   }
@@ -182,9 +181,9 @@ export function CheckoutPage() {
           {short && (
             <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
               Le stock a baissé depuis votre ajout :{' '}
-              <Link to="/cart" className="font-semibold underline">
+              <a href="/cart" className="font-semibold underline">
                 ajustez votre panier
-              </Link>{' '}
+              </a>{' '}
               avant de confirmer.
             </p>
           )}

@@ -1,5 +1,5 @@
 import { displayPhone, whatsappLink } from '@app/shared/format';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { trackingPath } from '../tracking/path';
 import { needsShipping, paymentMethodLabel } from '@app/shared/labels';
 import { useSettings } from '../../lib/settings';
@@ -33,12 +33,12 @@ export function OrderPage() {
           intro="Le récapitulatif de cette commande ne s'affiche que dans l'onglet où elle a été passée. Vous pouvez la suivre partout avec son numéro et votre téléphone, ou avec le lien de l'e-mail de confirmation."
         />
         <div className="flex flex-wrap gap-3">
-          <Link to={`/suivi?numero=${encodeURIComponent(number)}`} className={primaryButton}>
+          <a href={`/suivi?numero=${encodeURIComponent(number)}`} className={primaryButton}>
             Suivre ma commande
-          </Link>
-          <Link to="/contact" className={secondaryButton}>
+          </a>
+          <a href="/contact" className={secondaryButton}>
             Nous contacter
-          </Link>
+          </a>
         </div>
       </Page>
     );
@@ -70,12 +70,12 @@ export function OrderPage() {
             <ChatIcon /> Envoyer ma commande sur WhatsApp
           </a>
         )}
-        <Link to={trackingPath(order.trackingToken)} className={secondaryButton}>
+        <a href={trackingPath(order.trackingToken)} className={secondaryButton}>
           Suivre ma commande
-        </Link>
-        <Link to="/products" className={secondaryButton}>
+        </a>
+        <a href="/products" className={secondaryButton}>
           Continuer mes achats
-        </Link>
+        </a>
       </div>
     </Page>
   );

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { useSettings } from '../../lib/settings';
 import { Testimonials } from '../home/Testimonials';
 import { card, primaryButton, secondaryButton } from '../ui/buttons';
@@ -33,12 +32,12 @@ export function AboutPage() {
         ))}
       </ul>
       <div className="mb-10 flex flex-wrap gap-3">
-        <Link to="/products" className={primaryButton}>
+        <a href="/products" className={primaryButton}>
           Voir nos produits
-        </Link>
-        <Link to="/contact" className={secondaryButton}>
+        </a>
+        <a href="/contact" className={secondaryButton}>
           Nous contacter
-        </Link>
+        </a>
       </div>
       <Testimonials />
     </Page>

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
 import { QueryStatus } from '../ui/QueryStatus';
@@ -13,9 +12,9 @@ export function CryptoTrendingPage() {
       <PageHeader title="Cryptos tendance" intro="Les cryptomonnaies du moment et les plateformes partenaires pour les obtenir.">
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           Liens partenaires : nous pouvons percevoir une commission. Investir en crypto comporte des risques de perte.{' '}
-          <Link to="/verify" className="font-semibold underline">
+          <a href="/verify" className="font-semibold underline">
             Faire vérifier un portefeuille
-          </Link>
+          </a>
         </p>
       </PageHeader>
       <QueryStatus

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { toast } from '../ui/toast';
 import { useCart } from '../cart/useCart';
 import { Page } from '../ui/Page';
@@ -38,9 +37,9 @@ export function DeliveryPage() {
       </ul>
       {cart.delivery && (
         <p className="mt-8 text-center">
-          <Link to="/cart" className="font-semibold text-blue-700 underline">
+          <a href="/cart" className="font-semibold text-blue-700 underline">
             Voir mon panier
-          </Link>
+          </a>
         </p>
       )}
     </Page>

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { primaryButton } from '../ui/buttons';
 
 /** Text only and fixed copy: it paints as soon as the code runs and never resizes when the API answers. */
@@ -13,15 +12,15 @@ export function Hero() {
           Ordinateurs, smartphones, services informatiques et formations crypto : des conseils honnêtes et la livraison partout au Bénin.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link to="/products" className={`${primaryButton} bg-amber-500 text-slate-900 hover:bg-amber-400`}>
+          <a href="/products" className={`${primaryButton} bg-amber-500 text-slate-900 hover:bg-amber-400`}>
             Voir les produits
-          </Link>
-          <Link
-            to="/crypto-courses"
+          </a>
+          <a
+            href="/crypto-courses"
             className="inline-flex min-h-11 items-center rounded-lg border border-white/60 px-5 font-semibold hover:bg-white/10"
           >
             Formations crypto
-          </Link>
+          </a>
         </div>
         <ul className="mt-8 grid grid-cols-1 gap-2 text-sm text-blue-100 sm:grid-cols-3">
           <li>✓ Paiement à la livraison</li>

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 
 export function Section({
   id,
@@ -21,9 +20,9 @@ export function Section({
           {title}
         </h2>
         {more && (
-          <Link to={more.to} className="shrink-0 text-sm font-semibold text-blue-700 hover:underline">
+          <a href={more.to} className="shrink-0 text-sm font-semibold text-blue-700 hover:underline">
             {more.label} →
-          </Link>
+          </a>
         )}
       </div>
       {children}

@@ -1,5 +1,4 @@
 import { displayPhone, telLink, whatsappLink } from '@app/shared/format';
-import { Link } from 'react-router';
 import { useSettings } from '../../lib/settings';
 import { ChatIcon } from './icons';
 import { quickLinks } from './links';
@@ -47,9 +46,9 @@ export function Footer() {
           <ul className="space-y-1">
             {quickLinks.map((link) => (
               <li key={link.label}>
-                <Link to={link.to} className="inline-block py-1 hover:text-white">
+                <a href={link.to} className="inline-block py-1 hover:text-white">
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

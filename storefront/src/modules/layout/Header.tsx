@@ -1,6 +1,6 @@
 import { itemCount } from '@app/shared/cart';
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { useSettings } from '../../lib/settings';
 import { cartLinkLabel } from '../cart/earlyAdd';
 import { useCart } from '../cart/useCart';
@@ -45,9 +45,9 @@ export function Header() {
       }`}
     >
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4">
-        <Link to="/" className="min-w-0 flex-1 truncate text-lg font-extrabold text-blue-800 lg:flex-none">
+        <a href="/" className="min-w-0 flex-1 truncate text-lg font-extrabold text-blue-800 lg:flex-none">
           {settings?.businessName ?? '\u00a0'}
-        </Link>
+        </a>
         <nav aria-label="Navigation principale" className="hidden flex-1 justify-center lg:flex">
           <ul className="flex gap-1">
             {headerLinks.map((link) => (
@@ -65,8 +65,8 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <Link
-          to="/cart"
+        <a
+          href="/cart"
           aria-label={cartLinkLabel(count)}
           className="relative p-2 text-slate-800"
           // Before the app has started, the page's early script may have added to the cart and
@@ -82,7 +82,7 @@ export function Header() {
           >
             {count}
           </span>
-        </Link>
+        </a>
         <button
           type="button"
           id="menu-button"

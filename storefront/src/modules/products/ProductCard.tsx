@@ -1,5 +1,4 @@
 import { productPath } from '@app/shared/ssr';
-import { Link } from 'react-router';
 import { labelOf, productCategoryLabels } from '../../lib/labels';
 import { earlyAdd } from '../cart/earlyAdd';
 import { useAddToCart } from '../cart/useAddToCart';
@@ -22,7 +21,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
   };
   return (
     <article className={`${card} flex flex-col overflow-hidden`}>
-      <Link to={productPath(product)} className="block">
+      <a href={productPath(product)} className="block">
         <Img
           src={product.images[0]}
           alt={product.name}
@@ -32,13 +31,13 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
           className="aspect-[4/3] w-full object-cover"
         />
-      </Link>
+      </a>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <p className="text-xs uppercase tracking-wide text-slate-500">{labelOf(productCategoryLabels, product.category)}</p>
         <h3 className="line-clamp-2 text-sm font-semibold text-slate-900 sm:text-base">
-          <Link to={productPath(product)} className="hover:text-blue-700">
+          <a href={productPath(product)} className="hover:text-blue-700">
             {product.name}
-          </Link>
+          </a>
         </h3>
         <Price amount={product.price} compareAt={product.compareAtPrice} className="text-sm" />
         <StockState stock={product.stock} />

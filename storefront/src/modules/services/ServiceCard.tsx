@@ -1,5 +1,4 @@
 import { servicePath } from '@app/shared/ssr';
-import { Link } from 'react-router';
 import type { RouterOutputs } from '../../lib/trpc';
 import { card } from '../ui/buttons';
 import { Img } from '../ui/Img';
@@ -13,15 +12,15 @@ export function ServiceCard({ service }: { service: Service }) {
       <Img src={service.image} alt={service.name} width={400} height={300} className="aspect-[4/3] w-full object-cover" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="font-semibold text-slate-900">
-          <Link to={servicePath(service)} className="hover:text-blue-700">
+          <a href={servicePath(service)} className="hover:text-blue-700">
             {service.name}
-          </Link>
+          </a>
         </h3>
         <p className="line-clamp-3 text-sm text-slate-600">{service.shortDescription}</p>
         <Price amount={service.price} className="mt-auto" />
-        <Link to={servicePath(service)} className="text-sm font-semibold text-blue-700 hover:underline">
+        <a href={servicePath(service)} className="text-sm font-semibold text-blue-700 hover:underline">
           Voir le détail →
-        </Link>
+        </a>
       </div>
     </article>
   );

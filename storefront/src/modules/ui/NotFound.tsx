@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { useHead } from '../../lib/head';
 import { useTitle } from '../../lib/title';
 import { Page } from './Page';
@@ -17,12 +16,12 @@ export function NotFound() {
         <p className="text-6xl font-extrabold text-blue-700">404</p>
         <PageHeader title="Page introuvable" intro="La page que vous cherchez n'existe pas ou a été déplacée." />
         <div className="flex flex-wrap justify-center gap-3">
-          <Link to="/" className={primaryButton}>
+          <a href="/" className={primaryButton}>
             Retour à l'accueil
-          </Link>
-          <Link to="/products" className={secondaryButton}>
+          </a>
+          <a href="/products" className={secondaryButton}>
             Voir les produits
-          </Link>
+          </a>
         </div>
       </div>
     </Page>

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { isNotFound } from '../../lib/errors';
 import { NotFound } from './NotFound';
 import { Page } from './Page';
@@ -29,9 +28,9 @@ export function RecordStatus({ query, valid = true, narrow }: { query: RecordQue
 export function Breadcrumb({ to, label, children }: { to: string; label: string; children?: ReactNode }) {
   return (
     <nav aria-label="Fil d'Ariane" className="mb-4 text-sm text-slate-500">
-      <Link to={to} className="hover:text-blue-700">
+      <a href={to} className="hover:text-blue-700">
         {label}
-      </Link>
+      </a>
       {children && <> / {children}</>}
     </nav>
   );
