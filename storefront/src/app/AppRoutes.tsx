@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { Layout } from '../modules/layout/Layout';
 import { replayEarlyTaps } from './earlyTaps';
-import { useShopLinks } from './links';
+import { useShopLinks } from './shopLinks';
 import { pageComponent } from './pages';
 import { pageRoutes } from './routes';
 

@@ -1,11 +1,11 @@
 import { itemCount } from '@app/shared/cart';
 import { useEffect, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useSettings } from '../../lib/settings';
 import { cartLinkLabel } from '../cart/earlyAdd';
 import { useCart } from '../cart/useCart';
 import { CartIcon, CloseIcon, MenuIcon } from './icons';
-import { headerLinks } from './links';
+import { headerLinks, isCurrent } from './links';
 import { MobileMenu } from './MobileMenu';
 import { useScrolled } from './useScrolled';
 
@@ -52,15 +52,13 @@ export function Header() {
           <ul className="flex gap-1">
             {headerLinks.map((link) => (
               <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end={link.to === '/'}
-                  className={({ isActive }) =>
-                    `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:text-blue-700'}`
-                  }
+                <a
+                  href={link.to}
+                  aria-current={isCurrent(pathname, link.to) ? 'page' : undefined}
+                  className={`rounded-md px-3 py-2 text-sm font-medium ${isCurrent(pathname, link.to) ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:text-blue-700'}`}
                 >
                   {link.label}
-                </NavLink>
+                </a>
               </li>
             ))}
           </ul>

@@ -1,11 +1,12 @@
 import { whatsappLink } from '@app/shared/format';
-import { NavLink } from 'react-router';
+import { useLocation } from 'react-router';
 import { ChatIcon, UserIcon } from './icons';
-import { mobileLinks } from './links';
+import { isCurrent, mobileLinks } from './links';
 
 const item = 'flex min-h-12 items-center gap-3 rounded-lg px-3 text-base font-medium';
 
 export function MobileMenu({ whatsapp, onNavigate }: { whatsapp: string | undefined; onNavigate: () => void }) {
+  const { pathname } = useLocation();
   return (
     <nav
       id="mobile-menu"
@@ -15,14 +16,14 @@ export function MobileMenu({ whatsapp, onNavigate }: { whatsapp: string | undefi
       <ul>
         {mobileLinks.map((link) => (
           <li key={link.to}>
-            <NavLink
-              to={link.to}
-              end={link.to === '/'}
+            <a
+              href={link.to}
+              aria-current={isCurrent(pathname, link.to) ? 'page' : undefined}
               onClick={onNavigate}
-              className={({ isActive }) => `${item} ${isActive ? 'bg-blue-50 text-blue-800' : 'text-slate-800'}`}
+              className={`${item} ${isCurrent(pathname, link.to) ? 'bg-blue-50 text-blue-800' : 'text-slate-800'}`}
             >
               {link.label}
-            </NavLink>
+            </a>
           </li>
         ))}
         <li>

@@ -37,3 +37,10 @@ export const quickLinks = [
   { to: '/delivery', label: 'Livraison' },
   { to: '/suivi', label: 'Suivre ma commande' },
 ] as const;
+
+/**
+ * Whether a menu link is the page shown (aria-current="page"): its own address or a page below it
+ * ("Produits" on a product's page); the home link only on the home page. As React Router's NavLink
+ * decides, without a NavLink and its hooks for each link.
+ */
+export const isCurrent = (pathname: string, to: string) => pathname === to || (to !== '/' && pathname.startsWith(`${to}/`));
