@@ -154,11 +154,10 @@ const earlyScript: Plugin = {
  * The small parts several pages share (a price, a photo, a card, a status line) go into one
  * file instead of a file each: a product page needed 24 files, and a phone on a 400 ms mobile
  * link fetches them six at a time. Parts that bring a large library stay apart (the form
- * checks and their phone library, the rich-text sanitizer), so a page that shows no form does
- * not download them.
+ * checks and their phone library), so a page that shows no form does not download them.
  */
 const smallSharedModule = (id: string) =>
-  /[\\/](storefront|shared)[\\/]src[\\/]/.test(id) && !/SafeHtml|validate|phone|useForm|Field|resources|auth[\\/]/.test(id);
+  /[\\/](storefront|shared)[\\/]src[\\/]/.test(id) && !/validate|phone|useForm|Field|resources|auth[\\/]/.test(id);
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [earlyScript, pwa, startAfterFirstPaint])],

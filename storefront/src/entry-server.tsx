@@ -12,7 +12,6 @@ import { queries } from './lib/queries';
 export { crawlPaths, pageAddress, pagePaths } from './app/routes';
 import { isNotFound } from './lib/errors';
 import { type Head, HeadContext } from './lib/head';
-import { ServerSanitizer } from './modules/ui/SafeHtml';
 import type { PagePreview, RenderedPage } from '@app/shared/ssr';
 
 const text = (write: (out: Writable) => void) =>
@@ -60,12 +59,7 @@ export async function pagePreview(url: string, router: AppRouter, createContext:
   return (await prefetch(url, router, createContext)).preview;
 }
 
-export async function render(
-  url: string,
-  router: AppRouter,
-  createContext: () => Context,
-  sanitize: (html: string) => string,
-): Promise<RenderedPage> {
+export async function render(url: string, router: AppRouter, createContext: () => Context): Promise<RenderedPage> {
   const { queryClient, match, reads, preview } = await prefetch(url, router, createContext);
   const prefetched = new Set(
     queryClient
@@ -81,9 +75,7 @@ export async function render(
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
   const html = await prerenderToNodeStream(
     <HeadContext value={head}>
-      <ServerSanitizer value={sanitize}>
-        <App queryClient={queryClient} router={Router} />
-      </ServerSanitizer>
+      <App queryClient={queryClient} router={Router} />
     </HeadContext>,
     // Never outlined into inline scripts (the CSP allows none): one piece of HTML, in order.
     { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },

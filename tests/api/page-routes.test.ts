@@ -2,7 +2,6 @@ import { blogPosts } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageRoutes } from '../../storefront/src/app/routes';
 import { pageAddress, pagePreview, render } from '../../storefront/src/entry-server';
-import { sanitizeRichText } from '../../server/src/crud/sanitize';
 import { appRouter } from '../../server/src/routers/_app';
 import type { Context, ProcedureMeta } from '../../server/src/trpc';
 import { startTestApp, type TestApp } from '../support/app';
@@ -95,7 +94,7 @@ describe('the route table', () => {
     for (const route of pageRoutes) {
       const value = (name: string) => (name === 'slug' ? slugs[route.path] : params[name])!;
       const url = route.path === '*' ? '/nulle-part' : route.path.replace(/:(\w+)/g, (_, name: string) => value(name));
-      const page = await render(url, appRouter, visitor, sanitizeRichText);
+      const page = await render(url, appRouter, visitor);
       // One shopper's own data (an order by its link) is the browser's to load, never the server's.
       expect(page.unprefetched.filter(isPublicRead), url).toEqual([]);
       expect(page.errors, url).toEqual([]);
@@ -107,7 +106,7 @@ describe('the route table', () => {
     const data = route.data;
     route.data = undefined;
     try {
-      const page = await render('/services', appRouter, visitor, sanitizeRichText);
+      const page = await render('/services', appRouter, visitor);
       expect(page.unprefetched.filter(isPublicRead)).toEqual(['services.list']);
     } finally {
       route.data = data;

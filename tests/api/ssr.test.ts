@@ -126,8 +126,14 @@ describe.skipIf(!built)('server-rendered pages', () => {
     expect(new Set(missing.map((r) => r.status))).toEqual(new Set([404]));
   });
 
-  it('sanitizes rich text as it renders it, even a row that skipped the sanitizer on write', async () => {
+  it('sanitizes rich text as it renders it and as the API sends it, even a row that skipped the sanitizer on write', async () => {
     await insertTrappedPost(app.db, 'article-piege-serveur');
+    // The browser shows the API's HTML as it comes (storefront/src/modules/ui/RichText.tsx).
+    for (const caller of [app.asVisitor, app.asAdmin]) {
+      const { content } = await caller.blogPosts.bySlug({ slug: 'article-piege-serveur' });
+      expect(content).toContain('Texte visible et sûr.');
+      expect(content).not.toMatch(/__pwned|<script|onerror|javascript:/);
+    }
     const { res, html } = await page('/blog/article-piege-serveur');
     expect(res.status).toBe(200);
     const markup = html.replace(/<script type="application\/json" id="query-state">[\s\S]*?<\/script>/, '');

@@ -141,6 +141,18 @@ async function suggestTitles(db: AnyDb, resource: AnyResource, viewer: Viewer, s
   });
 }
 
+/**
+ * A record as it leaves the server: its rich text sanitized again, so a row that skipped the
+ * sanitizer on write (written before that rule, or by a bug) reaches no page and no browser as it
+ * is. The storefront renders this HTML as it comes, on the server and in the browser alike.
+ */
+function readable<R extends AnyResource>(resource: R, row: Row | undefined): RowOfResource<R> {
+  if (!row) return notFound(resource);
+  for (const [key, field] of Object.entries(resource.fields))
+    if (field.kind === 'html' && typeof row[key] === 'string') row[key] = sanitizeRichText(row[key]);
+  return row as RowOfResource<R>;
+}
+
 export async function getRecord<R extends AnyResource>(db: AnyDb, resource: R, viewer: Viewer, id: string): Promise<RowOfResource<R>> {
   const row = await visible(
     resource,
@@ -149,7 +161,7 @@ export async function getRecord<R extends AnyResource>(db: AnyDb, resource: R, v
     .select(columnsFor(resource, viewer))
     .where('id', '=', id)
     .executeTakeFirst();
-  return (row as RowOfResource<R> | undefined) ?? notFound(resource);
+  return readable(resource, row);
 }
 
 export async function findRecordBy<R extends AnyResource>(
@@ -166,7 +178,7 @@ export async function findRecordBy<R extends AnyResource>(
     .select(columnsFor(resource, viewer))
     .where(key, '=', value)
     .executeTakeFirst();
-  return (row as RowOfResource<R> | undefined) ?? notFound(resource);
+  return readable(resource, row);
 }
 
 /** The resource's slug field, if it has one. */
@@ -207,7 +219,7 @@ export async function updateRecord<R extends AnyResource>(db: AnyDb, resource: R
 /** The one row of a singleton resource (settings), created with the database. */
 export async function getSingleton<R extends AnyResource>(db: AnyDb, resource: R, viewer: Viewer): Promise<RowOfResource<R>> {
   const row = await db.selectFrom(resource.name).select(columnsFor(resource, viewer)).orderBy('createdAt').executeTakeFirst();
-  return (row as RowOfResource<R> | undefined) ?? notFound(resource);
+  return readable(resource, row);
 }
 
 export async function updateSingleton<R extends AnyResource>(db: AnyDb, resource: R, input: Row): Promise<RowOfResource<R>> {

@@ -12,7 +12,6 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { AppRouter } from '../routers/_app';
 import type { CacheTag, Context, ProcedureMeta } from '../trpc';
-import { sanitizeRichText } from '../crud/sanitize';
 import { pageHead } from './seo';
 
 /** What storefront/src/entry-server.tsx exports, once built (storefront/dist-server). */
@@ -23,7 +22,7 @@ interface ServerEntry {
   pagePaths: string[];
   /** What the route of an address says of it: the query parameters it reads, a renamed record's lookup. */
   pageAddress(pathname: string): PageAddress;
-  render(url: string, router: AppRouter, createContext: () => Context, sanitize: (html: string) => string): Promise<RenderedPage>;
+  render(url: string, router: AppRouter, createContext: () => Context): Promise<RenderedPage>;
   /** The link-preview tags alone, for pages the browser renders. */
   pagePreview(url: string, router: AppRouter, createContext: () => Context): Promise<PagePreview | null>;
 }
@@ -137,7 +136,7 @@ export async function storefrontPages(options: {
     const moved = await head.movedTo(address.moved);
     if (moved) return { moved };
     const snapshot = cache.snapshot(allDeps);
-    const page = await entry!.render(url, router, visitor(req), sanitizeRichText);
+    const page = await entry!.render(url, router, visitor(req));
     // A public read a component made that its route did not prefetch: missing from the HTML and
     // from the page's dependencies. A bug of the route: loud in development and tests, never cached.
     const unprefetched = page.unprefetched.filter((name) => procedures[name]?._def.meta?.cache);

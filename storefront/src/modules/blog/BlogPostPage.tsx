@@ -7,7 +7,7 @@ import { useTitle } from '../../lib/title';
 import { Img } from '../ui/Img';
 import { Page } from '../ui/Page';
 import { Breadcrumb, RecordStatus, recordMissing } from '../ui/RecordStatus';
-import { SafeHtml } from '../ui/SafeHtml';
+import { RichText } from '../ui/RichText';
 import { api, queries } from '../../lib/queries';
 
 export function BlogPostPage() {
@@ -29,7 +29,7 @@ export function BlogPostPage() {
           <Img src={post.image} alt="" width={800} height={600} eager className="my-6 aspect-[4/3] w-full rounded-xl object-cover" />
         )}
         <p className="mb-4 text-lg text-slate-700">{post.excerpt}</p>
-        <SafeHtml html={post.content} />
+        <RichText html={post.content} />
       </article>
     </Page>
   );

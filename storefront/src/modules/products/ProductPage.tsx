@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { labelOf, productCategoryLabels } from '../../lib/labels';
 import { Page } from '../ui/Page';
 import { Breadcrumb, RecordStatus, recordMissing } from '../ui/RecordStatus';
-import { SafeHtml } from '../ui/SafeHtml';
+import { RichText } from '../ui/RichText';
 import { useTitle } from '../../lib/title';
 import { Price } from '../ui/Price';
 import { AddToCart } from './AddToCart';
@@ -47,7 +47,7 @@ export function ProductPage() {
         <h2 id="description" className="mb-3 text-xl font-bold">
           Description
         </h2>
-        <SafeHtml html={product.description} />
+        <RichText html={product.description} />
       </section>
     </Page>
   );
