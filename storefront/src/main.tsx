@@ -29,11 +29,13 @@ async function load<T>(step: () => Promise<T>): Promise<T> {
 }
 
 async function start() {
+  // A library step names one export: a bare import('react-router') would keep the whole library
+  // in its file (61 KB compressed instead of the 14 KB the shop uses).
   const client = await load(() => import('react-dom/client'));
   await nextTask();
-  await load(() => import('@tanstack/react-query'));
+  await load(() => import('@tanstack/react-query').then(({ QueryClient }) => QueryClient));
   await nextTask();
-  await load(() => import('react-router'));
+  await load(() => import('react-router').then(({ BrowserRouter }) => BrowserRouter));
   await nextTask();
   const { startApp } = await load(() => import('./app/start'));
   await nextTask();
