@@ -57,10 +57,19 @@ export class ListPage {
   }
 
   async clickAdd() {
-    // A confirmation from the previous step may still sit over the button (top right; it stays
-    // while the pointer rests on it, and CI once waited 30 s behind one): close it as the owner would.
-    for (const close of await this.page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => undefined);
-    await this.page.getByRole('button', { name: 'Ajouter' }).first().click();
+    // A confirmation from the previous step may sit over the button (top right; it stays while
+    // the pointer rests on it, and CI waited 30 s behind one twice, the second time behind one that
+    // came after the first look): close it as the owner would, then again if another came.
+    const add = this.page.getByRole('button', { name: 'Ajouter' }).first();
+    for (let attempt = 1; ; attempt++) {
+      for (const close of await this.page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => undefined);
+      try {
+        await add.click({ timeout: 5_000 });
+        return;
+      } catch (error) {
+        if (attempt === 3 || !(await this.page.locator('.ant-notification-notice').count())) throw error;
+      }
+    }
   }
 
   async deleteRow(text: string) {
