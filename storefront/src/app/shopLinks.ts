@@ -8,9 +8,9 @@ const isShopPage = (pathname: string) => matchRoutes(pageRoutes, pathname)?.at(-
 /**
  * Every link to a page of the shop opens it within the app, without reloading: one listener for
  * the whole page rather than React Router's <Link> around each link. A <Link> runs nine hooks at
- * each render; on the product list, its forty links took 30 ms of the app's start on this machine
- * (four times that on a slow phone). The links are plain <a href>, the same tags the server writes
- * and the browser follows on its own until the app has started.
+ * each render; on the product list, its links (two per card, and the menus') took 30 ms of the
+ * app's start on this machine (four times that on a slow phone). The links are plain <a href>, the
+ * same tags the server writes and the browser follows on its own until the app has started.
  */
 export function useShopLinks() {
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import { useSettings } from '../../lib/settings';
 import { cartLinkLabel } from '../cart/earlyAdd';
 import { useCart } from '../cart/useCart';
 import { CartIcon, CloseIcon, MenuIcon } from './icons';
-import { headerLinks, isCurrent } from './links';
+import { currentPage, headerLinks } from './links';
 import { MobileMenu } from './MobileMenu';
 import { useScrolled } from './useScrolled';
 
@@ -54,8 +54,8 @@ export function Header() {
               <li key={link.to}>
                 <a
                   href={link.to}
-                  aria-current={isCurrent(pathname, link.to) ? 'page' : undefined}
-                  className={`rounded-md px-3 py-2 text-sm font-medium ${isCurrent(pathname, link.to) ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:text-blue-700'}`}
+                  {...currentPage(pathname, link.to)}
+                  className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-blue-700 aria-[current=page]:bg-blue-50 aria-[current=page]:text-blue-800"
                 >
                   {link.label}
                 </a>

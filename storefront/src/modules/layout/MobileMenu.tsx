@@ -1,7 +1,7 @@
 import { whatsappLink } from '@app/shared/format';
 import { useLocation } from 'react-router';
 import { ChatIcon, UserIcon } from './icons';
-import { isCurrent, mobileLinks } from './links';
+import { currentPage, mobileLinks } from './links';
 
 const item = 'flex min-h-12 items-center gap-3 rounded-lg px-3 text-base font-medium';
 
@@ -18,9 +18,9 @@ export function MobileMenu({ whatsapp, onNavigate }: { whatsapp: string | undefi
           <li key={link.to}>
             <a
               href={link.to}
-              aria-current={isCurrent(pathname, link.to) ? 'page' : undefined}
+              {...currentPage(pathname, link.to)}
               onClick={onNavigate}
-              className={`${item} ${isCurrent(pathname, link.to) ? 'bg-blue-50 text-blue-800' : 'text-slate-800'}`}
+              className={`${item} text-slate-800 aria-[current=page]:bg-blue-50 aria-[current=page]:text-blue-800`}
             >
               {link.label}
             </a>

@@ -39,8 +39,9 @@ export const quickLinks = [
 ] as const;
 
 /**
- * Whether a menu link is the page shown (aria-current="page"): its own address or a page below it
+ * A menu link's aria-current="page" when it is the page shown: its own address or a page below it
  * ("Produits" on a product's page); the home link only on the home page. As React Router's NavLink
- * decides, without a NavLink and its hooks for each link.
+ * decides, without a NavLink and its hooks for each link. The menus style the mark itself.
  */
-export const isCurrent = (pathname: string, to: string) => pathname === to || (to !== '/' && pathname.startsWith(`${to}/`));
+export const currentPage = (pathname: string, to: string) =>
+  pathname === to || (to !== '/' && pathname.startsWith(`${to}/`)) ? { 'aria-current': 'page' as const } : {};
