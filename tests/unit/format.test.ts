@@ -221,18 +221,22 @@ describe('dates', () => {
   const moments: Date[] = [new Date('2024-02-29T23:00:00Z'), new Date('2026-12-31T23:30:00Z'), new Date('2027-01-01T00:00:00Z')];
   for (let t = Date.UTC(2024, 0, 1); t < Date.UTC(2030, 0, 1); t += 37 * 60 * 60 * 1000 + 7 * 60 * 1000) moments.push(new Date(t));
 
-  it('says a session moment as Intl.DateTimeFormat does for fr-FR in Benin time', () => {
-    const intl = new Intl.DateTimeFormat('fr-FR', {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: 'Africa/Porto-Novo',
-    });
-    for (const moment of moments) expect(format.longDateTime(moment), moment.toISOString()).toBe(intl.format(moment));
-    expect(format.longDateTime('2026-12-12T08:00:00Z')).toBe('samedi 12 décembre 2026 à 09:00');
+  // A moment in Benin time, with its weekday (a session) and without (an order's history).
+  const moment = {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Africa/Porto-Novo',
+  } as const;
+  it.each([
+    ['longDateTime', format.longDateTime, { weekday: 'long', ...moment }, ['2026-12-12T08:00:00Z', 'samedi 12 décembre 2026 à 09:00']],
+    ['dateTime', format.dateTime, moment, ['2026-12-31T23:30:00Z', '1 janvier 2027 à 00:30']],
+  ] as const)('%s says a moment as Intl.DateTimeFormat does for fr-FR in Benin time', (_, said, options, [at, text]) => {
+    const intl = new Intl.DateTimeFormat('fr-FR', options);
+    for (const m of moments) expect(said(m), m.toISOString()).toBe(intl.format(m));
+    expect(said(at)).toBe(text);
   });
 
   it('says a calendar day as Intl.DateTimeFormat does for fr-FR', () => {

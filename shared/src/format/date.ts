@@ -18,11 +18,15 @@ export function today(now: Date = new Date()): string {
 /** The calendar day of a date read in UTC, as French says it: "12 décembre 2026". */
 export const dayMonthYear = (date: Date) => `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 
-/** A moment as the shop says it, in Benin time: "samedi 12 décembre 2026 à 09:00". */
-export const longDateTime = (moment: string | Date) => {
+/** A moment in Benin time, as French says it: "12 décembre 2026 à 09:00" (an order's history). */
+export const dateTime = (moment: string | Date) => {
   const benin = new Date(new Date(moment).getTime() + BENIN_OFFSET_MS);
-  return `${DAYS[benin.getUTCDay()]} ${dayMonthYear(benin)} à ${twoDigits(benin.getUTCHours())}:${twoDigits(benin.getUTCMinutes())}`;
+  return `${dayMonthYear(benin)} à ${twoDigits(benin.getUTCHours())}:${twoDigits(benin.getUTCMinutes())}`;
 };
+
+/** The same with its weekday: "samedi 12 décembre 2026 à 09:00" (a training session). */
+export const longDateTime = (moment: string | Date) =>
+  `${DAYS[new Date(new Date(moment).getTime() + BENIN_OFFSET_MS).getUTCDay()]} ${dateTime(moment)}`;
 
 /** How a training session is named to a shopper: on the shop, a line of the cart, the receipt and the invoice. */
 export const sessionLabel = (session: { startsAt: string; online: boolean; place: string | null }) =>

@@ -1,4 +1,4 @@
-import { normalizeOrderNumber, ORDER_NUMBER_HINT } from '@app/shared/format';
+import { dateTime, normalizeOrderNumber, ORDER_NUMBER_HINT } from '@app/shared/format';
 import { PHONE_EXAMPLE } from '@app/shared/phone';
 import {
   needsShipping,
@@ -26,7 +26,6 @@ import { api } from '../../lib/queries';
 type Tracked = RouterOutputs['orders']['track'];
 type Lookup = { token: string } | { number: string; phone: string };
 const valueLabels = { payment: paymentStatuses, online_payment: onlinePaymentStatuses } as const;
-const when = (iso: string) => new Date(iso).toLocaleString('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** /suivi: find an order by number and phone. /suivi/:token: the private link from the confirmation. */
 export function TrackingPage() {
@@ -119,7 +118,7 @@ function TrackedOrder({ order }: { order: Tracked }) {
                   ? orderEventKinds.created
                   : `${labelOf(orderEventKinds, event.kind)} : ${labelOf(event.kind in valueLabels ? valueLabels[event.kind as keyof typeof valueLabels] : orderStatuses, event.toValue)}`}
               </span>
-              <span className="block text-slate-600">{when(event.createdAt)}</span>
+              <span className="block text-slate-600">{dateTime(event.createdAt)}</span>
             </li>
           ))}
         </ol>
