@@ -360,7 +360,10 @@ describe('at phone width', () => {
   });
 
   it('every list is cards with their actions in view, no sideways scroll, and the search runs as you type', async () => {
+    // Every list has a card to look at, whatever ran before: a subscriber, and a message (which
+    // also puts the owner's alert in "Envois").
     await app.asVisitor.newsletterSubscribers.subscribe({ email: `carte-${randomUUID().slice(0, 6)}@exemple.example` });
+    await app.asVisitor.contactMessages.send({ name: 'Carte', contact: 'carte@exemple.example', subject: 'Liste', message: 'Bonjour.' });
     const phone = await app.newPage(PHONE);
     await signIn(phone, '/admin/products');
     for (const resource of resources.filter((r) => !r.singleton)) {
@@ -422,6 +425,12 @@ describe('at phone width', () => {
     await phone.reload();
     expect(await phone.getByLabel('Rechercher', { exact: true }).inputValue()).toBe('WEKE');
     await expect.poll(() => phone.getByTestId('record-card').count(), { timeout: 10_000 }).toBe(1);
+    // The menu's entry for this same list opens it whole again: the address, the box and the list agree.
+    await phone.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await menuItem(phone, 'Produits').click();
+    await phone.waitForURL((url) => url.pathname === '/admin/products' && !url.searchParams.has('q'));
+    await expect.poll(() => phone.getByLabel('Rechercher', { exact: true }).inputValue()).toBe('');
+    await expect.poll(() => phone.getByTestId('record-card').count(), { timeout: 10_000 }).toBeGreaterThan(1);
     expectNoErrors(app.errors);
     await phone.close();
   });

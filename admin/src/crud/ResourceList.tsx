@@ -22,8 +22,12 @@ const PAGE_SIZE = 20;
 export default function ResourceList({ entry, override }: { entry: AdminEntry; override?: ResourceOverride }) {
   const { resource } = entry;
   const [params, setParams] = useSearchParams();
-  // The search in the address is read once, when the screen opens; typing then updates the address.
+  // The search in the address is read when the screen opens; typing then updates the address.
   const [q] = useState(() => params.get('q') ?? '');
+  // What the address asks for now, and what this screen last wrote there: they differ when a link
+  // changed it (the menu's entry for this same list, the browser's back button).
+  const asked = params.get('q') ?? '';
+  const written = useRef(q);
   const phone = !Grid.useBreakpoint().md;
   // A search answered after the owner has already opened a record (Enter, then a quick tap on a
   // row) must not write ?q= into the address: that navigated back to the list.
@@ -41,7 +45,8 @@ export default function ResourceList({ entry, override }: { entry: AdminEntry; o
     onSearch: (values) => {
       const text = typeof values.search === 'string' ? values.search.trim() : '';
       // Also once the address has moved on: a record opening keeps the list shown until it is ready.
-      if (shown.current && window.location.pathname === `/admin${entry.paths.list}`)
+      if (shown.current && window.location.pathname === `/admin${entry.paths.list}`) {
+        written.current = text;
         setParams(
           (current) => {
             const next = new URLSearchParams(current);
@@ -51,9 +56,19 @@ export default function ResourceList({ entry, override }: { entry: AdminEntry; o
           },
           { replace: true },
         );
+      }
       return toFilters(resource, values);
     },
   });
+  // The list then follows the address: the menu opens it as it starts (no search, no filter).
+  const form = searchFormProps.form;
+  useEffect(() => {
+    if (asked === written.current || !form) return;
+    written.current = asked;
+    form.resetFields();
+    form.setFieldsValue({ search: asked });
+    form.submit();
+  }, [asked, form]);
   const loading = Boolean(typeof tableProps.loading === 'object' ? tableProps.loading.spinning : tableProps.loading);
   const Toolbar = override?.toolbar;
   const emptyText = loading ? 'Chargement...' : emptyMessage(resource);
