@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import dayjs from 'dayjs';
 import { sql } from 'kysely';
-import { blogPosts, formatXOF, orderStatuses, resources, today, whatsappLink } from '@app/shared';
+import { blogPosts, courseSessions, formatXOF, orderStatuses, resources, today, whatsappLink } from '@app/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
@@ -474,6 +474,37 @@ describe('at phone width', () => {
       .first()
       .waitFor();
     await screenshot(phone, 'forgot-password-360');
+  });
+
+  it('says and takes times on the shop’s clock, whatever the device’s', async () => {
+    // A device 13 hours behind Benin (UTC-12): its clock is on another day half the time.
+    const page = await app.newPage(undefined, { timezoneId: 'Etc/GMT+12' });
+    const {
+      rows: [order],
+    } = await sql<{ id: string; placed: string }>`
+      SELECT id, to_char(created_at AT TIME ZONE 'Africa/Porto-Novo', 'DD/MM/YYYY HH24:MI') AS placed
+      FROM orders ORDER BY created_at DESC LIMIT 1`.execute(app.db);
+    await signIn(page, `/admin/orders/${order!.id}`);
+    const placed = page.locator('.ant-descriptions-item').filter({ hasText: 'Passée le' });
+    await expect.poll(() => placed.textContent()).toBe(`Passée le${order!.placed}`);
+
+    // A session at 09:00 in Cotonou reads 09:00 in its form, and a time typed there is Cotonou's.
+    const course = (await app.asAdmin.cryptoCourses.list({ pageSize: 1 })).rows[0]!;
+    const session = (await app.asAdmin.courseSessions.create({
+      course: String(course.id),
+      startsAt: '2027-03-10T08:00:00.000Z',
+      place: 'Cotonou, Ganhi',
+      seats: 8,
+    })) as { id: string };
+    await page.goto(`/admin/sessions/${session.id}`);
+    const form = new FormPage(page, courseSessions);
+    await expect.poll(() => page.locator('#startsAt').inputValue(), { timeout: 10_000 }).toBe('10/03/2027 09:00');
+    await form.fill('startsAt', '11/03/2027 10:30');
+    await form.submit();
+    await expectNotification(page, /mise? à jour/);
+    expect(((await app.asAdmin.courseSessions.get({ id: session.id })) as { startsAt: string }).startsAt).toBe('2027-03-11T09:30:00.000Z');
+    expectNoErrors(app.errors);
+    await page.close();
   });
 });
 

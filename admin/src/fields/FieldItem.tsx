@@ -10,6 +10,7 @@ import { ListInput } from './ListInput';
 import { ReferenceSelect } from './Reference';
 import { rulesFor } from './rules';
 import { isRequired } from './values';
+import { onShopClock, shopTime } from '../providers/shop-day';
 
 interface Props {
   name: string;
@@ -58,9 +59,10 @@ export function FieldItem({ name, field, action, onBlur, checks }: Props) {
     return (
       <Form.Item
         {...common}
-        // The API speaks ISO 8601 with its offset; the owner picks a day and a time on this device's clock.
-        getValueProps={(value: unknown) => ({ value: typeof value === 'string' && value ? dayjs(value) : undefined })}
-        normalize={(value: Dayjs | null) => (value ? value.second(0).millisecond(0).toISOString() : null)}
+        // The API speaks ISO 8601 with its offset; the owner reads and changes a day and a time on the
+        // shop's clock (Benin), as the shop will show them.
+        getValueProps={(value: unknown) => ({ value: typeof value === 'string' && value ? shopTime(value) : undefined })}
+        normalize={(value: Dayjs | null) => (value ? onShopClock(value.second(0).millisecond(0)).toISOString() : null)}
       >
         <DatePicker
           showTime={{ format: 'HH:mm', minuteStep: 5 }}

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { ReferenceTitle } from './Reference';
 import { StatusTag } from './StatusTag';
+import { shopDateTime } from '../providers/shop-day';
 
 // Colours for the status values the owner scans for; other enum values stay neutral.
 const SYSTEM_LABELS: Record<string, string> = { createdAt: 'Créé le', updatedAt: 'Modifié le' };
@@ -40,7 +41,7 @@ export function Thumbnail({ src, size }: { src: string; size: number }) {
 /** How a value shows in a list cell, by field kind. */
 export function renderCell(field: AnyField | undefined, value: unknown): ReactNode {
   if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">—</Typography.Text>;
-  if (!field) return dayjs(String(value)).format('DD/MM/YYYY HH:mm');
+  if (!field) return shopDateTime(String(value));
   switch (field.kind) {
     case 'money':
       return <span style={{ whiteSpace: 'nowrap' }}>{formatXOF(Number(value))}</span>;
@@ -51,7 +52,7 @@ export function renderCell(field: AnyField | undefined, value: unknown): ReactNo
     case 'date':
       return dayjs(String(value)).format('DD/MM/YYYY');
     case 'datetime':
-      return <span style={{ whiteSpace: 'nowrap' }}>{dayjs(String(value)).format('DD/MM/YYYY HH:mm')}</span>;
+      return <span style={{ whiteSpace: 'nowrap' }}>{shopDateTime(String(value))}</span>;
     case 'phone':
       // Stored in E.164: shown the Benin way (01 97 12 34 56), or international for other countries.
       return <span style={{ whiteSpace: 'nowrap' }}>{formatPhone(String(value))}</span>;

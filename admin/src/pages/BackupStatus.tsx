@@ -1,5 +1,6 @@
 import { Alert, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { shopTime } from '../providers/shop-day';
 
 /** Older than this, the last good backup is a warning on the dashboard. */
 const STALE_DAYS = 2;
@@ -9,7 +10,7 @@ interface Backups {
   lastFailure: { error: string; at: string } | null;
 }
 
-const when = (at: string) => dayjs(at).format('DD/MM/YYYY à HH:mm');
+const when = (at: string) => shopTime(at).format('DD/MM/YYYY à HH:mm');
 const size = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} Mo`;
 const HOW = 'Le service « backup » de docker-compose en fait une chaque nuit ; sans Docker : npm run backup.';
 

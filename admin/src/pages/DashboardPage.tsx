@@ -2,7 +2,6 @@ import { formatXOF } from '@app/shared/format';
 import { orderStatuses, cryptoTypes } from '@app/shared/resources';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, List, Row, Spin, Statistic, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import type { AdminEntry } from '../crud/registry';
@@ -12,6 +11,7 @@ import { trpc } from '../providers/trpc';
 import { PageTitle } from '../layout/PageTitle';
 import { BackupLine, BackupWarning } from './BackupStatus';
 import { SalesCharts } from './SalesCharts';
+import { shopDateTime } from '../providers/shop-day';
 
 type DashboardStats = Awaited<ReturnType<typeof trpc.dashboard.stats.query>>;
 
@@ -94,7 +94,7 @@ function DashboardDetails({ s, entries }: { s: DashboardStats; entries: readonly
                 <List.Item extra={<Tag>{orderStatuses[o.status as keyof typeof orderStatuses] ?? o.status}</Tag>}>
                   <List.Item.Meta
                     title={orders?.show ? <Link to={orders.show.replace(':id', o.id)}>{o.number}</Link> : o.number}
-                    description={`${o.customerName} · ${formatXOF(o.total)} · ${dayjs(o.createdAt).format('DD/MM/YYYY HH:mm')}`}
+                    description={`${o.customerName} · ${formatXOF(o.total)} · ${shopDateTime(o.createdAt)}`}
                   />
                 </List.Item>
               )}
@@ -110,7 +110,7 @@ function DashboardDetails({ s, entries }: { s: DashboardStats; entries: readonly
                 <List.Item>
                   <List.Item.Meta
                     title={verifications?.show ? <Link to={verifications.show.replace(':id', v.id)}>{v.name}</Link> : v.name}
-                    description={`${cryptoTypes[v.cryptoType as keyof typeof cryptoTypes] ?? v.cryptoType} · ${dayjs(v.createdAt).format('DD/MM/YYYY HH:mm')}`}
+                    description={`${cryptoTypes[v.cryptoType as keyof typeof cryptoTypes] ?? v.cryptoType} · ${shopDateTime(v.createdAt)}`}
                   />
                 </List.Item>
               )}

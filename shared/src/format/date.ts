@@ -4,7 +4,8 @@
 // tests/unit/format.test.ts checks these against Intl.DateTimeFormat's fr-FR output.
 
 /** Benin is UTC+1 all year (Africa/Porto-Novo, no summer time). */
-const BENIN_OFFSET_MS = 60 * 60 * 1000;
+export const BENIN_UTC_OFFSET_MINUTES = 60;
+const BENIN_OFFSET_MS = BENIN_UTC_OFFSET_MINUTES * 60 * 1000;
 
 const DAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
 const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];

@@ -23,7 +23,7 @@ export function valueFor(field: AnyField, marker: string): string {
     case 'reference':
       return '';
     case 'datetime':
-      // Ten days from now, at 09:30 on this machine's clock.
+      // Ten days from now, at 09:30 on the shop's clock (the form reads times in Benin's).
       return ((d) => `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} 09:30`)(new Date(Date.now() + 10 * 86_400_000));
     default:
       // A shaped text (a promo code) gets the marker alone, which such shapes accept.

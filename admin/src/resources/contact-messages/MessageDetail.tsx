@@ -7,12 +7,12 @@ type Message = RowOfResource<typeof contactMessages>;
 import { parsePhone } from '@app/shared/phone';
 import { useOne, useUpdate } from '@refinedev/core';
 import { Button, Card, Descriptions, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { PageTitle } from '../../layout/PageTitle';
 import { WhatsAppButton } from '../WhatsAppButton';
 import { BackButton, DetailStatus } from '../../crud/DetailStatus';
+import { shopDateTime } from '../../providers/shop-day';
 
 const LIST = `/${contactMessages.admin.route}`;
 /** The shop's own e-mail rule, as every e-mail field applies it. */
@@ -54,7 +54,7 @@ export default function MessageDetail() {
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
           <Descriptions.Item label="De">{row.name}</Descriptions.Item>
           <Descriptions.Item label="Contact">{contact}</Descriptions.Item>
-          <Descriptions.Item label="Reçu le">{dayjs(row.createdAt).format('DD/MM/YYYY HH:mm')}</Descriptions.Item>
+          <Descriptions.Item label="Reçu le">{shopDateTime(row.createdAt)}</Descriptions.Item>
         </Descriptions>
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginTop: 16, fontSize: 15 }}>{row.message}</Typography.Paragraph>
         <Space wrap>

@@ -2,7 +2,6 @@ import { courseSessions, orders, orderStatuses, paymentStatuses } from '@app/sha
 import { formatPhone } from '@app/shared/phone';
 import { useQuery } from '@tanstack/react-query';
 import { Card, List, Space, Typography, theme } from 'antd';
-import dayjs from 'dayjs';
 import { Link, useParams } from 'react-router';
 import { BackButton } from '../../crud/DetailStatus';
 import { CsvButton } from '../../crud/ExportCsvButton';
@@ -11,6 +10,7 @@ import { adminEntries } from '../../crud/registry';
 import { StatusTag } from '../../fields/StatusTag';
 import { trpc } from '../../providers/trpc';
 import { WhatsAppButton } from '../WhatsAppButton';
+import { shopDate } from '../../providers/shop-day';
 
 const entry = adminEntries([courseSessions])[0]!;
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
@@ -78,7 +78,7 @@ export default function SessionDetail() {
                   <Link to={`/${orders.admin.detail}/${p.orderId}`} style={{ color: token.colorLink }}>
                     {p.number}
                   </Link>
-                  <Typography.Text type="secondary">{dayjs(p.createdAt).format('DD/MM/YYYY')}</Typography.Text>
+                  <Typography.Text type="secondary">{shopDate(p.createdAt)}</Typography.Text>
                   <WhatsAppButton phone={p.phone} message={`Bonjour ${p.customerName},\n\n`} />
                 </Space>
               </span>

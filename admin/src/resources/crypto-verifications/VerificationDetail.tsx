@@ -5,13 +5,13 @@ import { formatPhone } from '@app/shared/phone';
 type Verification = RowOfResource<typeof cryptoVerifications>;
 import { useOne, useUpdate } from '@refinedev/core';
 import { Button, Card, Descriptions, Input, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { WhatsAppButton } from '../WhatsAppButton';
 import { PageTitle } from '../../layout/PageTitle';
 import { StatusTag } from '../../fields/StatusTag';
 import { BackButton, DetailStatus } from '../../crud/DetailStatus';
+import { shopDateTime } from '../../providers/shop-day';
 
 type Status = keyof typeof verificationStatuses;
 const LIST = `/${cryptoVerifications.admin.route}`;
@@ -65,7 +65,7 @@ export default function VerificationDetail() {
               {row.walletAddress}
             </Typography.Text>
           </Descriptions.Item>
-          <Descriptions.Item label="Reçue le">{dayjs(row.createdAt).format('DD/MM/YYYY HH:mm')}</Descriptions.Item>
+          <Descriptions.Item label="Reçue le">{shopDateTime(row.createdAt)}</Descriptions.Item>
         </Descriptions>
       </Card>
       <Card title="Notes et statut">

@@ -3,7 +3,6 @@ import { formatXOF } from '@app/shared/format';
 import { formatPhone } from '@app/shared/phone';
 import { useList, useOne } from '@refinedev/core';
 import { Card, Descriptions, List, Space, theme, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { Link, useParams } from 'react-router';
 import { BackButton, DetailStatus } from '../../crud/DetailStatus';
 import { columnLabel, renderCell } from '../../fields/columns';
@@ -13,6 +12,7 @@ import { retryUnlessRefused } from '../../providers/errors';
 import { SEARCH_FILTER } from '../../providers/data-provider';
 import { WhatsAppButton } from '../WhatsAppButton';
 import { StopOffers } from './StopOffers';
+import { shopDateTime } from '../../providers/shop-day';
 
 type Customer = RowOfResource<typeof customers>;
 type Order = RowOfResource<typeof orders>;
@@ -82,7 +82,7 @@ export default function CustomerDetail() {
                 </span>
                 <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap', marginTop: 4 }}>
                   <Typography.Text type="secondary">
-                    {dayjs(order.createdAt).format('DD/MM/YYYY HH:mm')}
+                    {shopDateTime(order.createdAt)}
                     {order.customerName !== customer.name ? ` · ${order.customerName}` : ''}
                   </Typography.Text>
                   <Space wrap size={4}>

@@ -1,8 +1,8 @@
 import { useNotification } from '@refinedev/core';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Popconfirm, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { trpc } from '../../providers/trpc';
+import { shopDate } from '../../providers/shop-day';
 
 /**
  * "Ne plus lui envoyer d'offres": a customer who asks, by message or on the phone, is left out of
@@ -27,8 +27,8 @@ export function StopOffers({
   if (customer.contactWithdrawnAt && !customer.marketingConsent) {
     return (
       <Typography.Paragraph style={{ marginTop: 12, marginBottom: 0 }}>
-        Ne veut plus d’offres depuis le {dayjs(customer.contactWithdrawnAt).format('DD/MM/YYYY')} : absent de l’export WhatsApp, jusqu’à une
-        commande où il coche la case.
+        Ne veut plus d’offres depuis le {shopDate(customer.contactWithdrawnAt)} : absent de l’export WhatsApp, jusqu’à une commande où il
+        coche la case.
       </Typography.Paragraph>
     );
   }

@@ -2,8 +2,8 @@ import { onlinePaymentStatuses } from '@app/shared';
 import { formatXOF } from '@app/shared/format';
 import { Card, Table } from 'antd';
 import { StatusTag } from '../../fields/StatusTag';
-import dayjs from 'dayjs';
 import type { useOrderActions } from './useOrderActions';
+import { shopDateTime } from '../../providers/shop-day';
 
 type Status = keyof typeof onlinePaymentStatuses;
 /** The order's Mobile Money transactions (FedaPay): number, reference, amount and outcome; shown when there are some. */
@@ -13,7 +13,7 @@ export function OnlinePayments({ actions }: { actions: ReturnType<typeof useOrde
   return (
     <Card title="Paiements Mobile Money (FedaPay)">
       <Table dataSource={rows} rowKey="id" pagination={false} size="small" scroll={{ x: 'max-content' }}>
-        <Table.Column title="Date" dataIndex="createdAt" render={(v: string) => dayjs(v).format('DD/MM/YYYY HH:mm')} />
+        <Table.Column title="Date" dataIndex="createdAt" render={(v: string) => shopDateTime(v)} />
         <Table.Column title="Transaction" dataIndex="providerId" render={(v: string | null) => (v ? `n° ${v}` : '—')} />
         <Table.Column title="Référence" dataIndex="reference" render={(v: string | null) => v ?? '—'} />
         <Table.Column title="Montant" dataIndex="amount" render={(v: string) => formatXOF(Number(v))} />

@@ -17,7 +17,6 @@ import {
 export type Order = RowOfResource<typeof orders>;
 import { useOne } from '@refinedev/core';
 import { Button, Card, Descriptions, Grid, List, Space, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { WhatsAppButton } from '../WhatsAppButton';
@@ -31,6 +30,7 @@ import { useOrderActions } from './useOrderActions';
 import { PageTitle } from '../../layout/PageTitle';
 import { StatusTag } from '../../fields/StatusTag';
 import { BackButton, DetailStatus } from '../../crud/DetailStatus';
+import { shopDateTime } from '../../providers/shop-day';
 
 const LIST = `/${orders.admin.route}`;
 /** An amount that never breaks across two lines. */
@@ -94,7 +94,7 @@ export default function OrderDetail() {
             {paymentMethods[order.paymentMethod]}
             {order.paymentReference ? ` · réf. ${order.paymentReference}` : ''}
           </Descriptions.Item>
-          <Descriptions.Item label="Passée le">{dayjs(order.createdAt).format('DD/MM/YYYY HH:mm')}</Descriptions.Item>
+          <Descriptions.Item label="Passée le">{shopDateTime(order.createdAt)}</Descriptions.Item>
         </Descriptions>
         <Button className="no-print" icon={<EditOutlined />} onClick={() => setEditing(true)} style={{ marginTop: 8 }}>
           Modifier les coordonnées

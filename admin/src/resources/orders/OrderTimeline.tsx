@@ -1,8 +1,8 @@
 import { invoiceTypes, onlinePaymentStatuses, orderEventKinds, orderStatuses, paymentStatuses } from '@app/shared';
 import { Button, Card, Input, Space, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { useOrderActions } from './useOrderActions';
+import { shopDateTime } from '../../providers/shop-day';
 
 const VALUE_LABELS: Record<string, Record<string, string>> = {
   status: orderStatuses,
@@ -39,7 +39,7 @@ export function OrderTimeline({ actions }: { actions: ReturnType<typeof useOrder
               )}
               {e.kind !== 'edit' && e.note ? <div style={{ whiteSpace: 'pre-wrap' }}>{e.note}</div> : null}
               <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-                {dayjs(e.createdAt).format('DD/MM/YYYY HH:mm')} · {e.actor}
+                {shopDateTime(e.createdAt)} · {e.actor}
               </Typography.Text>
             </div>
           ),
