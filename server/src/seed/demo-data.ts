@@ -947,10 +947,15 @@ export const demoData = {
   contactMessages: demoContactMessages,
 };
 
-/** A demo order: the seeder looks up the products and the delivery option, and computes prices and totals. */
+/**
+ * A demo order: the seeder looks up the products, the training sessions and the delivery option,
+ * and computes prices and totals.
+ */
 export type DemoOrder = Input<typeof orders> & {
-  lines: { productIndex: number; quantity: number }[];
-  deliveryIndex: number;
+  /** A product by its index in the demo's list, or a training booked on a demo session. */
+  lines: (({ productIndex: number } | { sessionIndex: number }) & { quantity: number })[];
+  /** None for an order with nothing to carry (a training). */
+  deliveryIndex?: number;
   /** Where the demo order stands; the seeder walks it there through the order process. */
   status?: OrderStatus;
   /** The box "offres par WhatsApp" at checkout. */
@@ -1041,5 +1046,16 @@ export const demoOrders: DemoOrder[] = [
     marketingConsent: true,
     lines: [{ productIndex: productIndex('Batterie externe 20 000 mAh – charge rapide 22,5 W'), quantity: 1 }],
     deliveryIndex: deliveryIndex('Livraison standard Grand Cotonou'),
+  },
+  {
+    // A training booked on its first session: the session's screen lists a participant.
+    customerName: 'Mireille Tossou',
+    phone: '+229 01 00 00 00 25',
+    email: 'mireille.tossou@example.com',
+    city: 'Porto-Novo',
+    paymentMethod: 'mobile_money_on_delivery',
+    status: 'confirmed',
+    marketingConsent: true,
+    lines: [{ sessionIndex: 0, quantity: 1 }],
   },
 ];

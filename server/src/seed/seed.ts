@@ -92,8 +92,12 @@ export async function seedIfEmpty(db: Kysely<Database>, { demo }: { demo: boolea
         ...customer,
         phone: parsePhone(customer.phone)?.e164 ?? customer.phone,
         idempotencyKey: randomUUID(),
-        items: lines.map((l) => ({ id: created.products![l.productIndex]!.id, type: 'product' as const, quantity: l.quantity })),
-        deliveryOptionId: created.deliveryOptions![deliveryIndex]!.id,
+        items: lines.map((l) => {
+          if ('productIndex' in l) return { id: created.products![l.productIndex]!.id, type: 'product' as const, quantity: l.quantity };
+          const session = created.courseSessions![l.sessionIndex]!;
+          return { id: String(session.course), type: 'course' as const, quantity: l.quantity, sessionId: session.id };
+        }),
+        deliveryOptionId: deliveryIndex === undefined ? undefined : created.deliveryOptions![deliveryIndex]!.id,
       });
       await recordEvent(tx, row.id, { actor: 'client', kind: 'created', toValue: 'new' });
       // Along the real process, so the history reads as it would in the shop.
