@@ -20,6 +20,9 @@ export class ListPage {
       await this.page.waitForURL((url) => url.pathname === this.path);
     } else await this.page.goto(this.path);
     await this.page.getByRole('heading', { name: this.resource.label.plural }).waitFor();
+    // From a search on this same list, the address loses ?q= before the screen follows it and
+    // empties the box: text typed in between would be emptied with it.
+    await this.page.waitForFunction(() => !document.querySelector<HTMLInputElement>('input[aria-label="Rechercher"]')?.value);
     await this.waitLoaded();
   }
 
