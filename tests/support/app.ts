@@ -10,9 +10,20 @@ import { appRouter } from '../../server/src/routers/_app';
 import { seedIfEmpty } from '../../server/src/seed/seed';
 import { createCallerFactory, type Context } from '../../server/src/trpc';
 import { createDb } from '../../server/src/db/index';
+import { inject } from 'vitest';
 import { createTestDb } from './db';
+import { ADMIN } from './owner';
 
-export const ADMIN = { email: 'owner@example.com', password: 'un mot de passe solide' };
+export { ADMIN };
+
+/** The owner's hash the run made once (tests/support/db-template.ts), when this runs under Vitest with it. */
+function ownerHash() {
+  try {
+    return inject('ownerHash') ?? null;
+  } catch {
+    return null;
+  }
+}
 
 /** The real server on a random port, over a fresh database. */
 export async function startTestApp(
@@ -45,7 +56,9 @@ export async function startTestApp(
     : await createTestDb();
   if (!shared) {
     await seedIfEmpty(db, { demo: options.demo ?? false });
-    await upsertAdmin(db, ADMIN.email, ADMIN.password);
+    const hash = ownerHash();
+    if (hash) await db.insertInto('admins').values({ email: ADMIN.email, passwordHash: hash }).execute();
+    else await upsertAdmin(db, ADMIN.email, ADMIN.password);
     if (options.shopRules !== 'default') {
       await db
         .updateTable('settings')

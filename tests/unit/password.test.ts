@@ -1,0 +1,11 @@
+import bcrypt from 'bcrypt';
+import { describe, expect, it } from 'vitest';
+import { BCRYPT_COST, DUMMY_HASH, hashPassword, verifyPassword } from '../../server/src/auth/password';
+
+describe('the stand-in hash for an unknown e-mail', () => {
+  it('costs what a real admin hash costs, so both sign-in answers take as long', async () => {
+    expect(bcrypt.getRounds(DUMMY_HASH)).toBe(BCRYPT_COST);
+    expect(bcrypt.getRounds(await hashPassword('une phrase de passe'))).toBe(BCRYPT_COST);
+    expect(await verifyPassword('no-such-admin', DUMMY_HASH)).toBe(false);
+  });
+});
