@@ -25,6 +25,24 @@ describe('demo content', () => {
     await seedIfEmpty(db, { demo: true });
     const names = (await db.selectFrom('products').select('name').orderBy('createdAt', 'desc').orderBy('id').execute()).map((p) => p.name);
     expect(names).toEqual(demoData.products.map((p) => p.name));
+    // Orders too, newest (the last placed, the highest number) first, and each one's history in
+    // the order it happened.
+    const orders = await db.selectFrom('orders').select(['id', 'number']).orderBy('createdAt', 'desc').orderBy('id').execute();
+    expect(orders.map((o) => o.number)).toEqual(
+      orders
+        .map((o) => o.number)
+        .sort()
+        .reverse(),
+    );
+    const delivered = orders.at(-1)!;
+    const steps = await db
+      .selectFrom('orderEvents')
+      .select(['kind', 'toValue'])
+      .where('orderId', '=', delivered.id)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute();
+    expect(steps.map((e) => `${e.kind}:${e.toValue}`)).toEqual(['created:new', 'status:confirmed', 'status:shipped', 'status:delivered']);
   });
 
   it('seeds a shop that looks real, once', async () => {

@@ -86,7 +86,7 @@ export async function seedIfEmpty(db: Kysely<Database>, { demo }: { demo: boolea
         created[resource.name]!.push(record);
       }
     }
-    for (const order of demoOrders) {
+    for (const [index, order] of demoOrders.entries()) {
       const { lines, deliveryIndex, status, ...customer } = order;
       const { row } = await placeOrderRecord(tx, {
         ...customer,
@@ -109,6 +109,11 @@ export async function seedIfEmpty(db: Kysely<Database>, { demo }: { demo: boolea
         await recordEvent(tx, row.id, { actor: 'système', kind: 'status', fromValue: from, toValue: to });
         from = to;
       }
+      // Placed a day after the one before, the last one a few hours ago, its history moved with it:
+      // in one transaction every order had the same time, and lists followed their random ids.
+      const earlier = sql`make_interval(hours => ${(demoOrders.length - 1 - index) * 24 + 3})`;
+      await sql`UPDATE orders SET created_at = created_at - ${earlier} WHERE id = ${row.id}`.execute(tx);
+      await sql`UPDATE order_events SET created_at = created_at - ${earlier} WHERE order_id = ${row.id}`.execute(tx);
     }
   });
   return true;
