@@ -109,9 +109,11 @@ export async function seedIfEmpty(db: Kysely<Database>, { demo }: { demo: boolea
         await recordEvent(tx, row.id, { actor: 'système', kind: 'status', fromValue: from, toValue: to });
         from = to;
       }
-      // Placed a day after the one before, the last one a few hours ago, its history moved with it:
-      // in one transaction every order had the same time, and lists followed their random ids.
-      const earlier = sql`make_interval(hours => ${(demoOrders.length - 1 - index) * 24 + 3})`;
+      // Placed ten minutes after the one before, the last one five minutes ago, its history moved
+      // with it: in one transaction every order had the same time, and lists followed their random
+      // ids. (Within the hours an unconfirmed order is held: days back, the release job cancelled
+      // the demo's new orders at its first run.)
+      const earlier = sql`make_interval(mins => ${(demoOrders.length - 1 - index) * 10 + 5})`;
       await sql`UPDATE orders SET created_at = created_at - ${earlier} WHERE id = ${row.id}`.execute(tx);
       await sql`UPDATE order_events SET created_at = created_at - ${earlier} WHERE order_id = ${row.id}`.execute(tx);
     }
