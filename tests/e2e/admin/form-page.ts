@@ -59,11 +59,13 @@ export class FormPage {
       const options = this.page.locator('.ant-select-dropdown:visible .ant-select-item-option');
       await (value ? options.filter({ hasText: value }) : options).first().click();
     } else if (field.kind === 'datetime') {
-      // Typed as the picker shows it (DD/MM/YYYY HH:mm), then confirmed.
+      // Typed as the picker shows it (DD/MM/YYYY HH:mm), then confirmed with its OK button: Enter
+      // would confirm it too, but also submit the form, which then races the test's own submit.
       const input = form.locator(`#${key}`);
       await input.click();
       await input.fill(value);
-      await input.press('Enter');
+      await this.page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+      await this.page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
     } else if (field.kind === 'stringList' || field.kind === 'imageList') {
       await form.locator(`#${key}`).fill(value);
       await form.getByRole('button', { name: `Ajouter à : ${field.label}` }).click();
