@@ -61,12 +61,12 @@ async function stopShop() {
   await exited;
 }
 
-/** A command of the shop (TypeScript through tsx), as the owner runs it from the machine. */
+/** A command of the shop, compiled as npm run runs it from the machine (npm test builds the server first). */
 const run = (script: string, args: string[], env: Record<string, string>) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = execFile(
       process.execPath,
-      ['--import', 'tsx', script, ...args],
+      [script, ...args],
       { env: { ...process.env, DATABASE_URL: '', ...env }, timeout: 60_000 },
       () => undefined,
     );
@@ -77,7 +77,7 @@ const run = (script: string, args: string[], env: Record<string, string>) =>
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
 const adminCreate = (env: Record<string, string>, password: string) =>
-  run('server/src/auth/create-admin-cli.ts', ['--email', OWNER.email, '--password', password], env);
+  run('server/dist/bin/create-admin-cli.js', ['--email', OWNER.email, '--password', password], env);
 
 const signIn = async (password: string) =>
   (
@@ -102,7 +102,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('npm run admin:create on PGlite',
     expect(await signIn(OWNER.password)).toBe(200);
     expect(await signIn(NEW_PASSWORD)).toBe(401);
     // npm run doctor does not open the directory either; it says who holds it.
-    const doctor = await run('server/src/ops/doctor-cli.ts', [], { DATA_DIR: dataDir });
+    const doctor = await run('server/dist/bin/doctor-cli.js', [], { DATA_DIR: dataDir });
     expect(doctor.stdout).toMatch(/✓ Base PGlite ouverte par la boutique en marche \(processus \d+\)/);
     expect(await signIn(OWNER.password)).toBe(200);
   }, 120_000);

@@ -80,7 +80,8 @@ describe('npm run admin:create', () => {
   const dataDir = path.resolve('.tmp', `admin-cli-${process.pid}`);
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const run = (args: string[]) =>
-    promisify(execFile)('npx', ['tsx', 'server/src/auth/create-admin-cli.ts', ...args], {
+    // Compiled, as npm run admin:create runs it (npm test builds the server first).
+    promisify(execFile)(process.execPath, ['server/dist/bin/create-admin-cli.js', ...args], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     });
 

@@ -170,7 +170,7 @@ describe('a production start', () => {
   it('refuses a fatal configuration, says what to fix, and never opens the shop', async () => {
     const { HOST: _host, ...rest } = process.env;
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = execFile(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      const child = execFile(process.execPath, ['server/dist/bin/main.js'], {
         env: { ...rest, ...good(), PUBLIC_URL: 'http://boutique.example.bj', DATABASE_URL: '', LOG_LEVEL: 'silent' },
         timeout: 30_000,
       });
