@@ -4,6 +4,8 @@ declare global {
     __earlyTaps?: Element[];
     /** What was typed, ticked or chosen in fields meanwhile. */
     __earlyInputs?: Map<Element, string | boolean>;
+    /** Closes the phone menu the early script opened; true if it was open. */
+    __closeEarlyMenu?: () => boolean;
   }
 }
 
@@ -32,6 +34,8 @@ export function replayEarlyTaps() {
     for (const [field, value] of window.__earlyInputs ?? []) if (field.isConnected) restore(field, value);
     window.__earlyInputs?.clear();
     setTimeout(() => {
+      // The early script's phone menu gives way to the app's, in the same place.
+      if (window.__closeEarlyMenu?.()) document.getElementById('menu-button')?.click();
       for (const element of window.__earlyTaps?.splice(0) ?? []) {
         element.removeAttribute('aria-busy');
         if (!element.isConnected) continue;

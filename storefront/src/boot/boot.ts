@@ -9,12 +9,15 @@
 //    - "Ajouter au panier" and the quantity buttons answer at once: this script adds to the cart
 //      itself, with the app's own rules (shared/cart, addWithinStock), updates the header's badge,
 //      says "Ajouté" and shows the app's message. The app reads that cart when it starts.
+//    - The phone menu opens at once too: this script shows the menu the page carries for browsers
+//      without JavaScript (Header.tsx), and the app opens its own in its place when it starts.
 //    - Everything else the shopper does is kept and handed to the app when it is ready
 //      (app/earlyTaps.ts) instead of being lost: the text typed into fields (the app would
 //      otherwise reset them) and the taps and sent forms, shown as pending. Links work on their own.
 import { CART_STORAGE_KEY, itemCount, parseStoredCart } from '@app/shared/cart';
 import { addWithinStock } from '../modules/cart/addWithinStock';
 import { cartLinkLabel } from '../modules/cart/earlyAdd';
+import { CLOSE_PATH, MENU_PATH } from '../modules/layout/menuIcons';
 import type {} from '../app/earlyTaps';
 
 let started = false;
@@ -113,6 +116,47 @@ function sayAdded(button: HTMLElement) {
   }, 2000);
 }
 
+/**
+ * The phone menu before the app: a copy of the one in the header's <noscript> (plain text to a
+ * browser that runs scripts), shown under the header, outside the part of the page the app takes
+ * over. Its links load their page as any link does before the app.
+ */
+function openMenu(button: HTMLElement) {
+  const fallback = document.createElement('template');
+  fallback.innerHTML = button.parentElement?.querySelector('noscript')?.textContent ?? '';
+  const nav = fallback.content.querySelector('#mobile-menu');
+  const header = button.closest('header');
+  if (!nav || !header) return false;
+  const menu = document.createElement('div');
+  menu.id = 'early-menu';
+  menu.className = 'early-menu';
+  menu.appendChild(nav);
+  document.body.appendChild(menu);
+  sayMenu(button, true);
+  // Under the header as it is with the menu open (styles.css: compact and white, as the app's).
+  menu.style.top = `${header.getBoundingClientRect().bottom}px`;
+  document.body.style.overflow = 'hidden'; // the page behind stays still, as under the app's menu
+  return true;
+}
+/** The button says and draws what it does next, as the app's does. */
+function sayMenu(button: Element, open: boolean) {
+  button.setAttribute('aria-expanded', String(open));
+  button.setAttribute('aria-label', open ? 'Fermer le menu' : 'Ouvrir le menu');
+  button.querySelector('path')?.setAttribute('d', open ? CLOSE_PATH : MENU_PATH);
+}
+/** Closes this script's menu; says whether it was open (app/earlyTaps.ts then opens the app's). */
+function closeMenu() {
+  const menu = document.getElementById('early-menu');
+  if (!menu) return false;
+  menu.remove();
+  const button = document.getElementById('menu-button');
+  if (button) sayMenu(button, false);
+  document.body.style.overflow = '';
+  return true;
+}
+window.__closeEarlyMenu = closeMenu;
+document.addEventListener('keydown', (event) => event.key === 'Escape' && closeMenu());
+
 /** − and + next to a quantity field: the field changes now, and the app gets the number (earlyTaps.ts). */
 function step(button: HTMLElement) {
   const field = button.parentElement?.querySelector('input');
@@ -133,6 +177,7 @@ function keepTap(event: Event) {
   // Done here or kept for later, never also seen by the app: while it takes the page over in
   // slices, React already listens and would act on the tap too (twice in all).
   event.stopPropagation();
+  if (target.id === 'menu-button' && target instanceof HTMLElement && (closeMenu() || openMenu(target))) return;
   if (target instanceof HTMLElement && mine()) {
     if (target.dataset.cartAdd !== undefined && addToCart(target)) return;
     if (target.dataset.quantityStep && step(target)) return;

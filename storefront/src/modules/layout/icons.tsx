@@ -1,4 +1,6 @@
 // Inline icons: a few paths cost less than an icon font or library on a slow network.
+import { CLOSE_PATH, MENU_PATH } from './menuIcons';
+
 const base = {
   width: 24,
   height: 24,
@@ -20,12 +22,12 @@ export const CartIcon = () => (
 );
 export const MenuIcon = () => (
   <svg {...base}>
-    <path d="M4 6h16M4 12h16M4 18h16" />
+    <path d={MENU_PATH} />
   </svg>
 );
 export const CloseIcon = () => (
   <svg {...base}>
-    <path d="M6 6l12 12M18 6 6 18" />
+    <path d={CLOSE_PATH} />
   </svg>
 );
 export const UserIcon = () => (
