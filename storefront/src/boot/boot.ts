@@ -1,4 +1,4 @@
-// The page's own small script, built into /boot.js (vite.config.ts; external: the CSP allows no
+// The page's own small script, built into /assets/boot-<hash>.js (vite.config.ts; external: the CSP allows no
 // inline script).
 //
 // 1. It starts the app after the page's first paint: the app's tags wait in <template id="app-code">
