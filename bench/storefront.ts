@@ -216,6 +216,7 @@ try {
       );
     }
   }
+  const shownMs = (t: number) => (Number.isNaN(t) ? 'lost' : `${t} ms`);
   // NaN (a lost tap) sorts last, as the slowest.
   const median = (values: number[]) => [...values].sort((a, b) => (Number.isNaN(a) ? 1 : Number.isNaN(b) ? -1 : a - b))[1]!;
   for (const [tap, title] of [
@@ -230,10 +231,7 @@ try {
       const taps: { first: number; repeat: number }[] = [];
       for (let i = 0; i < 3; i++) taps.push(await tapToEffect(url, `/products/${(await firstProduct(url)).slug}`, tap));
       const runs = (pick: (t: { first: number; repeat: number }) => number) =>
-        `${median(taps.map(pick))} ms (${taps
-          .map(pick)
-          .map((t) => (Number.isNaN(t) ? 'lost' : t))
-          .join(', ')})`;
+        `${shownMs(median(taps.map(pick)))} (${taps.map(pick).map(shownMs).join(', ')})`;
       console.log(`  ${label.padEnd(28)} ${runs((t) => t.first)} / ${runs((t) => t.repeat)}`);
     }
   }
