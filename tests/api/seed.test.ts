@@ -37,12 +37,17 @@ describe('demo content', () => {
     const delivered = orders.at(-1)!;
     const steps = await db
       .selectFrom('orderEvents')
-      .select(['kind', 'toValue'])
+      .select(['kind', 'toValue', 'createdAt'])
       .where('orderId', '=', delivered.id)
       .orderBy('createdAt')
       .orderBy('id')
       .execute();
     expect(steps.map((e) => `${e.kind}:${e.toValue}`)).toEqual(['created:new', 'status:confirmed', 'status:shipped', 'status:delivered']);
+    // A minute a step, as the owner reads it in the history (not four times the same minute), and
+    // none in the future.
+    const moments = steps.map((e) => new Date(e.createdAt).getTime());
+    expect(moments.slice(1).map((t, i) => Math.round((t - moments[i]!) / 60_000))).toEqual([1, 1, 1]);
+    expect(Math.max(...moments)).toBeLessThan(Date.now());
   });
 
   it('seeds a shop that looks real, once', async () => {

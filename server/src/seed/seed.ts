@@ -110,12 +110,16 @@ export async function seedIfEmpty(db: Kysely<Database>, { demo }: { demo: boolea
         from = to;
       }
       // Placed ten minutes after the one before, the last one five minutes ago, its history moved
-      // with it: in one transaction every order had the same time, and lists followed their random
-      // ids. (Within the hours an unconfirmed order is held: days back, the release job cancelled
-      // the demo's new orders at its first run.)
+      // with it, a minute a step (at most three: never in the future, never past the next order):
+      // in one transaction every order had the same time, and lists followed their random ids.
+      // (Within the hours an unconfirmed order is held: days back, the release job cancelled the
+      // demo's new orders at its first run.)
       const earlier = sql`make_interval(mins => ${(demoOrders.length - 1 - index) * 10 + 5})`;
       await sql`UPDATE orders SET created_at = created_at - ${earlier} WHERE id = ${row.id}`.execute(tx);
-      await sql`UPDATE order_events SET created_at = created_at - ${earlier} WHERE order_id = ${row.id}`.execute(tx);
+      await sql`
+        UPDATE order_events e SET created_at = e.created_at - ${earlier} + make_interval(mins => step.n::int)
+        FROM (SELECT id, row_number() OVER (ORDER BY created_at, id) - 1 AS n FROM order_events WHERE order_id = ${row.id}) step
+        WHERE e.id = step.id`.execute(tx);
     }
   });
   return true;
