@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { TAP_RECORDER } from '../shared/src/ssr.ts';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build as bundle } from 'esbuild';
@@ -157,7 +158,8 @@ const earlyScript = (): Plugin => {
       file = `assets/boot-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
       this.emitFile({ type: 'asset', fileName: file, source });
     },
-    transformIndexHtml: (html) => html.replace('src="/boot.js"', `src="/${file}"`),
+    // The tap recorder first (@app/shared/ssr), for the taps made before this script has arrived.
+    transformIndexHtml: (html) => html.replace('<script src="/boot.js"', `<script>${TAP_RECORDER}</script><script src="/${file}"`),
   };
 };
 

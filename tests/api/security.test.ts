@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
+import { TAP_RECORDER } from '@app/shared/ssr';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { delaySeconds } from '../../server/src/auth/throttle';
@@ -65,25 +67,30 @@ describe('security headers', () => {
     'cross-origin-opener-policy',
     'permissions-policy',
   ];
-  it.each(['/', '/admin/', '/trpc/settings.get', '/health'])('%s has a CSP without inline scripts and the usual headers', async (url) => {
-    const response = await fetch(`${app.url}${url}`);
-    const policy = response.headers.get('content-security-policy') ?? '';
-    expect(policy).toContain("object-src 'none'");
-    expect(policy).toContain("base-uri 'none'");
-    expect(policy).toContain("frame-ancestors 'none'");
-    expect(policy).toMatch(/script-src 'self'(;|$)/);
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect(response.headers.get('strict-transport-security')).toBeNull();
-    // Asked again: a public page or read now comes from the cache (written straight to the socket),
-    // and says "unchanged" to a client that has it; both carry the same security headers.
-    const again = await fetch(`${app.url}${url}`);
-    const etag = again.headers.get('etag');
-    const unchanged = etag ? await fetch(`${app.url}${url}`, { headers: { 'if-none-match': etag } }) : null;
-    if (url === '/' || url.startsWith('/trpc/')) expect(unchanged?.status, url).toBe(304);
-    for (const answer of [again, ...(unchanged ? [unchanged] : [])])
-      for (const name of SECURITY) expect(answer.headers.get(name), `${url} ${answer.status} ${name}`).toBe(response.headers.get(name));
-  });
+  it.each(['/', '/admin/', '/trpc/settings.get', '/health'])(
+    '%s has a CSP without inline scripts but the tap recorder, and the usual headers',
+    async (url) => {
+      const response = await fetch(`${app.url}${url}`);
+      const policy = response.headers.get('content-security-policy') ?? '';
+      expect(policy).toContain("object-src 'none'");
+      expect(policy).toContain("base-uri 'none'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      // Scripts from the shop's own files, and one inline script only: the tap recorder, by its hash.
+      expect(policy).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
+      expect(policy).toContain(`'sha256-${createHash('sha256').update(TAP_RECORDER).digest('base64')}'`);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+      // Asked again: a public page or read now comes from the cache (written straight to the socket),
+      // and says "unchanged" to a client that has it; both carry the same security headers.
+      const again = await fetch(`${app.url}${url}`);
+      const etag = again.headers.get('etag');
+      const unchanged = etag ? await fetch(`${app.url}${url}`, { headers: { 'if-none-match': etag } }) : null;
+      if (url === '/' || url.startsWith('/trpc/')) expect(unchanged?.status, url).toBe(304);
+      for (const answer of [again, ...(unchanged ? [unchanged] : [])])
+        for (const name of SECURITY) expect(answer.headers.get(name), `${url} ${answer.status} ${name}`).toBe(response.headers.get(name));
+    },
+  );
 });
 
 describe('login brute force', () => {

@@ -265,8 +265,11 @@ describe('product search', () => {
 });
 
 describe('before the app has taken the page over', () => {
-  /** A slow phone: the page is on screen while the app's code is still downloading, until release(). */
-  async function heldPage(path: string) {
+  /**
+   * A slow phone: the page is on screen while the app's code is still downloading, until release();
+   * with holdEarly, the early script too, until releaseEarly().
+   */
+  async function heldPage(path: string, { holdEarly = false } = {}) {
     const context = await app.browser.newContext({ viewport: PHONE, baseURL: app.url, serviceWorkers: 'block' });
     const page = await context.newPage();
     // What the page's early script did must not trouble the app's takeover (a hydration error).
@@ -279,10 +282,17 @@ describe('before the app has taken the page over', () => {
       await held;
       await route.continue();
     });
+    let releaseEarly = () => {};
+    const earlyHeld = new Promise<void>((resolve) => (releaseEarly = resolve));
+    if (holdEarly)
+      await page.route(/\/assets\/boot-\w+\.js$/, async (route) => {
+        await earlyHeld;
+        await route.continue();
+      });
     await page.goto(path, { waitUntil: 'commit' });
     await page.locator('main h1').first().waitFor();
     const hydrated = () => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-    return { page, release, hydrated, errors, close: () => context.close() };
+    return { page, release, releaseEarly, hydrated, errors, close: () => context.close() };
   }
 
   it('"Ajouter au panier" and the quantity answer at once; the app takes the cart over, each tap counted once', async () => {
@@ -375,6 +385,29 @@ describe('before the app has taken the page over', () => {
     await button.click();
     await expect.poll(() => mobileNav(page).count()).toBe(0);
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('taps made before the early script has arrived are done when it arrives, each once', async () => {
+    const product = (await app.asVisitor.products.list({ pageSize: 50 })).rows.find((p) => p.stock === null || p.stock >= 10)!;
+    const { page, releaseEarly, release, hydrated, errors, close } = await heldPage(`/products/${product.slug}`, { holdEarly: true });
+    const add = page.locator('main').getByRole('button', { name: /Ajouter au panier|Ajouté/ });
+    await add.click();
+    await add.click(); // again, since nothing seemed to happen
+    await page.locator('#menu-button').click();
+    // Kept by the page's first lines, nothing done yet.
+    expect(await page.evaluate(() => window.__tapsBeforeBoot?.length)).toBe(2);
+    expect(await badge(page).count()).toBe(0);
+    expect(await mobileNav(page).count()).toBe(0);
+    releaseEarly();
+    await mobileNav(page).waitFor();
+    await expect.poll(() => badge(page).textContent()).toBe('1');
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    release();
+    await hydrated();
+    await page.locator('header #mobile-menu').waitFor();
+    expect((await readCart(page)).items).toMatchObject([{ id: product.id, quantity: 1 }]);
     expect(errors).toEqual([]);
     await close();
   });

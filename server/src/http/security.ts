@@ -1,13 +1,18 @@
+import { createHash } from 'node:crypto';
+import { TAP_RECORDER } from '@app/shared/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { routedPath } from '../platform/paths';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The one inline script a page may run: the storefront's tap recorder, by its hash. */
+const TAP_RECORDER_HASH = `'sha256-${createHash('sha256').update(TAP_RECORDER).digest('base64')}'`;
+
 function csp(config: Config) {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${TAP_RECORDER_HASH}`,
     // Ant Design writes its styles at run time (CSS-in-JS); no script can be inlined.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",

@@ -177,6 +177,10 @@ function keepTap(event: Event) {
   // Done here or kept for later, never also seen by the app: while it takes the page over in
   // slices, React already listens and would act on the tap too (twice in all).
   event.stopPropagation();
+  act(target);
+}
+/** Does what a tap asks for now if this script can, else keeps it for the app. */
+function act(target: Element) {
   if (target.id === 'menu-button' && target instanceof HTMLElement && (closeMenu() || openMenu(target))) return;
   if (target instanceof HTMLElement && mine()) {
     if (target.dataset.cartAdd !== undefined && addToCart(target)) return;
@@ -193,5 +197,8 @@ function keepInput(event: Event) {
 }
 document.addEventListener('click', keepTap, true);
 document.addEventListener('submit', keepTap, true);
+// What was tapped before this script arrived (TAP_RECORDER, in the page's head), done now.
+window.__stopTapRecorder?.();
+for (const target of window.__tapsBeforeBoot?.splice(0) ?? []) act(target);
 document.addEventListener('input', keepInput, true);
 document.addEventListener('change', keepInput, true);
