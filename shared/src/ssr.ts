@@ -63,13 +63,13 @@ export const postPath = (post: { slug: string }) => `/blog/${post.slug}`;
 
 /**
  * The page's first script, written into its <head> (storefront/vite.config.ts) and allowed by its
- * hash in the CSP (server/src/http/security.ts): until the early script has arrived (a round trip
- * and more on a slow phone's first visit, while the page already shows), it keeps the buttons
- * tapped and the forms sent, once each, for that script to do (src/boot/boot.ts). Plain ES5 on
- * one line: its exact text is what the hash allows.
+ * hash in the CSP (server/src/http/security.ts). Until the early script has arrived (a round trip
+ * and more on a slow phone's first visit, while the page already shows), it keeps the taps on the
+ * page's buttons, once each, for that script to do (src/boot/boot.ts). A form's submit button is
+ * left to the browser, which sends the form itself, as before any script. Plain ES5 on one line:
+ * its exact text is what the hash allows.
  */
 export const TAP_RECORDER =
-  '(function(){var t=window.__tapsBeforeBoot=[];function k(e){var s=e.target,b=e.type==="submit"?s:s&&s.closest&&s.closest("button");' +
-  'if(!b)return;e.preventDefault();e.stopPropagation();if(t.indexOf(b)<0)t.push(b)}' +
-  'document.addEventListener("click",k,true);document.addEventListener("submit",k,true);' +
-  'window.__stopTapRecorder=function(){document.removeEventListener("click",k,true);document.removeEventListener("submit",k,true)}})()';
+  '(function(){var t=window.__tapsBeforeBoot=[];function k(e){var s=e.target,b=s&&s.closest&&s.closest("button");' +
+  'if(!b||b.type!=="button")return;e.preventDefault();e.stopPropagation();if(t.indexOf(b)<0)t.push(b)}' +
+  'document.addEventListener("click",k,true);window.__stopTapRecorder=function(){document.removeEventListener("click",k,true)}})()';

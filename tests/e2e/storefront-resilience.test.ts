@@ -412,6 +412,19 @@ describe('before the app has taken the page over', () => {
     await close();
   });
 
+  it('a form sent before the early script has arrived is sent by the browser, as without a script', async () => {
+    const { page, close } = await heldPage('/products', { holdEarly: true });
+    await page.getByRole('searchbox').first().fill('routeur');
+    await page.getByRole('searchbox').first().press('Enter');
+    await page.waitForURL(/\/products\?q=routeur/, { waitUntil: 'commit' });
+    await page
+      .locator('main')
+      .getByText(/Routeur/)
+      .first()
+      .waitFor();
+    await close();
+  });
+
   it('a link of the early menu opens its page', async () => {
     const { page, close } = await heldPage('/products');
     await page.locator('#menu-button').click();

@@ -13,7 +13,7 @@ function csp(config: Config) {
   return [
     "default-src 'self'",
     `script-src 'self' ${TAP_RECORDER_HASH}`,
-    // Ant Design writes its styles at run time (CSS-in-JS); no script can be inlined.
+    // Ant Design writes its styles at run time (CSS-in-JS); no other script can be inlined.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self' data:",

@@ -4,7 +4,7 @@ declare global {
     __earlyTaps?: Element[];
     /** What was typed, ticked or chosen in fields meanwhile. */
     __earlyInputs?: Map<Element, string | boolean>;
-    /** Taps and sent forms the page's head script kept before the early script arrived (TAP_RECORDER). */
+    /** Buttons tapped before the early script arrived, kept by the page's first script (TAP_RECORDER). */
     __tapsBeforeBoot?: Element[];
     __stopTapRecorder?: () => void;
     /** Closes the phone menu the early script opened; true if it was open. */

@@ -1,5 +1,6 @@
-// The page's own small script, built into /assets/boot-<hash>.js (vite.config.ts; external: the CSP allows no
-// inline script).
+// The page's own small script, built into /assets/boot-<hash>.js (vite.config.ts; external: the
+// CSP allows no inline script but the tap recorder, TAP_RECORDER in @app/shared/ssr, which keeps
+// the taps on buttons made before this script arrives).
 //
 // 1. It starts the app after the page's first paint: the app's tags wait in <template id="app-code">
 //    (vite.config.ts), so the slow link first carries the page and its main image, and nothing
@@ -197,7 +198,7 @@ function keepInput(event: Event) {
 }
 document.addEventListener('click', keepTap, true);
 document.addEventListener('submit', keepTap, true);
-// What was tapped before this script arrived (TAP_RECORDER, in the page's head), done now.
+// The buttons tapped before this script arrived (TAP_RECORDER, in the page's head), done now.
 window.__stopTapRecorder?.();
 for (const target of window.__tapsBeforeBoot?.splice(0) ?? []) act(target);
 document.addEventListener('input', keepInput, true);
