@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM, emulateSlowPhone, FLAGS, gzipSize, kib, recordAssets, startServer } from './lib';
 
 const dist = 'storefront/dist';
@@ -108,11 +108,16 @@ async function slowPhone(server: string, path: string, texts: string[]) {
 const TAPS = {
   // The cart badge shows a count other than the one it had at the tap.
   cart: {
+    tapped: (page: Page) => page.locator('main').getByRole('button', { name: 'Ajouter au panier' }).first(),
     button: `button?.textContent?.includes('Ajouter au panier')`,
     shown: `document.querySelector('[data-testid="cart-badge"]')?.textContent ?? ''`,
   },
   // The phone menu is there.
-  menu: { button: `button?.id === 'menu-button'`, shown: `String(!!document.getElementById('mobile-menu'))` },
+  menu: {
+    tapped: (page: Page) => page.locator('#menu-button'),
+    button: `button?.id === 'menu-button'`,
+    shown: `String(!!document.getElementById('mobile-menu'))`,
+  },
 };
 
 /**
@@ -142,9 +147,7 @@ async function tapToEffect(server: string, path: string, tap: keyof typeof TAPS)
   await emulateSlowPhone(page);
   const visit = async () => {
     await page.goto(`${server}${path}`, { waitUntil: 'commit' });
-    await (
-      tap === 'cart' ? page.locator('main').getByRole('button', { name: 'Ajouter au panier' }).first() : page.locator('#menu-button')
-    ).tap();
+    await TAPS[tap].tapped(page).tap();
     // A tap with no effect after 30 s was lost: NaN, printed as such.
     const done = await page
       .waitForFunction(() => (window as unknown as { effectAt?: number }).effectAt !== undefined, undefined, {

@@ -159,7 +159,11 @@ const earlyScript = (): Plugin => {
       this.emitFile({ type: 'asset', fileName: file, source });
     },
     // The tap recorder first (@app/shared/ssr), for the taps made before this script has arrived.
-    transformIndexHtml: (html) => html.replace('<script src="/boot.js"', `<script>${TAP_RECORDER}</script><script src="/${file}"`),
+    transformIndexHtml(html) {
+      const tag = '<script src="/boot.js"';
+      if (!html.includes(tag)) throw new Error(`index.html has no ${tag}> for the early script`);
+      return html.replace(tag, `<script>${TAP_RECORDER}</script><script src="/${file}"`);
+    },
   };
 };
 
