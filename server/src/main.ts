@@ -29,7 +29,11 @@ if (proxy.fatal) {
 const config = loadConfig();
 const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 
-await migrateToLatest(db);
+await migrateToLatest(db).catch((err: unknown) => {
+  // Said in French with the migration's name; a supervisor restarting the shop shows it each time.
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+});
 await seedIfEmpty(db, { demo: config.seedDemo }).catch((err: unknown) => {
   // A database that looks half-restored: said plainly, and nothing written to it.
   console.error(err instanceof Error ? err.message : String(err));

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { resources } from '@app/shared';
 import { createTableSql, tableName } from './columns';
-import { migrationFolder } from './migrate';
+import { migrationFile, migrationFolder } from './migrate';
 
 export function migrationSource(sqlText: string, table: string, command: string): string {
   const quoted = sqlText.replaceAll('\\', '\\\\').replaceAll('`', '\\`').replaceAll('${', '\\${');
@@ -13,9 +13,11 @@ export function migrationSource(sqlText: string, table: string, command: string)
 // Written by \`${command}\` from the resource's declaration. Review it; once landed it is frozen:
 // change the schema in a new file.
 
+const statements = \`
+${quoted}\`;
+
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql.raw(\`
-${quoted}\`).execute(db);
+  await sql.raw(statements).execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
@@ -24,8 +26,24 @@ export async function down(db: Kysely<any>): Promise<void> {
 `;
 }
 
-/** yyyymmddhhmm, UTC: the order the migrator applies files in. */
-export const migrationStamp = (now = new Date()) => now.toISOString().replace(/\D/g, '').slice(0, 12);
+const stamp = (at: Date) => at.toISOString().replace(/\D/g, '').slice(0, 12);
+
+/**
+ * yyyymmddhhmm, UTC: the order the migrator applies files in. Never before the newest file of the
+ * folder (a minute after it), whatever the clock says: from empty, a shop applies files in name
+ * order, and an existing one applies a new file after all it has, so both see it last.
+ */
+export function migrationStamp(now = new Date(), existing: string[] = fs.readdirSync(migrationFolder)): string {
+  const newest = existing
+    .map((file) => migrationFile.exec(file)?.[1])
+    .filter((s): s is string => !!s)
+    .sort()
+    .at(-1);
+  if (!newest) return stamp(now);
+  const [y, mo, d, h, mi] = [0, 4, 6, 8, 10].map((at, i) => Number(newest.slice(at, at + (i ? 2 : 4))));
+  const after = new Date(Date.UTC(y, mo - 1, d, h, mi + 1));
+  return stamp(after > now ? after : now);
+}
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const name = process.argv[2];

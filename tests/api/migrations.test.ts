@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import * as prettier from 'prettier';
+import { sql } from 'kysely';
+import { resources } from '@app/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/src/config';
+import { createTableSql } from '../../server/src/db/columns';
+import { migrateToLatest, migrationFolder } from '../../server/src/db/migrate';
+import { migrationSource, migrationStamp } from '../../server/src/db/migration-new-cli';
+import { buildApp } from '../../server/src/http/app';
+import { seedIfEmpty } from '../../server/src/seed/seed';
+import { createTestDb } from '../support/db';
+
+// Shops already hold data: each release's migrations are applied to a database the previous
+// release migrated, never only to an empty one as the rest of the suite does.
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The landed migrations plus new files, in a folder of the project (so they import kysely as the real ones do). */
+function releaseWith(files: Record<string, string>) {
+  const dir = path.resolve(`.tmp/migrations-${randomBytes(4).toString('hex')}`);
+  fs.mkdirSync(dir, { recursive: true });
+  folders.push(dir);
+  for (const file of fs.readdirSync(migrationFolder)) fs.copyFileSync(path.join(migrationFolder, file), path.join(dir, file));
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+const newestLanded = fs.readdirSync(migrationFolder).sort().at(-1)!;
+// Today's date, as a hand-named file or a clock behind the landed files stamps it; once the landed
+// files are older than today, the start of the newest one's day stands in for that case.
+const now = new Date().toISOString().replace(/\D/g, '').slice(0, 12);
+const today = now < newestLanded ? now : `${newestLanded.slice(0, 8)}0000`;
+const addColumn = `import { type Kysely, sql } from 'kysely';
+export async function up(db: Kysely<any>): Promise<void> {
+  await sql\`ALTER TABLE settings ADD COLUMN release_note text NOT NULL DEFAULT 'nouvelle version'\`.execute(db);
+}
+`;
+
+describe('a new release migrates a shop the current one migrated', () => {
+  it("applies a migration named with today's date, sorting before landed ones, and the shop starts", async () => {
+    const shop = await createTestDb();
+    try {
+      // The newest landed file sorts after it: the case Kysely refuses by default.
+      expect(`${today}_release_note.ts` < newestLanded).toBe(true);
+      const release = releaseWith({ [`${today}_release_note.ts`]: addColumn });
+
+      expect(await migrateToLatest(shop.db, { folder: release })).toEqual([`${today}_release_note`]);
+      // The next start finds nothing to do, seeds nothing over the data, and answers.
+      expect(await migrateToLatest(shop.db, { folder: release })).toEqual([]);
+      await seedIfEmpty(shop.db, { demo: false });
+      const note = await sql<{ releaseNote: string }>`SELECT release_note FROM settings`.execute(shop.db);
+      expect(note.rows[0]?.releaseNote).toBe('nouvelle version');
+      const app = await buildApp({ db: shop.db, config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT: 'off' }), logger: false });
+      try {
+        expect((await app.inject({ url: '/health/ready' })).statusCode).toBe(200);
+        const settings = await app.inject({ url: '/trpc/settings.get' });
+        expect(settings.statusCode).toBe(200);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await shop.drop();
+    }
+  });
+
+  it('says in French which migration failed and what to do, and leaves the database as it was', async () => {
+    const shop = await createTestDb();
+    try {
+      const broken = `import { type Kysely, sql } from 'kysely';
+export async function up(db: Kysely<any>): Promise<void> {
+  await sql\`ALTER TABLE settings ADD COLUMN half_done text\`.execute(db);
+  await sql\`ALTER TABLE no_such_table ADD COLUMN x text\`.execute(db);
+}
+`;
+      const release = releaseWith({ [`${today}_broken.ts`]: broken });
+      const error = await migrateToLatest(shop.db, { folder: release }).then(
+        () => null,
+        (e: unknown) => e as Error,
+      );
+      expect(error?.message).toMatch(new RegExp(`^La migration ${today}_broken a échoué : .*no_such_table`));
+      expect(error?.message).toMatch(/annulée en entier.*redémarrez/s);
+      const columns = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'settings' AND column_name = 'half_done'`.execute(
+        shop.db,
+      );
+      expect(columns.rows[0]?.n).toBe(0);
+    } finally {
+      await shop.drop();
+    }
+  });
+
+  it('says in French when the database was migrated by a newer release than this one', async () => {
+    const shop = await createTestDb();
+    try {
+      await migrateToLatest(shop.db, { folder: releaseWith({ [`${today}_release_note.ts`]: addColumn }) });
+      // The previous release started again on that database (a rollback of the code alone).
+      await expect(migrateToLatest(shop.db)).rejects.toThrow(
+        new RegExp(`a reçu la migration ${today}_release_note, que cette version de la boutique ne connaît pas.*npm run restore`),
+      );
+    } finally {
+      await shop.drop();
+    }
+  });
+});
+
+describe('npm run migration:new', () => {
+  it('names a new file after the newest one, whatever the clock says', () => {
+    const existing = ['202611300301_event_moments.ts', '202611220001_initial.ts', 'README.md'];
+    expect(migrationStamp(new Date('2026-11-27T19:50:00Z'), existing)).toBe('202611300302');
+    expect(migrationStamp(new Date('2026-12-01T08:15:00Z'), existing)).toBe('202612010815');
+    expect(migrationStamp(new Date('2026-11-27T19:50:00Z'), ['202612312359_end_of_year.ts'])).toBe('202701010000');
+    expect(migrationStamp(new Date('2026-11-27T19:50:00Z'), [])).toBe('202611271950');
+    // On the real folder: after every landed file.
+    expect(`${migrationStamp()}_x.ts` > fs.readdirSync(migrationFolder).sort().at(-1)!).toBe(true);
+  });
+
+  it('writes a file that passes the lint as it is', async () => {
+    const resource = resources.find((r) => r.name === 'testimonials')!;
+    const source = migrationSource(createTableSql(resource), 'testimonials', 'npm run migration:new testimonials');
+    const file = path.join(migrationFolder, `${migrationStamp()}_testimonials.ts`);
+    const options = await prettier.resolveConfig(file);
+    expect(await prettier.check(source, { ...options, filepath: file })).toBe(true);
+    const [result] = await new ESLint().lintText(source, { filePath: file });
+    expect(result?.messages).toEqual([]);
+  });
+});
