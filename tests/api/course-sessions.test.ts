@@ -167,16 +167,25 @@ describe('training sessions in the shop', () => {
     expect((await book(timeless.id, undefined)).items[0]!.sessionId).toBeUndefined();
   });
 
-  it('gives the online link on the order’s tracking page, not before', async () => {
+  it('gives the online link on the order’s tracking page once paid or confirmed, not on a mere booking', async () => {
     const c = await course();
     const s = await session(c.id, { online: true, place: null, link: 'https://meet.exemple.bj/abc-defg' });
     const order = await book(c.id, s.id);
-    const tracked = (await app.asVisitor.orders.track({ token: order.trackingToken })) as {
-      sessionLinks: { name: string; link: string }[];
-    };
-    expect(tracked.sessionLinks).toEqual([{ name: expect.stringContaining('en ligne'), link: 'https://meet.exemple.bj/abc-defg' }]);
+    type Tracked = { sessionLinks: { name: string; link: string | null }[] };
+    const track = async (o: { trackingToken: string }) => (await app.asVisitor.orders.track({ token: o.trackingToken })) as Tracked;
+    // Anonymous, new, unpaid: the session is named, its link kept back.
+    expect((await track(order)).sessionLinks).toEqual([{ name: expect.stringContaining('en ligne'), link: null }]);
+    await app.asAdmin.orders.transition({ id: order.id, to: 'confirmed' });
+    expect((await track(order)).sessionLinks).toEqual([
+      { name: expect.stringContaining('en ligne'), link: 'https://meet.exemple.bj/abc-defg' },
+    ]);
+    // Paid without the owner's confirmation (Mobile Money, or cash marked received) gives it too.
+    const paid = await book(c.id, s.id);
+    expect((await track(paid)).sessionLinks[0]?.link).toBeNull();
+    await app.asAdmin.orders.setPayment({ id: paid.id, to: 'paid' });
+    expect((await track(paid)).sessionLinks[0]?.link).toBe('https://meet.exemple.bj/abc-defg');
     await app.asAdmin.orders.transition({ id: order.id, to: 'cancelled' });
-    expect(((await app.asVisitor.orders.track({ token: order.trackingToken })) as typeof tracked).sessionLinks).toEqual([]);
+    expect((await track(order)).sessionLinks).toEqual([]);
   });
 
   it('refuses in French to delete a training that still has sessions, and checks a session’s own rules', async () => {
@@ -242,7 +251,9 @@ describe('the reminder the day before', () => {
     });
     const later = await session(c.id, { startsAt: inDays(3), seats: 5 });
     const email = `rappel-${randomUUID().slice(0, 6)}@exemple.bj`;
-    await book(c.id, tomorrow.id, 1, { customerName: 'Sena Ahouansou', email });
+    // Sena's order is confirmed: her reminder carries the link. The other is unpaid: not yet.
+    const sena = await book(c.id, tomorrow.id, 1, { customerName: 'Sena Ahouansou', email });
+    await app.asAdmin.orders.transition({ id: sena.id, to: 'confirmed' });
     await book(c.id, tomorrow.id, 1, { customerName: 'Sans Courriel' });
     await book(c.id, later.id, 1, { customerName: 'Plus Tard', email: `tard-${email}` });
 
@@ -267,6 +278,9 @@ describe('the reminder the day before', () => {
       /Sans Courriel \(\+229 01 96 \d\d \d\d \d\d, 1 place, commande [^)]+\) : https:\/\/wa\.me\/22901\d{8}\?text=Bonjour/,
     );
     expect(alert.text).toContain(`/admin/sessions/${tomorrow.id}`);
+    const unpaidMessage = decodeURIComponent(/Sans Courriel .*?text=(\S+)/.exec(alert.text)![1]!);
+    expect(unpaidMessage).toContain('Le lien pour la rejoindre vous sera donné dès votre paiement reçu.');
+    expect(unpaidMessage).not.toContain('meet.exemple.bj');
     expect(smtp.received.filter((m) => m.to.includes(`tard-${email}`) && m.subject.startsWith('Rappel'))).toHaveLength(0);
     // Moved to another day, it is reminded again the day before the new date.
     const moved = (await app.asAdmin.courseSessions.update({ id: tomorrow.id, data: { startsAt: inDays(4, 10) } })) as Session;

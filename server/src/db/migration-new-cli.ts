@@ -40,8 +40,8 @@ export function migrationStamp(now = new Date(), existing: string[] = fs.readdir
     .sort()
     .at(-1);
   if (!newest) return stamp(now);
-  const [y, mo, d, h, mi] = [0, 4, 6, 8, 10].map((at, i) => Number(newest.slice(at, at + (i ? 2 : 4))));
-  const after = new Date(Date.UTC(y, mo - 1, d, h, mi + 1));
+  const part = (from: number, to: number) => Number(newest.slice(from, to));
+  const after = new Date(Date.UTC(part(0, 4), part(4, 6) - 1, part(6, 8), part(8, 10), part(10, 12) + 1));
   return stamp(after > now ? after : now);
 }
 

@@ -52,8 +52,20 @@ export async function sessionParticipants(db: Db, sessionId: string): Promise<Pa
   }));
 }
 
-/** The private link of the online sessions an order booked, for its tracking page (none once cancelled). */
-export async function sessionLinksOf(db: Db, items: readonly OrderLine[]) {
+/**
+ * A paid training's private link goes to whoever paid for it: an order sees it once paid, or once
+ * the owner confirmed it (cash at the door, a transfer she checked), never on a mere booking.
+ */
+export const linkUnlocked = (order: { status: OrderStatus; paymentStatus: PaymentStatus }) =>
+  order.status !== 'cancelled' && (order.paymentStatus === 'paid' || order.status !== 'new');
+
+/**
+ * The online sessions an order booked, for its tracking page (none once cancelled), each with its
+ * private link, or null until the order is paid or confirmed.
+ */
+export async function sessionLinksOf(db: Db, order: { items: readonly OrderLine[]; status: OrderStatus; paymentStatus: PaymentStatus }) {
+  if (order.status === 'cancelled') return [];
+  const items = order.items;
   const ids = items.map((l) => l.sessionId).filter((id): id is string => Boolean(id));
   if (ids.length === 0) return [];
   const rows = await db
@@ -63,7 +75,8 @@ export async function sessionLinksOf(db: Db, items: readonly OrderLine[]) {
     .where('online', '=', true)
     .where('link', 'is not', null)
     .execute();
-  return rows.map((r) => ({ name: items.find((l) => l.sessionId === r.id)!.name, link: r.link! }));
+  const unlocked = linkUnlocked(order);
+  return rows.map((r) => ({ name: items.find((l) => l.sessionId === r.id)!.name, link: unlocked ? r.link! : null }));
 }
 
 /** A session as its participants are told of it. */
@@ -98,8 +111,13 @@ const messages = {
   },
 };
 
-const messageText = (kind: keyof typeof messages, a: About, name: string) =>
-  [messages[kind].text(a, name), ...(a.link ? [`Lien pour la rejoindre : ${a.link}`] : []), messages[kind].end].join('\n');
+const LINK_ONCE_PAID = 'Le lien pour la rejoindre vous sera donné dès votre paiement reçu.';
+const messageText = (kind: keyof typeof messages, a: About, person: Participant) =>
+  [
+    messages[kind].text(a, person.customerName),
+    ...(!a.link ? [] : linkUnlocked(person) ? [`Lien pour la rejoindre : ${a.link}`] : [LINK_ONCE_PAID]),
+    messages[kind].end,
+  ].join('\n');
 
 /**
  * Each participant who gave an e-mail gets the message, with their order's link; the owner one
@@ -112,7 +130,7 @@ async function tellParticipants(tx: Db, config: Config, about: About, kind: keyo
     await enqueueMail(tx, {
       to: person.email!,
       subject: messages[kind].mailSubject(about),
-      text: `${messageText(kind, about, person.customerName)}\n\nVotre commande : ${config.publicUrl}${trackingPath(person.trackingToken)}`,
+      text: `${messageText(kind, about, person)}\n\nVotre commande : ${config.publicUrl}${trackingPath(person.trackingToken)}`,
     });
   }
   if (people.length === 0) return;
@@ -126,7 +144,7 @@ async function tellParticipants(tx: Db, config: Config, about: About, kind: keyo
       ...people.map(
         (p) =>
           `- ${p.customerName} (${displayPhone(p.phone)}, ${p.seats} place${p.seats > 1 ? 's' : ''}, commande ${p.number}) : ` +
-          whatsappLink(p.phone, messageText(kind, about, p.customerName)),
+          whatsappLink(p.phone, messageText(kind, about, p)),
       ),
     ],
     adminPath: adminPath(courseSessions, about.id),

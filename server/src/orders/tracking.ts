@@ -62,8 +62,8 @@ export type TrackedOrder = Pick<OrderRow, (typeof VISIBLE)[number]> & {
   timeline: { createdAt: string; kind: keyof typeof orderEventKinds; toValue: string | null }[];
   /** The normalized invoices the DGI issued for it (sale, credit note). */
   invoices: { type: 'FV' | 'FA'; codeMecef: string }[];
-  /** The link of each online training session it booked: given once registered, not before. */
-  sessionLinks: { name: string; link: string }[];
+  /** Each online training session it booked, with its link once the order is paid or confirmed (null before). */
+  sessionLinks: { name: string; link: string | null }[];
 };
 
 const NOT_FOUND = 'Commande introuvable : vérifiez le numéro de commande et le téléphone.';
@@ -97,7 +97,7 @@ export async function findTrackedOrder(db: Kysely<Database>, input: z.infer<type
     .where('status', '=', 'confirmed')
     .orderBy('createdAt')
     .execute();
-  const sessionLinks = order.status === 'cancelled' ? [] : await sessionLinksOf(db, order.items);
+  const sessionLinks = await sessionLinksOf(db, order);
   const { id: _id, ...visible } = order;
   return { ...visible, timeline, invoices: invoices as TrackedOrder['invoices'], sessionLinks };
 }

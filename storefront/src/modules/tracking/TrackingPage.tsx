@@ -128,11 +128,15 @@ function TrackedOrder({ order }: { order: Tracked }) {
         <section className={`${card} space-y-2 p-4`} aria-label="Vos formations en ligne">
           <h2 className="text-lg font-semibold text-slate-900">Vos formations en ligne</h2>
           {order.sessionLinks.map((s) => (
-            <p key={s.link} className="text-sm">
+            <p key={s.name} className="text-sm">
               {s.name} :{' '}
-              <a href={s.link} target="_blank" rel="noopener noreferrer" className="font-semibold break-all text-blue-800 underline">
-                {s.link}
-              </a>
+              {s.link ? (
+                <a href={s.link} target="_blank" rel="noopener noreferrer" className="font-semibold break-all text-blue-800 underline">
+                  {s.link}
+                </a>
+              ) : (
+                <span className="font-semibold">le lien vous sera donné ici dès votre paiement reçu.</span>
+              )}
             </p>
           ))}
           <p className="text-sm text-slate-600">Le lien vous est aussi rappelé la veille, si vous avez donné votre e-mail.</p>
