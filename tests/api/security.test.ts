@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { TAP_RECORDER } from '@app/shared/ssr';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upsertAdmin } from '../../server/src/auth/admins';
 import { delaySeconds } from '../../server/src/auth/throttle';
 import { appRouter } from '../../server/src/routers/_app';
 import { ADMIN, failure, httpClient, startTestApp, type TestApp } from '../support/app';
@@ -179,21 +180,70 @@ describe('password reset', () => {
     await visitor.auth.changePassword.mutate({ currentPassword: 'une nouvelle phrase de passe', newPassword: ADMIN.password });
   });
 
-  it('refuses an expired token, and a newer request voids the older link', async () => {
+  const requestFrom = async (ip: string) => {
+    const count = mails().length;
+    expect((await postFrom(ip, `${app.url}/trpc/auth.requestPasswordReset`, { email: ADMIN.email })).status).toBe(200);
+    return (await nextResetLink(app.config.dataDir, count)).token;
+  };
+
+  it('keeps a link already sent working when someone asks again, voids them all once one is used, and refuses an expired one', async () => {
     const visitor = httpClient(app.url).client;
-    const request = async () => {
-      const count = mails().length;
-      await visitor.auth.requestPasswordReset.mutate({ email: ADMIN.email });
-      return (await nextResetLink(app.config.dataDir, count)).token;
-    };
-    const first = await request();
-    const second = await request();
-    expect((await failure(visitor.auth.resetPassword.mutate({ token: first, password: 'une phrase toute neuve' }))).code).toBe(
+    const owners = await requestFrom('127.0.0.21');
+    // A stranger asks for the same account: the owner's link, about to be opened, still works.
+    const strangers = await requestFrom('127.0.0.22');
+    await visitor.auth.resetPassword.mutate({ token: owners, password: 'une phrase toute neuve' });
+    expect((await failure(visitor.auth.resetPassword.mutate({ token: strangers, password: 'une autre phrase neuve' }))).code).toBe(
       'BAD_REQUEST',
     );
+    await visitor.auth.login.mutate({ email: ADMIN.email, password: 'une phrase toute neuve' });
+    await visitor.auth.changePassword.mutate({ currentPassword: 'une phrase toute neuve', newPassword: ADMIN.password });
+
+    const late = await requestFrom('127.0.0.23');
     await sql`UPDATE password_reset_tokens SET expires_at = now() - interval '1 minute'`.execute(app.db);
-    const expired = await failure(visitor.auth.resetPassword.mutate({ token: second, password: 'une phrase toute neuve' }));
+    const expired = await failure(visitor.auth.resetPassword.mutate({ token: late, password: 'une phrase toute neuve' }));
     expect(expired.message).toMatch(/expiré/);
+  });
+
+  it('mails one account at most 3 reset links an hour, whoever asks and from wherever', async () => {
+    await sql`DELETE FROM password_reset_tokens`.execute(app.db);
+    const before = mails().length;
+    for (let i = 0; i < 6; i++) {
+      const answer = await postFrom(`127.0.0.${30 + i}`, `${app.url}/trpc/auth.requestPasswordReset`, { email: ADMIN.email });
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body).result.data.message).toMatch(/^Si un compte correspond/);
+    }
+    // The work happens after each answer: wait until all six requests have been handled.
+    await expect.poll(async () => (await app.db.selectFrom('passwordResetTokens').select('id').execute()).length).toBe(3);
+    const resetMails = () =>
+      mails()
+        .slice(before)
+        .filter((m) => m.includes('reset-password?token='));
+    await expect.poll(() => resetMails().length).toBe(3);
+    // An hour later, the owner can have a new one.
+    await sql`UPDATE password_reset_tokens SET created_at = now() - interval '61 minutes'`.execute(app.db);
+    await requestFrom('127.0.0.40');
+    expect(resetMails()).toHaveLength(4);
+  });
+
+  it('lets the owner in again once she reset her password or an operator ran admin:create, whatever strangers tried', async () => {
+    // Strangers' guesses from many addresses locked the account everywhere but on known devices.
+    const lock = async () => {
+      await sql`INSERT INTO login_failures (key, failures) VALUES
+        ('account:owner@example.com', 24), ('account:owner@example.com|ip:127.0.0.50', 3)
+        ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, last_failure_at = now()`.execute(app.db);
+      const refused = await postFrom('127.0.0.51', `${app.url}/trpc/auth.login`, ADMIN);
+      expect(refused.status).toBe(429);
+    };
+    await lock();
+    const visitor = httpClient(app.url).client;
+    const token = await requestFrom('127.0.0.52');
+    await visitor.auth.resetPassword.mutate({ token, password: 'une phrase toute neuve' });
+    const after = await postFrom('127.0.0.51', `${app.url}/trpc/auth.login`, { email: ADMIN.email, password: 'une phrase toute neuve' });
+    expect(after.status).toBe(200);
+
+    await lock();
+    await upsertAdmin(app.db, ADMIN.email, ADMIN.password);
+    expect((await postFrom('127.0.0.53', `${app.url}/trpc/auth.login`, ADMIN)).status).toBe(200);
   });
 });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB } from '../db/schema';
 import { hashPassword } from './password';
+import { clearAccountLock } from './throttle';
 
 export const findAdminByEmail = (db: DB, email: string) =>
   db
@@ -23,6 +24,7 @@ export async function upsertAdmin(db: DB, email: string, password: string): Prom
         .where('id', '=', existing.id)
         .execute();
       await tx.deleteFrom('sessions').where('adminId', '=', existing.id).execute();
+      await clearAccountLock(tx, normalized);
       return 'updated';
     }
     await tx.insertInto('admins').values({ email: normalized, passwordHash }).execute();

@@ -6,15 +6,20 @@ import { findAdminByEmail } from './admins';
 import { enqueueMail } from '../platform/outbox';
 import { hashPassword } from './password';
 import { hashToken } from './sessions';
+import { clearAccountLock } from './throttle';
 import type { Logger } from '../platform/context';
 
 export const RESET_LINK_PATH = '/admin/reset-password';
 const NO_ADMIN = '00000000-0000-0000-0000-000000000000';
 
+/** Reset mails one account receives in an hour, whoever asks: strangers cannot fill the owner's box. */
+export const RESET_MAILS_PER_HOUR = 3;
+
 /**
- * Creates a single-use token (256 bits, stored hashed, one hour) for a known
- * admin and mails the link; any older token of that admin stops working. The
- * link's host is PUBLIC_URL, never the request's Host header.
+ * Creates a single-use token (256 bits, stored hashed, one hour) for a known admin and mails the
+ * link. A link already sent keeps working until it expires or one of them is used (then all die):
+ * a stranger's request never spoils the one the owner is about to open. The link's host is
+ * PUBLIC_URL, never the request's Host header.
  */
 export async function startPasswordReset(db: DB, config: Config, email: string, log: Logger) {
   const admin = await findAdminByEmail(db, email);
@@ -22,12 +27,25 @@ export async function startPasswordReset(db: DB, config: Config, email: string, 
   const tokenHash = hashToken(token);
   const link = `${config.publicUrl}${RESET_LINK_PATH}?token=${token}`;
   // The same statements run for an unknown e-mail (on no row), so the database's load does not tell either.
-  await db.transaction().execute(async (tx) => {
+  const sent = await db.transaction().execute(async (tx) => {
+    // One request at a time per account, so the hourly cap holds against a burst.
+    await tx
+      .selectFrom('admins')
+      .select('id')
+      .where('id', '=', admin?.id ?? NO_ADMIN)
+      .forUpdate()
+      .execute();
     await tx
       .deleteFrom('passwordResetTokens')
-      .where('adminId', '=', admin?.id ?? NO_ADMIN)
+      .where('expiresAt', '<', sql<string>`now()`)
       .execute();
-    if (!admin) return;
+    const recent = await tx
+      .selectFrom('passwordResetTokens')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('adminId', '=', admin?.id ?? NO_ADMIN)
+      .where('createdAt', '>', sql<string>`now() - interval '1 hour'`)
+      .executeTakeFirstOrThrow();
+    if (!admin || Number(recent.n) >= RESET_MAILS_PER_HOUR) return false;
     await tx
       .insertInto('passwordResetTokens')
       .values({ adminId: admin.id, tokenHash, expiresAt: sql<string>`now() + interval '1 hour'` })
@@ -48,10 +66,11 @@ export async function startPasswordReset(db: DB, config: Config, email: string, 
         "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
       ].join('\n'),
     });
+    return true;
   });
   // Without SMTP the local outbox is the only way to reach the link: say where it is. The link itself
   // (a secret) is logged only outside production, where it makes the flow usable on a fresh machine.
-  if (admin && !config.smtpUrl)
+  if (sent && !config.smtpUrl)
     log.info(`E-mail de réinitialisation déposé dans ${config.dataDir}/outbox${config.production ? '.' : ` : ${link}`}`);
 }
 
@@ -81,6 +100,8 @@ export async function finishPasswordReset(db: DB, token: string, password: strin
       .execute();
     await tx.deleteFrom('sessions').where('adminId', '=', row.adminId).execute();
     await tx.deleteFrom('passwordResetTokens').where('adminId', '=', row.adminId).execute();
+    const { email } = await tx.selectFrom('admins').select('email').where('id', '=', row.adminId).executeTakeFirstOrThrow();
+    await clearAccountLock(tx, email);
     return true;
   });
 }

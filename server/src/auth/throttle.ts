@@ -24,9 +24,11 @@ export interface LoginKey {
  * so nothing strangers do, from any address, slows it. From anywhere else: the client's address,
  * the account as seen from that address, and the account across all addresses.
  */
+const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
+
 export function loginKeys(email: string, ip: string, device: string | null): LoginKey[] {
   if (device) return [{ key: `device:${device}`, free: FREE_FAILURES }];
-  const account = `account:${email.trim().toLowerCase()}`;
+  const account = accountKey(email);
   return [
     { key: `ip:${ip}`, free: FREE_FAILURES },
     { key: `${account}|ip:${ip}`, free: FREE_FAILURES },
@@ -103,5 +105,18 @@ export async function clearLoginFailures(db: DB, keys: LoginKey[]) {
       'in',
       keys.map((k) => k.key),
     )
+    .execute();
+}
+
+/**
+ * The account's own counters, from every address: the owner who proved who she is (a reset link
+ * from her mailbox, `npm run admin:create` on the server) is not kept waiting by strangers' guesses.
+ * Address counters stay: they slow the guessers, not her.
+ */
+export async function clearAccountLock(db: DB, email: string) {
+  const account = accountKey(email);
+  await db
+    .deleteFrom('loginFailures')
+    .where((eb) => eb.or([eb('key', '=', account), eb(sql<boolean>`starts_with(key, ${`${account}|`})`, '=', true)]))
     .execute();
 }
