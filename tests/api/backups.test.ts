@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupJob, checkBackup, restoreDatabase, rotationPlan } from '../../server/src/db/backup';
+import { backupJob, checkBackup, pgTool, restoreDatabase, rotationPlan, UNREADABLE_BACKUP } from '../../server/src/db/backup';
 import { createDb } from '../../server/src/db/index';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { dashboardStats } from '../../server/src/routers/dashboard.router';
@@ -147,6 +148,30 @@ describe('the backup job', () => {
       await db.destroy();
     }
   }, 90_000);
+
+  it.skipIf(!pgUrl)('refuses the dump of another database, and writes nothing', async () => {
+    const foreign = await shop('foreign', false);
+    const db = foreign.open();
+    await db.schema.createTable('clients').addColumn('name', 'text').execute();
+    await db
+      .insertInto('clients' as never)
+      .values({ name: 'Ailleurs' } as never)
+      .execute();
+    await db.destroy();
+    const file = path.join(root, 'foreign.dump');
+    execFileSync(pgTool('pg_dump'), ['--format=custom', `--file=${file}`, foreign.target.databaseUrl!]);
+
+    const target = await shop('after_foreign', false);
+    await expect(restoreDatabase(target.target, file)).rejects.toThrow(UNREADABLE_BACKUP);
+    await expect(checkBackup(file)).rejects.toThrow(/ne se relit pas \(the shop’s table settings is missing\)/);
+    const empty = target.open();
+    try {
+      const tables = await empty.introspection.getTables();
+      expect(tables).toEqual([]);
+    } finally {
+      await empty.destroy();
+    }
+  });
 
   it('refuses a file that does not read back, in French', async () => {
     const bad = path.join(root, 'boutique-2026-11-26_03-00-00.dump');

@@ -92,6 +92,11 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
     } finally {
       await client.end();
     }
+    // Read before anything is written: another application's dump restores without an error, and the
+    // shop would then seed a demo over it.
+    await checkDump(file).catch((err: unknown) => {
+      throw new Error(UNREADABLE_BACKUP, { cause: err });
+    });
     // One transaction: pg_restore stops at the first error and nothing it did remains.
     await run(pgTool('pg_restore'), [
       '--no-owner',
@@ -139,17 +144,21 @@ function checkPgliteArchive(bytes: Buffer) {
   if (tar.subarray(257, 262).toString('latin1') !== 'ustar') throw new Error('not a tar archive');
 }
 
+/** A pg_dump archive that reads whole and holds the shop's own tables, its migrations' record among them. */
+async function checkDump(file: string) {
+  const { stdout } = await run(pgTool('pg_restore'), ['--list', file], { maxBuffer: 64 * 1024 * 1024 });
+  for (const table of ['settings', 'orders', 'kysely_migration'])
+    if (!new RegExp(`TABLE DATA \\S+ ${table} `).test(stdout)) throw new Error(`the shop’s table ${table} is missing`);
+}
+
 /**
  * Proves a backup can be read back without restoring it: pg_restore lists the dump's contents, and
  * they hold the shop's tables; a PGlite archive unpacks whole.
  */
 export async function checkBackup(file: string): Promise<void> {
   try {
-    if (file.endsWith('.dump')) {
-      const { stdout } = await run(pgTool('pg_restore'), ['--list', file], { maxBuffer: 64 * 1024 * 1024 });
-      if (!/TABLE DATA \S+ orders /.test(stdout) || !/TABLE DATA \S+ settings /.test(stdout))
-        throw new Error('the shop’s tables are missing');
-    } else checkPgliteArchive(fs.readFileSync(file));
+    if (file.endsWith('.dump')) await checkDump(file);
+    else checkPgliteArchive(fs.readFileSync(file));
   } catch (err) {
     throw new Error(`La sauvegarde ${path.basename(file)} ne se relit pas (${err instanceof Error ? err.message : String(err)}).`, {
       cause: err,
