@@ -118,6 +118,20 @@ async function stopServer(server: Server) {
   await exited;
 }
 
+/**
+ * The shipped deploy/Caddyfile itself, its proxy untouched: only the global options (a local
+ * certificate authority, free ports, no admin API) and the site's address differ. The app servers
+ * are named as the file reads them, from APP_SERVER_1 and APP_SERVER_2.
+ */
+function testCaddyfile(httpPort: number) {
+  const shipped = fs.readFileSync('deploy/Caddyfile', 'utf8');
+  const globals = /^\{\n\temail \{\$ACME_EMAIL\}\n\}\n/m;
+  expect(shipped).toMatch(globals);
+  return shipped
+    .replace(globals, `{\n\tadmin off\n\tlocal_certs\n\tskip_install_trust\n\thttp_port ${httpPort}\n\thttps_port ${caddyPort}\n}\n`)
+    .replaceAll('{$SHOP_DOMAIN}', `localhost:${caddyPort}`);
+}
+
 const direct = (server: Server, pathname: string, init?: RequestInit) => fetch(`http://127.0.0.1:${server.port}${pathname}`, init);
 let cookie = '';
 let productId = '';
@@ -135,30 +149,16 @@ beforeAll(async () => {
   caddyPort = await freePort();
   const ports = [await freePort(), await freePort()];
   const caddyfile = path.join(work, 'Caddyfile');
-  fs.writeFileSync(
-    caddyfile,
-    `{
-	admin off
-	local_certs
-	skip_install_trust
-	http_port ${await freePort()}
-	https_port ${caddyPort}
-}
-
-localhost:${caddyPort} {
-	reverse_proxy ${ports.map((p) => `127.0.0.1:${p}`).join(' ')} {
-		lb_policy round_robin
-		health_uri /health/ready
-		health_interval 1s
-		fail_duration 10s
-		lb_try_duration 15s
-		lb_try_interval 100ms
-	}
-}
-`,
-  );
+  fs.writeFileSync(caddyfile, testCaddyfile(await freePort()));
   caddy = spawn(caddyBin, ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
-    env: { PATH: process.env.PATH, HOME: work, XDG_DATA_HOME: path.join(work, 'data'), XDG_CONFIG_HOME: path.join(work, 'config') },
+    env: {
+      PATH: process.env.PATH,
+      APP_SERVER_1: `127.0.0.1:${ports[0]}`,
+      APP_SERVER_2: `127.0.0.1:${ports[1]}`,
+      HOME: work,
+      XDG_DATA_HOME: path.join(work, 'data'),
+      XDG_CONFIG_HOME: path.join(work, 'config'),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   caddy.stderr?.on('data', (c: Buffer) => (caddyLog += c.toString()));
@@ -286,6 +286,37 @@ describe.skipIf(!pgUrl || !caddyBin)('two app servers behind Caddy over HTTPS', 
     expect(proxied.status).toBe(200);
     expect(proxied.headers['content-type']).toBe('image/webp');
   });
+
+  it('sets a frozen server aside within seconds: no request fails, none waits on it for long', async () => {
+    const frozen = servers[1]!;
+    const list = `/trpc/products.list?input=${encodeURIComponent(JSON.stringify({ pageSize: 12 }))}`;
+    frozen.process.kill('SIGSTOP');
+    const answers: { at: number; ms: number; status: number }[] = [];
+    const start = performance.now();
+    try {
+      // Two shoppers, one request after another each, for 12 s.
+      await Promise.all(
+        [0, 1].map(async () => {
+          while (performance.now() - start < 12_000) {
+            const t0 = performance.now();
+            const answer = await viaCaddy(list).catch(() => ({ status: 0 }));
+            answers.push({ at: t0 - start, ms: performance.now() - t0, status: answer.status });
+          }
+        }),
+      );
+    } finally {
+      frozen.process.kill('SIGCONT');
+    }
+    expect(answers.filter((a) => a.status !== 200)).toEqual([]);
+    // A request sent to it before the health check noticed waits at most the upstream timeout (10 s), then is retried.
+    expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(12_500);
+    // From 6 s on (a failed check every 2 s, 2 s to answer), every request goes to the live server.
+    const later = answers.filter((a) => a.at > 6_000);
+    expect(later.length).toBeGreaterThan(10);
+    expect(later.filter((a) => a.ms > 1_000)).toEqual([]);
+    // Thawed, it answers its health check again, and Caddy sends it requests once more.
+    await until('the thawed server ready', async () => (await direct(frozen, '/health/ready').catch(() => null))?.ok, 10_000);
+  }, 60_000);
 
   it('restarts each server in turn under a steady stream of shopper requests, with no failed request', async () => {
     const paths = [
