@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseUnconfirmedOrders, RELEASE_ACTOR } from '../../server/src/orders/release';
 import { failure, startTestApp, type TestApp } from '../support/app';
 import { readOutbox } from '../support/outbox';
+import { postFrom } from '../support/raw-http';
 
 // One anonymous cash-on-delivery order for every unit in stock used to empty the shop until the
 // owner cancelled it by hand. The shop's rules, as a new shop has them (Paramètres).
@@ -50,6 +51,63 @@ describe('stock that cannot be hoarded', () => {
     expect(await stockOf(p.id)).toBe(40);
   });
 
+  it('counts one article listed on several lines as one, and takes nothing when refused', async () => {
+    const p = await product(37);
+    const refused = await failure(
+      app.asVisitor.orders.place({
+        customerName: 'Client pressé',
+        phone: '01 90 00 00 11',
+        city: 'Cotonou',
+        address: 'Akpakpa',
+        items: [10, 10, 7].map((quantity) => ({ id: p.id, type: 'product' as const, quantity })),
+        idempotencyKey: randomUUID(),
+      }),
+    );
+    expect(refused.message).toBe(`« ${p.name} » : 10 au maximum par commande. Pour une plus grande quantité, contactez-nous.`);
+    expect(await stockOf(p.id)).toBe(37);
+    // Two lines within the limit together are an ordinary order.
+    const fine = await app.asVisitor.orders.place({
+      customerName: 'Client raisonnable',
+      phone: '01 90 00 00 12',
+      city: 'Cotonou',
+      address: 'Akpakpa',
+      items: [4, 6].map((quantity) => ({ id: p.id, type: 'product' as const, quantity })),
+      idempotencyKey: randomUUID(),
+    });
+    expect(fine).toMatchObject({ status: 'new' });
+    expect(await stockOf(p.id)).toBe(27);
+  });
+
+  it('caps the seats one order takes on a training session, across its lines', async () => {
+    const course = (await app.asAdmin.cryptoCourses.create({
+      title: `Bitcoin ${randomUUID().slice(0, 6)}`,
+      duration: '1 jour',
+      price: 20_000,
+      description: 'Les bases',
+      image: 'https://exemple.bj/b.jpg',
+    })) as { id: string; title: string };
+    const s = (await app.asAdmin.courseSessions.create({
+      course: course.id,
+      startsAt: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+      place: 'Cotonou',
+      seats: 10,
+    })) as { id: string };
+    const book = (quantities: number[], phone: string) =>
+      app.asVisitor.orders.place({
+        customerName: 'Groupe',
+        phone,
+        items: quantities.map((quantity) => ({ id: course.id, type: 'course' as const, quantity, sessionId: s.id })),
+        idempotencyKey: randomUUID(),
+      });
+    for (const quantities of [[10], [3, 3]]) {
+      const refused = await failure(book(quantities, '01 90 00 00 13'));
+      expect(refused.message).toMatch(/: 5 place\(s\) au maximum par commande sur une session\. Pour un groupe, contactez-nous\.$/);
+    }
+    await book([5], '01 90 00 00 14');
+    const taken = (await app.asAdmin.courseSessions.get({ id: s.id })) as { seatsTaken: number };
+    expect(taken.seatsTaken).toBe(5);
+  });
+
   it('refuses a cash-on-delivery order above the owner’s ceiling', async () => {
     const p = await product(5, 300_000);
     const refused = await failure(place(p.id, 2, '01 90 00 00 02'));
@@ -68,6 +126,51 @@ describe('stock that cannot be hoarded', () => {
     // Ten sent at once from a fresh phone: still three.
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => place(p.id, 1, '01 90 00 00 04')));
     expect(results.filter((r) => r.status === 'fulfilled').length).toBe(3);
+  });
+
+  it('limits the orders one internet address places in an hour, whatever the phones, as the owner set it', async () => {
+    const limited = await startTestApp({ shopRules: 'default', env: { RATE_LIMIT: 'on' } });
+    try {
+      await limited.asAdmin.settings.update({ maxOrdersPerAddressPerHour: 3 });
+      const p = (await limited.asAdmin.products.create({
+        name: 'Batterie externe',
+        shortDescription: '20 000 mAh',
+        description: '<p>Batterie</p>',
+        price: 15_000,
+        category: 'accessories',
+        stock: 37,
+      })) as { id: string };
+      const order = (from: string, phone: string) =>
+        postFrom(from, `${limited.url}/trpc/orders.place`, {
+          customerName: 'Client',
+          phone,
+          city: 'Cotonou',
+          address: 'Cadjèhoun',
+          items: [{ id: p.id, type: 'product', quantity: 1 }],
+          idempotencyKey: randomUUID(),
+        });
+      // A refused order (unknown product) does not count.
+      const bad = await postFrom('127.0.0.61', `${limited.url}/trpc/orders.place`, {
+        customerName: 'Client',
+        phone: '01 91 00 00 00',
+        city: 'Cotonou',
+        address: 'Cadjèhoun',
+        items: [{ id: randomUUID(), type: 'product', quantity: 1 }],
+        idempotencyKey: randomUUID(),
+      });
+      expect(bad.status).toBe(400);
+      for (let i = 1; i <= 3; i++) expect((await order('127.0.0.61', `01 91 00 00 0${i}`)).status).toBe(200);
+      const fourth = await order('127.0.0.61', '01 91 00 00 04');
+      expect(fourth.status).toBe(429);
+      expect(JSON.parse(fourth.body).error.message).toBe(
+        'Trop de commandes passées depuis cette connexion en une heure. Réessayez plus tard, ou contactez-nous pour commander.',
+      );
+      // Another address is not affected; the stock held is three units, not ten.
+      expect((await order('127.0.0.62', '01 91 00 00 05')).status).toBe(200);
+      expect(((await limited.asAdmin.products.get({ id: p.id })) as { stock: number }).stock).toBe(33);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('tells the owner when an order takes the last units', async () => {

@@ -310,6 +310,20 @@ describe('paying by Mobile Money', () => {
     ]);
   });
 
+  it('keeps an order above the cash-on-delivery ceiling online: no switch to paying on delivery', async () => {
+    const order = await placeOnline();
+    await app.db.updateTable('settings').set({ maxUnconfirmedTotal: 20_000 }).execute();
+    try {
+      expect(await shopper.payments.status.query({ token: order.trackingToken })).toMatchObject({ canPayOnDelivery: false });
+      const refused = await failure(shopper.payments.payOnDelivery.mutate({ token: order.trackingToken }));
+      expect(refused.message).toMatch(/^Une commande payée à la livraison ne peut pas dépasser 20\s000\sF\sCFA\./);
+      expect(await orderRow(order.id)).toMatchObject({ paymentMethod: 'mobile_money_online' });
+    } finally {
+      await app.db.updateTable('settings').set({ maxUnconfirmedTotal: 100_000_000 }).execute();
+    }
+    expect(await shopper.payments.status.query({ token: order.trackingToken })).toMatchObject({ canPayOnDelivery: true });
+  });
+
   it('sells services and courses online only when Mobile Money is on: nothing to pay on delivery', async () => {
     const refused = await failure(placeOnline('service', 'cash_on_delivery'));
     expect(refused).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/se paie en ligne/) });

@@ -62,7 +62,7 @@ export async function startTestApp(
     if (options.shopRules !== 'default') {
       await db
         .updateTable('settings')
-        .set({ maxOpenOrdersPerPhone: 100, maxQuantityPerLine: 10_000, maxUnconfirmedTotal: 100_000_000 })
+        .set({ maxOpenOrdersPerPhone: 100, maxQuantityPerLine: 10_000, maxUnconfirmedTotal: 100_000_000, maxSeatsPerOrder: 1000 })
         .execute();
     }
   }

@@ -1,6 +1,6 @@
 import {
-  formatXOF,
   ONLINE_PAYMENT_METHOD,
+  overCashCeiling,
   type PlaceOrderInput,
   type OrderLine,
   type RowOfResource,
@@ -14,6 +14,7 @@ import {
 import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
 import { columnsFor, createRecord } from '../crud/repository';
+import { hitRateLimit } from '../platform/rate-limit';
 import type { LowStock } from './notifications';
 import { applyPromo, takePromoUse } from './promo';
 import { moveSeats, sessionOfLine } from './seats';
@@ -21,7 +22,11 @@ import type { Database } from '../db/schema';
 
 type Db = Kysely<Database>;
 type Order = RowOfResource<typeof orders>;
-type Input = Omit<PlaceOrderInput, 'paymentMethod'> & { paymentMethod?: PlaceOrderInput['paymentMethod'] };
+type Input = Omit<PlaceOrderInput, 'paymentMethod'> & {
+  paymentMethod?: PlaceOrderInput['paymentMethod'];
+  /** The shopper's internet address, counted against the owner's hourly limit (absent: not counted). */
+  fromAddress?: string;
+};
 
 const tables = { product: products, service: services, course: cryptoCourses } as const;
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -41,14 +46,24 @@ const refuse = (message: string): never => {
 export async function orderRules(tx: Db) {
   const row = await tx
     .selectFrom('settings')
-    .select(['maxQuantityPerLine', 'maxUnconfirmedTotal', 'maxOpenOrdersPerPhone'])
+    .select(['maxQuantityPerLine', 'maxUnconfirmedTotal', 'maxOpenOrdersPerPhone', 'maxSeatsPerOrder', 'maxOrdersPerAddressPerHour'])
     .executeTakeFirst();
   return row ?? SHOP_RULES;
 }
 
-/** Every line priced from the database: published, not "sur devis", within the owner's quantity per line. */
-export async function priceItems(tx: Db, items: Input['items'], rules: { maxQuantityPerLine: number }): Promise<OrderLine[]> {
+/**
+ * Every line priced from the database: published, not "sur devis", within the owner's quantity per
+ * article and seats per session. The limits count the whole order: one article listed on three
+ * lines is one article.
+ */
+export async function priceItems(
+  tx: Db,
+  items: Input['items'],
+  rules: { maxQuantityPerLine: number; maxSeatsPerOrder: number },
+): Promise<OrderLine[]> {
   const lines: OrderLine[] = [];
+  const total = (key: (i: Input['items'][number]) => string | undefined, of: Input['items'][number]) =>
+    items.filter((i) => key(i) === key(of)).reduce((n, i) => n + i.quantity, 0);
   for (const item of items) {
     const resource = tables[item.type];
     const row = await tx
@@ -62,8 +77,13 @@ export async function priceItems(tx: Db, items: Input['items'], rules: { maxQuan
     if (row.price === null) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: `« ${row.title} » est sur devis : contactez-nous pour le commander.` });
     }
-    if (item.quantity > rules.maxQuantityPerLine) {
+    if (total((i) => `${i.type}:${i.id}`, item) > rules.maxQuantityPerLine) {
       refuse(`« ${row.title} » : ${rules.maxQuantityPerLine} au maximum par commande. Pour une plus grande quantité, contactez-nous.`);
+    }
+    if (item.sessionId && total((i) => i.sessionId, item) > rules.maxSeatsPerOrder) {
+      refuse(
+        `« ${row.title} » : ${rules.maxSeatsPerOrder} place(s) au maximum par commande sur une session. Pour un groupe, contactez-nous.`,
+      );
     }
     const line: OrderLine = { id: item.id, type: item.type, name: row.title, unitPrice: row.price, quantity: item.quantity };
     lines.push(await sessionOfLine(tx, line, item.sessionId));
@@ -85,6 +105,17 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
 
   const rules = await orderRules(tx);
   const online = input.paymentMethod === ONLINE_PAYMENT_METHOD;
+  // Orders placed from one address in an hour, whatever the phones: counted in this transaction, so
+  // an order refused for another reason does not count.
+  if (input.fromAddress) {
+    await hitRateLimit(
+      tx,
+      `orders-from:${input.fromAddress}`,
+      rules.maxOrdersPerAddressPerHour,
+      3600,
+      'Trop de commandes passées depuis cette connexion en une heure. Réessayez plus tard, ou contactez-nous pour commander.',
+    );
+  }
   // One phone's orders are counted one at a time: two sent at once cannot both pass the limit.
   await sql`select pg_advisory_xact_lock(hashtext(${`orders-of:${input.phone}`}))`.execute(tx);
   const open = await tx
@@ -145,12 +176,7 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
   const deliveryCost = delivery?.price ?? 0;
   const discount = promo?.discount ?? 0;
   const total = round2(subtotal - discount + deliveryCost);
-  if (!online && total > rules.maxUnconfirmedTotal) {
-    refuse(
-      `Une commande payée à la livraison ne peut pas dépasser ${formatXOF(rules.maxUnconfirmedTotal)}. ` +
-        'Payez-la en ligne par Mobile Money si ce moyen est proposé, ou contactez-nous pour la passer.',
-    );
-  }
+  if (!online && total > rules.maxUnconfirmedTotal) refuse(overCashCeiling(rules.maxUnconfirmedTotal));
   const row = await createRecord(tx, orders, {
     customerName: input.customerName,
     phone: input.phone,

@@ -1,4 +1,4 @@
-import { formatXOF, needsShipping, paymentMethods, trackingPath } from '@app/shared';
+import { formatXOF, needsShipping, overCashCeiling, paymentMethods, trackingPath } from '@app/shared';
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { Config } from '../config';
@@ -6,6 +6,7 @@ import { recordEvent } from '../orders/lifecycle';
 import {
   type Attempt,
   cannotPay,
+  cashCeiling,
   CREATING_WAIT_MS,
   type Db,
   latestAttempt,
@@ -150,6 +151,9 @@ export async function switchToPayOnDelivery(db: Db, token: string) {
     if (reason) refuse(reason);
     if (!needsShipping(order.items))
       refuse('Services et formations se paient en ligne : il n’y a pas de livraison pour payer à la réception.', 'BAD_REQUEST');
+    // The same ceiling as an order placed to be paid on delivery: no way round it through Mobile Money.
+    const ceiling = await cashCeiling(tx);
+    if (Number(order.total) > ceiling) refuse(overCashCeiling(ceiling), 'BAD_REQUEST');
     await tx
       .updateTable('orders')
       .set({ paymentMethod: 'cash_on_delivery', updatedAt: sql`now()` })

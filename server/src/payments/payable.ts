@@ -1,4 +1,4 @@
-import { ONLINE_PAYMENT_METHOD, type OrderLine, type OrderStatus, type PaymentStatus, paymentMethods } from '@app/shared';
+import { ONLINE_PAYMENT_METHOD, type OrderLine, type OrderStatus, type PaymentStatus, paymentMethods, SHOP_RULES } from '@app/shared';
 import { TRPCError } from '@trpc/server';
 import { type Kysely, type Selectable } from 'kysely';
 import type { Database, OnlinePaymentsTable } from '../db/schema';
@@ -47,6 +47,12 @@ export const ORDER_COLUMNS = [
   'email',
   'trackingToken',
 ] as const;
+
+/** The owner's ceiling on an order paid on delivery (Paramètres), whichever way it got there. */
+export async function cashCeiling(db: Db): Promise<number> {
+  const row = await db.selectFrom('settings').select('maxUnconfirmedTotal').executeTakeFirst();
+  return row ? Number(row.maxUnconfirmedTotal) : SHOP_RULES.maxUnconfirmedTotal;
+}
 
 export const refuse = (message: string, code: 'CONFLICT' | 'BAD_REQUEST' = 'CONFLICT'): never => {
   throw new TRPCError({ code, message });

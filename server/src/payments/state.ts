@@ -1,6 +1,6 @@
 import { needsShipping, ONLINE_PAYMENT_METHOD, type PaymentStatus, paymentMethods } from '@app/shared';
 import type { Config } from '../config';
-import { type Attempt, type Db, latestAttempt, orderByToken } from './payable';
+import { type Attempt, cashCeiling, type Db, latestAttempt, orderByToken } from './payable';
 import { type PaymentProvider, ProviderUnavailable } from './provider';
 import { refreshAttempt } from './transactions';
 
@@ -13,7 +13,7 @@ export interface PaymentState {
   attempt: { status: Attempt['status']; createdAt: string } | null;
   /** Still to pay online: the page offers to (re)try. */
   canPayOnline: boolean;
-  /** The order has something to deliver: the shopper may switch to paying on delivery. */
+  /** The order has something to deliver, within the ceiling of cash on delivery: the shopper may switch to it. */
   canPayOnDelivery: boolean;
 }
 
@@ -37,7 +37,8 @@ export async function paymentState(db: Db, config: Config, provider: PaymentProv
     attempt: attempt ? { status: attempt.status, createdAt: new Date(attempt.createdAt).toISOString() } : null,
     // A pending transaction is taken up again (same page); one being prepared is waited for.
     canPayOnline: !!provider && open && order.paymentMethod === ONLINE_PAYMENT_METHOD && attempt?.status !== 'creating',
-    canPayOnDelivery: open && order.paymentMethod === ONLINE_PAYMENT_METHOD && needsShipping(order.items),
+    canPayOnDelivery:
+      open && order.paymentMethod === ONLINE_PAYMENT_METHOD && needsShipping(order.items) && Number(order.total) <= (await cashCeiling(db)),
   };
 }
 

@@ -6,7 +6,13 @@ import type { DB } from '../db/schema';
  * Fixed-window counter per key; throws TOO_MANY_REQUESTS past the limit.
  * Used for the limits procedures declare in `meta.rateLimit` (per address and procedure).
  */
-export async function hitRateLimit(db: DB, key: string, limit: number, windowSeconds: number) {
+export async function hitRateLimit(
+  db: DB,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  message = 'Trop de demandes envoyées. Merci de patienter quelques minutes avant de réessayer.',
+) {
   const row = await db
     .insertInto('rateLimits')
     .values({ key, hits: 1 })
@@ -19,9 +25,6 @@ export async function hitRateLimit(db: DB, key: string, limit: number, windowSec
     .returning('hits')
     .executeTakeFirstOrThrow();
   if (row.hits > limit) {
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: 'Trop de demandes envoyées. Merci de patienter quelques minutes avant de réessayer.',
-    });
+    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message });
   }
 }

@@ -113,7 +113,7 @@ export const ordersProcedures = {
       }
       try {
         const placed = await ctx.db.transaction().execute(async (tx) => {
-          const placed = await placeOrderRecord(tx, input);
+          const placed = await placeOrderRecord(tx, { ...input, ...(ctx.config.rateLimit ? { fromAddress: ctx.ip } : {}) });
           if (placed.created) {
             await recordEvent(tx, placed.row.id, { actor: 'client', kind: 'created', toValue: 'new' });
             await orderPlacedMails(tx, ctx.config, placed.row, placed.low);

@@ -2,6 +2,8 @@
 // Kept free of zod so that the storefront's first route can import them cheaply;
 // the resource declarations use the same maps, so there is one copy.
 
+import { formatXOF } from '../format/money';
+
 export const productCategories = {
   computers: 'Ordinateurs',
   phones: 'Smartphones et tablettes',
@@ -110,7 +112,19 @@ export function paymentMethodsFor(items: readonly { type: string }[], onlineAvai
  * The rules against hoarding of a shop not set up yet: the defaults of Paramètres' fields, and what
  * the server and the cart fall back on. Here, free of zod, so the storefront's first page can read it.
  */
-export const SHOP_RULES = { maxQuantityPerLine: 10, maxUnconfirmedTotal: 500_000, maxOpenOrdersPerPhone: 3, holdHours: 48 } as const;
+export const SHOP_RULES = {
+  maxQuantityPerLine: 10,
+  maxUnconfirmedTotal: 500_000,
+  maxOpenOrdersPerPhone: 3,
+  maxSeatsPerOrder: 5,
+  maxOrdersPerAddressPerHour: 20,
+  holdHours: 48,
+} as const;
+
+/** Why an order cannot be paid on delivery: above the owner's ceiling (Paramètres). */
+export const overCashCeiling = (ceiling: number) =>
+  `Une commande payée à la livraison ne peut pas dépasser ${formatXOF(ceiling)}. ` +
+  'Payez-la en ligne par Mobile Money si ce moyen est proposé, ou contactez-nous pour la passer.';
 
 /**
  * The DGI's tax groups on a normalized invoice (e-MECeF). Prices are TTC: the DGI computes HT and

@@ -41,6 +41,20 @@ export const settings = defineResource({
       default: SHOP_RULES.maxOpenOrdersPerPhone,
       help: 'Au-delà, une nouvelle commande avec ce numéro est refusée tant que vous n’avez pas confirmé ou annulé les précédentes.',
     }),
+    maxSeatsPerOrder: f.integer('Places maximales par commande et par session de formation', {
+      adminOnly: true,
+      min: 1,
+      max: 1000,
+      default: SHOP_RULES.maxSeatsPerOrder,
+      help: 'Une commande ne peut pas réserver plus de places sur une même session : un groupe vous contacte.',
+    }),
+    maxOrdersPerAddressPerHour: f.integer('Commandes par heure depuis une même connexion', {
+      adminOnly: true,
+      min: 1,
+      max: 10_000,
+      default: SHOP_RULES.maxOrdersPerAddressPerHour,
+      help: 'Au-delà, les commandes venant de la même adresse internet sont refusées pendant une heure. Sur mobile, plusieurs clients peuvent partager une adresse : ne descendez pas trop bas.',
+    }),
     holdHours: f.integer('Délai de confirmation (heures)', {
       adminOnly: true,
       min: 1,
