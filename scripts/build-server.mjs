@@ -26,6 +26,8 @@ await build({
     'doctor-cli': path.join(root, 'server/src/ops/doctor-cli.ts'),
     'backup-cli': path.join(root, 'server/src/db/backup-cli.ts'),
     'create-admin-cli': path.join(root, 'server/src/auth/create-admin-cli.ts'),
+    // Started by the server as a worker thread (orders/documents.ts), beside main.js.
+    'receipt-worker': path.join(root, 'server/src/orders/receipt-worker.ts'),
   },
   // Three levels under the repository root, like server/src/<dir>/<file>.ts: paths built from
   // import.meta.url (the built apps, migrations) resolve the same way.

@@ -25,3 +25,16 @@ export function postFrom(localAddress: string, url: string, body: unknown, heade
     req.end(data);
   });
 }
+
+/** A GET from a chosen loopback source address, its body as bytes. */
+export function getFrom(localAddress: string, url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; body: Buffer; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    http
+      .get(url, { localAddress, headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), headers: res.headers }));
+      })
+      .on('error', reject);
+  });
+}

@@ -58,6 +58,7 @@ export interface Database extends ResourceTables {
   backups: BackupsTable;
   invoices: InvoicesTable;
   salesFacts: SalesFactsTable;
+  renderedDocuments: RenderedDocumentsTable;
 }
 
 export type DB = Kysely<Database>;
@@ -199,4 +200,15 @@ export interface MediaVariantsTable {
   width: number;
   height: number;
   bytes: Uint8Array;
+}
+
+/** A customer's PDF as last rendered (orders/documents.ts): one row per order and document. */
+export interface RenderedDocumentsTable {
+  orderId: string;
+  /** FV: the receipt, or the normalized invoice once issued; FA: the credit note. */
+  kind: 'FV' | 'FA';
+  /** A hash of everything the document shows: another version is rendered anew. */
+  version: string;
+  pdf: Uint8Array;
+  createdAt: Timestamp;
 }

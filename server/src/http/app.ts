@@ -228,7 +228,7 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) => done(null, null));
       for (const pattern of pages.pagePaths) scope.post(pattern, (req, reply) => reply.redirect(req.url, 303));
     });
-  await app.register(receiptRoute, { db, fontDir: paths.fonts });
+  await app.register(receiptRoute, { db, fontDir: paths.fonts, rateLimit: config.rateLimit });
   await app.register(fedapayWebhookRoute, { db, config });
   await app.register(mediaRoutes, { db, config });
   await app.register(exportRoutes, { db, config });

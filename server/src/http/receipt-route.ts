@@ -1,29 +1,72 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { CustomerDocuments } from '../orders/documents';
 import { normalizedInvoice } from '../orders/invoices';
-import { renderReceipt } from '../orders/receipt';
 import { findTrackedOrder } from '../orders/tracking';
+import { hitRateLimit } from '../platform/rate-limit';
+import { WorkerBusy } from '../platform/worker';
+
+const NOT_FOUND = 'Document introuvable : vérifiez le lien de suivi.';
+const TOO_MANY = 'Trop de téléchargements de ce document. Réessayez dans quelques minutes.';
+/** Per address and per document link, in ten minutes: a customer opens hers a few times, a loop is stopped. */
+export const DOCUMENT_LIMITS = { perAddress: 30, perToken: 60, windowSeconds: 10 * 60 };
 
 /**
  * GET /suivi/<token>/recu.pdf: the customer's receipt, or the normalized invoice once the DGI
  * issued it; /suivi/<token>/avoir.pdf: the credit note. Reachable only through the private link.
+ * Rendered once per version (orders/documents.ts); a browser that has this version gets a 304.
  */
-export async function receiptRoute(app: FastifyInstance, { db, fontDir }: { db: Kysely<Database>; fontDir: string }) {
+export async function receiptRoute(
+  app: FastifyInstance,
+  { db, fontDir, rateLimit }: { db: Kysely<Database>; fontDir: string; rateLimit: boolean },
+) {
+  const documents = new CustomerDocuments(db);
+  app.addHook('onClose', () => documents.close());
   app.get<{ Params: { token: string; document: string } }>('/suivi/:token/:document', async (req, reply) => {
     const { token, document } = req.params;
     const type = document === 'recu.pdf' ? 'FV' : document === 'avoir.pdf' ? 'FA' : null;
-    const order = type && /^[0-9a-f]{64}$/.test(token) ? await findTrackedOrder(db, { token }).catch(() => null) : null;
-    const invoice = order && type ? await normalizedInvoice(db, token, type) : undefined;
-    if (!order || (type === 'FA' && !invoice))
-      return reply.code(404).type('text/plain; charset=utf-8').send('Document introuvable : vérifiez le lien de suivi.');
-    const shop = await db.selectFrom('settings').select(['businessName', 'address', 'phone', 'email', 'ifu']).executeTakeFirst();
-    const pdf = await renderReceipt(order, shop ?? { businessName: 'Boutique', address: '', phone: '', email: '' }, fontDir, invoice);
+    const notFound = () => reply.code(404).type('text/plain; charset=utf-8').send(NOT_FOUND);
+    if (!type || !/^[0-9a-f]{64}$/.test(token)) return notFound();
+    if (rateLimit) {
+      const { perAddress, perToken, windowSeconds } = DOCUMENT_LIMITS;
+      try {
+        await hitRateLimit(db, `document-ip:${req.ip}`, perAddress, windowSeconds, TOO_MANY);
+        await hitRateLimit(db, `document-token:${token}`, perToken, windowSeconds, TOO_MANY);
+      } catch {
+        return reply.code(429).header('Retry-After', '600').type('text/plain; charset=utf-8').send(TOO_MANY);
+      }
+    }
+    const order = await findTrackedOrder(db, { token }).catch(() => null);
+    const invoice = order ? await normalizedInvoice(db, token, type) : undefined;
+    if (!order || (type === 'FA' && !invoice)) return notFound();
+    const [{ id }, shop] = await Promise.all([
+      db.selectFrom('orders').select('id').where('trackingToken', '=', token).executeTakeFirstOrThrow(),
+      db.selectFrom('settings').select(['businessName', 'address', 'phone', 'email', 'ifu']).executeTakeFirst(),
+    ]);
+    const job = {
+      order,
+      shop: shop ?? { businessName: 'Boutique', address: '', phone: '', email: '' },
+      fontDir,
+      ...(invoice ? { invoice } : {}),
+    };
+    const version = CustomerDocuments.version(type, job);
     const name = !invoice ? 'recu' : invoice.type === 'FV' ? 'facture' : 'avoir';
-    return reply
-      .type('application/pdf')
-      .header('Content-Disposition', `inline; filename="${name}-${order.number}.pdf"`)
-      .header('Cache-Control', 'private, no-store')
-      .send(pdf);
+    reply
+      .header('ETag', `"${version}"`)
+      .header('Cache-Control', 'private, no-cache')
+      .header('Content-Disposition', `inline; filename="${name}-${order.number}.pdf"`);
+    if (req.headers['if-none-match'] === `"${version}"`) return reply.code(304).send();
+    try {
+      const pdf = await documents.pdf(id, type, version, job);
+      return reply.type('application/pdf').send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    } catch (err) {
+      if (!(err instanceof WorkerBusy)) throw err;
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
+        .type('text/plain; charset=utf-8')
+        .send('Beaucoup de documents sont en préparation : réessayez dans quelques secondes.');
+    }
   });
 }

@@ -11,7 +11,8 @@ const HOUR = 3_600_000;
 
 /**
  * Deletes what can no longer be used: ended sessions, expired reset tokens, throttling rows
- * old enough to have been forgotten anyway, and uploaded photos no record uses. Each statement is idempotent, so several servers
+ * old enough to have been forgotten anyway, customers' PDFs rendered over 30 days ago, and
+ * uploaded photos no record uses. Each statement is idempotent, so several servers
  * running it at once is harmless.
  */
 export async function purgeExpired(db: DB, config: Config) {
@@ -37,10 +38,15 @@ export async function purgeExpired(db: DB, config: Config) {
       .deleteFrom('loginFailures')
       .where('lastFailureAt', '<', sql<string>`now() - interval '1 day'`)
       .executeTakeFirst(),
+    // A customer's PDF rendered long ago: rendered again if she ever asks for it.
+    db
+      .deleteFrom('renderedDocuments')
+      .where('createdAt', '<', sql<string>`now() - interval '30 days'`)
+      .executeTakeFirst(),
   ]);
-  const [sessions, resetTokens, rateLimits, loginFailures] = counts.map((r) => Number(r.numDeletedRows));
+  const [sessions, resetTokens, rateLimits, loginFailures, documents] = counts.map((r) => Number(r.numDeletedRows));
   const media = await purgeUnusedMedia(db);
-  return { sessions, resetTokens, rateLimits, loginFailures, media };
+  return { sessions, resetTokens, rateLimits, loginFailures, documents, media };
 }
 
 /**

@@ -114,6 +114,7 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
       rules.maxOrdersPerAddressPerHour,
       3600,
       'Trop de commandes passées depuis cette connexion en une heure. Réessayez plus tard, ou contactez-nous pour commander.',
+      null,
     );
   }
   // One phone's orders are counted one at a time: two sent at once cannot both pass the limit.

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { ThreadWorker } from '../platform/worker';
+import type { ReceiptJob } from './receipt-worker';
+
+// Compiled, the worker is server/dist/bin/receipt-worker.js beside the bundle this code is in.
+const compiled = import.meta.url.endsWith('.js');
+const entry = new URL(compiled ? './receipt-worker.js' : './receipt-worker.ts', import.meta.url);
+// What the renderer's code draws is part of every version: a new layout is rendered anew.
+const layout = createHash('sha256')
+  .update(fs.readFileSync(fileURLToPath(compiled ? entry : new URL('./receipt.ts', import.meta.url))))
+  .digest('hex');
+
+/**
+ * Customers' PDFs (receipt, normalized invoice, credit note), rendered once per version of what they
+ * show, in a worker thread, and kept in the database: fetching one again costs a read, on any server.
+ */
+export class CustomerDocuments {
+  private readonly worker = new ThreadWorker<ReceiptJob, Uint8Array>(entry);
+  /** Renders under way in this process, by version: ten requests for a new version render it once. */
+  private readonly rendering = new Map<string, Promise<Uint8Array>>();
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The version of a document: a hash of the layout and of everything it shows. */
+  static version(kind: 'FV' | 'FA', job: ReceiptJob) {
+    const { fontDir: _fonts, ...content } = job;
+    return createHash('sha256').update(layout).update(kind).update(JSON.stringify(content)).digest('base64url').slice(0, 32);
+  }
+
+  /** The PDF of this version: kept, or rendered now (WorkerBusy when too many renders wait). */
+  async pdf(orderId: string, kind: 'FV' | 'FA', version: string, job: ReceiptJob): Promise<Uint8Array> {
+    const kept = await this.db
+      .selectFrom('renderedDocuments')
+      .select('pdf')
+      .where('orderId', '=', orderId)
+      .where('kind', '=', kind)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (kept) return kept.pdf;
+    let render = this.rendering.get(version);
+    if (!render) {
+      render = this.render(orderId, kind, version, job).finally(() => this.rendering.delete(version));
+      this.rendering.set(version, render);
+    }
+    return render;
+  }
+
+  private async render(orderId: string, kind: 'FV' | 'FA', version: string, job: ReceiptJob) {
+    const pdf = await this.worker.run(job);
+    await this.db
+      .insertInto('renderedDocuments')
+      .values({ orderId, kind, version, pdf })
+      .onConflict((oc) => oc.columns(['orderId', 'kind']).doUpdateSet({ version, pdf, createdAt: new Date().toISOString() }))
+      .execute();
+    return pdf;
+  }
+
+  close() {
+    return this.worker.close();
+  }
+}
