@@ -231,6 +231,38 @@ describe('normalized invoices', () => {
     expect(invoice!.lastError).toBeNull();
   });
 
+  it('a DGI that does not answer delays only invoices: an owner alert written meanwhile leaves at once', async () => {
+    dgi.state.holdCreate = true;
+    try {
+      const order = await cashOrder();
+      await app.asAdmin.orders.setPayment({ id: order.id, to: 'paid' });
+      await until('the DGI holding the creation', () => dgi.held.length === 1);
+      const t0 = performance.now();
+      await app.asVisitor.contactMessages.send({
+        name: 'Nadia',
+        contact: 'nadia@example.com',
+        subject: 'Pendant la panne',
+        message: 'Bonjour',
+      });
+      await until(
+        'the owner’s alert sent',
+        async () =>
+          (
+            await app.db
+              .selectFrom('outbox')
+              .select('status')
+              .where('subject', '=', 'Nouveau message : Pendant la panne')
+              .executeTakeFirst()
+          )?.status === 'sent',
+      );
+      expect(performance.now() - t0).toBeLessThan(3_000);
+      expect(dgi.held).toHaveLength(1); // still waiting on the DGI
+    } finally {
+      dgi.state.holdCreate = false;
+      dgi.dropHeld();
+    }
+  });
+
   it('asks again when the DGI created an invoice whose uid the shop never stored (crash before storing it)', async () => {
     dgi.state.holdCreate = true;
     const order = await cashOrder();
@@ -341,6 +373,15 @@ describe('normalized invoices', () => {
       nim: 'TS01000042',
     });
     expect((await failure(app.asVisitor.settings.invoicing())).code).toBe('UNAUTHORIZED');
+    // A DGI that hangs is said within seconds, not after the 20 s an invoice may wait.
+    dgi.state.silent = true;
+    try {
+      const t0 = performance.now();
+      expect(await app.asAdmin.settings.invoicing()).toMatchObject({ ok: false, error: expect.stringMatching(/ne répond pas/) });
+      expect(performance.now() - t0).toBeLessThan(6_000);
+    } finally {
+      dgi.state.silent = false;
+    }
   });
 });
 

@@ -29,6 +29,8 @@ export async function startEmcfStandIn(options: { token: string; ifu: string; ni
   const counters = { total: 0, FV: 0, FA: 0 };
   const state = {
     down: false,
+    /** Requests are taken and never answered (a service that hangs), until it is cleared. */
+    silent: false,
     /** The next confirmations are held, never processed, until `dropHeld` (a crash on the way there). */
     holdConfirm: false,
     /** The next creations are processed, their answers held until `dropHeld` (a crash before the uid is stored). */
@@ -113,6 +115,7 @@ export async function startEmcfStandIn(options: { token: string; ifu: string; ni
       const path = (req.url ?? '').replace(/^\/api/, '');
       requests.push({ method: req.method ?? '', path });
       if (state.down) return void req.socket.destroy();
+      if (state.silent) return;
       if (req.headers.authorization !== `Bearer ${options.token}`) return json(res, 401, { message: 'Unauthorized' });
       sweep();
       if (req.method === 'GET' && (path === '/info/status' || path === '/invoice')) return json(res, 200, statusBody());

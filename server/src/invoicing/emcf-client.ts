@@ -68,6 +68,7 @@ export interface EmcfStatus {
 }
 
 const TIMEOUT_MS = 20_000;
+const STATUS_TIMEOUT_MS = 5_000;
 
 /** An answer of the DGI that refuses the request itself: sending it again changes nothing. */
 export class DgiRefusal extends DeliveryError {
@@ -92,7 +93,7 @@ export function explainRefusal(code: string, description: string): string {
 }
 
 export function emcfClient(config: EmecefConfig) {
-  async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, timeoutMs = TIMEOUT_MS): Promise<T> {
     let response: Response;
     try {
       response = await fetch(`${config.apiBase}${path}`, {
@@ -103,7 +104,7 @@ export function emcfClient(config: EmecefConfig) {
           ...(body ? { 'content-type': 'application/json' } : {}),
         },
         ...(body ? { body: JSON.stringify(body) } : {}),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {
       const why = err instanceof Error && err.name === 'TimeoutError' ? 'ne répond pas' : 'est injoignable';
@@ -128,7 +129,8 @@ export function emcfClient(config: EmecefConfig) {
   }
 
   return {
-    status: () => call<EmcfStatus>('GET', '/info/status'),
+    // Asked while the owner waits on Paramètres: a DGI that does not answer is said within seconds.
+    status: () => call<EmcfStatus>('GET', '/info/status', undefined, STATUS_TIMEOUT_MS),
     /** The invoices created and neither confirmed nor cancelled yet. */
     pending: async () => (await call<EmcfStatus>('GET', '/invoice')).pendingRequestsList ?? [],
     create: (request: InvoiceRequest) => call<InvoiceTotals>('POST', '/invoice', request),

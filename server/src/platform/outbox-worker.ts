@@ -40,13 +40,19 @@ const MAX_DELAY_SECONDS = 3_600;
 /** How long a server that stops waits for the deliveries under way. */
 const STOP_WAIT_MS = 3_000;
 
-/** Due rows, taken by this server for the lease. Each claim counts as an attempt. */
-export async function claimDue(db: Kysely<Database>, limit = BATCH, leaseSeconds = LEASE_SECONDS): Promise<Claimed[]> {
+/** Due rows (of one channel, or of all), taken by this server for the lease. Each claim counts as an attempt. */
+export async function claimDue(
+  db: Kysely<Database>,
+  limit = BATCH,
+  leaseSeconds = LEASE_SECONDS,
+  channel: OutboxChannel | null = null,
+): Promise<Claimed[]> {
   const { rows } = await sql<Claimed>`
     UPDATE outbox SET locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1, updated_at = now()
     WHERE id IN (
       SELECT id FROM outbox
       WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+        AND (${channel}::text IS NULL OR channel = ${channel})
       ORDER BY next_attempt_at LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
     RETURNING id, channel, payload, attempts, expires_at < now() AS expired`.execute(db);
@@ -87,17 +93,21 @@ async function settle(db: Kysely<Database>, row: Claimed, outcome: { sent: true 
     .execute();
 }
 
-/** Claims what is due and carries it out, until nothing is due. Returns how many rows it handled. */
+/**
+ * Claims what is due (of one channel, or of all) and carries it out, until nothing is due. Returns
+ * how many rows it handled.
+ */
 export async function runDue(
   db: Kysely<Database>,
   deliverers: Record<OutboxChannel, Deliver>,
   retrySeconds: number,
   log: Logger,
   leaseSeconds = LEASE_SECONDS,
+  channel: OutboxChannel | null = null,
 ) {
   let handled = 0;
   for (;;) {
-    const rows = await claimDue(db, BATCH, leaseSeconds);
+    const rows = await claimDue(db, BATCH, leaseSeconds, channel);
     // At once, not one after the other: a batch of slow servers still ends well inside the lease.
     await Promise.all(
       rows.map(async (row) => {
@@ -127,48 +137,55 @@ export async function runDue(
 }
 
 /**
- * Runs `runDue` every `pollMs`, and at once when woken (after a write on this server). One run at a
- * time per server; a wake during a run makes it go round once more. Returns wake and stop.
+ * Runs `runDue` every `pollMs`, and at once when woken (after a write on this server), for each
+ * channel on its own: a slow service (the DGI taking 20 s to answer) delays its own messages, never
+ * the owner's alerts or a customer's mail. One run at a time per channel and server; a wake during
+ * a run makes it go round once more. Returns wake and stop.
  */
 export function startOutboxWorker(db: Kysely<Database>, config: Config, log: Logger, deliverers: Record<OutboxChannel, Deliver>) {
-  let running: Promise<void> | null = null;
-  let again = false;
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-
-  const schedule = () => {
-    clearTimeout(timer);
-    if (stopped) return;
-    timer = setTimeout(wake, config.outboxPollMs);
-    timer.unref();
-  };
-  function wake() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
+  const lanes = (Object.keys(deliverers) as OutboxChannel[]).map((channel) => {
+    let running: Promise<void> | null = null;
+    let again = false;
+    let timer: NodeJS.Timeout | undefined;
+    const schedule = () => {
+      clearTimeout(timer);
+      if (stopped) return;
+      timer = setTimeout(wake, config.outboxPollMs);
+      timer.unref();
+    };
+    function wake() {
+      if (stopped) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      running = (async () => {
+        do {
+          again = false;
+          await runDue(db, deliverers, config.outboxRetrySeconds, log, config.outboxLeaseSeconds, channel).catch((err: unknown) =>
+            log.warn({ err }, 'envois : base de données indisponible, nouvel essai bientôt'),
+          );
+        } while (again && !stopped);
+      })().finally(() => {
+        running = null;
+        schedule();
+      });
     }
-    running = (async () => {
-      do {
-        again = false;
-        await runDue(db, deliverers, config.outboxRetrySeconds, log, config.outboxLeaseSeconds).catch((err: unknown) =>
-          log.warn({ err }, 'envois : base de données indisponible, nouvel essai bientôt'),
-        );
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-      schedule();
-    });
-  }
-  schedule();
+    schedule();
+    return { wake, running: () => running, stop: () => clearTimeout(timer) };
+  });
   return {
-    wake,
+    wake: () => lanes.forEach((lane) => lane.wake()),
     /** Lets the work under way end, for a while: past that, its rows are another server's once their lease is out. */
     async stop() {
       stopped = true;
-      clearTimeout(timer);
+      for (const lane of lanes) lane.stop();
       let wait: NodeJS.Timeout | undefined;
-      await Promise.race([running, new Promise((resolve) => (wait = setTimeout(resolve, STOP_WAIT_MS)))]);
+      await Promise.race([
+        Promise.all(lanes.map((lane) => lane.running())),
+        new Promise((resolve) => (wait = setTimeout(resolve, STOP_WAIT_MS))),
+      ]);
       clearTimeout(wait);
     },
   };
