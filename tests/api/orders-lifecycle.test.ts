@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import type { OrderStatus } from '@app/shared';
+import { type OrderStatus, trackingCode } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { appRouter } from '../../server/src/routers/_app';
@@ -149,11 +149,12 @@ describe('order status', () => {
 });
 
 describe('tracking', () => {
-  it('finds an order by its number and the phone however it is typed, or by its private link, and only so', async () => {
+  it('finds an order by its number, the phone however it is typed and its tracking code, or by its private link, and only so', async () => {
     const order = await place((await product(null)).id, 2);
+    const code = trackingCode(order.trackingToken);
     const { client } = httpClient(app.url);
     for (const phone of ['01 97 12 34 56', '+229 0197123456', '00229 01-97-12-34-56']) {
-      const found = await client.orders.track.query({ number: order.number.toLowerCase(), phone });
+      const found = await client.orders.track.query({ number: order.number.toLowerCase(), phone, code: code.toLowerCase() });
       expect(found.number).toBe(order.number);
     }
     const byLink = await client.orders.track.query({ token: order.trackingToken });
@@ -161,28 +162,45 @@ describe('tracking', () => {
     expect(byLink.timeline.map((e) => e.kind)).toEqual(['created']);
     expect(byLink).not.toHaveProperty('phone');
     expect(byLink).not.toHaveProperty('address');
+    const wrongCode = code === 'ABCDEF' ? 'ABCDE0' : 'ABCDEF';
     const answers = await Promise.all([
-      failure(client.orders.track.query({ number: order.number, phone: '01 97 00 00 01' })),
-      failure(client.orders.track.query({ number: 'CMD-999999', phone: '01 97 12 34 56' })),
+      failure(client.orders.track.query({ number: order.number, phone: '01 97 00 00 01', code })),
+      failure(client.orders.track.query({ number: 'CMD-999999', phone: '01 97 12 34 56', code })),
+      failure(client.orders.track.query({ number: order.number, phone: '01 97 12 34 56', code: wrongCode })),
       failure(client.orders.track.query({ token: '0'.repeat(64) })),
     ]);
     for (const answer of answers) expect(answer).toMatchObject({ code: 'NOT_FOUND', message: answers[0]!.message });
     expect(answers[0]!.message).toMatch(/Commande introuvable/);
   });
 
+  it('gives nothing to a stranger who knows the phone and tries the numbers around: the code is asked', async () => {
+    const order = await place((await product(null)).id, 1);
+    const { client } = httpClient(app.url);
+    const digits = Number(order.number.replace(/\D/g, ''));
+    const missing = await failure(client.orders.track.query({ number: order.number, phone: '01 97 12 34 56' }));
+    expect(missing).toMatchObject({ code: 'BAD_REQUEST', fieldErrors: { code: expect.stringMatching(/^Code de suivi attendu/) } });
+    for (const n of [digits - 1, digits, digits + 1]) {
+      for (const guess of ['000000', 'FFFFFF', '123ABC'].filter((g) => g !== trackingCode(order.trackingToken))) {
+        const answer = await failure(client.orders.track.query({ number: String(n), phone: '01 97 12 34 56', code: guess }));
+        expect(answer.code).toBe('NOT_FOUND');
+      }
+    }
+  });
+
   it('reads the order number however it is typed, and says on its field what is wrong', async () => {
     const order = await place((await product(null)).id, 1);
     const digits = String(Number(order.number.replace(/\D/g, '')));
+    const code = ` ${trackingCode(order.trackingToken).slice(0, 3)}-${trackingCode(order.trackingToken).slice(3).toLowerCase()} `;
     const { client } = httpClient(app.url);
     for (const number of [digits, `#${digits}`, `cmd ${digits}`, `Cmd-${digits.padStart(6, '0')}`, ` ${order.number} `]) {
-      expect((await client.orders.track.query({ number, phone: '01 97 12 34 56' })).number, number).toBe(order.number);
+      expect((await client.orders.track.query({ number, phone: '01 97 12 34 56', code })).number, number).toBe(order.number);
     }
     // An old 8-digit Benin number: what checkout says, on the phone field, not "introuvable".
-    expect(await failure(client.orders.track.query({ number: order.number, phone: '97 12 34 56' }))).toMatchObject({
+    expect(await failure(client.orders.track.query({ number: order.number, phone: '97 12 34 56', code }))).toMatchObject({
       code: 'BAD_REQUEST',
       fieldErrors: { phone: expect.stringMatching(/^Depuis 2024, les numéros du Bénin ont 10 chiffres : ajoutez 01 devant/) },
     });
-    expect(await failure(client.orders.track.query({ number: 'ma commande', phone: '01 97 12 34 56' }))).toMatchObject({
+    expect(await failure(client.orders.track.query({ number: 'ma commande', phone: '01 97 12 34 56', code }))).toMatchObject({
       code: 'BAD_REQUEST',
       fieldErrors: { number: 'Numéro de commande attendu (ex. : CMD-000123, ou simplement 123).' },
     });

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trackingCode } from '@app/shared/format';
 import { type BrowserApp, PHONE, startBrowserApp } from '../support/browser';
 import { toast } from './storefront/app';
 import { open, putInCart, screenshot } from './storefront/browser';
@@ -31,15 +32,19 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 describe('order tracking', () => {
-  it('finds the order by number and phone typed the local way, with its status and lines', async () => {
+  it('finds the order by number, phone typed the local way and tracking code, with its status and lines', async () => {
     const page = await app.newPage(PHONE);
     await page.goto('/suivi');
     await page.getByLabel('Numéro de commande').fill(order.number.toLowerCase());
     await page.getByLabel('Téléphone').fill('01 61 22 33 44');
+    // Typed as read out loud: lower case, a space in the middle.
+    const code = trackingCode(order.trackingToken);
+    await page.getByLabel('Code de suivi').fill(`${code.slice(0, 3)} ${code.slice(3)}`.toLowerCase());
     await page.getByRole('button', { name: 'Voir ma commande' }).click();
     const tracked = page.getByTestId('tracked-order');
     await tracked.waitFor();
     expect(await tracked.textContent()).toContain(`Commande ${order.number}`);
+    expect(await tracked.textContent()).toContain(`Code de suivi : ${code}`);
     expect(await tracked.textContent()).toContain('Statut : Nouvelle');
     expect(await tracked.textContent()).toContain('2 × Écouteurs sans fil Pro');
     await screenshot(page, 'tracking-360');
@@ -58,6 +63,7 @@ describe('order tracking', () => {
     await page.waitForURL('**/suivi');
     await page.getByLabel('Numéro de commande').fill(String(Number(order.number.replace(/\D/g, ''))));
     await page.getByLabel('Téléphone').fill('61 22 33 44');
+    await page.getByLabel('Code de suivi').fill(trackingCode(order.trackingToken));
     await page.getByRole('button', { name: 'Voir ma commande' }).click();
     await page.getByText('Depuis 2024, les numéros du Bénin ont 10 chiffres : ajoutez 01 devant').waitFor();
     await page.getByLabel('Téléphone').fill('01 61 22 33 44');
@@ -74,6 +80,10 @@ describe('order tracking', () => {
     await elsewhere.waitForURL(`**/suivi?numero=${order.number}`);
     expect(await elsewhere.getByLabel('Numéro de commande').inputValue()).toBe(order.number);
     await elsewhere.getByLabel('Téléphone').fill('+229 01 61 22 33 44');
+    await elsewhere.getByRole('button', { name: 'Voir ma commande' }).click();
+    // Without the code: said on its field, nothing asked of the server.
+    await elsewhere.getByText('Code de suivi attendu : 6 caractères').waitFor();
+    await elsewhere.getByLabel('Code de suivi').fill(trackingCode(order.trackingToken));
     await elsewhere.getByRole('button', { name: 'Voir ma commande' }).click();
     await elsewhere.getByTestId('tracked-order').waitFor();
     await elsewhere.context().close();
@@ -119,6 +129,9 @@ describe('an order with nothing to deliver', () => {
     expect(rows[0]).toMatchObject({ phone: '+2290197123456', deliveryCost: 0 });
     const order = (await app.asAdmin.orders.get({ id: rows[0]!.id })) as { address: string | null; city: string | null };
     expect(order).toMatchObject({ address: null, city: null });
+    // The tracking code that finds it without the link, said on the confirmation.
+    const placed = (await app.asAdmin.orders.get({ id: rows[0]!.id })) as { trackingToken: string };
+    expect(await page.getByTestId('tracking-code').textContent()).toBe(trackingCode(placed.trackingToken));
     // The WhatsApp summary carries the private tracking link too.
     const whatsapp = decodeURIComponent(
       (await page.getByRole('link', { name: 'Envoyer ma commande sur WhatsApp' }).getAttribute('href')) ?? '',

@@ -8,6 +8,7 @@ import {
   orderStatuses,
   products,
   statusMessage,
+  trackingCode,
   trackingPath,
   whatsappLink,
 } from '@app/shared';
@@ -91,6 +92,7 @@ export async function orderPlacedMails(tx: Kysely<Database>, config: Config, ord
         `Total : ${formatXOF(order.total)}`,
         '',
         `Suivre votre commande : ${tracking}`,
+        `Sans ce lien : numéro ${order.number}, votre téléphone et le code de suivi ${trackingCode(order.trackingToken)}.`,
       ].join('\n'),
     });
   }

@@ -12,6 +12,7 @@ import {
   paymentMethodLabel,
   paymentStatuses,
   taxGroups,
+  trackingCode,
 } from '@app/shared';
 import { formatPhone } from '@app/shared/phone';
 import PDFDocument from 'pdfkit';
@@ -88,7 +89,7 @@ export async function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: st
     .text(
       `Passée le ${new Date(order.createdAt).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Porto-Novo' })}`,
     )
-    .text(`Client : ${order.customerName}${order.city ? ` · ${order.city}` : ''}`)
+    .text(`Client : ${order.customerName}${order.city ? ` · ${order.city}` : ''} · Code de suivi : ${trackingCode(order.trackingToken)}`)
     .text(
       `Statut : ${labelOf(orderStatuses, order.status)} · Paiement : ${labelOf(paymentStatuses, order.paymentStatus)} (${paymentMethodLabel(order.paymentMethod, needsShipping(order.items))})`,
     );

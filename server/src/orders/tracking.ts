@@ -1,15 +1,15 @@
-import type { orderEventKinds, orders, RowOf } from '@app/shared';
+import { type orderEventKinds, type orders, type RowOf, TRACKING_CODE_HINT } from '@app/shared';
 import { ORDER_NUMBER_HINT, normalizeOrderNumber } from '@app/shared/format';
 import { parsePhone, phoneError } from '@app/shared/phone';
 import { TRPCError } from '@trpc/server';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema';
 import { sessionLinksOf } from './session-reminders';
 
 /**
  * The private link's token, or the order number (typed any reasonable way) with the phone given at
- * checkout. One object rather than a union, so a mistake comes back on its field, in French.
+ * checkout and the order's tracking code (shared `trackingCode`). One object rather than a union, so a mistake comes back on its field, in French.
  */
 export const trackInput = z
   .object({
@@ -31,11 +31,17 @@ export const trackInput = z
         if (message) ctx.addIssue({ code: 'custom', message });
       })
       .optional(),
+    code: z
+      .string()
+      .transform((value) => value.replace(/[\s-]/g, '').toLowerCase())
+      .pipe(z.string().regex(/^[0-9a-f]{6}$/, TRACKING_CODE_HINT))
+      .optional(),
   })
   .superRefine((input, ctx) => {
     if (input.token) return;
     if (input.number === undefined) ctx.addIssue({ code: 'custom', path: ['number'], message: ORDER_NUMBER_HINT });
     if (input.phone === undefined) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'Indiquez le téléphone donné à la commande.' });
+    if (input.code === undefined) ctx.addIssue({ code: 'custom', path: ['code'], message: TRACKING_CODE_HINT });
   });
 
 type OrderRow = RowOf<typeof orders.fields>;
@@ -66,11 +72,11 @@ export type TrackedOrder = Pick<OrderRow, (typeof VISIBLE)[number]> & {
   sessionLinks: { name: string; link: string | null }[];
 };
 
-const NOT_FOUND = 'Commande introuvable : vérifiez le numéro de commande et le téléphone.';
+const NOT_FOUND = 'Commande introuvable : vérifiez le numéro de commande, le téléphone et le code de suivi.';
 
 /**
  * What the customer may see of an order: lines, totals, status and its timeline (no internal
- * notes, no admin names). A wrong number, a wrong phone or an unknown token get the same answer.
+ * notes, no admin names). A wrong number, phone or code, or an unknown token, get the same answer.
  */
 export async function findTrackedOrder(db: Kysely<Database>, input: z.infer<typeof trackInput>): Promise<TrackedOrder> {
   let query = db.selectFrom('orders').select(['id', ...VISIBLE]);
@@ -78,7 +84,10 @@ export async function findTrackedOrder(db: Kysely<Database>, input: z.infer<type
   else {
     const phone = parsePhone(input.phone ?? '');
     if (!phone) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
-    query = query.where('number', '=', input.number ?? '').where('phone', '=', phone.e164);
+    query = query
+      .where('number', '=', input.number ?? '')
+      .where('phone', '=', phone.e164)
+      .where(sql<string>`left(tracking_token, 6)`, '=', input.code ?? '');
   }
   const order = await query.executeTakeFirst();
   if (!order) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });

@@ -11,3 +11,11 @@ export function normalizeOrderNumber(text: string): string | null {
   const digits = match[1]!.replace(/^0+(?=\d)/, '');
   return `CMD-${digits.padStart(6, '0')}`;
 }
+
+/**
+ * The order's tracking code: six characters of its private token, asked with the number and the
+ * phone to find an order without its link. Order numbers follow each other and a phone is no
+ * secret; the code is what a stranger cannot guess (16.7 million values, and lookups are limited).
+ */
+export const trackingCode = (token: string) => token.slice(0, 6).toUpperCase();
+export const TRACKING_CODE_HINT = 'Code de suivi attendu : 6 caractères (chiffres et lettres A à F), par exemple 7F3A9C.';

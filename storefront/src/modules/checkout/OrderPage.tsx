@@ -1,4 +1,4 @@
-import { displayPhone, whatsappLink } from '@app/shared/format';
+import { displayPhone, trackingCode, whatsappLink } from '@app/shared/format';
 import { useParams } from 'react-router';
 import { trackingPath } from '../tracking/path';
 import { needsShipping, paymentMethodLabel } from '@app/shared/labels';
@@ -30,7 +30,7 @@ export function OrderPage() {
       <Page narrow>
         <PageHeader
           title="Commande introuvable"
-          intro="Le récapitulatif de cette commande ne s'affiche que dans l'onglet où elle a été passée. Vous pouvez la suivre partout avec son numéro et votre téléphone, ou avec le lien de l'e-mail de confirmation."
+          intro="Le récapitulatif de cette commande ne s'affiche que dans l'onglet où elle a été passée. Vous pouvez la suivre partout avec son numéro, votre téléphone et son code de suivi, ou avec le lien de l'e-mail de confirmation."
         />
         <div className="flex flex-wrap gap-3">
           <a href={`/suivi?numero=${encodeURIComponent(number)}`} className={primaryButton}>
@@ -52,7 +52,9 @@ export function OrderPage() {
           <>
             Votre commande <strong data-testid="order-number">{order.number}</strong> est enregistrée. Nous vous appelons au{' '}
             {displayPhone(order.phone)}{' '}
-            {shipped ? 'pour confirmer la livraison.' : 'pour confirmer votre commande et convenir de la suite.'}
+            {shipped ? 'pour confirmer la livraison.' : 'pour confirmer votre commande et convenir de la suite.'} Code de suivi :{' '}
+            <strong data-testid="tracking-code">{trackingCode(order.trackingToken)}</strong> (avec le numéro et votre téléphone, il retrouve
+            la commande sans son lien).
           </>
         }
       />

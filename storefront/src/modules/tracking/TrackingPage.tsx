@@ -1,4 +1,4 @@
-import { dateTime, normalizeOrderNumber, ORDER_NUMBER_HINT } from '@app/shared/format';
+import { dateTime, normalizeOrderNumber, ORDER_NUMBER_HINT, TRACKING_CODE_HINT, trackingCode } from '@app/shared/format';
 import { PHONE_EXAMPLE } from '@app/shared/phone';
 import {
   needsShipping,
@@ -24,7 +24,7 @@ import { labelOf } from '../../lib/labels';
 import { api } from '../../lib/queries';
 
 type Tracked = RouterOutputs['orders']['track'];
-type Lookup = { token: string } | { number: string; phone: string };
+type Lookup = { token: string } | { number: string; phone: string; code: string };
 const valueLabels = { payment: paymentStatuses, online_payment: onlinePaymentStatuses } as const;
 
 /** /suivi: find an order by number and phone. /suivi/:token: the private link from the confirmation. */
@@ -36,7 +36,11 @@ export function TrackingPage() {
     <Page narrow>
       <PageHeader
         title="Suivre ma commande"
-        intro={token ? undefined : 'Saisissez le numéro de votre commande (CMD-…, ou seulement ses chiffres) et le téléphone donné.'}
+        intro={
+          token
+            ? undefined
+            : 'Saisissez le numéro de votre commande (CMD-…, ou seulement ses chiffres), le téléphone donné et le code de suivi.'
+        }
       />
       {!token && <LookupForm busy={order.isFetching} onSubmit={setAsked} />}
       {order.isFetching && <p className="mt-4 text-slate-600">Chargement...</p>}
@@ -55,16 +59,23 @@ function LookupForm({ busy, onSubmit }: { busy: boolean; onSubmit: (lookup: Look
   const [params] = useSearchParams();
   const [number, setNumber] = useState(params.get('numero') ?? '');
   const [phone, setPhone] = useState('');
-  const [errors, setErrors] = useState<{ number?: string; phone?: string }>({});
+  const [code, setCode] = useState(params.get('code') ?? '');
+  const [errors, setErrors] = useState<{ number?: string; phone?: string; code?: string }>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // The same rules as the server's (shared): any reasonable order number, and Benin's 10 digits.
+    // The same rules as the server's (shared): any reasonable order number, Benin's 10 digits, six hex characters.
     const normalized = normalizeOrderNumber(number);
-    const found = collect({ number: normalized ? undefined : ORDER_NUMBER_HINT, phone: phoneError(phone) });
+    const typedCode = code.replace(/[\s-]/g, '').toUpperCase();
+    const found = collect({
+      number: normalized ? undefined : ORDER_NUMBER_HINT,
+      phone: phoneError(phone),
+      code: /^[0-9A-F]{6}$/.test(typedCode) ? undefined : TRACKING_CODE_HINT,
+    });
     setErrors(found);
-    if (normalized && !found.phone) {
+    if (normalized && !found.phone && !found.code) {
       setNumber(normalized);
-      onSubmit({ number: normalized, phone });
+      setCode(typedCode);
+      onSubmit({ number: normalized, phone, code: typedCode });
     }
   };
   return (
@@ -91,6 +102,17 @@ function LookupForm({ busy, onSubmit }: { busy: boolean; onSubmit: (lookup: Look
         required
         autoComplete="tel"
       />
+      <TextField
+        label="Code de suivi"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        placeholder="7F3A9C"
+        hint="6 caractères, sur la confirmation de commande, l’e-mail reçu et le reçu."
+        error={errors.code}
+        required
+        autoComplete="off"
+        autoCapitalize="characters"
+      />
       <button type="submit" className={primaryButton} disabled={busy}>
         {busy ? 'Recherche...' : 'Voir ma commande'}
       </button>
@@ -105,6 +127,7 @@ function TrackedOrder({ order }: { order: Tracked }) {
     <div className="mt-6 space-y-4" data-testid="tracked-order">
       <section className={`${card} p-4`} aria-label="État de la commande">
         <h2 className="text-lg font-bold text-slate-900">Commande {order.number}</h2>
+        <p className="text-sm text-slate-600">Code de suivi : {trackingCode(order.trackingToken)}</p>
         <p className="mt-1 text-slate-700">
           Statut : <strong>{labelOf(orderStatuses, order.status)}</strong> · Paiement : {labelOf(paymentStatuses, order.paymentStatus)} (
           {paymentMethodLabel(order.paymentMethod, needsShipping(order.items))})
