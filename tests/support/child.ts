@@ -17,9 +17,9 @@ export function runInChild<T>(script: string, args: string[]): Promise<T> {
 export const CHILD_HELPERS = `
   const http = require('node:http');
   const percentile = (v, p) => [...v].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * v.length) - 1)];
-  async function readLoop(url, until, pauseMs) {
+  async function readLoop(url, until, pauseMs, atLeast = 0) {
     const latencies = [];
-    while (performance.now() < until) {
+    while (performance.now() < until || latencies.length < atLeast) {
       const start = performance.now();
       const r = await fetch(url, { headers: { 'accept-encoding': 'br' } });
       await r.arrayBuffer();

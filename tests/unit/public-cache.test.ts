@@ -71,3 +71,50 @@ describe('Accept-Encoding', () => {
     expect([...acceptedEncodings('identity')]).toEqual([]);
   });
 });
+
+describe('a dropped answer while the database is busy', () => {
+  it('is served from its last good body only while the database is busy, and until the new one is kept', async () => {
+    const cache = new PublicCache();
+    let busy = false;
+    cache.busy = () => busy;
+    const before = await cache.set('page:/', ['products'], cache.snapshot(['products']), 'text/html', '<main>avant</main>');
+    cache.invalidate(['products']);
+    expect(cache.get('page:/')).toBeUndefined();
+    // Not busy: the reader waits for the new body, as it always did.
+    expect(cache.staleWhileBusy('page:/')).toBeUndefined();
+    busy = true;
+    expect(cache.staleWhileBusy('page:/')?.etag).toBe(before.etag);
+    // A rebuild that a later write overtook is not kept, but is the newer body to serve meanwhile.
+    const overtaken = cache.snapshot(['products']);
+    cache.invalidate(['products']);
+    const newer = await cache.set('page:/', ['products'], overtaken, 'text/html', '<main>pendant</main>');
+    expect(cache.get('page:/')).toBeUndefined();
+    expect(cache.staleWhileBusy('page:/')?.etag).toBe(newer.etag);
+    // Kept fresh: served as usual, and no stale body any more.
+    await cache.set('page:/', ['products'], cache.snapshot(['products']), 'text/html', '<main>après</main>');
+    expect(cache.get('page:/')?.identity.toString()).toBe('<main>après</main>');
+    cache.invalidate(['products']);
+    cache.clear();
+    expect(cache.staleWhileBusy('page:/')).toBeUndefined();
+  });
+
+  it('never serves a not-found page or anything once the cache is off', async () => {
+    const cache = new PublicCache();
+    cache.busy = () => true;
+    await cache.set('page:/x', ['products'], cache.snapshot(['products']), 'text/html', 'introuvable', 404);
+    await cache.set('page:/', ['products'], cache.snapshot(['products']), 'text/html', 'accueil');
+    cache.invalidate(['products']);
+    expect(cache.staleWhileBusy('page:/x')).toBeUndefined();
+    cache.enabled = false;
+    expect(cache.staleWhileBusy('page:/')).toBeUndefined();
+  });
+
+  it('builds one answer at a time per key, whoever asks', async () => {
+    const cache = new PublicCache();
+    let builds = 0;
+    const build = () => new Promise<number>((resolve) => setTimeout(() => resolve(++builds), 20));
+    const [a, b] = await Promise.all([cache.once('k', build), cache.once('k', build)]);
+    expect([a, b, builds]).toEqual([1, 1, 1]);
+    expect(await cache.once('k', build)).toBe(2);
+  });
+});

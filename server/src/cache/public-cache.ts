@@ -20,6 +20,8 @@ export interface CachedBody {
 
 type Entry = CachedBody & { deps: readonly string[]; hits: number };
 const UPGRADE_AFTER_HITS = 3;
+/** How long a dropped answer may still be served while the database is busy (`staleWhileBusy`). */
+export const STALE_MS = 5_000;
 /** A page or read made from a shopper's free text: `?q=` on a page, `"search"` in a tRPC input. */
 const SEARCH = /[?&]q=|"search":/;
 
@@ -54,6 +56,15 @@ export class PublicCache {
   readonly id = randomUUID();
   /** Answers from the cache are written straight to the socket (sendCached) unless this is off. */
   direct = true;
+  /**
+   * Whether the database is too busy to rebuild an answer at once (queries queue for a connection):
+   * a dropped answer is then served for a few seconds more while its new one is built.
+   */
+  busy: () => boolean = () => false;
+  /** Answers a write dropped, kept for STALE_MS as the last good body of their key. */
+  private readonly stale = new LRUCache<string, Entry>({ max: 2_000, ttl: STALE_MS });
+  /** Rebuilds under way in this process, by key: one at a time, whoever waits for it. */
+  private readonly rebuilding = new Map<string, Promise<unknown>>();
 
   /** `headers`: what every answer of this server carries (security headers), sent with each cached one. */
   constructor(
@@ -151,13 +162,37 @@ export class PublicCache {
     // Checked after compressing: a write during the await makes this body stale.
     if (this.enabled && this.fresh(snapshot)) {
       (status === 200 && !SEARCH.test(key) ? this.hot : this.cold).set(key, entry);
+      this.stale.delete(key);
       for (const dep of deps) {
         let keys = this.keysByDep.get(dep);
         if (!keys) this.keysByDep.set(dep, (keys = new Set()));
         keys.add(key);
       }
+    } else if (this.enabled && status === 200 && this.stale.has(key)) {
+      // Already out of date (writes keep coming), but newer than the body kept: the next one to serve.
+      this.stale.set(key, entry);
     }
     return entry;
+  }
+
+  /**
+   * The last good body of a dropped answer, while the database is busy and for STALE_MS after the
+   * write: shoppers get it at once instead of queueing behind the burst that made the database
+   * busy. Otherwise (the usual case) undefined: the answer is rebuilt and the reader waits for it.
+   */
+  staleWhileBusy(key: string): CachedBody | undefined {
+    if (!this.enabled || !this.stale.has(key) || !this.busy()) return undefined;
+    return this.stale.get(key);
+  }
+
+  /** `build` for this key, or the one already under way in this process. */
+  once<T>(key: string, build: () => Promise<T>): Promise<T> {
+    let pending = this.rebuilding.get(key) as Promise<T> | undefined;
+    if (!pending) {
+      pending = build().finally(() => this.rebuilding.delete(key));
+      this.rebuilding.set(key, pending);
+    }
+    return pending;
   }
 
   /** Drops everything built from these resources ('*': everything). */
@@ -166,6 +201,8 @@ export class PublicCache {
     for (const dep of deps) {
       this.versions.set(dep, (this.versions.get(dep) ?? 0) + 1);
       for (const key of [...(this.keysByDep.get(dep) ?? [])]) {
+        const entry = this.hot.peek(key) ?? this.cold.peek(key);
+        if (entry?.status === 200) this.stale.set(key, entry);
         this.hot.delete(key);
         this.cold.delete(key);
       }
@@ -176,6 +213,7 @@ export class PublicCache {
     this.generation++;
     this.hot.clear();
     this.cold.clear();
+    this.stale.clear();
     this.keysByDep.clear();
   }
 
@@ -241,8 +279,16 @@ export async function serveCached(
 ) {
   const hit = await cache.lookup(options.key);
   if (hit) return sendCached(cache, req, reply, hit);
-  const snapshot = cache.snapshot(options.deps);
-  const text = await options.build();
-  if (text === null) return null;
-  return sendCached(cache, req, reply, await cache.set(options.key, options.deps, snapshot, options.contentType, text));
+  const fresh = cache.once(options.key, async () => {
+    const snapshot = cache.snapshot(options.deps);
+    const text = await options.build();
+    return text === null ? null : cache.set(options.key, options.deps, snapshot, options.contentType, text);
+  });
+  const stale = cache.staleWhileBusy(options.key);
+  if (stale) {
+    void fresh.catch(() => undefined);
+    return sendCached(cache, req, reply, stale);
+  }
+  const body = await fresh;
+  return body ? sendCached(cache, req, reply, body) : null;
 }

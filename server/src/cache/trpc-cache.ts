@@ -59,6 +59,16 @@ export function trpcCache(app: FastifyInstance, cache: PublicCache, router: AnyR
     memoMethod: (_url, _stale, { context }) => asked(context) ?? false,
   });
 
+  /**
+   * A dropped answer served from its last good body while the database is busy: this asks tRPC for
+   * the new one behind the shopper's back (once per key), as a request from this server itself.
+   */
+  const REBUILD = 'x-cache-rebuild';
+  const rebuild = (key: string, url: string) =>
+    void cache
+      .once(key, () => app.inject({ method: 'GET', url, headers: { [REBUILD]: cache.id } }))
+      .catch((err: unknown) => app.log.warn({ err, url }, 'cache: background rebuild failed'));
+
   // Callback style, and synchronous on a hit: a cached answer leaves in the same turn as its request.
   app.addHook('onRequest', (req, reply, done) => {
     if (req.method !== 'GET' || session.test(req.headers.cookie ?? '')) return done();
@@ -66,6 +76,12 @@ export function trpcCache(app: FastifyInstance, cache: PublicCache, router: AnyR
     if (!target) return done();
     const { key, deps } = target;
     const miss = () => {
+      const stale = req.headers[REBUILD] === cache.id ? undefined : cache.staleWhileBusy(key);
+      if (stale) {
+        rebuild(key, req.url);
+        sendCached(cache, req, reply, stale);
+        return done();
+      }
       pending.set(req.raw, { key, deps, snapshot: cache.snapshot(deps) });
       done();
     };

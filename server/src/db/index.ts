@@ -26,8 +26,15 @@ export interface DbOptions {
   pglite?: PGlite;
 }
 
+/** How many queries of each database wait for a connection right now (all connections busy). */
+const waitingOf = new WeakMap<Kysely<Database>, () => number>();
+export const queriesWaiting = (db: Kysely<Database>) => waitingOf.get(db)?.() ?? 0;
+
 export function createDb(options: DbOptions): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPool(options) }), plugins: [new CamelCasePlugin()] });
+  const pool = createPool(options);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  waitingOf.set(db, () => ('waitingCount' in pool ? pool.waitingCount : 0));
+  return db;
 }
 
 function createPool({ databaseUrl, dataDir, pglite }: DbOptions) {

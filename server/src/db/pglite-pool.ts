@@ -10,8 +10,10 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * so a client is handed out to one caller at a time: a transaction then owns
  * it until it is released, as with a pooled pg client.
  */
-export function pglitePool(pglite: PGlite): PostgresPool {
+export function pglitePool(pglite: PGlite): PostgresPool & { readonly waitingCount: number } {
   let queue: Promise<void> = Promise.resolve();
+  // Callers queued behind the one that holds the connection (pg.Pool's waitingCount).
+  let waiting = 0;
   const client = (release: () => void): PostgresPoolClient =>
     ({
       async query(sql: string, parameters: ReadonlyArray<unknown>) {
@@ -29,12 +31,21 @@ export function pglitePool(pglite: PGlite): PostgresPool {
       release,
     }) as PostgresPoolClient;
   return {
+    get waitingCount() {
+      return Math.max(0, waiting - 1);
+    },
     connect() {
       let release!: () => void;
       const turn = new Promise<void>((resolve) => (release = resolve));
       const ready = queue;
       queue = queue.then(() => turn);
-      return ready.then(() => client(release));
+      waiting++;
+      return ready.then(() =>
+        client(() => {
+          waiting--;
+          release();
+        }),
+      );
     },
     async end() {
       await queue;

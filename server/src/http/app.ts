@@ -24,6 +24,7 @@ import { receiptRoute } from './receipt-route';
 import { registerSecurity, securityHeaders } from './security';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import { queriesWaiting } from '../db/index';
 import { type AppRouter, appRouter } from '../routers/_app';
 import { storefrontPages } from './ssr';
 import { invoiceDelivery } from '../orders/invoices';
@@ -80,6 +81,8 @@ declare module 'fastify' {
   }
 }
 
+/** Queries waiting for a connection from which the database counts as busy (cache.busy). */
+const BUSY_QUERIES = 5;
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -118,6 +121,8 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   // Public reads from memory; writes announced to every server through PostgreSQL. Its hook comes
   // first: a cached answer needs none of the others (it carries the security headers itself).
   const cache = new PublicCache(config.cacheMegabytes * 1024 * 1024, securityHeaders(config));
+  // Queries queueing for a connection: a burst holds the database (PGlite has one connection).
+  cache.busy = () => queriesWaiting(db) >= BUSY_QUERIES;
   const cached = trpcCache(app, cache, router, config);
   // ...and every answer from then on closes its connection, so the proxy's next request goes to a
   // server that stays (cached answers too: through Fastify's pipeline, which says so).

@@ -130,8 +130,12 @@ export async function storefrontPages(options: {
     cookies: { get: () => undefined, set: () => undefined, clear: () => undefined },
   });
 
-  const building = new Map<string, Promise<{ moved: string } | { cached: CachedBody } | { status: number; body: string }>>();
-  async function buildPage(req: FastifyRequest, url: string, address: PageAddress, key: string) {
+  async function buildPage(
+    req: FastifyRequest,
+    url: string,
+    address: PageAddress,
+    key: string,
+  ): Promise<{ moved: string } | { cached: CachedBody } | { status: number; body: string }> {
     // An article's earlier slug answers 301 to its current address.
     const moved = await head.movedTo(address.moved);
     if (moved) return { moved };
@@ -193,10 +197,12 @@ export async function storefrontPages(options: {
       if (hit) return sendCached(cache, req, reply, hit);
       // Shoppers asking for the same page while it is being built (after a catalogue change, say)
       // wait for that one render instead of each rendering and compressing it again.
-      let build = building.get(key);
-      if (!build) {
-        build = buildPage(req, url, address, key).finally(() => building.delete(key));
-        building.set(key, build);
+      const build = cache.once(key, () => buildPage(req, url, address, key));
+      // The database busy (a burst of orders): the page as it was a moment ago, while it renders.
+      const stale = cache.staleWhileBusy(key);
+      if (stale) {
+        void build.catch((err: unknown) => req.log.warn({ err, url }, 'storefront page: background render failed'));
+        return sendCached(cache, req, reply, stale);
       }
       const page = await build;
       if ('moved' in page) return reply.redirect(page.moved, 301);
