@@ -25,6 +25,8 @@ export interface Config {
   mailFrom: string;
   /** How often each server looks for due mails and notifications (it also looks at once after a write of its own). */
   outboxPollMs: number;
+  /** The push services a device's subscription may point to (browsers' own): no other address is ever called. */
+  pushServiceHosts: string[];
   /** The delay before the first retry of a failed mail or notification; it doubles with each attempt, up to an hour. */
   outboxRetrySeconds: number;
   /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; unset: a pair is made at first need and kept in the database. */
@@ -136,6 +138,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Boutique <no-reply@localhost>',
     outboxPollMs: int(env.OUTBOX_POLL_MS, 5_000, 'OUTBOX_POLL_MS'),
+    pushServiceHosts: env.PUSH_SERVICE_HOSTS
+      ? env.PUSH_SERVICE_HOSTS.split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean)
+      : BROWSER_PUSH_SERVICES,
     outboxRetrySeconds: int(env.OUTBOX_RETRY_SECONDS, 30, 'OUTBOX_RETRY_SECONDS'),
     vapid: parseVapid(env),
     emecef: parseEmecef(env),
@@ -147,6 +154,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fedapay: parseFedaPay(env),
   };
 }
+
+/**
+ * The push services of the browsers an owner uses (Chrome, Edge, Samsung Internet and Opera: Google's
+ * FCM; Firefox: Mozilla's; Safari: Apple's; Edge on Windows: WNS), each with its subdomains.
+ */
+export const BROWSER_PUSH_SERVICES = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+];
 
 const WILDCARDS = new Set(['0.0.0.0', '::', '[::]', '']);
 const LOOPBACK = /^(127\.|::1$|\[::1\]$|localhost$)/;

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { blogPosts } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageRoutes } from '../../storefront/src/app/routes';
@@ -110,6 +111,39 @@ describe('the route table', () => {
       expect(page.unprefetched.filter(isPublicRead)).toEqual(['services.list']);
     } finally {
       route.data = data;
+    }
+  });
+});
+
+describe('a page’s form sent without JavaScript', () => {
+  /** A POST whose headers announce `length` bytes, of which only a few are sent. */
+  const announce = (path: string, length: number) =>
+    new Promise<{ head: string; closed: boolean }>((resolve, reject) => {
+      const { port } = new URL(app.url);
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${length}\r\n\r\nq=souris`,
+        );
+      });
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('close', () => resolve({ head: text.split('\r\n\r\n')[0] ?? '', closed: true }));
+      socket.on('error', reject);
+      socket.setTimeout(5_000, () => {
+        socket.destroy();
+        resolve({ head: text.split('\r\n\r\n')[0] ?? '', closed: false });
+      });
+    });
+
+  it('goes back to the page without reading the body, even one of 1 MB, and closes the connection', async () => {
+    for (const path of ['/products', '/contact', '/suivi']) {
+      const started = performance.now();
+      const answer = await announce(path, 1024 * 1024);
+      expect(answer.head, path).toMatch(/^HTTP\/1\.1 303/);
+      expect(answer.head.toLowerCase()).toContain(`location: ${path}`);
+      expect(answer.closed).toBe(true);
+      expect(performance.now() - started).toBeLessThan(2_000);
     }
   });
 });

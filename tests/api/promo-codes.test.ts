@@ -202,6 +202,25 @@ describe('a promo code at checkout', () => {
     expect(await usesOf(code.id)).toBe(2);
   });
 
+  it('reopens a cancelled order only while its code has a use left: a 2-use code never serves 3 orders', async () => {
+    const code = await promo({ maxUses: 2 });
+    const p = await product(10_000);
+    const line = [{ id: p.id, type: 'product' as const, quantity: 1 }];
+    const first = await place(line, code.code, '01 97 55 66 80');
+    await app.asAdmin.orders.transition({ id: first.id, to: 'cancelled' });
+    await place(line, code.code, '01 97 55 66 81');
+    await place(line, code.code, '01 97 55 66 82');
+    expect(await usesOf(code.id)).toBe(2);
+    const refused = await failure(app.asAdmin.orders.reopen({ id: first.id }));
+    expect(refused).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/a servi entre-temps autant de fois que prévu/) });
+    expect(await usesOf(code.id)).toBe(2);
+    expect(((await app.asAdmin.orders.get({ id: first.id })) as { status: string }).status).toBe('cancelled');
+    // With a use given back, it reopens and takes it.
+    await app.asAdmin.promoCodes.update({ id: code.id, data: { maxUses: 3 } });
+    await app.asAdmin.orders.reopen({ id: first.id });
+    expect(await usesOf(code.id)).toBe(3);
+  });
+
   it('20 orders at once with a code limited to 5 uses: exactly 5 discounted, the rest told why', async () => {
     const code = await promo({ maxUses: 5 });
     const p = await product(5_000, null);

@@ -4,6 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../support/until';
 import { ADMIN, httpClient, startTestApp, type TestApp } from '../support/app';
 import { startPushStandIn } from '../support/push-stand-in';
+import { sql } from 'kysely';
+import { loadConfig } from '../../server/src/config';
+import { pushEndpointRefusal } from '../../server/src/platform/push-delivery';
+import { DEVICES_PER_ADMIN } from '../../server/src/routers/devices.router';
 
 // The owner's phone rings on a new order: Web Push with VAPID, checked by a push service of our
 // own that decrypts what it receives as a browser would.
@@ -13,7 +17,8 @@ let app: TestApp;
 
 beforeAll(async () => {
   push = await startPushStandIn();
-  app = await startTestApp();
+  // The stand-in is this machine's push service: the only host the server may call besides browsers' own.
+  app = await startTestApp({ env: { PUSH_SERVICE_HOSTS: '127.0.0.1' } });
 });
 afterAll(async () => {
   await app?.close();
@@ -113,5 +118,65 @@ describe('alerts on the owner’s devices', () => {
       owner.devices.save.mutate({ endpoint: 'javascript:alert(1)', keys: { p256dh: 'x', auth: 'y' }, device: '', kinds: ['order'] }),
     ).rejects.toThrow(/Adresse d’abonnement invalide/);
     await expect(httpClient(app.url).client.devices.vapidKey.query()).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
+  });
+
+  it('calls only a push service over https: no address of the server’s network, no http', async () => {
+    const owner = await signedIn();
+    const keys = { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) };
+    for (const endpoint of [
+      'http://127.0.0.1:9/push',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/push',
+      'https://10.0.0.5/push',
+      'https://fcm.googleapis.com.evil.example/push',
+      'https://user:pass@127.0.0.1/push',
+    ]) {
+      await expect(owner.devices.save.mutate({ endpoint, keys, device: 'Sonde', kinds: ['order'] }), endpoint).rejects.toThrow(
+        /Adresse d’abonnement (refusée|invalide)/,
+      );
+    }
+    // The browsers' own services pass, with the shop's default list.
+    const defaults = loadConfig({});
+    expect(pushEndpointRefusal('https://fcm.googleapis.com/fcm/send/abc', defaults)).toBeNull();
+    expect(pushEndpointRefusal('https://updates.push.services.mozilla.com/wpush/v2/abc', defaults)).toBeNull();
+    expect(pushEndpointRefusal('https://web.push.apple.com/abc', defaults)).toBeNull();
+    expect(pushEndpointRefusal('https://127.0.0.1/push', defaults)).toMatch(/refusée/);
+    // A row saved before this rule, to an address now refused: dropped at its first alert, never called.
+    const old = await app.db
+      .insertInto('pushSubscriptions')
+      .values({
+        adminId: (await app.db.selectFrom('admins').select('id').executeTakeFirstOrThrow()).id,
+        endpoint: 'http://127.0.0.1:9/ancien',
+        ...keys,
+        device: 'Ancien',
+        kinds: JSON.stringify(['order']),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await placeOrder('Client de la sonde');
+    await until(
+      'the refused device dropped',
+      async () => !(await app.db.selectFrom('pushSubscriptions').select('id').where('id', '=', old.id).executeTakeFirst()),
+    );
+    const row = await app.db
+      .selectFrom('outbox')
+      .select(['status', 'lastError'])
+      .where('payload', '@>', sql<never>`${JSON.stringify({ subscriptionId: old.id })}::jsonb`)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'cancelled', lastError: expect.stringMatching(/refusée.*retiré/) });
+  });
+
+  it('keeps alerts on ten devices per person at most, dropping the first registered', async () => {
+    const owner = await signedIn();
+    const admin = (await app.db.selectFrom('admins').select('id').executeTakeFirstOrThrow()).id;
+    await app.db.deleteFrom('pushSubscriptions').execute();
+    for (let i = 0; i < DEVICES_PER_ADMIN + 3; i++) {
+      const device = push.subscribe();
+      await owner.devices.save.mutate({ endpoint: device.endpoint, keys: device.keys, device: `Appareil ${i}`, kinds: ['order'] });
+    }
+    const kept = await app.db.selectFrom('pushSubscriptions').select('device').where('adminId', '=', admin).execute();
+    expect(kept).toHaveLength(DEVICES_PER_ADMIN);
+    expect(kept.map((d) => d.device)).toContain(`Appareil ${DEVICES_PER_ADMIN + 2}`);
+    expect(kept.map((d) => d.device)).not.toContain('Appareil 0');
   });
 });

@@ -12,7 +12,8 @@ import { expectNoErrors, expectNotification, signIn } from './admin/session';
 
 let app: BrowserApp;
 beforeAll(async () => {
-  app = await startBrowserApp({ fullBrowser: true }); // the headless shell denies notifications
+  // The headless shell denies notifications. The page's subscription points to a made-up push service.
+  app = await startBrowserApp({ fullBrowser: true, env: { PUSH_SERVICE_HOSTS: 'push.example.test' } });
 });
 afterAll(() => app?.close());
 

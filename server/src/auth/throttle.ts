@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { DB } from '../db/schema';
 
 /** Failures allowed in a row before each new attempt has to wait. */
@@ -36,7 +37,24 @@ export function loginKeys(email: string, ip: string, device: string | null): Log
   ];
 }
 
-function waitMessage(seconds: number) {
+/**
+ * Addresses this process saw locked out of signing in, until when, per database: their next
+ * attempts are refused before their body is read (http/body-guard.ts). The count itself stays in
+ * the database, shared by every server.
+ */
+const lockedAddresses = new WeakMap<DB, LRUCache<string, number>>();
+const lockedOf = (db: DB) => {
+  let memory = lockedAddresses.get(db);
+  if (!memory) lockedAddresses.set(db, (memory = new LRUCache<string, number>({ max: 10_000 })));
+  return memory;
+};
+
+/** Seconds this address must still wait before signing in, as far as this process knows (0: none known). */
+export function addressLockedOut(db: DB, ip: string): number {
+  return Math.max(0, ((lockedOf(db).get(ip) ?? 0) - Date.now()) / 1000);
+}
+
+export function waitMessage(seconds: number) {
   const wait = seconds < 60 ? `${Math.max(1, Math.ceil(seconds))} seconde(s)` : `${Math.ceil(seconds / 60)} minute(s)`;
   return `Trop de tentatives de connexion. Réessayez dans ${wait}.`;
 }
@@ -68,10 +86,10 @@ export async function reserveLoginAttempt(db: DB, keys: LoginKey[]) {
       .orderBy('key')
       .forUpdate()
       .execute();
-    const remaining = Math.max(
-      0,
-      ...rows.filter((r) => !r.stale).map((r) => delaySeconds(r.failures, free.get(r.key)) - Number(r.elapsed)),
-    );
+    const wait = (r: (typeof rows)[number]) => (r.stale ? 0 : delaySeconds(r.failures, free.get(r.key)) - Number(r.elapsed));
+    const remaining = Math.max(0, ...rows.map(wait));
+    const address = rows.find((r) => r.key.startsWith('ip:'));
+    if (address && wait(address) > 0) lockedOf(db).set(address.key.slice('ip:'.length), Date.now() + wait(address) * 1000);
     if (remaining > 0) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: waitMessage(remaining) });
     await tx
       .updateTable('loginFailures')
@@ -98,6 +116,7 @@ export async function recordLoginFailure(db: DB, keys: LoginKey[]) {
 }
 
 export async function clearLoginFailures(db: DB, keys: LoginKey[]) {
+  for (const { key } of keys) if (key.startsWith('ip:')) lockedOf(db).delete(key.slice('ip:'.length));
   await db
     .deleteFrom('loginFailures')
     .where(

@@ -227,11 +227,14 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   if (pages.available) for (const pattern of pages.pagePaths) app.get(pattern, (req, reply) => pages.send(req, reply));
   // A page's form sent by a browser without JavaScript (method="post", so that what was typed never
   // lands in the address, the history or the logs): back to the page, whose note says what needs
-  // JavaScript. The app itself sends its forms through the API.
+  // JavaScript. The app itself sends its forms through the API. The body is never read (whatever
+  // its type or size), and the connection is closed rather than drained.
   if (pages.available)
     await app.register(async (scope) => {
-      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) => done(null, null));
-      for (const pattern of pages.pagePaths) scope.post(pattern, (req, reply) => reply.redirect(req.url, 303));
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_req, _payload, done) => done(null, null));
+      for (const pattern of pages.pagePaths)
+        scope.post(pattern, (req, reply) => reply.header('connection', 'close').redirect(req.url, 303));
     });
   await app.register(receiptRoute, { db, fontDir: paths.fonts, rateLimit: config.rateLimit });
   await app.register(fedapayWebhookRoute, { db, config });

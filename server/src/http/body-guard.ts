@@ -2,7 +2,11 @@ import { pipeline, Transform } from 'node:stream';
 import type { AnyRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import { deviceCookieName } from '../auth/device';
 import { findSession, sessionCookieName } from '../auth/sessions';
+import { addressLockedOut, waitMessage } from '../auth/throttle';
+import { knownOverLimit, TOO_MANY } from '../platform/rate-limit';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { SessionAdmin } from '../platform/context';
@@ -16,6 +20,11 @@ export const ADMIN_BODY_LIMIT = 1024 * 1024;
 
 export const TOO_LARGE = 'Envoi trop volumineux.';
 export const SIGN_IN = 'Veuillez vous connecter pour continuer.';
+/** The sign-in procedure, whose attempts the login throttle counts per address (auth/throttle.ts). */
+const LOGIN = 'auth.login';
+/** Sign-ins one address may have under way at once on one server (a person has one). */
+export const LOGINS_AT_ONCE = 3;
+export const LOGINS_BUSY = 'Trop de connexions en même temps depuis votre adresse. Réessayez dans quelques secondes.';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,12 +50,18 @@ function capped(limit: number) {
 }
 
 /** The answer tRPC itself would give, so the admin app and the storefront read it as usual. */
-export function trpcRefusal(req: FastifyRequest, reply: FastifyReply, status: 401 | 413, message: string) {
+const REFUSALS = {
+  401: { code: 'UNAUTHORIZED', rpc: TRPC_ERROR_CODES_BY_KEY.UNAUTHORIZED },
+  413: { code: 'PAYLOAD_TOO_LARGE', rpc: TRPC_ERROR_CODES_BY_KEY.PAYLOAD_TOO_LARGE },
+  429: { code: 'TOO_MANY_REQUESTS', rpc: TRPC_ERROR_CODES_BY_KEY.TOO_MANY_REQUESTS },
+} as const;
+
+export function trpcRefusal(req: FastifyRequest, reply: FastifyReply, status: keyof typeof REFUSALS, message: string) {
   const procedures = (routedPath(req.url) ?? '').slice('/trpc/'.length).split(',');
   const batch = (req.query as Record<string, unknown>).batch !== undefined;
-  const code = status === 401 ? 'UNAUTHORIZED' : 'PAYLOAD_TOO_LARGE';
+  const { code, rpc } = REFUSALS[status];
   const one = (path: string) => ({
-    error: { message, code: status === 401 ? -32001 : -32600, data: { code, httpStatus: status, path, fieldErrors: null } },
+    error: { message, code: rpc, data: { code, httpStatus: status, path, fieldErrors: null } },
   });
   if (status === 413) reply.header('connection', 'close');
   return reply
@@ -63,6 +78,7 @@ export function trpcRefusal(req: FastifyRequest, reply: FastifyReply, status: 40
 export function registerBodyGuard(app: FastifyInstance, db: Kysely<Database>, config: Config, router: AnyRouter) {
   const procedures = router._def.procedures as Record<string, { _def: { meta?: ProcedureMeta } } | undefined>;
   const cookie = sessionCookieName(config);
+  const loginsInFlight = new Map<string, number>();
   app.decorateRequest('sessionAdmin', undefined);
   app.decorateRequest('bodyBudget', undefined);
 
@@ -71,6 +87,29 @@ export function registerBodyGuard(app: FastifyInstance, db: Kysely<Database>, co
     const path = routedPath(req.url) ?? '';
     if (!path.startsWith('/trpc/')) return;
     const names = path.slice('/trpc/'.length).split(',');
+    // An address this server already refused, still within its wait: refused again from memory,
+    // before its body is read or the database asked (a burst from one address costs others nothing).
+    if (config.rateLimit) {
+      for (const name of names) {
+        const rule = procedures[name]?._def.meta?.rateLimit;
+        if (rule && knownOverLimit(db, `${rule.bucket ?? name}:${req.ip}`)) return trpcRefusal(req, reply, 429, TOO_MANY);
+      }
+    }
+    // Sign-in attempts from one address: refused from memory once the address must wait, and a few
+    // at a time (a burst sent at once would reach the database before the first refusal). The
+    // owner's own browser (its device cookie) is never slowed by what strangers do from its address.
+    if (config.rateLimit && names.includes(LOGIN) && !req.cookies[deviceCookieName(config)]) {
+      const lockedOut = addressLockedOut(db, req.ip);
+      if (lockedOut > 0) return trpcRefusal(req, reply, 429, waitMessage(lockedOut));
+      const running = loginsInFlight.get(req.ip) ?? 0;
+      if (running >= LOGINS_AT_ONCE) return trpcRefusal(req, reply, 429, LOGINS_BUSY);
+      loginsInFlight.set(req.ip, running + 1);
+      reply.raw.once('close', () => {
+        const left = (loginsInFlight.get(req.ip) ?? 1) - 1;
+        if (left > 0) loginsInFlight.set(req.ip, left);
+        else loginsInFlight.delete(req.ip);
+      });
+    }
     const declared = Number(req.headers['content-length'] ?? 0);
     const adminOnly = names.some((name) => procedures[name]?._def.meta?.access === 'admin');
     if (!adminOnly && !req.cookies[cookie]) {

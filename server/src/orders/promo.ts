@@ -1,4 +1,5 @@
 import { formatXOF, type OrderLine, promoScopes, today } from '@app/shared';
+import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { invalid } from '../platform/errors';
@@ -104,12 +105,31 @@ export async function takePromoUse(tx: Db, promoId: string) {
   if (!taken) refuse(EXHAUSTED);
 }
 
-/** A cancelled order gives its use back (sign -1); reopened, it takes it again (+1), whatever the limit. */
+/**
+ * A cancelled order gives its use back (sign -1); reopened, it takes it again (+1) within the code's
+ * limit, like any order: a code used up since refuses the reopening (a code deleted since does not).
+ */
 export async function movePromoUse(tx: Db, order: { promoCode: string | null }, sign: 1 | -1) {
   if (!order.promoCode) return;
-  await tx
-    .updateTable('promoCodes')
-    .set({ uses: sql`greatest(uses + ${sign}, 0)` })
+  const code = tx.updateTable('promoCodes').where(sql`upper(code)`, '=', order.promoCode.toUpperCase());
+  if (sign < 0) {
+    await code.set({ uses: sql`greatest(uses - 1, 0)` }).execute();
+    return;
+  }
+  const taken = await code
+    .set({ uses: sql`uses + 1` })
+    .where((eb) => eb.or([eb('maxUses', 'is', null), eb('uses', '<', eb.ref('maxUses'))]))
+    .returning('id')
+    .executeTakeFirst();
+  const exists = await tx
+    .selectFrom('promoCodes')
+    .select('id')
     .where(sql`upper(code)`, '=', order.promoCode.toUpperCase())
-    .execute();
+    .executeTakeFirst();
+  if (!taken && exists) {
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message: `Le code promo ${order.promoCode} a servi entre-temps autant de fois que prévu : la commande ne peut pas être rouverte avec sa remise.`,
+    });
+  }
 }

@@ -31,12 +31,35 @@ export interface PushMessage {
   tag: string;
 }
 
+/**
+ * Why the server will not call this subscription's address, or null: https to a browser's push
+ * service only (config.pushServiceHosts), never an address of the server's own network.
+ */
+export function pushEndpointRefusal(endpoint: string, config: Config): string | null {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return 'Adresse d’abonnement invalide.';
+  }
+  const host = url.hostname.toLowerCase();
+  const known = config.pushServiceHosts.some((h) => host === h || host.endsWith(`.${h}`));
+  if (url.protocol !== 'https:' || !known || url.username || url.password)
+    return 'Adresse d’abonnement refusée : seuls les services de notification des navigateurs (https) sont acceptés.';
+  return null;
+}
+
 export const pushDelivery =
   (db: DB, config: Config): Deliver =>
   async (row) => {
     const push = row.payload as Omit<PushEffect, 'device'>;
     const subscription = await db.selectFrom('pushSubscriptions').selectAll().where('id', '=', push.subscriptionId).executeTakeFirst();
     if (!subscription) throw new DeliveryError('Cet appareil ne reçoit plus les alertes (retiré entre-temps).', 'drop');
+    const refused = pushEndpointRefusal(subscription.endpoint, config);
+    if (refused) {
+      await db.deleteFrom('pushSubscriptions').where('id', '=', subscription.id).execute();
+      throw new DeliveryError(`${refused} L’appareil a été retiré.`, 'drop');
+    }
     const message: PushMessage = { title: push.title, body: push.body, path: push.path, tag: push.tag };
     try {
       await webpush.sendNotification(

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { DB } from '../db/schema';
 
-const TOO_MANY = 'Trop de demandes envoyées. Merci de patienter quelques minutes avant de réessayer.';
+export const TOO_MANY = 'Trop de demandes envoyées. Merci de patienter quelques minutes avant de réessayer.';
 
 /**
  * Keys this process saw over their limit, until their window ends, per database. A refusal is then

@@ -1,13 +1,16 @@
 import { ALERT_KINDS, adminPath, orders } from '@app/shared';
+import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import type { DB } from '../db/schema';
 import { enqueuePush } from '../platform/outbox';
-import { vapidKeys } from '../platform/push-delivery';
+import { pushEndpointRefusal, vapidKeys } from '../platform/push-delivery';
 import { adminProcedure, router } from '../trpc';
 
 // The owner's devices that receive alerts (Web Push): one per browser, each with its own choice of alerts.
 
 const NOTHING_PUBLIC = { invalidates: [] } as const;
+/** Devices one person keeps alerts on (phone, tablet, computers…). */
+export const DEVICES_PER_ADMIN = 10;
 const endpoint = z.url({ protocol: /^https?$/, error: 'Adresse d’abonnement invalide.' }).max(1000, 'Adresse d’abonnement trop longue.');
 const base64url = (min: number, max: number) =>
   z
@@ -51,6 +54,8 @@ export const devicesRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
+      const refused = pushEndpointRefusal(input.endpoint, ctx.config);
+      if (refused) throw new TRPCError({ code: 'BAD_REQUEST', message: refused });
       const values = {
         adminId: ctx.admin.id,
         sessionId: ctx.admin.sessionId,
@@ -64,6 +69,22 @@ export const devicesRouter = router({
         .insertInto('pushSubscriptions')
         .values(values)
         .onConflict((oc) => oc.column('endpoint').doUpdateSet(values))
+        .execute();
+      // A few devices per person: past that, the ones registered first (a phone replaced since) go.
+      await ctx.db
+        .deleteFrom('pushSubscriptions')
+        .where('adminId', '=', ctx.admin.id)
+        .where(
+          'id',
+          'not in',
+          ctx.db
+            .selectFrom('pushSubscriptions')
+            .select('id')
+            .where('adminId', '=', ctx.admin.id)
+            .orderBy('createdAt', 'desc')
+            .orderBy('id')
+            .limit(DEVICES_PER_ADMIN),
+        )
         .execute();
       return { kinds: input.kinds };
     }),

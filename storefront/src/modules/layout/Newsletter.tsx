@@ -11,9 +11,7 @@ export function Newsletter() {
   const subscribe = useMutation({
     mutationFn: (address: string) => trpc.newsletterSubscribers.subscribe.mutate({ email: address, website: honeypot.value() }),
     onSuccess: (result) => {
-      // "Already subscribed" is good news too, just worded differently by the server.
-      if (result.status === 'subscribed') toast.success(result.message);
-      else toast.info(result.message);
+      toast.success(result.message);
       setEmail('');
     },
     onError: (error) => toast.error(apiFailure(error).message),
