@@ -163,7 +163,7 @@ describe('the backup job', () => {
 
     const target = await shop('after_foreign', false);
     await expect(restoreDatabase(target.target, file)).rejects.toThrow(UNREADABLE_BACKUP);
-    await expect(checkBackup(file)).rejects.toThrow(/ne se relit pas \(the shop’s table settings is missing\)/);
+    await expect(checkBackup(file)).rejects.toThrow(/ne se relit pas \(la table settings de la boutique y manque\)/);
     const empty = target.open();
     try {
       const tables = await empty.introspection.getTables();

@@ -14,6 +14,8 @@ const FORGET_AFTER_HOURS = 24;
 export const delaySeconds = (failures: number, free = FREE_FAILURES) =>
   failures < free ? 0 : Math.min(MAX_DELAY_SECONDS, 2 ** (failures - free));
 
+const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
+
 /** A throttling counter and the failures it allows before it makes the next attempt wait. */
 export interface LoginKey {
   key: string;
@@ -25,8 +27,6 @@ export interface LoginKey {
  * so nothing strangers do, from any address, slows it. From anywhere else: the client's address,
  * the account as seen from that address, and the account across all addresses.
  */
-const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
-
 export function loginKeys(email: string, ip: string, device: string | null): LoginKey[] {
   if (device) return [{ key: `device:${device}`, free: FREE_FAILURES }];
   const account = accountKey(email);

@@ -148,7 +148,7 @@ function checkPgliteArchive(bytes: Buffer) {
 async function checkDump(file: string) {
   const { stdout } = await run(pgTool('pg_restore'), ['--list', file], { maxBuffer: 64 * 1024 * 1024 });
   for (const table of ['settings', 'orders', 'kysely_migration'])
-    if (!new RegExp(`TABLE DATA \\S+ ${table} `).test(stdout)) throw new Error(`the shop’s table ${table} is missing`);
+    if (!new RegExp(`TABLE DATA \\S+ ${table} `).test(stdout)) throw new Error(`la table ${table} de la boutique y manque`);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -33,7 +34,8 @@ export async function receiptRoute(
       try {
         await hitRateLimit(db, `document-ip:${req.ip}`, perAddress, windowSeconds, TOO_MANY);
         await hitRateLimit(db, `document-token:${token}`, perToken, windowSeconds, TOO_MANY);
-      } catch {
+      } catch (err) {
+        if (!(err instanceof TRPCError && err.code === 'TOO_MANY_REQUESTS')) throw err;
         return reply.code(429).header('Retry-After', '600').type('text/plain; charset=utf-8').send(TOO_MANY);
       }
     }
