@@ -32,7 +32,9 @@ describe('10 connections fetching one receipt in a loop', () => {
     const figures = shopperFigures(report);
     console.log('documents: shopper p95 (ms) before / during 10 receipt loops', figures, report.statuses);
     expect(Object.keys(report.statuses)).toEqual(['200']);
-    expect(report.statuses['200']).toBeGreaterThan(50);
+    // Served from the kept copy, not rendered each time: 500-1,400 receipts in the 4 s here (a render
+    // each time gave about 100 on a quiet machine).
+    expect(report.statuses['200']).toBeGreaterThan(250);
     for (const f of figures) expect(f.during, `${f.path}: ${f.before} → ${f.during} ms`).toBeLessThanOrEqual(f.limit);
   }, 60_000);
 });
