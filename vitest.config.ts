@@ -6,6 +6,8 @@ const globalSetup = ['tests/support/db-template.ts'];
 // count together). Three at a time was measured 6 % faster on this 2-core machine, not worth the
 // added contention on timing-sensitive tests.
 const workers = Number(process.env.TEST_WORKERS ?? 2);
+// A developer's ./.env (production values, say) never reaches a test or a command a test starts.
+const env = { ENV_FILE: '' };
 // A worker keeps the modules it imported from one test file to the next (isolate: false) instead of
 // importing the whole server again for each: the API suite went from 275 to 208 s on PGlite. Test
 // files share no module state: each starts its own app on its own database copy, and none mocks a module.
@@ -17,6 +19,7 @@ export default defineConfig({
         test: {
           name: 'api',
           globalSetup,
+          env,
           include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
           isolate: false,
           testTimeout: 30_000,
@@ -30,6 +33,7 @@ export default defineConfig({
           // others, alone on the machine, so the figures are the server's and not a neighbour test's.
           name: 'load',
           globalSetup,
+          env,
           include: ['tests/load/**/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 60_000,
@@ -41,6 +45,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           globalSetup,
+          env,
           setupFiles: ['tests/support/e2e-setup.ts'],
           include: ['tests/e2e/**/*.test.ts'],
           isolate: false,

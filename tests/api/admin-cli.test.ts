@@ -29,6 +29,7 @@ async function startShop() {
   let log = '';
   server = spawn(process.execPath, ['server/dist/bin/main.js'], {
     env: {
+      ENV_FILE: '',
       ...process.env,
       DATABASE_URL: '',
       DATA_DIR: dataDir,

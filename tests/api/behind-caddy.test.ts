@@ -82,6 +82,7 @@ async function startServer(port: number): Promise<Server> {
   const dataDir = path.join(work, `server-${port}`);
   const child = spawn(process.execPath, ['server/dist/bin/main.js'], {
     env: {
+      ENV_FILE: '',
       PATH: process.env.PATH,
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,

@@ -282,6 +282,21 @@ export async function diagnose(env: NodeJS.ProcessEnv, options: DiagnoseOptions 
   return found;
 }
 
+/** What the doctor read and checked: the configuration's file, and which database (never its password). */
+export function checkedWhat(env: NodeJS.ProcessEnv, envFile: string | null): string {
+  const source = envFile ? `les variables d’environnement et ${envFile}` : 'les variables d’environnement (pas de fichier .env ici)';
+  let database = `PGlite dans ${path.join(path.resolve(env.DATA_DIR || './data'), 'pglite')}`;
+  if (set(env, 'DATABASE_URL')) {
+    try {
+      const url = new URL(env.DATABASE_URL!);
+      database = `PostgreSQL ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}${url.username ? ` (utilisateur ${url.username})` : ''}`;
+    } catch {
+      database = 'PostgreSQL (DATABASE_URL illisible)';
+    }
+  }
+  return `Configuration lue : ${source}.\nBase de données vérifiée : ${database}.\n`;
+}
+
 const MARK = { fatal: '✗', warning: '!', ok: '✓' } as const;
 
 /** The findings as the console shows them: worst first, each with its fix under it. */
