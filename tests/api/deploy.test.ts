@@ -77,6 +77,12 @@ describe('Dockerfile', () => {
 });
 
 describe('.env.example', () => {
+  it('stays out of the image: the operator’s secrets are passed by compose, never built in', () => {
+    const ignored = read('.dockerignore').split('\n');
+    expect(ignored).toContain('.env');
+    expect(ignored).toContain('.env.*');
+  });
+
   it('names every variable the server reads, and those the compose file asks for', () => {
     const example = new Set([...read('.env.example').matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]!));
     const sources = fs
