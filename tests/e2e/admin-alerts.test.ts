@@ -108,4 +108,23 @@ describe('alerts on the owner’s phone', () => {
     expectNoErrors(app.errors);
     await page.context().close();
   });
+
+  it('says in French when the phone has no push service to subscribe to', async () => {
+    const page = await app.newPage(PHONE);
+    await page.context().grantPermissions(['notifications'], { origin: app.url });
+    // What Chromium answers without a reachable push service.
+    await page.addInitScript(() => {
+      PushManager.prototype.getSubscription = async () => null;
+      PushManager.prototype.subscribe = async () => {
+        throw new DOMException('Registration failed - permission denied', 'AbortError');
+      };
+    });
+    await signIn(page, '/admin/account');
+    const card = page.locator('.ant-card').filter({ hasText: 'Alertes sur cet appareil' });
+    await card.getByRole('button', { name: 'Recevoir les alertes sur cet appareil' }).click();
+    const notice = page.locator('.ant-notification-notice').filter({ hasText: 'Alertes non modifiées' });
+    await notice.getByText('n’a pas pu s’abonner au service de notification').waitFor();
+    expect(await notice.textContent()).not.toContain('Registration failed');
+    await page.context().close();
+  });
 });

@@ -104,7 +104,11 @@ describe('the screens the spec singles out', () => {
     await form.fill('author', 'La rédaction');
     await form.submit();
     expect(await form.errorOf('slug')).toBe('Ce slug est déjà utilisé : choisissez-en un autre.');
-    await expectNotification(page, /Erreur/);
+    // The notice says what failed and why, in words: no HTTP status code.
+    await expectNotification(page, /Erreur lors de l'ajout/);
+    const notice = page.locator('.ant-notification-notice').filter({ hasText: "Erreur lors de l'ajout" }).first();
+    expect(await notice.textContent()).toContain('Ce slug est déjà utilisé');
+    expect(await notice.textContent()).not.toMatch(/code\s*:\s*\d{3}/);
   });
 
   it('delivery option: a feature is added once, only when non-empty, and can be removed', async () => {
@@ -346,7 +350,7 @@ describe('at phone width', () => {
       .first()
       .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
     await screenshot(phone, 'menu-360');
-    await menuItem(phone, 'Compte Verifiés').click();
+    await menuItem(phone, 'Comptes vérifiés').click();
     await phone.waitForURL((url) => url.pathname === '/admin/verification');
     await menu.waitFor({ state: 'hidden' });
     await screenshot(phone, 'verification-list-360');

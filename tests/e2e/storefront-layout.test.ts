@@ -131,7 +131,7 @@ describe('footer', () => {
     const socials = footer.getByRole('list', { name: 'Réseaux sociaux' }).getByRole('link');
     expect(await socials.allTextContents()).toEqual(['Facebook', 'Instagram', 'LinkedIn', 'YouTube', 'TikTok']);
     expect(await socials.evaluateAll((els) => els.every((a) => a.getAttribute('target') === '_blank'))).toBe(true);
-    const quick = footer.getByRole('navigation', { name: 'Liens Rapides' }).getByRole('link');
+    const quick = footer.getByRole('navigation', { name: 'Liens rapides' }).getByRole('link');
     expect(await quick.allTextContents()).toEqual(['Accueil', 'Produits', 'Blog', 'Obtenir Crypto', 'Livraison', 'Suivre ma commande']);
     expect(await footer.getByRole('link', { name: '+229 01 00 00 00 00' }).getAttribute('href')).toBe('tel:+2290100000000');
     expect(await footer.getByRole('link', { name: 'contact@techcrypto.example' }).getAttribute('href')).toBe(

@@ -166,7 +166,7 @@ describe('stock in the cart', () => {
     await page.getByRole('button', { name: 'Ajouter au panier' }).click();
     await quantity.fill('2');
     await page.getByRole('button', { name: 'Ajouter au panier' }).click();
-    await toast(page, 'Il ne reste que 3 « Power bank 20000 mAh » en stock : 1 ajouté(s) au panier.');
+    await toast(page, 'Il ne reste que 3 « Power bank 20000 mAh » en stock : 1 ajouté au panier.');
     await page.getByRole('button', { name: 'Ajouter au panier' }).click();
     await toast(page, 'Il ne reste que 3 « Power bank 20000 mAh » en stock, et votre panier les contient déjà.');
     await page.goto('/cart');
@@ -175,7 +175,7 @@ describe('stock in the cart', () => {
     // Someone else bought two meanwhile: the line says so, and checkout waits for the shopper.
     await app.asAdmin.products.update({ id: product.id, data: { stock: 1 } });
     await page.reload();
-    await page.getByTestId('stock-short').filter({ hasText: 'Il ne reste que 1 disponible(s) : réduisez la quantité.' }).waitFor();
+    await page.getByTestId('stock-short').filter({ hasText: 'Il ne reste que 1 article disponible : réduisez la quantité.' }).waitFor();
     await screenshot(page, 'cart-short-360');
     await page.goto('/checkout');
     await page.getByText('Le stock a baissé depuis votre ajout').waitFor();

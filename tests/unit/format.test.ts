@@ -245,3 +245,10 @@ describe('dates', () => {
     expect(format.dayMonthYear(new Date('2026-08-01T00:00:00Z'))).toBe('1 août 2026');
   });
 });
+
+describe('countOf', () => {
+  it('says a count in French: singular up to one, plural from two, never "(s)"', () => {
+    const orders = (n: number) => format.countOf(n, 'commande livrée', 'commandes livrées');
+    expect([0, 1, 2, 12].map(orders)).toEqual(['0 commande livrée', '1 commande livrée', '2 commandes livrées', '12 commandes livrées']);
+  });
+});

@@ -54,12 +54,12 @@ describe('resource registry', () => {
     }
   });
 
-  it('gives the spec menu labels, in the spec order', () => {
+  it('gives the spec menu labels, in the spec order (its "Compte Verifiés" spelt right)', () => {
     const spec = [
       'Produits',
       'Blog',
       'Cryptos',
-      'Compte Verifiés',
+      'Comptes vérifiés',
       'Livraison',
       'Services',
       'Témoignages',

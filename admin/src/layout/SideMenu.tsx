@@ -1,4 +1,5 @@
 import { LogoutOutlined } from '@ant-design/icons';
+import { countOf } from '@app/shared/format';
 import { useLogout } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Menu } from 'antd';
@@ -26,7 +27,12 @@ export function SideMenu({ entries, collapsed, onNavigate }: Props) {
   });
   const badge = (name: string) =>
     name === 'orders' && newOrders.data?.count ? (
-      <Badge count={newOrders.data.count} size="small" offset={[6, -2]} title={`${newOrders.data.count} nouvelle(s) commande(s)`} />
+      <Badge
+        count={newOrders.data.count}
+        size="small"
+        offset={[6, -2]}
+        title={countOf(newOrders.data.count, 'nouvelle commande', 'nouvelles commandes')}
+      />
     ) : null;
   const items = [
     { key: '/', icon: iconFor('dashboard'), label: 'Tableau de bord' },

@@ -1,4 +1,4 @@
-import { formatXOF } from '@app/shared/format';
+import { countOf, formatXOF } from '@app/shared/format';
 import { orderStatuses, cryptoTypes } from '@app/shared/resources';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, List, Row, Spin, Statistic, Tag, Typography } from 'antd';
@@ -50,7 +50,7 @@ export default function DashboardPage({ entries }: { entries: readonly AdminEntr
       title: 'Chiffre d’affaires (30 jours)',
       value: formatXOF(s.revenue30d),
       to: orders?.list,
-      hint: `${s.orders30d} commande(s) livrée(s) ou payée(s)`,
+      hint: countOf(s.orders30d, 'commande livrée ou payée', 'commandes livrées ou payées'),
     },
     { title: 'Vérifications en attente', value: s.pendingVerifications, to: verifications?.list },
     { title: 'Messages non lus', value: s.unreadMessages, to: messages?.list },
@@ -124,7 +124,11 @@ function DashboardDetails({ s, entries }: { s: DashboardStats; entries: readonly
               locale={{ emptyText: 'Aucun produit en stock bas' }}
               renderItem={(p) => (
                 <List.Item
-                  extra={<Tag color={p.stock === 0 ? 'red' : 'orange'}>{p.stock === 0 ? 'Rupture' : `${p.stock} restant(s)`}</Tag>}
+                  extra={
+                    <Tag color={p.stock === 0 ? 'red' : 'orange'}>
+                      {p.stock === 0 ? 'Rupture' : countOf(p.stock, 'restant', 'restants')}
+                    </Tag>
+                  }
                 >
                   <List.Item.Meta
                     title={products?.edit ? <Link to={products.edit.replace(':id', p.id)}>{p.name}</Link> : p.name}

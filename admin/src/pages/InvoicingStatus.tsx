@@ -1,3 +1,4 @@
+import { countOf } from '@app/shared/format';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import dayjs from 'dayjs';
@@ -41,7 +42,7 @@ export function InvoicingStatus() {
       message={`Factures normalisées (e-MECeF) actives · NIM ${data.nim} · IFU ${data.ifu}`}
       description={
         until.isValid()
-          ? `Jeton valable jusqu’au ${until.format('DD/MM/YYYY')}${soon ? ' : demandez-en un nouveau sur le portail e-MECeF avant cette date.' : '.'}${data.pending ? ` ${data.pending} facture(s) en attente de confirmation à la DGI.` : ''}`
+          ? `Jeton valable jusqu’au ${until.format('DD/MM/YYYY')}${soon ? ' : demandez-en un nouveau sur le portail e-MECeF avant cette date.' : '.'}${data.pending ? ` ${countOf(data.pending, 'facture en attente', 'factures en attente')} de confirmation à la DGI.` : ''}`
           : undefined
       }
     />

@@ -71,6 +71,9 @@ function keysOf(subscription: PushSubscription) {
 }
 
 /** Asks the browser's permission (once), subscribes, and tells the server which alerts to send here. */
+export const NO_PUSH_SERVICE =
+  'Cet appareil n’a pas pu s’abonner au service de notification de son navigateur (absent, comme sur un Android sans les services Google, ou injoignable). Réessayez plus tard ou depuis un autre navigateur ; les alertes par e-mail continuent d’arriver.';
+
 export async function enableAlerts(device: string, kinds: AlertKind[]) {
   if (!alertsSupported()) throw new Error('Ce navigateur ne peut pas recevoir d’alertes.');
   const permission = await Notification.requestPermission();
@@ -80,7 +83,11 @@ export async function enableAlerts(device: string, kinds: AlertKind[]) {
   const { publicKey } = await trpc.devices.vapidKey.query();
   const subscription =
     (await reg.pushManager.getSubscription()) ??
-    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
+    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }).catch((error: unknown) => {
+      // The browser's own words ("Registration failed - permission denied"): a phone without a
+      // push service (Android without Google's services, a headless browser), or one unreachable.
+      throw new Error(NO_PUSH_SERVICE, { cause: error });
+    }));
   await trpc.devices.save.mutate({ ...keysOf(subscription), device, kinds });
 }
 

@@ -1,3 +1,4 @@
+import { countOf } from '@app/shared/format';
 import { lazy } from 'react';
 import { csvExportButton } from '../crud/ExportCsvButton';
 import type { Overrides } from '../crud/overrides';
@@ -5,8 +6,6 @@ import { ReadToggle } from './contact-messages/ReadToggle';
 import { verificationOverride } from './crypto-verifications';
 import { orderOverride } from './orders';
 import { RetryButton } from './outbox/RetryButton';
-
-const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
 /** Opt-in additions per resource name, only where the spec asks; everything else is generated. */
 export const overrides: Overrides = {
@@ -19,12 +18,12 @@ export const overrides: Overrides = {
     // Only those who agreed to receive offers (server/src/orders/export.ts).
     toolbar: csvExportButton(
       '/api/exports/clients.csv',
-      (n) => `${plural(n, 'client')} exporté${n > 1 ? 's' : ''} (ceux qui acceptent les offres)`,
+      (n) => `${countOf(n, 'client exporté', 'clients exportés')} (ceux qui acceptent les offres)`,
       'Exporter pour WhatsApp',
     ),
   },
   newsletterSubscribers: {
-    toolbar: csvExportButton('/api/exports/newsletter.csv', (n) => `${plural(n, 'abonné')} exporté${n > 1 ? 's' : ''}`),
+    toolbar: csvExportButton('/api/exports/newsletter.csv', (n) => countOf(n, 'abonné exporté', 'abonnés exportés')),
   },
   outbox: { rowActions: RetryButton },
   contactMessages: { rowActions: ReadToggle, detail: lazy(() => import('./contact-messages/MessageDetail')) },

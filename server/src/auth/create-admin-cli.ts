@@ -2,7 +2,7 @@
 // Creates the admin or resets its password. Without --password it asks for one (hidden).
 // On PGlite it works on the server's DATA_DIR, and only while the shop is stopped: PGlite belongs to
 // one process, and a second one writing the same directory would lose the change.
-import '../platform/env-file';
+import '../env-file';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';

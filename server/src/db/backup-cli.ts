@@ -1,4 +1,4 @@
-import '../platform/env-file';
+import '../env-file';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config';

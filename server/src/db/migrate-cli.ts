@@ -1,4 +1,4 @@
-import '../platform/env-file';
+import '../env-file';
 import { loadConfig } from '../config';
 import { createDb } from './index';
 import { migrateToLatest } from './migrate';

@@ -1,4 +1,4 @@
-import { envFile } from '../platform/env-file';
+import { envFile } from '../env-file';
 import { checkedWhat, diagnose, formatFindings } from './doctor';
 
 // npm run doctor: checks the configuration of this environment (the variables, the database, the

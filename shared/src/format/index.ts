@@ -6,3 +6,4 @@ export * from './csv';
 export * from './media';
 export * from './email';
 export * from './order-number';
+export * from './plural';

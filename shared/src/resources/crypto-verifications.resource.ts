@@ -25,7 +25,7 @@ export const cryptoVerifications = defineResource({
     sortable: ['name', 'status', 'createdAt'],
     defaultSort: { field: 'createdAt', order: 'desc' },
   },
-  admin: { route: 'verification', menuLabel: 'Compte Verifiés', icon: 'safety', detail: 'verifications' },
+  admin: { route: 'verification', menuLabel: 'Comptes vérifiés', icon: 'safety', detail: 'verifications' },
 });
 
 /** What the public form may send: status and notes are the admin's. */

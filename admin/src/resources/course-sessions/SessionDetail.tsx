@@ -1,3 +1,4 @@
+import { countOf } from '@app/shared/format';
 import { courseSessions, orders, orderStatuses, paymentStatuses } from '@app/shared/resources';
 import { formatPhone } from '@app/shared/phone';
 import { useQuery } from '@tanstack/react-query';
@@ -13,7 +14,6 @@ import { WhatsAppButton } from '../WhatsAppButton';
 import { shopDate } from '../../providers/shop-day';
 
 const entry = adminEntries([courseSessions])[0]!;
-const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
 /** A session: its form (the generated one), then who registered, with a call, a chat and the list to export. */
 export default function SessionDetail() {
@@ -36,15 +36,15 @@ export default function SessionDetail() {
           <CsvButton
             path="/api/exports/participants.csv"
             params={{ session: id }}
-            counted={(n) => `${plural(n, 'participant')} exporté${n > 1 ? 's' : ''}`}
+            counted={(n) => countOf(n, 'participant exporté', 'participants exportés')}
             label="Exporter"
           />
         }
       >
         {people.isSuccess && rows.length > 0 ? (
           <Typography.Paragraph>
-            {plural(seats, 'place')} réservée{seats > 1 ? 's' : ''} · {plural(rows.length, 'commande')} (les commandes annulées ne comptent
-            pas)
+            {countOf(seats, 'place réservée', 'places réservées')} · {countOf(rows.length, 'commande', 'commandes')} (les commandes annulées
+            ne comptent pas)
           </Typography.Paragraph>
         ) : null}
         <List
@@ -62,7 +62,7 @@ export default function SessionDetail() {
             <List.Item key={p.orderId} style={{ display: 'block' }}>
               <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' }}>
                 <Typography.Text strong>
-                  {p.customerName} · {plural(p.seats, 'place')}
+                  {p.customerName} · {countOf(p.seats, 'place', 'places')}
                 </Typography.Text>
                 <Space wrap size={4}>
                   <StatusTag value={p.status} label={orderStatuses[p.status]} />

@@ -1,4 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import { countOf } from '@app/shared/format';
 import { App, Button, DatePicker, Form, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -20,7 +21,7 @@ export function ExportOrdersButton() {
     try {
       const [from, to] = range.map((d) => d.format('YYYY-MM-DD')) as [string, string];
       const count = await downloadExport('/api/exports/orders.csv', { from, to });
-      notification.success({ message: `${count} commande(s) exportée(s)` });
+      notification.success({ message: countOf(count, 'commande exportée', 'commandes exportées') });
       setOpen(false);
     } catch (error) {
       notification.error({ message: "Erreur lors de l'export", description: toHttpError(error).message });

@@ -1,3 +1,4 @@
+import { countOf } from '@app/shared/format';
 import type { CartItem } from '@app/shared/cart';
 
 /** Under a cart line: how many are left when few are, or that the line asks for more than there is. */
@@ -6,7 +7,9 @@ export function StockNote({ item }: { item: Pick<CartItem, 'stock' | 'quantity'>
   if (item.quantity > item.stock) {
     return (
       <p className="text-sm font-semibold text-red-700" role="alert" data-testid="stock-short">
-        {item.stock === 0 ? 'Plus en stock : retirez cet article.' : `Il ne reste que ${item.stock} disponible(s) : réduisez la quantité.`}
+        {item.stock === 0
+          ? 'Plus en stock : retirez cet article.'
+          : `Il ne reste que ${countOf(item.stock, 'article disponible', 'articles disponibles')} : réduisez la quantité.`}
       </p>
     );
   }

@@ -1,3 +1,4 @@
+import { countOf } from '@app/shared/format';
 import { addItem, type Cart, type NewCartItem } from '@app/shared/cart';
 
 export interface AddOutcome {
@@ -21,7 +22,7 @@ export function addWithinStock(cart: Cart, item: NewCartItem & { quantity: numbe
     return {
       cart: next,
       tone: 'warning',
-      message: `Il ne reste que ${item.stock} « ${item.name} » en stock : ${left} ajouté(s) au panier.`,
+      message: `Il ne reste que ${item.stock} « ${item.name} » en stock : ${countOf(left, 'ajouté', 'ajoutés')} au panier.`,
     };
   return { cart: next, tone: 'success', message: `${item.quantity} × « ${item.name} » ajouté au panier.` };
 }

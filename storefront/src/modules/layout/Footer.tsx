@@ -41,7 +41,7 @@ export function Footer() {
         </section>
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links" className={heading}>
-            Liens Rapides
+            Liens rapides
           </h2>
           <ul className="space-y-1">
             {quickLinks.map((link) => (

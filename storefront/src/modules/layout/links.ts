@@ -28,7 +28,7 @@ export const mobileLinks = [
   { to: '/contact', label: 'Contact' },
 ] as const;
 
-/** Footer "Liens Rapides". */
+/** Footer "Liens rapides" (the spec's "Liens Rapides", its capital a slip). */
 export const quickLinks = [
   { to: '/', label: 'Accueil' },
   { to: '/products', label: 'Produits' },
