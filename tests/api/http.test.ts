@@ -1,3 +1,4 @@
+import http from 'node:http';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
@@ -53,6 +54,21 @@ describe('HTTP serving', () => {
       expect(js.headers.get('content-encoding')).toMatch(/br|gzip/);
       expect(fs.existsSync(dir)).toBe(true);
     }
+  });
+
+  it('opens the admin at /admin/ for a client that takes no compression (a monitor, a tool)', async () => {
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) =>
+      http
+        .get(`${app.url}/admin/`, { headers: {} }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        })
+        .on('error', reject),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('/admin/assets/');
   });
 
   it('answers unknown pages with the French not-found page, admin routes with the admin app, unknown API paths with a 404', async () => {

@@ -78,6 +78,10 @@ describe('uploading a photo', () => {
     const small = await fetch(`${app.url}/media/${media.id}/640.webp`);
     expect(small.headers.get('content-type')).toBe('image/webp');
     expect(small.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // A browser revalidating what it holds (a forced reload) gets a 304, not the image again.
+    const again = await fetch(`${app.url}/media/${media.id}/640.webp`, { headers: { 'if-none-match': small.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+    expect((await again.arrayBuffer()).byteLength).toBe(0);
     const meta = await sharp(Buffer.from(await small.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 640, height: 853 });
     expect(meta.exif).toBeUndefined();

@@ -22,6 +22,7 @@ describe('robots and sitemap', () => {
   it('robots.txt keeps crawlers out of the admin and points to the sitemap', async () => {
     const res = await fetch(`${app.url}/robots.txt`);
     expect(res.headers.get('content-type')).toContain('text/plain');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
     const text = await res.text();
     expect(text).toContain('Disallow: /admin');
     // Each shopper's own pages, from the storefront's route table.

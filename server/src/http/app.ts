@@ -267,6 +267,13 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
     });
   }
 
+  const adminIndex = path.join(paths.admin, 'index.html');
+  const sendAdminIndex = (reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(fs.createReadStream(adminIndex));
+  // The admin's own address (its manifest's start URL): its page whatever the client accepts, not
+  // the static folder's refusal of a directory (a monitor, a tool without compression got a 403).
+  if (fs.existsSync(adminIndex)) app.get('/admin/', (_req, reply) => sendAdminIndex(reply));
+
   // Any other GET is a page: the admin app's (it routes itself), or a storefront page rendered
   // on the server (404 with the French not-found page for an unknown address).
   app.setNotFoundHandler(async (req, reply) => {
@@ -274,10 +281,7 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
     const admin = url === '/admin' || url.startsWith('/admin/');
     const isPage =
       req.method === 'GET' && !url.startsWith('/trpc') && !url.startsWith('/media/') && !url.startsWith('/api/') && !path.extname(url);
-    const adminIndex = path.join(paths.admin, 'index.html');
-    if (isPage && admin && fs.existsSync(adminIndex)) {
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(fs.createReadStream(adminIndex));
-    }
+    if (isPage && admin && fs.existsSync(adminIndex)) return sendAdminIndex(reply);
     if (isPage && !admin && pages.available) return pages.send(req, reply);
     return reply.code(404).type('application/json').send({ error: 'Not Found', message: 'Ressource introuvable.' });
   });

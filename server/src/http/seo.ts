@@ -113,6 +113,8 @@ export async function seoPlugin(app: FastifyInstance, { db, config, crawlPaths }
   app.get('/robots.txt', async (_req, reply) =>
     reply
       .type('text/plain; charset=utf-8')
+      // Crawlers fetch it often; it changes only with a release or PUBLIC_URL.
+      .header('Cache-Control', 'public, max-age=3600')
       .send(
         [
           'User-agent: *',

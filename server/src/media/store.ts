@@ -41,6 +41,18 @@ export function mediaStore(db: Kysely<Database>, megabytes = 32) {
       });
     },
 
+    /** Whether the variant is stored, without reading its bytes. */
+    async exists(id: string, name: string): Promise<boolean> {
+      if (cache.has(`${id}/${name}`)) return true;
+      const row = await db
+        .selectFrom('mediaVariants')
+        .select('mediaId')
+        .where('mediaId', '=', id)
+        .where('name', '=', name)
+        .executeTakeFirst();
+      return !!row;
+    },
+
     async read(id: string, name: string): Promise<StoredVariant | null> {
       const key = `${id}/${name}`;
       const hit = cache.get(key);
