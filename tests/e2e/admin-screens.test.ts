@@ -410,6 +410,11 @@ describe('at phone width', () => {
       .first()
       .waitFor();
     expect(await articles.locator('.ant-table').count()).toBe(0);
+    // The customer's receipt, one tap from the order (not only inside the e-MECeF card).
+    const receipt = phone.getByRole('link', { name: /Reçu ou facture \(PDF\)/ });
+    expect(await receipt.getAttribute('href')).toMatch(/^\/suivi\/[0-9a-f]{64}\/recu\.pdf$/);
+    const pdf = await phone.request.get(`${app.url}${await receipt.getAttribute('href')}`);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
     await screenshot(phone, 'verification-detail-360', true);
     await phone.goto('/admin/products');
 

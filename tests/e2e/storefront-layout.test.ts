@@ -11,6 +11,17 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
+describe('product cards', () => {
+  it('show a photo whole, portrait ones included: fitted into the card, never cropped to its middle', async () => {
+    const page = await app.newPage(PHONE);
+    await open(page, '/products');
+    const photo = page.locator('article img').first();
+    await photo.waitFor();
+    expect(await photo.evaluate((img) => getComputedStyle(img).objectFit)).toBe('contain');
+    await page.context().close();
+  });
+});
+
 describe('header', () => {
   it('is translucent with blur at the top, then solid white with a shadow and less padding past 10 px', async () => {
     const page = await app.newPage(DESKTOP);

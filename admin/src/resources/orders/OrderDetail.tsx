@@ -1,4 +1,4 @@
-import { EditOutlined, PrinterOutlined } from '@ant-design/icons';
+import { EditOutlined, FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
 import { retryUnlessRefused } from '../../providers/errors';
 import { statusMessage, trackingPath } from '@app/shared';
 import { formatDiscount, formatXOF, telLink } from '@app/shared/format';
@@ -59,6 +59,10 @@ export default function OrderDetail() {
         {back}
         <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
           Imprimer le bon de livraison
+        </Button>
+        {/* The customer's document as she gets it: the receipt, or the normalized invoice once issued. */}
+        <Button icon={<FilePdfOutlined />} href={`${trackingPath(order.trackingToken)}/recu.pdf`} target="_blank" rel="noopener">
+          Reçu ou facture (PDF)
         </Button>
       </Space>
       <Card

@@ -29,7 +29,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           height={300}
           eager={eager}
           sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
-          className="aspect-[4/3] w-full object-cover"
+          className="aspect-[4/3] w-full bg-white object-contain"
         />
       </a>
       <div className="flex flex-1 flex-col gap-2 p-3">
