@@ -40,7 +40,7 @@ await seedIfEmpty(db, { demo: config.seedDemo }).catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);
 });
-await ensureFirstAdmin(db, config);
+const firstAdmin = await ensureFirstAdmin(db, config);
 
 const app = await buildApp({ db, config });
 // PGlite is one process's: the pid tells `npm run backup` that the directory is in use.
@@ -50,9 +50,29 @@ if (!config.databaseUrl) {
 }
 await app.listen({ port: config.port, host: config.host });
 if (proxy.warning) app.log.warn(proxy.warning);
-app.log.info(
-  `Boutique : ${config.publicUrl}/ · Administration : ${config.publicUrl}/admin · Base : ${config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`}`,
+// Plain lines for the person who started the shop (the log stays JSON), the first password last.
+console.log(
+  [
+    '',
+    `  Boutique : ${config.publicUrl}/`,
+    `  Administration : ${config.publicUrl}/admin`,
+    `  Base : ${config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`}`,
+  ].join('\n'),
 );
+if (firstAdmin?.generatedPassword) {
+  const { email, generatedPassword } = firstAdmin;
+  console.log(
+    [
+      '',
+      `  Premier administrateur créé : ${email}`,
+      `  Mot de passe (affiché une seule fois) : ${generatedPassword}`,
+      `  Changez-le dans l’administration (Mon compte), ou : ${
+        config.databaseUrl ? '' : 'boutique arrêtée, '
+      }npm run admin:create -- --email ${email}`,
+      '',
+    ].join('\n'),
+  );
+}
 
 // The demo's SVG illustrations become photos (srcset, previews) while the shop already answers.
 if (config.demoPhotos) {

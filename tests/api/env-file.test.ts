@@ -115,6 +115,18 @@ describe('.env', () => {
     );
     const list = (await (await fetch(`http://127.0.0.1:${port}/trpc/products.list`)).json()) as { result: { data: { total: number } } };
     expect(list.result.data.total).toBe(0);
+    // The console, as the person who started it reads it: the addresses in plain words, then the
+    // first password, last, with the command that works on this database.
+    await until('the first password printed', () => log.includes('Mot de passe (affiché une seule fois)'));
+    const lines = log.split('\n').map((l) => l.trim());
+    const admin = lines.indexOf(`Administration : http://localhost:${port}/admin`);
+    const password = lines.findIndex((l) => l.startsWith('Mot de passe (affiché une seule fois) : '));
+    expect(admin).toBeGreaterThanOrEqual(0);
+    expect(password).toBeGreaterThan(admin);
+    expect(lines[password + 1]).toBe(
+      'Changez-le dans l’administration (Mon compte), ou : boutique arrêtée, npm run admin:create -- --email admin@boutique.local',
+    );
+    expect(lines.filter((l) => l.startsWith('{') && l.includes('Administration'))).toEqual([]);
     expect(fs.existsSync(path.join(dir, 'donnees', 'pglite'))).toBe(true);
   }, 90_000);
 });

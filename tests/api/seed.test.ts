@@ -83,7 +83,10 @@ describe('demo content', () => {
 
   it('creates a first admin from ADMIN_EMAIL/ADMIN_PASSWORD, and never a second one', async () => {
     const db = await fresh();
-    expect(await ensureFirstAdmin(db, { adminEmail: 'Chef@Example.com', adminPassword: 'mot de passe du chef' })).toBe('Chef@Example.com');
+    expect(await ensureFirstAdmin(db, { adminEmail: 'Chef@Example.com', adminPassword: 'mot de passe du chef' })).toEqual({
+      email: 'Chef@Example.com',
+      generatedPassword: null,
+    });
     expect(await ensureFirstAdmin(db, { adminEmail: 'autre@example.com', adminPassword: 'encore un autre mot' })).toBeNull();
     const admins = await db.selectFrom('admins').select('email').execute();
     expect(admins).toEqual([{ email: 'chef@example.com' }]);
@@ -94,7 +97,7 @@ describe('demo content', () => {
     const starts = await Promise.all(
       [1, 2, 3].map(() => ensureFirstAdmin(db, { adminEmail: 'patronne@example.bj', adminPassword: 'mot de passe de la patronne' })),
     );
-    expect(starts.filter(Boolean)).toEqual(['patronne@example.bj']);
+    expect(starts.filter(Boolean)).toEqual([{ email: 'patronne@example.bj', generatedPassword: null }]);
     expect(await db.selectFrom('admins').select('email').execute()).toEqual([{ email: 'patronne@example.bj' }]);
   });
 });

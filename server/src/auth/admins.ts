@@ -58,12 +58,6 @@ export async function ensureFirstAdmin(db: DB, env: { adminEmail?: string | unde
     return true;
   });
   if (!created) return null;
-  if (!env.adminPassword) {
-    // Printed once, on purpose: it is the only way the owner learns it. Not sent to the log.
-    console.log(
-      `\n  Premier administrateur créé : ${email}\n  Mot de passe (affiché une seule fois) : ${password}\n` +
-        `  Changez-le dans l’administration (Mon compte), ou, boutique arrêtée : npm run admin:create -- --email ${email}\n`,
-    );
-  }
-  return email;
+  // The password made here, for main.ts to print once (the only way the owner learns it; never logged).
+  return { email, generatedPassword: env.adminPassword ? null : password };
 }
