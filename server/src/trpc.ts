@@ -75,7 +75,7 @@ const t = initTRPC
     },
   });
 
-function fieldErrorsOf(error: TRPCError): Record<string, string> | null {
+export function fieldErrorsOf(error: TRPCError): Record<string, string> | null {
   const cause = error.cause;
   if (cause instanceof FieldError) return cause.fieldErrors;
   if (!(cause instanceof ZodError)) return null;

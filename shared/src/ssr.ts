@@ -66,10 +66,22 @@ export const postPath = (post: { slug: string }) => `/blog/${post.slug}`;
  * hash in the CSP (server/src/http/security.ts). Until the early script has arrived (a round trip
  * and more on a slow phone's first visit, while the page already shows), it keeps the taps on the
  * page's buttons, once each, for that script to do (src/boot/boot.ts). A form's submit button is
- * left to the browser, which sends the form itself, as before any script. Plain ES5 on one line:
- * its exact text is what the hash allows.
+ * left to the browser, which sends the form itself, as before any script. It also marks the page as
+ * run by a browser with JavaScript (`js` on <html>): what only the app does (a loading state) is
+ * shown only then. Plain ES5 on one line: its exact text is what the hash allows.
  */
 export const TAP_RECORDER =
-  '(function(){var t=window.__tapsBeforeBoot=[];function k(e){var s=e.target,b=s&&s.closest&&s.closest("button");' +
+  '(function(){document.documentElement.className+=" js";var t=window.__tapsBeforeBoot=[];function k(e){var s=e.target,b=s&&s.closest&&s.closest("button");' +
   'if(!b||b.type!=="button")return;e.preventDefault();e.stopPropagation();if(t.indexOf(b)<0)t.push(b)}' +
   'document.addEventListener("click",k,true);window.__stopTapRecorder=function(){document.removeEventListener("click",k,true)}})()';
+
+/**
+ * Where the storefront's forms go when the browser runs no JavaScript (Opera Mini, a script that
+ * did not load): the server answers them itself (server/src/http/forms-route.ts). The app sends the
+ * same forms through the API and never uses these.
+ */
+export const NO_SCRIPT_FORMS = {
+  newsletter: '/formulaires/newsletter',
+  contact: '/formulaires/contact',
+  tracking: '/formulaires/suivi',
+} as const;

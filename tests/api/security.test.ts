@@ -94,6 +94,32 @@ describe('security headers', () => {
   );
 });
 
+describe('forms sent without JavaScript', () => {
+  it('refuse another site’s post and an oversized body, and take the shop’s own', async () => {
+    const body = new URLSearchParams({ name: 'Voisin', contact: 'voisin@example.com', subject: 'Piège', message: 'Envoyé ailleurs' });
+    const foreign = await fetch(`${app.url}/formulaires/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      body,
+    });
+    expect(foreign.status).toBe(403);
+    const huge = await postForm({ name: 'Gros', contact: 'gros@example.com', subject: 'Gros', message: 'x'.repeat(40_000) });
+    expect(huge.status).toBe(413);
+    const own = await postForm({ name: 'Voisine', contact: 'voisine@example.com', subject: 'Question', message: 'Sans script' });
+    expect(own.status).toBe(200);
+    expect(await own.text()).toContain('<h1>Message envoyé !</h1>');
+    const stored = await app.db.selectFrom('contactMessages').select('name').where('name', 'in', ['Voisin', 'Gros', 'Voisine']).execute();
+    expect(stored).toEqual([{ name: 'Voisine' }]);
+  });
+});
+
+const postForm = (fields: Record<string, string>) =>
+  fetch(`${app.url}/formulaires/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.url, 'sec-fetch-site': 'same-origin' },
+    body: new URLSearchParams(fields),
+  });
+
 describe('login brute force', () => {
   it('grows the delay after 10 failures in a row, up to 15 minutes', () => {
     expect([9, 10, 11, 12, 20, 40].map((n) => delaySeconds(n))).toEqual([0, 1, 2, 4, 900, 900]);

@@ -1,4 +1,4 @@
-import { formatXOF } from '@app/shared/format';
+import { formatXOF, trackingCode } from '@app/shared/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
 import { badge, mainNav, mobileNav, readCart } from './storefront/app';
@@ -57,7 +57,7 @@ describe('server-rendered pages in the browser', () => {
 });
 
 describe('without JavaScript', () => {
-  it('the menu opens, the search searches, cart and checkout say what needs it, and a form keeps what was typed out of the address', async () => {
+  it('the menu opens, the search searches, cart, checkout and a product page say what needs it', async () => {
     const context = await app.browser.newContext({ viewport: PHONE, javaScriptEnabled: false, baseURL: app.url });
     const page = await context.newPage();
     await page.goto('/');
@@ -81,17 +81,72 @@ describe('without JavaScript', () => {
     }
     await page.screenshot({ path: '.tmp/screens/store-no-js-checkout-360.png' });
 
+    // What only the app says is not said here: no "loading" that never ends.
+    expect(await page.getByText('Chargement du panier...').isVisible()).toBe(false);
+    await page.goto(`/products/${(await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!.slug}`);
+    expect(await shown()).toMatch(/^Le panier a besoin de JavaScript.*WhatsApp\.$/m);
+    await context.close();
+  });
+
+  it('sends the contact form, the newsletter and the tracking lookup all the same, and a refusal keeps what was typed', async () => {
+    const context = await app.browser.newContext({ viewport: PHONE, javaScriptEnabled: false, baseURL: app.url });
+    const page = await context.newPage();
     await page.goto('/contact');
-    await page.getByLabel('Nom').fill('Sans Script');
+    const name = `Sans Script ${crypto.randomUUID().slice(0, 6)}`;
+    await page.getByLabel('Nom').fill(name);
     await page.getByLabel('E-mail ou téléphone').fill('sans.script@example.com');
     await page.getByLabel('Sujet').fill('Livraison');
-    await page.getByLabel('Message').fill('Message privé');
-    const sent = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/contact');
+    await page.getByLabel('Message').fill('Message privé, sans JavaScript');
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
-    await sent;
-    await page.waitForURL('**/contact');
-    expect(await shown()).toContain('Ce formulaire a besoin de JavaScript pour être envoyé.');
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/contact');
+    await page.getByRole('heading', { name: 'Message envoyé !' }).waitFor();
+    // What was typed never lands in an address (history, logs).
+    expect(new URL(page.url()).search).toBe('');
+    const { rows } = await app.asAdmin.contactMessages.list({ search: name });
+    expect(rows).toMatchObject([{ name, subject: 'Livraison', message: 'Message privé, sans JavaScript' }]);
+    await page.screenshot({ path: '.tmp/screens/store-no-js-contact-sent-360.png' });
+
+    // Refused (no subject): the reason, and the form again with what was typed.
+    await page.goto('/contact');
+    await page.getByLabel('Nom').fill('Sans Sujet');
+    await page.getByLabel('E-mail ou téléphone').fill('sans.sujet@example.com');
+    await page.getByLabel('Message').fill('Un long message que je ne veux pas retaper');
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await page.getByRole('heading', { name: 'Message non envoyé' }).waitFor();
+    expect(await page.getByLabel('Message').inputValue()).toBe('Un long message que je ne veux pas retaper');
+    await page.getByLabel('Sujet').fill('Oubli réparé');
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await page.getByRole('heading', { name: 'Message envoyé !' }).waitFor();
+
+    // The footer's newsletter, from the home page, and back there.
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Votre email' }).fill('lecteur.sans.script@example.com');
+    await page.getByRole('button', { name: "S'abonner" }).click();
+    await page.getByText('Merci ! Votre adresse est inscrite à notre newsletter.').waitFor();
+    expect((await app.asAdmin.newsletterSubscribers.list({ search: 'lecteur.sans.script' })).rows).toHaveLength(1);
+    await page.getByRole('link', { name: 'Retour à la boutique' }).click();
+    await page.waitForURL(`${app.url}/`);
+
+    // An order found by its number, phone and code: its private page, rendered by the server.
+    const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
+    const order = (await app.asVisitor.orders.place({
+      customerName: 'Sans Script',
+      phone: '01 97 00 00 09',
+      city: 'Cotonou',
+      address: 'Akpakpa',
+      items: [{ id: product.id, type: 'product', quantity: 1 }],
+      idempotencyKey: crypto.randomUUID(),
+    })) as { number: string; trackingToken: string };
+    await page.goto('/suivi');
+    await page.getByLabel('Numéro de commande').fill(order.number);
+    await page.getByLabel('Téléphone').fill('01 97 00 00 09');
+    await page.getByLabel('Code de suivi').fill(trackingCode(order.trackingToken));
+    await page.getByRole('button', { name: 'Voir ma commande' }).click();
+    await page.getByRole('heading', { name: `Commande ${order.number}` }).waitFor();
+    expect(await page.locator('main').innerText()).toContain('Statut : Nouvelle');
+    expect(await page.getByRole('link', { name: 'Télécharger le reçu (PDF)' }).getAttribute('href')).toBe(
+      `/suivi/${order.trackingToken}/recu.pdf`,
+    );
+    await page.screenshot({ path: '.tmp/screens/store-no-js-tracking-360.png' });
     await context.close();
   });
 });

@@ -21,6 +21,7 @@ import { mediaRoutes } from './media-route';
 import { fedapayWebhookRoute } from './webhook-route';
 import { isBodyTooLarge, registerBodyGuard, TOO_LARGE, trpcRefusal } from './body-guard';
 import { receiptRoute } from './receipt-route';
+import { formsRoute } from './forms-route';
 import { registerSecurity, securityHeaders } from './security';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
@@ -237,6 +238,7 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
         scope.post(pattern, (req, reply) => reply.header('connection', 'close').redirect(req.url, 303));
     });
   await app.register(receiptRoute, { db, fontDir: paths.fonts, rateLimit: config.rateLimit });
+  await app.register(formsRoute, { db, config, router });
   await app.register(fedapayWebhookRoute, { db, config });
   await app.register(mediaRoutes, { db, config });
   await app.register(exportRoutes, { db, config });

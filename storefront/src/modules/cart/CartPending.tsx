@@ -8,7 +8,7 @@ export function CartPending({ title }: { title: string }) {
     <Page narrow>
       <PageHeader title={title} />
       <NoScriptNote>Le panier et la commande ont besoin de JavaScript, que ce navigateur n’exécute pas.</NoScriptNote>
-      <p role="status" className="py-8 text-center text-slate-500">
+      <p role="status" className="needs-js py-8 text-center text-slate-500">
         Chargement du panier...
       </p>
     </Page>

@@ -1,10 +1,10 @@
+import { NO_SCRIPT_FORMS } from '@app/shared/ssr';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { card, primaryButton } from '../ui/buttons';
 import { SentPanel } from '../ui/SentPanel';
 import { TextArea, TextField } from '../ui/Field';
-import { NoScriptNote } from '../ui/NoScriptNote';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
 import { useForm } from '../ui/useForm';
@@ -61,8 +61,7 @@ export function ContactPage() {
             {sent}
           </SentPanel>
         ) : (
-          <form method="post" onSubmit={onSubmit} noValidate className={`${card} relative space-y-4 p-4`}>
-            <NoScriptNote>Ce formulaire a besoin de JavaScript pour être envoyé.</NoScriptNote>
+          <form method="post" action={NO_SCRIPT_FORMS.contact} onSubmit={onSubmit} noValidate className={`${card} relative space-y-4 p-4`}>
             {honeypot.field}
             <TextField label="Nom" required autoComplete="name" {...bind('name')} />
             <TextField label="E-mail ou téléphone" required autoComplete="email" {...bind('contact')} />

@@ -1,3 +1,4 @@
+import { NO_SCRIPT_FORMS } from '@app/shared/ssr';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from '../ui/toast';
@@ -21,13 +22,20 @@ export function Newsletter() {
     if (!subscribe.isPending) subscribe.mutate(email.trim());
   };
   return (
-    <form method="post" onSubmit={submit} className="relative flex flex-col gap-2 sm:flex-row" aria-label="Newsletter">
+    <form
+      method="post"
+      action={NO_SCRIPT_FORMS.newsletter}
+      onSubmit={submit}
+      className="relative flex flex-col gap-2 sm:flex-row"
+      aria-label="Newsletter"
+    >
       {honeypot.field}
       <label htmlFor="newsletter-email" className="sr-only">
         Votre email
       </label>
       <input
         id="newsletter-email"
+        name="email"
         type="email"
         required
         placeholder="Votre email"

@@ -5,6 +5,7 @@ import { earlyAdd } from '../cart/earlyAdd';
 import { useAddToCart } from '../cart/useAddToCart';
 import { QuantityInput } from '../cart/QuantityInput';
 import { primaryButton } from '../ui/buttons';
+import { NoScriptNote } from '../ui/NoScriptNote';
 
 interface Props {
   item: { id: string; type: CartItemType; name: string; price: number; image?: string | null };
@@ -24,18 +25,21 @@ export function AddToCart({ item, stock = null }: Props) {
     );
   const max = stock === null ? perLine : Math.min(stock, perLine);
   return (
-    <div className="flex flex-wrap items-center gap-3">
-      <QuantityInput id={field} value={quantity} max={max} label={item.name} onChange={(n) => setQuantity(Math.max(1, n))} />
-      <button
-        type="button"
-        className={`${primaryButton} flex-1`}
-        onClick={() => addToCart({ ...item, quantity, stock })}
-        {...earlyAdd({ ...item, stock }, field)}
-        // It may say "Ajouté ✓" for a moment when the app takes the page over (boot.ts).
-        suppressHydrationWarning
-      >
-        Ajouter au panier
-      </button>
-    </div>
+    <>
+      <NoScriptNote>Le panier a besoin de JavaScript, que ce navigateur n’exécute pas.</NoScriptNote>
+      <div className="flex flex-wrap items-center gap-3">
+        <QuantityInput id={field} value={quantity} max={max} label={item.name} onChange={(n) => setQuantity(Math.max(1, n))} />
+        <button
+          type="button"
+          className={`${primaryButton} flex-1`}
+          onClick={() => addToCart({ ...item, quantity, stock })}
+          {...earlyAdd({ ...item, stock }, field)}
+          // It may say "Ajouté ✓" for a moment when the app takes the page over (boot.ts).
+          suppressHydrationWarning
+        >
+          Ajouter au panier
+        </button>
+      </div>
+    </>
   );
 }

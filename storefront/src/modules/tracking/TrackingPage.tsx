@@ -8,6 +8,7 @@ import {
   paymentMethodLabel,
   paymentStatuses,
 } from '@app/shared/labels';
+import { NO_SCRIPT_FORMS } from '@app/shared/ssr';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -17,7 +18,6 @@ import { PaymentPanel } from '../payments/PaymentPanel';
 import { card, primaryButton, secondaryButton } from '../ui/buttons';
 import { TextField } from '../ui/Field';
 import { collect, phoneError } from '../ui/validate';
-import { NoScriptNote } from '../ui/NoScriptNote';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
 import { labelOf } from '../../lib/labels';
@@ -79,10 +79,10 @@ function LookupForm({ busy, onSubmit }: { busy: boolean; onSubmit: (lookup: Look
     }
   };
   return (
-    <form method="post" onSubmit={submit} noValidate className={`${card} space-y-4 p-4`}>
-      <NoScriptNote>Ce formulaire a besoin de JavaScript pour être envoyé.</NoScriptNote>
+    <form method="post" action={NO_SCRIPT_FORMS.tracking} onSubmit={submit} noValidate className={`${card} space-y-4 p-4`}>
       <TextField
         label="Numéro de commande"
+        name="number"
         value={number}
         onChange={(e) => setNumber(e.target.value)}
         placeholder="CMD-000123"
@@ -93,6 +93,7 @@ function LookupForm({ busy, onSubmit }: { busy: boolean; onSubmit: (lookup: Look
       />
       <TextField
         label="Téléphone"
+        name="phone"
         type="tel"
         value={phone}
         onChange={(e) => setPhone(e.target.value)}
@@ -104,6 +105,7 @@ function LookupForm({ busy, onSubmit }: { busy: boolean; onSubmit: (lookup: Look
       />
       <TextField
         label="Code de suivi"
+        name="code"
         value={code}
         onChange={(e) => setCode(e.target.value)}
         placeholder="7F3A9C"
