@@ -221,6 +221,26 @@ describe('a lost page download', () => {
 });
 
 describe('offline, after a first visit', () => {
+  it('keeps the very first page seen, opened before the service worker was there', async () => {
+    const featured = (await app.asVisitor.products.list({ pageSize: 8, filters: { featured: true } })).rows[0]!;
+    const page = await app.newPage(PHONE);
+    await open(page, '/');
+    await serviceWorkerInControl(page);
+    // The shopper goes on to the list: the home page is not visited again while online.
+    await open(page, '/products');
+    await expect
+      .poll(() => page.evaluate(async () => !!(await (await caches.open('pages')).match(new URL('/', location.href).href))))
+      .toBe(true);
+    await page.context().setOffline(true);
+    await page.goto('/');
+    await page.getByRole('heading', { name: featured.name }).first().waitFor();
+    expect(await page.getByText('hors ligne').count()).toBe(0);
+    await page.context().setOffline(false);
+    await page.context().close();
+    expect(app.errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|ERR_FAILED/.test(e))).toEqual([]);
+    app.errors.length = 0;
+  });
+
   it('shows the home page, a product and the blog already seen, with their content, and keeps the cart', async () => {
     const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
     const featured = (await app.asVisitor.products.list({ pageSize: 8, filters: { featured: true } })).rows[0]!;
