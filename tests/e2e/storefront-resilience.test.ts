@@ -229,7 +229,9 @@ describe('offline, after a first visit', () => {
     // The shopper goes on to the list: the home page is not visited again while online.
     await open(page, '/products');
     await expect
-      .poll(() => page.evaluate(async () => !!(await (await caches.open('pages')).match(new URL('/', location.href).href))))
+      .poll(() => page.evaluate(async () => !!(await (await caches.open('pages')).match(new URL('/', location.href).href))), {
+        timeout: 15_000,
+      })
       .toBe(true);
     await page.context().setOffline(true);
     await page.goto('/');
