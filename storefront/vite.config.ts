@@ -40,6 +40,8 @@ const pwa = VitePWA({
     // Pages are rendered by the server: no app-shell fallback for every address, only offline.
     navigateFallback: null,
     cleanupOutdatedCaches: true,
+    // The pages open before the worker took over, kept on its activation (public/sw-first-pages.js).
+    importScripts: ['/sw-first-pages.js'],
     clientsClaim: true,
     skipWaiting: true,
     // A page's request leaves while the worker starts up (slow on a cheap phone), not after.

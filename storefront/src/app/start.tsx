@@ -51,26 +51,7 @@ function registerServiceWorker() {
   // After the page's photos (the load event): its first download of the whole app must not take
   // the slow link from them. A refused registration (private mode, storage full) leaves the shop
   // as it is: online only.
-  const register = () =>
-    void navigator.serviceWorker
-      .register('/sw.js', { scope: '/' })
-      .then(keepFirstPage)
-      .catch(() => undefined);
+  const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
   if (document.readyState === 'complete') register();
   else addEventListener('load', register, { once: true });
-}
-
-/**
- * The page that installed the worker came before it, so the worker never saw it: once the worker
- * is there, that page goes into its pages cache (a revalidation, 304 from the browser's own cache),
- * so the first page a shopper opened is there offline too. The same pages the worker keeps
- * (vite.config.ts, "pages"): not the admin, a customer's own order or a receipt.
- */
-async function keepFirstPage() {
-  if (/^\/(admin|suivi)(\/|$)|\.pdf$/.test(location.pathname)) return;
-  await navigator.serviceWorker.ready;
-  const pages = await caches.open('pages');
-  if (await pages.match(location.href)) return;
-  const response = await fetch(location.href, { credentials: 'same-origin' });
-  if (response.ok && !/no-store|private/.test(response.headers.get('cache-control') ?? '')) await pages.put(location.href, response);
 }
