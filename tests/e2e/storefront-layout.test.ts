@@ -184,6 +184,14 @@ describe('footer', () => {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('button', { name: 'Retour en haut' }).click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // Not on the cart and the checkout, where it covered their own buttons ("Retirer" a promo code).
+    await page.getByRole('button', { name: 'Ajouter au panier' }).first().click();
+    for (const path of ['/cart', '/checkout']) {
+      await open(page, path);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.locator('main h1').first().waitFor();
+      expect(await page.locator('button[aria-label="Retour en haut"]').count(), path).toBe(0);
+    }
     expect(app.errors).toEqual([]);
     await page.context().close();
   });

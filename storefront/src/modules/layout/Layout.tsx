@@ -51,7 +51,8 @@ export function Layout() {
         </PageBoundary>
       </main>
       <Footer />
-      <BackToTop />
+      {/* Not over the cart's and the checkout's own buttons ("Retirer" a code, the quantities). */}
+      {!/^\/(cart|checkout)(\/|$)/.test(pathname) && <BackToTop />}
       {toasts ? (
         <Suspense fallback={null}>
           <Toasts />
