@@ -5,6 +5,8 @@ import { seedIfEmpty } from '../../server/src/seed/seed';
 import type { Database } from '../../server/src/db/schema';
 import { demoData } from '../../server/src/seed/demo-data';
 import { createTestDb } from '../support/db';
+import { startTestApp } from '../support/app';
+import { settings } from '@app/shared';
 
 const dbs: Array<Awaited<ReturnType<typeof createTestDb>>> = [];
 afterAll(async () => {
@@ -99,5 +101,24 @@ describe('demo content', () => {
     );
     expect(starts.filter(Boolean)).toEqual([{ email: 'patronne@example.bj', generatedPassword: null }]);
     expect(await db.selectFrom('admins').select('email').execute()).toEqual([{ email: 'patronne@example.bj' }]);
+  });
+});
+
+describe('a shop started without the demo', () => {
+  it('lists on the dashboard what Paramètres still hold of the example, and its home page has no empty sections', async () => {
+    const app = await startTestApp();
+    try {
+      const labels = (keys: (keyof typeof settings.fields)[]) => keys.map((k) => settings.fields[k].label);
+      expect((await app.asAdmin.dashboard.stats()).settingsToFill).toEqual(
+        labels(['businessName', 'tagline', 'phone', 'whatsapp', 'email', 'address']),
+      );
+      await app.asAdmin.settings.update({ phone: '01 97 12 34 56', email: 'bonjour@boutique.bj', businessName: 'Boutique Awa' });
+      expect((await app.asAdmin.dashboard.stats()).settingsToFill).toEqual(labels(['tagline', 'whatsapp', 'address']));
+      const home = await (await fetch(`${app.url}/`)).text();
+      for (const heading of ['Produits phares', 'Nos services', 'Formations Crypto', 'Cryptos tendance', 'Derniers articles'])
+        expect(home, heading).not.toContain(`>${heading}</h2>`);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -29,6 +29,7 @@ export default function DashboardPage({ entries }: { entries: readonly AdminEntr
   const verifications = pathOf(entries, 'cryptoVerifications');
   const messages = pathOf(entries, 'contactMessages');
   const newsletter = pathOf(entries, 'newsletterSubscribers');
+  const settingsPath = pathOf(entries, 'settings')?.list ?? '/settings';
   // The figures first, the lists and charts under them (below the fold on a phone) in a second,
   // interruptible render: on a slow phone the tiles showed only once everything was built.
   const later = useDeferredValue(stats.data);
@@ -60,6 +61,20 @@ export default function DashboardPage({ entries }: { entries: readonly AdminEntr
     <div>
       <PageTitle style={{ marginBottom: 16 }}>Tableau de bord</PageTitle>
       <BackupWarning backup={s.backup} />
+      {s.settingsToFill.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message="Paramètres à compléter"
+          description={
+            <>
+              La boutique montre encore aux clients des valeurs d’exemple : {s.settingsToFill.join(', ')}.{' '}
+              <Link to={settingsPath}>Compléter les paramètres</Link>
+            </>
+          }
+        />
+      )}
       <Row gutter={[16, 16]}>
         {tiles.map((tile) => (
           <Col key={tile.title} xs={24} sm={12} lg={8} xl={8} xxl={4}>

@@ -1,4 +1,4 @@
-import { salesQuerySchema } from '@app/shared';
+import { placeholderFields, salesQuerySchema, settings } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { isSale, salesReport } from '../orders/sales';
@@ -67,6 +67,10 @@ export async function dashboardStats(db: Db) {
         .execute(),
       lastBackups(db),
     ]);
+  const shop = await db
+    .selectFrom('settings')
+    .select(['businessName', 'tagline', 'phone', 'whatsapp', 'email', 'address'])
+    .executeTakeFirst();
   return {
     newOrders,
     pendingVerifications,
@@ -79,6 +83,8 @@ export async function dashboardStats(db: Db) {
     // The query keeps only tracked stock (not null).
     lowStock: lowStock.map((p) => ({ ...p, stock: p.stock ?? 0 })),
     backup,
+    /** Paramètres still holding what a new shop starts with (labels, in the form's order). */
+    settingsToFill: shop ? placeholderFields(shop).map((key) => settings.fields[key].label) : [],
   };
 }
 

@@ -1,7 +1,7 @@
 import { parsePhone } from '@app/shared/phone';
 import { recordEvent } from '../orders/lifecycle';
 import { randomUUID } from 'node:crypto';
-import { type AnyResource, type OrderStatus, resources, settings } from '@app/shared';
+import { type AnyResource, type OrderStatus, PLACEHOLDER_SETTINGS, resources, settings } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import { createRecord } from '../crud/repository';
 import type { Database } from '../db/schema';
@@ -9,14 +9,7 @@ import { demoData, demoOrders } from './demo-data';
 import { placeOrderRecord } from '../orders/place-order';
 
 /** Used when the demo is switched off: the admin fills these in from Paramètres. */
-const blankSettings = {
-  businessName: 'Ma boutique',
-  tagline: 'Votre partenaire pour les solutions technologiques',
-  phone: '+229 01 00 00 00 00',
-  whatsapp: '+229 01 00 00 00 00',
-  email: 'contact@example.com',
-  address: 'Bénin',
-};
+const blankSettings = PLACEHOLDER_SETTINGS;
 
 export const INCOMPLETE_DATABASE =
   'La base contient des données mais aucun paramètre : elle semble incomplète (une restauration interrompue ?). ' +

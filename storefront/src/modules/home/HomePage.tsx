@@ -34,10 +34,20 @@ export function HomePage() {
   return (
     <>
       <Hero />
-      <Section id="featured" title="Produits phares" more={{ to: '/products', label: 'Tous les produits' }}>
+      <Section
+        id="featured"
+        title="Produits phares"
+        more={{ to: '/products', label: 'Tous les produits' }}
+        empty={featured.data?.rows.length === 0}
+      >
         {featured.isPending ? <p className="h-64 text-slate-500">Chargement...</p> : <ProductGrid products={featured.data?.rows ?? []} />}
       </Section>
-      <Section id="services" title="Nos services" more={{ to: '/services', label: 'Tous les services' }}>
+      <Section
+        id="services"
+        title="Nos services"
+        more={{ to: '/services', label: 'Tous les services' }}
+        empty={later.services?.rows.length === 0}
+      >
         <ul className={grid}>
           {later.services?.rows.slice(0, 4).map((s) => (
             <li key={s.id}>
@@ -46,7 +56,12 @@ export function HomePage() {
           ))}
         </ul>
       </Section>
-      <Section id="courses" title="Formations Crypto" more={{ to: '/crypto-courses', label: 'Voir les formations' }}>
+      <Section
+        id="courses"
+        title="Formations Crypto"
+        more={{ to: '/crypto-courses', label: 'Voir les formations' }}
+        empty={later.courses?.rows.length === 0}
+      >
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-3">
           {later.courses?.rows.slice(0, 3).map((c) => (
             <li key={c.id}>
@@ -55,7 +70,12 @@ export function HomePage() {
           ))}
         </ul>
       </Section>
-      <Section id="cryptos" title="Cryptos tendance" more={{ to: '/crypto-trending', label: 'Toutes les cryptos' }}>
+      <Section
+        id="cryptos"
+        title="Cryptos tendance"
+        more={{ to: '/crypto-trending', label: 'Toutes les cryptos' }}
+        empty={later.cryptos?.rows.length === 0}
+      >
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {later.cryptos?.rows.slice(0, 3).map((c) => (
             <li key={c.id}>
@@ -65,7 +85,7 @@ export function HomePage() {
         </ul>
       </Section>
       <Testimonials />
-      <Section id="posts" title="Derniers articles" more={{ to: '/blog', label: 'Tout le blog' }}>
+      <Section id="posts" title="Derniers articles" more={{ to: '/blog', label: 'Tout le blog' }} empty={later.posts?.rows.length === 0}>
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {later.posts?.rows.map((p) => (
             <li key={p.id}>

@@ -4,13 +4,17 @@ export function Section({
   id,
   title,
   more,
+  empty = false,
   children,
 }: {
   id: string;
   title: string;
   more?: { to: string; label: string };
+  /** Loaded and nothing to show (a new shop): no heading over an empty space. */
+  empty?: boolean;
   children: ReactNode;
 }) {
+  if (empty) return null;
   return (
     // Off-screen sections skip layout and paint until scrolled near (content-visibility), which
     // shortens the main-thread work of the first render on slow phones.
