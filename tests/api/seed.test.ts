@@ -108,13 +108,21 @@ describe('a shop started without the demo', () => {
   it('lists on the dashboard what Paramètres still hold of the example, and its home page has no empty sections', async () => {
     const app = await startTestApp();
     try {
+      // Before Paramètres are filled: no made-up phone, e-mail or WhatsApp button for shoppers.
+      // What the page shows (the data it hydrates from, in a script, is not shown).
+      const shown = async (path: string) => (await (await fetch(`${app.url}${path}`)).text()).replace(/<script[\s\S]*?<\/script>/g, '');
+      const before = await shown('/contact');
+      for (const example of ['01 00 00 00 00', 'contact@example.com', 'Écrire sur WhatsApp', 'Contact WhatsApp'])
+        expect(before, example).not.toContain(example);
       const labels = (keys: (keyof typeof settings.fields)[]) => keys.map((k) => settings.fields[k].label);
       expect((await app.asAdmin.dashboard.stats()).settingsToFill).toEqual(
         labels(['businessName', 'tagline', 'phone', 'whatsapp', 'email', 'address']),
       );
       await app.asAdmin.settings.update({ phone: '01 97 12 34 56', email: 'bonjour@boutique.bj', businessName: 'Boutique Awa' });
       expect((await app.asAdmin.dashboard.stats()).settingsToFill).toEqual(labels(['tagline', 'whatsapp', 'address']));
-      const home = await (await fetch(`${app.url}/`)).text();
+      const home = await shown('/');
+      expect(home).toContain('bonjour@boutique.bj');
+      expect(home).toContain('01 97 12 34 56');
       for (const heading of ['Produits phares', 'Nos services', 'Formations Crypto', 'Cryptos tendance', 'Derniers articles'])
         expect(home, heading).not.toContain(`>${heading}</h2>`);
     } finally {

@@ -3,27 +3,6 @@ import { f } from './fields';
 import { invoicingSettingsFields } from './invoicing';
 import { SHOP_RULES } from './labels';
 
-/**
- * What a shop started without the demo holds until the owner fills Paramètres: shown to nobody as
- * if it were true (the dashboard lists what is left to fill, the storefront shows no such contact).
- */
-export const PLACEHOLDER_SETTINGS = {
-  businessName: 'Ma boutique',
-  tagline: 'Votre partenaire pour les solutions technologiques',
-  phone: '+229 01 00 00 00 00',
-  whatsapp: '+229 01 00 00 00 00',
-  email: 'contact@example.com',
-  address: 'Bénin',
-} as const;
-
-/** The fields of Paramètres still holding their placeholder (phones compared by their digits). */
-export function placeholderFields(row: Partial<Record<keyof typeof PLACEHOLDER_SETTINGS, string | null>>) {
-  const digits = (v: unknown) => String(v ?? '').replace(/\D/g, '');
-  return (Object.keys(PLACEHOLDER_SETTINGS) as (keyof typeof PLACEHOLDER_SETTINGS)[]).filter((key) =>
-    key === 'phone' || key === 'whatsapp' ? digits(row[key]) === digits(PLACEHOLDER_SETTINGS[key]) : row[key] === PLACEHOLDER_SETTINGS[key],
-  );
-}
-
 /** One row: the business details the storefront shows. */
 export const settings = defineResource({
   name: 'settings',

@@ -1,14 +1,23 @@
-import { SHOP_RULES } from '@app/shared/labels';
+import { placeholderFields, SHOP_RULES } from '@app/shared/labels';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { RouterOutputs } from './trpc';
 import { api, queries } from './queries';
 
 export type Settings = RouterOutputs['settings']['get'];
 
-/** Business details (name, phone, WhatsApp, socials) for the header, footer and contact links. */
+/**
+ * Business details (name, phone, WhatsApp, socials) for the header, footer and contact links. A
+ * contact still at a new shop's example value (Paramètres not filled yet) comes empty: the pages
+ * then show no phone, e-mail, address or WhatsApp button, rather than a made-up one.
+ */
 export function useSettings(): Settings | undefined {
   const { data } = useQuery(queries.settings(api));
-  return data;
+  return useMemo(() => {
+    if (!data) return data;
+    const examples = placeholderFields(data).filter((key) => key === 'phone' || key === 'whatsapp' || key === 'email' || key === 'address');
+    return examples.length ? { ...data, ...Object.fromEntries(examples.map((key) => [key, ''])) } : data;
+  }, [data]);
 }
 
 /** The most units of one article an order may hold (Paramètres; the server applies it too). */

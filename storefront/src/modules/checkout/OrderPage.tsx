@@ -62,7 +62,7 @@ export function OrderPage() {
         <OrderSummary order={order} extra={{ term: 'Paiement', value: paymentMethodLabel(order.paymentMethod, shipped) }} />
       </section>
       <div className="mt-6 flex flex-wrap gap-3">
-        {settings && (
+        {settings?.whatsapp && (
           <a
             href={whatsappLink(settings.whatsapp, orderMessage(order))}
             target="_blank"

@@ -8,25 +8,33 @@ export function ContactDetails() {
   if (!settings) return null;
   return (
     <aside className={`${card} space-y-4 self-start p-4`} aria-label="Coordonnées">
-      <div>
-        <h2 className="text-sm font-semibold text-slate-500">Téléphone</h2>
-        <a href={telLink(settings.phone)} className="font-medium text-blue-700">
-          {displayPhone(settings.phone)}
+      {settings.phone && (
+        <div>
+          <h2 className="text-sm font-semibold text-slate-500">Téléphone</h2>
+          <a href={telLink(settings.phone)} className="font-medium text-blue-700">
+            {displayPhone(settings.phone)}
+          </a>
+        </div>
+      )}
+      {settings.email && (
+        <div>
+          <h2 className="text-sm font-semibold text-slate-500">E-mail</h2>
+          <a href={`mailto:${settings.email}`} className="break-all font-medium text-blue-700">
+            {settings.email}
+          </a>
+        </div>
+      )}
+      {settings.address && (
+        <div>
+          <h2 className="text-sm font-semibold text-slate-500">Adresse</h2>
+          <address className="not-italic">{settings.address}</address>
+        </div>
+      )}
+      {settings.whatsapp && (
+        <a href={whatsappLink(settings.whatsapp)} target="_blank" rel="noopener noreferrer" className={`${whatsappButton} w-full`}>
+          <ChatIcon /> Écrire sur WhatsApp
         </a>
-      </div>
-      <div>
-        <h2 className="text-sm font-semibold text-slate-500">E-mail</h2>
-        <a href={`mailto:${settings.email}`} className="break-all font-medium text-blue-700">
-          {settings.email}
-        </a>
-      </div>
-      <div>
-        <h2 className="text-sm font-semibold text-slate-500">Adresse</h2>
-        <address className="not-italic">{settings.address}</address>
-      </div>
-      <a href={whatsappLink(settings.whatsapp)} target="_blank" rel="noopener noreferrer" className={`${whatsappButton} w-full`}>
-        <ChatIcon /> Écrire sur WhatsApp
-      </a>
+      )}
     </aside>
   );
 }

@@ -66,25 +66,31 @@ export function Footer() {
           </h2>
           {settings && (
             <address className="space-y-1 text-sm not-italic">
-              <p>
-                <a href={telLink(settings.phone)} className="inline-block py-1 hover:text-white">
-                  {displayPhone(settings.phone)}
+              {settings.phone && (
+                <p>
+                  <a href={telLink(settings.phone)} className="inline-block py-1 hover:text-white">
+                    {displayPhone(settings.phone)}
+                  </a>
+                </p>
+              )}
+              {settings.email && (
+                <p>
+                  <a href={`mailto:${settings.email}`} className="inline-block py-1 break-all hover:text-white">
+                    {settings.email}
+                  </a>
+                </p>
+              )}
+              {settings.address && <p>{settings.address}</p>}
+              {settings.whatsapp && (
+                <a
+                  href={whatsappLink(settings.whatsapp)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="mt-2 inline-flex min-h-11 items-center gap-2 rounded-lg bg-whatsapp px-4 font-semibold text-white hover:bg-whatsapp-dark"
+                >
+                  <ChatIcon /> Contact WhatsApp
                 </a>
-              </p>
-              <p>
-                <a href={`mailto:${settings.email}`} className="inline-block py-1 break-all hover:text-white">
-                  {settings.email}
-                </a>
-              </p>
-              <p>{settings.address}</p>
-              <a
-                href={whatsappLink(settings.whatsapp)}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="mt-2 inline-flex min-h-11 items-center gap-2 rounded-lg bg-whatsapp px-4 font-semibold text-white hover:bg-whatsapp-dark"
-              >
-                <ChatIcon /> Contact WhatsApp
-              </a>
+              )}
             </address>
           )}
         </section>

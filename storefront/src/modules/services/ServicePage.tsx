@@ -45,7 +45,7 @@ export function ServicePage() {
           {service.price !== null ? (
             <AddToCart item={{ id: service.id, type: 'service', name: service.name, price: service.price, image: service.image }} />
           ) : (
-            settings && (
+            settings?.whatsapp && (
               <a
                 href={whatsappLink(settings.whatsapp, `Bonjour, je souhaite un devis pour le service « ${service.name} ».`)}
                 target="_blank"
