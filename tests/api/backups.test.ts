@@ -138,12 +138,21 @@ describe('the backup job', () => {
     } finally {
       await db.destroy();
     }
-    await backupJob(source.target, dir('good'), { daily: 7, weekly: 4 });
+    const before = new Date();
+    const good = await backupJob(source.target, dir('good'), { daily: 7, weekly: 4 });
+    // Named on the shop's clock (Benin, UTC+1), as the dashboard shows its time.
+    const benin = new Date(before.getTime() + 3_600_000).toISOString().slice(0, 13).replace('T', '_');
+    expect(path.basename(good.file).slice('boutique-'.length, 'boutique-'.length + 13)).toBe(benin);
     db = source.open();
     try {
       const { backup } = await dashboardStats(db);
       expect(backup.lastFailure).toBeNull();
       expect(backup.lastGood?.file).toMatch(/^boutique-/);
+      // Both runs, newest first, for the owner's phone.
+      expect(backup.recent).toMatchObject([
+        { file: path.basename(good.file), error: null },
+        { file: null, bytes: null, error: expect.stringMatching(/ENOTDIR/) },
+      ]);
     } finally {
       await db.destroy();
     }

@@ -357,8 +357,19 @@ describe('at phone width', () => {
     await phone.goto('/admin/blog/add');
     await phone.locator('#title').waitFor();
     await screenshot(phone, 'blog-form-360', true);
+    // The nights' backups, seen from the phone: the file, its size, or why it failed.
+    await app.db
+      .insertInto('backups')
+      .values([
+        { file: 'boutique-2026-11-26_03-00-00.dump', bytes: 12_600_000, createdAt: '2026-11-26T02:00:00Z' },
+        { error: 'pg_dump : connexion refusée', createdAt: '2026-11-27T02:00:00Z' },
+      ])
+      .execute();
     await phone.goto('/admin');
     await phone.getByText('Nouvelles commandes').waitFor();
+    const backups = phone.locator('.ant-card').filter({ has: phone.getByRole('heading', { name: 'Sauvegardes' }) });
+    await backups.getByText('27/11/2026 à 03:00').waitFor();
+    expect(await backups.innerText()).toMatch(/Échec[\s\S]*pg_dump : connexion refusée[\s\S]*26\/11\/2026 à 03:00[\s\S]*12,0 Mo/);
     await screenshot(phone, 'dashboard-360', true);
     expectNoErrors(app.errors);
   });

@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { BENIN_UTC_OFFSET_MINUTES } from '@app/shared/format';
 import pg from 'pg';
 
 const run = promisify(execFile);
@@ -41,7 +42,9 @@ export function pgTool(name: 'pg_dump' | 'pg_restore'): string {
   return name;
 }
 
-const stamp = () => new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
+/** The moment in Benin time (UTC+1, no summer time), as the dashboard shows it: the file names agree with it. */
+const stamp = () =>
+  new Date(Date.now() + BENIN_UTC_OFFSET_MINUTES * 60_000).toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
 
 /**
  * Writes a consistent, timestamped backup into `dir` and returns its path.

@@ -90,7 +90,7 @@ export async function dashboardStats(db: Db) {
 
 /** The last good backup, and the last run when it failed (the job records both: db/backup.ts). */
 async function lastBackups(db: Db) {
-  const [good, latest] = await Promise.all([
+  const [good, latest, recent] = await Promise.all([
     db
       .selectFrom('backups')
       .select(['file', 'bytes', 'createdAt'])
@@ -99,10 +99,13 @@ async function lastBackups(db: Db) {
       .limit(1)
       .executeTakeFirst(),
     db.selectFrom('backups').select(['error', 'createdAt']).orderBy('createdAt', 'desc').limit(1).executeTakeFirst(),
+    // The last week of runs, for the owner to see from her phone that they happen.
+    db.selectFrom('backups').select(['file', 'bytes', 'error', 'createdAt']).orderBy('createdAt', 'desc').limit(7).execute(),
   ]);
   return {
     lastGood: good ? { file: good.file!, bytes: Number(good.bytes), at: good.createdAt } : null,
     lastFailure: latest?.error ? { error: latest.error, at: latest.createdAt } : null,
+    recent: recent.map((r) => ({ file: r.file, bytes: r.bytes === null ? null : Number(r.bytes), error: r.error, at: r.createdAt })),
   };
 }
 
