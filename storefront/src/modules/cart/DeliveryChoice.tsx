@@ -1,4 +1,5 @@
 import { formatXOF } from '@app/shared/format';
+import { useEffect } from 'react';
 import { useDeliveryOptions } from '../delivery/useDeliveryOptions';
 import { useCart } from './useCart';
 
@@ -6,6 +7,11 @@ import { useCart } from './useCart';
 export function DeliveryChoice({ error }: { error?: string | undefined }) {
   const { data } = useDeliveryOptions();
   const { cart, chooseDelivery } = useCart();
+  // The option the shop recommends is chosen until the shopper picks another (as a shop counter would).
+  const recommended = data?.rows.find((option) => option.recommended);
+  useEffect(() => {
+    if (recommended && !cart.delivery) chooseDelivery({ id: recommended.id, name: recommended.name, price: recommended.price });
+  }, [recommended, cart.delivery, chooseDelivery]);
   if (!data) return <p className="text-sm text-slate-500">Chargement...</p>;
   return (
     <fieldset>
