@@ -131,3 +131,33 @@ describe('npm run migration:new', () => {
     expect(result?.messages).toEqual([]);
   });
 });
+
+describe('202611300304_placeholder_contacts', () => {
+  it('moves an untouched placeholder phone off the demo’s number, and leaves a filled one alone', async () => {
+    const shop = await createTestDb();
+    try {
+      const { up } = (await import('../../migrations/202611300304_placeholder_contacts')) as { up: (db: unknown) => Promise<void> };
+      await shop.db
+        .insertInto('settings')
+        .values({
+          businessName: 'Ma boutique',
+          tagline: 'x',
+          phone: '+2290100000000',
+          whatsapp: '+2290100000000',
+          email: 'contact@example.com',
+          address: 'Bénin',
+        })
+        .execute();
+      await up(shop.db);
+      expect(await shop.db.selectFrom('settings').select(['phone', 'whatsapp']).executeTakeFirstOrThrow()).toEqual({
+        phone: '+2290199999999',
+        whatsapp: '+2290199999999',
+      });
+      await shop.db.updateTable('settings').set({ phone: '+2290100000000', email: 'vrai@boutique.bj' }).execute();
+      await up(shop.db);
+      expect((await shop.db.selectFrom('settings').select('phone').executeTakeFirstOrThrow()).phone).toBe('+2290100000000');
+    } finally {
+      await shop.drop();
+    }
+  });
+});

@@ -112,7 +112,7 @@ describe('a shop started without the demo', () => {
       // What the page shows (the data it hydrates from, in a script, is not shown).
       const shown = async (path: string) => (await (await fetch(`${app.url}${path}`)).text()).replace(/<script[\s\S]*?<\/script>/g, '');
       const before = await shown('/contact');
-      for (const example of ['01 00 00 00 00', 'contact@example.com', 'Écrire sur WhatsApp', 'Contact WhatsApp'])
+      for (const example of ['01 99 99 99 99', 'contact@example.com', 'Écrire sur WhatsApp', 'Contact WhatsApp'])
         expect(before, example).not.toContain(example);
       const labels = (keys: (keyof typeof settings.fields)[]) => keys.map((k) => settings.fields[k].label);
       expect((await app.asAdmin.dashboard.stats()).settingsToFill).toEqual(

@@ -77,7 +77,12 @@ describe('signing in and out', () => {
     expect(await alert.textContent()).toContain('pg_dump: connexion refusée');
     await app.db.insertInto('backups').values({ file: 'boutique-du-jour.dump', bytes: 5_347_000 }).execute();
     await page.reload();
-    await page.getByText(/^Dernière sauvegarde : \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2} \(5,1 Mo\)$/).waitFor();
+    // The runs listed under the dashboard, newest first: this one's size, then the failure.
+    const runs = page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: 'Sauvegardes' }) });
+    await runs.getByText('boutique-du-jour.dump').waitFor();
+    expect(await runs.locator('.ant-list-item').first().innerText()).toMatch(
+      /^\d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}\s+5,1 Mo\s+boutique-du-jour\.dump$/,
+    );
     expect(await alert.count()).toBe(0);
   });
 });

@@ -165,8 +165,9 @@ export const invoiceStatuses = {
 export const PLACEHOLDER_SETTINGS = {
   businessName: 'Ma boutique',
   tagline: 'Votre partenaire pour les solutions technologiques',
-  phone: '+229 01 00 00 00 00',
-  whatsapp: '+229 01 00 00 00 00',
+  // Not the demo's own number (01 00 00 00 00): the demo shows its sample contacts as a shop would.
+  phone: '+229 01 99 99 99 99',
+  whatsapp: '+229 01 99 99 99 99',
   email: 'contact@example.com',
   address: 'Bénin',
 } as const;

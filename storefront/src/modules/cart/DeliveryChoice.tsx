@@ -38,7 +38,7 @@ export function DeliveryChoice({ error }: { error?: string | undefined }) {
                   Recommandée
                 </span>
               )}
-              <span className="block text-slate-500">{option.deliveryTime}</span>
+              <span className="block text-slate-600">{option.deliveryTime}</span>
             </span>
             <span className="shrink-0 whitespace-nowrap text-sm font-semibold">{formatXOF(option.price)}</span>
           </label>
