@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, openPGlite } from '../../server/src/db/index';
 import { type Finding, diagnose, formatFindings } from '../../server/src/ops/doctor';
+import { seedIfEmpty } from '../../server/src/seed/seed';
 import { createTestDb } from '../support/db';
 import { startSmtpStandIn } from '../support/smtp-stand-in';
 
@@ -138,6 +139,24 @@ describe('npm run doctor', () => {
     const low = await diagnose(good(), { db: test.db, smtpTimeoutMs: 2_000, freeBytes: () => 600 * MB });
     expect(withSeverity(low, 'fatal')).toEqual([]);
     expect(withSeverity(low, 'warning').map((f) => f.message)).toContain(`Peu d’espace disque sous ${dataDir} : 0,6 Go libres.`);
+  });
+
+  it('says which of Paramètres still hold a new shop’s example values', async () => {
+    const shop = await createTestDb();
+    try {
+      await seedIfEmpty(shop.db, { demo: false });
+      await shop.db.updateTable('settings').set({ email: 'bonjour@boutique.bj' }).execute();
+      const [left] = withSeverity(await diagnose(good(), { db: shop.db, smtpTimeoutMs: 2_000 }), 'warning').filter((f) =>
+        f.message.startsWith('Paramètres à compléter'),
+      );
+      expect(left?.message).toMatch(
+        /^Paramètres à compléter : Nom de l'entreprise, Slogan, Téléphone, Numéro WhatsApp, Adresse postale gardent/,
+      );
+      expect(left?.message).not.toContain('E-mail du support');
+      expect(left?.fix).toBe('Dans l’administration : Paramètres.');
+    } finally {
+      await shop.drop();
+    }
   });
 
   it('tells a new database from one with migrations waiting', async () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { placeholderFields, settings } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import { loadConfig, parseTrustProxy, proxyListenCheck } from '../config';
@@ -248,8 +249,26 @@ async function database(env: NodeJS.ProcessEnv, given: Kysely<Database> | undefi
         ),
       );
   }
+  found.push(...(await settingsToFill(db)));
   if (!given) await db.destroy();
   return found;
+}
+
+/** A shop started without the demo still showing its example contacts (a new base has no row yet). */
+async function settingsToFill(db: Kysely<Database>): Promise<Finding[]> {
+  const row = await db
+    .selectFrom('settings')
+    .select(['businessName', 'tagline', 'phone', 'whatsapp', 'email', 'address'])
+    .executeTakeFirst()
+    .catch(() => undefined);
+  const left = row ? placeholderFields(row) : [];
+  if (!left.length) return [];
+  return [
+    warning(
+      `Paramètres à compléter : ${left.map((key) => settings.fields[key].label).join(', ')} gardent leur valeur d’exemple (la boutique n’affiche pas ces coordonnées).`,
+      'Dans l’administration : Paramètres.',
+    ),
+  ];
 }
 
 export interface DiagnoseOptions {
