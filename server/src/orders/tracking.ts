@@ -1,5 +1,5 @@
-import { type orderEventKinds, type orders, type RowOf, TRACKING_CODE_HINT } from '@app/shared';
-import { ORDER_NUMBER_HINT, normalizeOrderNumber } from '@app/shared/format';
+import type { orderEventKinds, orders, RowOf } from '@app/shared';
+import { ORDER_NUMBER_HINT, normalizeOrderNumber, normalizeTrackingCode, TRACKING_CODE_HINT } from '@app/shared/format';
 import { parsePhone, phoneError } from '@app/shared/phone';
 import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
@@ -33,8 +33,8 @@ export const trackInput = z
       .optional(),
     code: z
       .string()
-      .transform((value) => value.replace(/[\s-]/g, '').toLowerCase())
-      .pipe(z.string().regex(/^[0-9a-f]{6}$/, TRACKING_CODE_HINT))
+      .max(30)
+      .transform((value, ctx) => normalizeTrackingCode(value) ?? (ctx.addIssue({ code: 'custom', message: TRACKING_CODE_HINT }), z.NEVER))
       .optional(),
   })
   .superRefine((input, ctx) => {
@@ -87,7 +87,7 @@ export async function findTrackedOrder(db: Kysely<Database>, input: z.infer<type
     query = query
       .where('number', '=', input.number ?? '')
       .where('phone', '=', phone.e164)
-      .where(sql<string>`left(tracking_token, 6)`, '=', input.code ?? '');
+      .where(sql<string>`upper(left(tracking_token, 6))`, '=', input.code ?? '');
   }
   const order = await query.executeTakeFirst();
   if (!order) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });

@@ -18,4 +18,9 @@ export function normalizeOrderNumber(text: string): string | null {
  * secret; the code is what a stranger cannot guess (16.7 million values, and lookups are limited).
  */
 export const trackingCode = (token: string) => token.slice(0, 6).toUpperCase();
+/** A tracking code as people type it ("7f3 a9c", "7F3-A9C"), as the shop prints it, or null when it is not one. */
+export function normalizeTrackingCode(text: string): string | null {
+  const code = text.replace(/[\s-]/g, '').toUpperCase();
+  return /^[0-9A-F]{6}$/.test(code) ? code : null;
+}
 export const TRACKING_CODE_HINT = 'Code de suivi attendu : 6 caractères (chiffres et lettres A à F), par exemple 7F3A9C.';

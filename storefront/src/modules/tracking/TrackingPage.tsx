@@ -1,4 +1,11 @@
-import { dateTime, normalizeOrderNumber, ORDER_NUMBER_HINT, TRACKING_CODE_HINT, trackingCode } from '@app/shared/format';
+import {
+  dateTime,
+  normalizeOrderNumber,
+  normalizeTrackingCode,
+  ORDER_NUMBER_HINT,
+  TRACKING_CODE_HINT,
+  trackingCode,
+} from '@app/shared/format';
 import { PHONE_EXAMPLE } from '@app/shared/phone';
 import {
   needsShipping,
@@ -65,14 +72,14 @@ function LookupForm({ busy, onSubmit }: { busy: boolean; onSubmit: (lookup: Look
     event.preventDefault();
     // The same rules as the server's (shared): any reasonable order number, Benin's 10 digits, six hex characters.
     const normalized = normalizeOrderNumber(number);
-    const typedCode = code.replace(/[\s-]/g, '').toUpperCase();
+    const typedCode = normalizeTrackingCode(code);
     const found = collect({
       number: normalized ? undefined : ORDER_NUMBER_HINT,
       phone: phoneError(phone),
-      code: /^[0-9A-F]{6}$/.test(typedCode) ? undefined : TRACKING_CODE_HINT,
+      code: typedCode ? undefined : TRACKING_CODE_HINT,
     });
     setErrors(found);
-    if (normalized && !found.phone && !found.code) {
+    if (normalized && typedCode && !found.phone) {
       setNumber(normalized);
       setCode(typedCode);
       onSubmit({ number: normalized, phone, code: typedCode });
