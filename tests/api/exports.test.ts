@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, startTestApp, type TestApp } from '../support/app';
 
@@ -21,6 +22,12 @@ describe('newsletter export', () => {
   it('holds every subscriber the list search shows, past any page size, with the count first', async () => {
     for (let i = 0; i < 120; i++) await app.asAdmin.newsletterSubscribers.create({ email: `lecteur${i}@cotonou.example` });
     await app.asAdmin.newsletterSubscribers.create({ email: 'autre@parakou.example' });
+    // The newest by a clear margin: PGlite's clock can give two quick inserts the same millisecond.
+    await app.db
+      .updateTable('newsletterSubscribers')
+      .set({ createdAt: sql<string>`now() + interval '1 minute'` })
+      .where('email', '=', 'autre@parakou.example')
+      .execute();
 
     const all = await download('');
     expect(all.response.headers.get('content-disposition')).toMatch(/^attachment; filename="abonnes-newsletter-\d{4}-\d{2}-\d{2}\.csv"$/);
