@@ -27,13 +27,15 @@ const gadgets = defineResource({
     name: f.text('Nom'),
     kind: f.enum('Genre', { solar: 'Solaire', usb: 'USB' }, { default: 'usb' }),
     price: f.money('Prix'),
+    supplier: f.enum('Fournisseur', { acme: 'Acme', sodeci: 'Sodeci' }, { default: 'acme', adminOnly: true }),
     supplierNote: f.longText('Note fournisseur', { optional: true, adminOnly: true }),
     visible: f.boolean('Visible', { default: true }),
   },
   list: {
     columns: ['name', 'price'],
-    search: ['name'],
-    sortable: ['name', 'price', 'createdAt'],
+    search: ['name', 'supplierNote'],
+    filters: ['kind', 'supplier'],
+    sortable: ['name', 'price', 'supplier', 'createdAt'],
     defaultSort: { field: 'name', order: 'asc' },
   },
 });
@@ -75,6 +77,16 @@ describe('a resource added to the registry', () => {
       expect(publicList.rows.map((r) => r.name)).toEqual(['Lampe solaire']);
       expect(publicList.rows[0]).not.toHaveProperty('supplierNote');
       expect((await failure(visitor.gadgets.create.mutate({ name: 'X', price: 1 }))).code).toBe('UNAUTHORIZED');
+
+      // A hidden field answers no question: a visitor cannot filter, sort or search on it.
+      const probe = await failure(visitor.gadgets.list.query({ filters: { supplier: 'acme' } }));
+      expect(probe).toMatchObject({ code: 'BAD_REQUEST', message: 'Filtre réservé à l’administration : supplier.' });
+      expect((await failure(visitor.gadgets.list.query({ sort: 'supplier' }))).code).toBe('BAD_REQUEST');
+      expect((await visitor.gadgets.list.query({ search: 'Remise' })).total).toBe(0);
+      expect((await visitor.gadgets.list.query({ filters: { kind: 'usb' } })).total).toBe(1);
+      // The admin still can.
+      expect((await admin.gadgets.list.query({ filters: { supplier: 'acme' } })).total).toBe(2);
+      expect((await admin.gadgets.list.query({ search: 'Remise' })).total).toBe(1);
     } finally {
       await app.close();
     }

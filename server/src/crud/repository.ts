@@ -60,6 +60,22 @@ function visible(resource: AnyResource, viewer: Viewer) {
     viewer === 'public' && resource.publishedField ? (q.where(resource.publishedField, '=', true) as Q) : q;
 }
 
+const hidden = (resource: AnyResource, viewer: Viewer, key: string) => viewer === 'public' && !!resource.fields[key]?.adminOnly;
+
+/** The search fields a viewer's search looks in: a visitor's never looks in a field hidden from them. */
+const searchableBy = (resource: AnyResource, viewer: Viewer) => resource.list.search.filter((key) => !hidden(resource, viewer, key));
+
+/**
+ * A visitor may not filter or sort on a field hidden from them: the answer would tell its value
+ * (which products have a given supplier). Refused whatever the value, so the refusal tells nothing.
+ */
+function refuseHiddenKeys(resource: AnyResource, viewer: Viewer, params: ListParams) {
+  for (const [key, value] of Object.entries(params.filters ?? {})) {
+    if (value !== undefined && hidden(resource, viewer, key)) invalid('filters', `Filtre réservé à l’administration : ${key}.`);
+  }
+  if (params.sort && hidden(resource, viewer, params.sort)) invalid('sort', `Tri réservé à l’administration : ${params.sort}.`);
+}
+
 /**
  * The two queries of a list page: its rows and the total (separate so a test can EXPLAIN them).
  * `narrow` adds a condition of the caller's own (an export's rule) to both.
@@ -72,6 +88,8 @@ export function listQueries(
   narrow: (q: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, any> = (q) => q,
 ) {
   const search = params.search?.trim();
+  const searched = searchableBy(resource, viewer);
+  refuseHiddenKeys(resource, viewer, params);
   const filtered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q => {
     let out = narrow(visible(resource, viewer)(q)) as Q;
     for (const [key, value] of Object.entries(params.filters ?? {})) {
@@ -80,7 +98,7 @@ export function listQueries(
     if (search) {
       out = out.where((eb) =>
         eb.or(
-          resource.list.search.flatMap((key) => {
+          searched.flatMap((key) => {
             const plain = eb(normalized(key), 'like', likeNeedle(search));
             // Phones are stored in E.164: "01 97 12 34 56", "+229 0197…" or "97 12 34" all find +2290197123456.
             const phone = resource.fields[key]?.kind === 'phone' ? phoneSearch(search) : null;
@@ -121,7 +139,7 @@ export async function listRecords<R extends AnyResource>(db: AnyDb, resource: R,
  */
 async function suggestTitles(db: AnyDb, resource: AnyResource, viewer: Viewer, search: string): Promise<string[]> {
   const title = resource.titleField;
-  if (!resource.list.search.includes(title)) return [];
+  if (!searchableBy(resource, viewer).includes(title)) return [];
   return db.transaction().execute(async (trx) => {
     await sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.4', true)`.execute(trx);
     const rows = await visible(
