@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { adminPath, defineResource, f, resources } from '@app/shared';
+import { adminPath, defineResource, dependencyOrder, f, resources } from '@app/shared';
 import type { Migration } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { adminEntries } from '../../admin/src/crud/registry';
@@ -15,7 +15,17 @@ import { schemaDrift } from '../support/drift';
 
 // The promise to developers: a resource file added to the registry tuple, and its migration,
 // and the entity is served, listed in the admin menu, walked for access and contract-tested.
-// Nothing below names the resource except to look at the result.
+// Nothing below names the resource except to look at the result. Its place in the menu is free:
+// gadgets refer to the shop's products (before them) and to makers (after them).
+const makers = defineResource({
+  name: 'makers',
+  label: { singular: 'Fabricant', plural: 'Fabricants' },
+  titleField: 'name',
+  read: 'admin',
+  fields: { name: f.text('Nom') },
+  list: { columns: ['name'], search: ['name'], sortable: ['name'], defaultSort: { field: 'name', order: 'asc' } },
+});
+
 const gadgets = defineResource({
   name: 'gadgets',
   label: { singular: 'Gadget', plural: 'Gadgets' },
@@ -27,6 +37,8 @@ const gadgets = defineResource({
     name: f.text('Nom'),
     kind: f.enum('Genre', { solar: 'Solaire', usb: 'USB' }, { default: 'usb' }),
     price: f.money('Prix'),
+    product: f.reference('Produit', 'products', { optional: true }),
+    maker: f.reference('Fabricant', 'makers', { optional: true }),
     supplier: f.enum('Fournisseur', { acme: 'Acme', sodeci: 'Sodeci' }, { default: 'acme', adminOnly: true }),
     supplierNote: f.longText('Note fournisseur', { optional: true, adminOnly: true }),
     visible: f.boolean('Visible', { default: true }),
@@ -40,16 +52,18 @@ const gadgets = defineResource({
   },
 });
 
-const registry = [...resources, gadgets] as const;
+const registry = [...resources, gadgets, makers] as const;
 const router = buildAppRouter(registry);
 
-/** The migration file `npm run migration:new gadgets` would write, applied as the migrator applies it. */
+/** The migration files `npm run migration:new <name>` would write, applied as the migrator applies them. */
 async function migrate(db: Parameters<Migration['up']>[0]) {
   const dir = fs.mkdtempSync(path.resolve('.tmp/migration-new-'));
-  const file = path.join(dir, `${migrationStamp()}_${tableName(gadgets)}.ts`);
-  fs.writeFileSync(file, migrationSource(createTableSql(gadgets), tableName(gadgets), 'npm run migration:new gadgets'));
   try {
-    await ((await import(pathToFileURL(file).href)) as Migration).up(db);
+    for (const resource of dependencyOrder(registry).filter((r) => r === gadgets || r === makers)) {
+      const file = path.join(dir, `${migrationStamp()}_${tableName(resource)}.ts`);
+      fs.writeFileSync(file, migrationSource(createTableSql(resource), tableName(resource), `npm run migration:new ${resource.name}`));
+      await ((await import(pathToFileURL(file).href)) as Migration).up(db);
+    }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -93,7 +107,9 @@ describe('a resource added to the registry', () => {
   });
 
   it('gets its admin menu entry, icon and screens, and every link to a record opens its detail screen', () => {
-    const entry = adminEntries(registry).at(-1)!;
+    const entries = adminEntries(registry);
+    expect(entries.map((e) => e.name).slice(-2)).toEqual(['gadgets', 'makers']);
+    const entry = entries.at(-2)!;
     expect(entry).toMatchObject({
       name: 'gadgets',
       menuLabel: 'Gadgets',
@@ -106,7 +122,7 @@ describe('a resource added to the registry', () => {
   it('has a migration written from its declaration that matches it, with its checks and search index', async () => {
     const app = await start();
     try {
-      expect(await schemaDrift(app.db, [gadgets])).toEqual([]);
+      expect(await schemaDrift(app.db, [gadgets, makers])).toEqual([]);
       const admin = httpClient<typeof router>(app.url).client;
       await admin.auth.login.mutate(ADMIN);
       // The database's own checks hold even where the API is bypassed.
@@ -154,5 +170,5 @@ describe('the access walk', () => {
 });
 
 describe('the contract suite', () => {
-  describeContract([gadgets], start);
+  describeContract([gadgets, makers], start, registry);
 });

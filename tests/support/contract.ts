@@ -11,7 +11,12 @@ import { editableTextField, sampleInput } from './samples';
  * new test: tests/api/contract.test.ts runs it on the shop's registry, new-resource.test.ts on a
  * throwaway resource. `start` gives an app whose router and tables hold the resources.
  */
-export function describeContract(registry: readonly AnyResource[], start: () => Promise<TestApp>) {
+export function describeContract(
+  registry: readonly AnyResource[],
+  start: () => Promise<TestApp>,
+  /** Where the resources that references point at are found (the shop's registry, or a test's). */
+  lookup: readonly AnyResource[] = registry,
+) {
   let app: TestApp;
   let admin: Client;
   let visitor: Client;
@@ -29,7 +34,7 @@ export function describeContract(registry: readonly AnyResource[], start: () => 
 
     it('creates a record with server-set id and timestamps', async () => {
       const before = Date.now();
-      const row = await createRow(admin, resource, {}, app.db);
+      const row = await createRow(admin, resource, {}, app.db, lookup);
       expect(row.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(Date.parse(row.createdAt)).toBeGreaterThan(before - 60_000);
       expect(row.updatedAt).toBe(row.createdAt);
@@ -53,7 +58,7 @@ export function describeContract(registry: readonly AnyResource[], start: () => 
     });
 
     it('lists with paging, a total and a page size capped at 100', async () => {
-      for (let i = 0; i < 3; i++) await createRow(admin, resource, {}, app.db);
+      for (let i = 0; i < 3; i++) await createRow(admin, resource, {}, app.db, lookup);
       const first = await api().list.query({ page: 1, pageSize: 2 });
       const second = await api().list.query({ page: 2, pageSize: 2 });
       expect(first.rows).toHaveLength(2);
@@ -75,7 +80,7 @@ export function describeContract(registry: readonly AnyResource[], start: () => 
     });
 
     it.each(resource.list.search.map((s) => [s]))('searches %s case-insensitively, as a substring', async (field) => {
-      const row = await createRow(admin, resource, {}, app.db);
+      const row = await createRow(admin, resource, {}, app.db, lookup);
       const value = String(row[field]);
       const needle = value.slice(Math.max(0, value.length - 8));
       const flipped = needle === needle.toUpperCase() ? needle.toLowerCase() : needle.toUpperCase();
@@ -92,7 +97,7 @@ export function describeContract(registry: readonly AnyResource[], start: () => 
       // Free text takes accents as stored; every field (e-mail, phone, number) is also found by an accented search.
       const stored =
         !def.readOnly && !def.pattern && ['text', 'longText'].includes(def.kind) ? `ÉÇÀ${randomUUID().slice(0, 6)}` : undefined;
-      const row = await createRow(admin, resource, stored ? { [field]: stored } : {}, app.db);
+      const row = await createRow(admin, resource, stored ? { [field]: stored } : {}, app.db, lookup);
       const value = String(row[field]);
       if (stored) {
         expect(value).toBe(stored);
@@ -120,10 +125,13 @@ export function describeContract(registry: readonly AnyResource[], start: () => 
         def.kind === 'boolean'
           ? [true, false]
           : def.kind === 'reference'
-            ? [(await referencedRecord(admin, def.references!, app.db)).id, (await referencedRecord(admin, def.references!, app.db)).id]
+            ? [
+                (await referencedRecord(admin, def.references!, app.db, lookup)).id,
+                (await referencedRecord(admin, def.references!, app.db, lookup)).id,
+              ]
             : Object.keys(def.options ?? {});
       const [a, b] = values;
-      const row = await createRow(admin, resource, { [field]: a }, app.db);
+      const row = await createRow(admin, resource, { [field]: a }, app.db, lookup);
       const matching = await api().list.query({ filters: { [field]: a }, pageSize: 100 });
       expect(matching.rows.map((r) => r.id)).toContain(row.id);
       expect(matching.rows.every((r) => r[field] === a)).toBe(true);
@@ -133,7 +141,7 @@ export function describeContract(registry: readonly AnyResource[], start: () => 
     });
 
     it('updates a field and moves updatedAt (or refuses, where the resource forbids it)', async () => {
-      const row = await createRow(admin, resource, {}, app.db);
+      const row = await createRow(admin, resource, {}, app.db, lookup);
       if (!resource.operations.update) {
         expect(await failure(api().update.mutate({ id: row.id, data: {} }))).toMatchObject({
           code: 'NOT_FOUND',
@@ -151,7 +159,7 @@ export function describeContract(registry: readonly AnyResource[], start: () => 
     });
 
     it('deletes, after which the record is not found (or refuses, where the resource forbids it)', async () => {
-      const row = await createRow(admin, resource, {}, app.db);
+      const row = await createRow(admin, resource, {}, app.db, lookup);
       if (!resource.operations.delete) {
         expect((await failure(api().delete.mutate({ id: row.id }))).code).toBe('NOT_FOUND');
         expect((await api().get.query({ id: row.id })).id).toBe(row.id);
@@ -171,7 +179,7 @@ export function describeContract(registry: readonly AnyResource[], start: () => 
     });
 
     it('refuses every write from an anonymous visitor', async () => {
-      const row = await createRow(admin, resource, {}, app.db);
+      const row = await createRow(admin, resource, {}, app.db, lookup);
       const anon = crudOf(visitor, resource);
       const attempts = {
         create: () => anon.create.mutate(sampleInput(resource)),
@@ -192,10 +200,10 @@ export function describeContract(registry: readonly AnyResource[], start: () => 
         expect((await failure(anon.list.query())).code).toBe('UNAUTHORIZED');
         return;
       }
-      const shown = await createRow(admin, resource, {}, app.db);
+      const shown = await createRow(admin, resource, {}, app.db, lookup);
       expect((await anon.get.query({ id: shown.id })).id).toBe(shown.id);
       if (!resource.publishedField) return;
-      const hidden = await createRow(admin, resource, { [resource.publishedField]: false }, app.db);
+      const hidden = await createRow(admin, resource, { [resource.publishedField]: false }, app.db, lookup);
       expect((await failure(anon.get.query({ id: hidden.id }))).code).toBe('NOT_FOUND');
       const list = await anon.list.query({ pageSize: 100 });
       expect(list.rows.every((r) => r[resource.publishedField!] === true)).toBe(true);

@@ -17,17 +17,30 @@ export interface CrudClient {
 export const crudOf = (client: unknown, resource: AnyResource) => (client as Record<string, CrudClient>)[resource.name]!;
 
 /** A new record of the resource a reference field points at (a session's training), published. */
-export async function referencedRecord(admin: unknown, references: string, db?: Kysely<Database>): Promise<Row> {
-  const target = resources.find((r) => r.name === references);
+export async function referencedRecord(
+  admin: unknown,
+  references: string,
+  db?: Kysely<Database>,
+  registry: readonly AnyResource[] = resources,
+): Promise<Row> {
+  const target = registry.find((r) => r.name === references);
   if (!target) throw new Error(`No resource named ${references}`);
-  return createRow(admin, target, target.publishedField ? { [target.publishedField]: true } : {}, db);
+  return createRow(admin, target, target.publishedField ? { [target.publishedField]: true } : {}, db, registry);
 }
 
 /** An existing record for each reference field the overrides leave out. */
-async function referencedRecords(admin: unknown, resource: AnyResource, overrides: Record<string, unknown>, db?: Kysely<Database>) {
+async function referencedRecords(
+  admin: unknown,
+  resource: AnyResource,
+  overrides: Record<string, unknown>,
+  db: Kysely<Database> | undefined,
+  registry: readonly AnyResource[],
+) {
   const out: Record<string, string> = {};
   for (const [key, field] of Object.entries(resource.fields)) {
-    if (field.kind === 'reference' && !(key in overrides)) out[key] = (await referencedRecord(admin, field.references!, db)).id;
+    if (field.kind === 'reference' && !(key in overrides) && !(field.optional && field.references === resource.name)) {
+      out[key] = (await referencedRecord(admin, field.references!, db, registry)).id;
+    }
   }
   return out;
 }
@@ -42,9 +55,11 @@ export async function createRow(
   resource: AnyResource,
   overrides: Record<string, unknown> = {},
   db?: Kysely<Database>,
+  /** Where the resources its references point at are found (a test's own registry). */
+  registry: readonly AnyResource[] = resources,
 ): Promise<Row> {
   if (resource.operations.create) {
-    const references = await referencedRecords(admin, resource, overrides, db);
+    const references = await referencedRecords(admin, resource, overrides, db, registry);
     return crudOf(admin, resource).create.mutate({ ...sampleInput(resource), ...references, ...overrides });
   }
   if (resource.name === 'outbox') {

@@ -2,6 +2,7 @@ import {
   blogPosts,
   cryptoVerifications,
   defineResource,
+  dependencyOrder,
   deliveryOptions,
   emptyMessage,
   f,
@@ -41,20 +42,38 @@ describe('resource registry', () => {
     expect(new Set(resources.map((r) => r.admin.route)).size).toBe(resources.length);
   });
 
-  it('points every reference at a registered resource declared before it (the seed and the migrations create that one first)', () => {
-    const references = resources.flatMap((r, i) =>
+  it('makes records in the order of their references, whatever the menu order', () => {
+    const order = dependencyOrder(resources).map((r) => r.name);
+    const references = resources.flatMap((r) =>
       Object.entries(r.fields)
-        .filter(([, field]) => field.kind === 'reference')
-        .map(([key, field]) => ({ at: `${r.name}.${key}`, index: i, target: resources.findIndex((t) => t.name === field.references) })),
+        .filter(([, field]) => field.kind === 'reference' && field.references !== r.name)
+        .map(([key, field]) => ({ at: `${r.name}.${key}`, from: r.name, to: field.references! })),
     );
     expect(references.map((r) => r.at)).toContain('courseSessions.course');
-    for (const ref of references) {
-      expect(ref.target, ref.at).toBeGreaterThanOrEqual(0);
-      expect(ref.target, ref.at).toBeLessThan(ref.index);
-    }
+    for (const ref of references) expect(order.indexOf(ref.to), ref.at).toBeLessThan(order.indexOf(ref.from));
+    // A new entity placed anywhere in the menu: "Fournisseurs" after the products that refer to it.
+    const suppliers = defineResource({
+      name: 'suppliers',
+      label: { singular: 'Fournisseur', plural: 'Fournisseurs' },
+      titleField: 'name',
+      read: 'admin',
+      fields: { name: f.text('Nom') },
+      list: { columns: ['name'], search: ['name'], sortable: ['name'], defaultSort: { field: 'name', order: 'asc' } },
+    });
+    const stock = defineResource({
+      ...suppliers,
+      name: 'stockLines',
+      fields: { name: f.text('Nom'), supplier: f.reference('Fournisseur', 'suppliers') },
+    });
+    expect(dependencyOrder([stock, suppliers]).map((r) => r.name)).toEqual(['suppliers', 'stockLines']);
+    const loop = defineResource({ ...suppliers, fields: { name: f.text('Nom'), line: f.reference('Ligne', 'stockLines') } });
+    expect(() => dependencyOrder([stock, loop])).toThrow('Références en boucle : stockLines → suppliers → stockLines');
+    expect(() => dependencyOrder([stock])).toThrow('stockLines.supplier désigne « suppliers », qui n’est pas dans le registre');
   });
 
-  it('gives the spec menu labels, in the spec order (its "Compte Verifiés" spelt right)', () => {
+  it('puts the owner’s daily screens first, then the spec menu in its order (its "Compte Verifiés" spelt right)', () => {
+    // Issue 46: "Commandes" was the eleventh entry of the spec's menu although it is the daily screen.
+    expect(resources.slice(0, 3).map((r) => r.admin.menuLabel)).toEqual(['Commandes', 'Clients', 'Produits']);
     const spec = [
       'Produits',
       'Blog',
@@ -64,7 +83,6 @@ describe('resource registry', () => {
       'Services',
       'Témoignages',
       'Formations Crypto',
-      'Commandes',
       'Newsletter',
       'Messages',
       'Paramètres',

@@ -1,7 +1,7 @@
 import { parsePhone } from '@app/shared/phone';
 import { recordEvent } from '../orders/lifecycle';
 import { randomUUID } from 'node:crypto';
-import { type AnyResource, type OrderStatus, PLACEHOLDER_SETTINGS, resources, settings } from '@app/shared';
+import { type AnyResource, dependencyOrder, type OrderStatus, PLACEHOLDER_SETTINGS, resources, settings } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import { createRecord } from '../crud/repository';
 import type { Database } from '../db/schema';
@@ -65,7 +65,7 @@ export async function seedIfEmpty(db: Kysely<Database>, { demo }: { demo: boolea
       .execute();
     if (!demo) return;
     const created: Record<string, Array<Record<string, unknown> & { id: string }>> = {};
-    for (const resource of resources) {
+    for (const resource of dependencyOrder(resources)) {
       const rows: unknown = demoData[resource.name as keyof typeof demoData];
       if (!Array.isArray(rows)) continue;
       created[resource.name] = [];

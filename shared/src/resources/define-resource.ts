@@ -39,7 +39,8 @@ export interface ResourceConfig<N extends string, F extends Fields, O extends Op
   };
   /**
    * Admin screens: the path under /admin (default: the name in kebab-case) and the menu entry
-   * (default: the plural label). The menu follows the order of the `resources` tuple.
+   * (default: the plural label). The menu follows the order of the `resources` tuple; records are
+   * made in `dependencyOrder`, whatever that order.
    */
   admin?: {
     route?: string;
@@ -170,6 +171,31 @@ export function defineResource<
     filterSchema: z.strictObject(filterShape, strict) as z.ZodObject<Record<string, z.ZodOptional<z.ZodType>>>,
     operations: { create: true, update: true, delete: true, ...config.operations },
   };
+}
+
+/**
+ * A registry in the order its records can be made: each resource after those its references point
+ * at (the seed, a test's migrations). The registry's own order is only the admin menu's.
+ */
+export function dependencyOrder<R extends Pick<AnyResource, 'name' | 'fields'>>(registry: readonly R[]): R[] {
+  const byName = new Map(registry.map((r) => [r.name, r]));
+  const state = new Map<string, 'visiting' | 'done'>();
+  const ordered: R[] = [];
+  const visit = (resource: R, path: readonly string[]) => {
+    if (state.get(resource.name) === 'done') return;
+    if (state.get(resource.name) === 'visiting') throw new Error(`Références en boucle : ${[...path, resource.name].join(' → ')}`);
+    state.set(resource.name, 'visiting');
+    for (const [key, field] of Object.entries(resource.fields)) {
+      if (!field.references || field.references === resource.name) continue;
+      const target = byName.get(field.references);
+      if (!target) throw new Error(`${resource.name}.${key} désigne « ${field.references} », qui n’est pas dans le registre`);
+      visit(target, [...path, resource.name]);
+    }
+    state.set(resource.name, 'done');
+    ordered.push(resource);
+  };
+  for (const resource of registry) visit(resource, []);
+  return ordered;
 }
 
 /** 'Aucun produit trouvé' / 'Aucune demande trouvée' */

@@ -38,10 +38,13 @@ export * from './testimonials.resource';
 export * from './trending-cryptos.resource';
 
 /**
- * The registry, in admin menu order. A resource listed here has its table type, its API
- * (server/src/routers/_app.ts), its admin screens and menu entry, and its contract tests.
+ * The registry, in admin menu order (the owner's daily screens first). A resource listed here has
+ * its table type, its API (server/src/routers/_app.ts), its admin screens and menu entry, and its
+ * contract tests. Its place here is free: seeding and tests follow the references (`dependencyOrder`).
  */
 export const resources = [
+  orders,
+  customers,
   products,
   blogPosts,
   trendingCryptos,
@@ -51,8 +54,6 @@ export const resources = [
   testimonials,
   cryptoCourses,
   courseSessions,
-  orders,
-  customers,
   promoCodes,
   newsletterSubscribers,
   contactMessages,
