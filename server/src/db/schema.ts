@@ -59,6 +59,7 @@ export interface Database extends ResourceTables {
   invoices: InvoicesTable;
   salesFacts: SalesFactsTable;
   renderedDocuments: RenderedDocumentsTable;
+  schedules: SchedulesTable;
 }
 
 export type DB = Kysely<Database>;
@@ -211,4 +212,12 @@ export interface RenderedDocumentsTable {
   version: string;
   pdf: Uint8Array;
   createdAt: Timestamp;
+}
+
+/** When each timed job is next due (server/src/platform/scheduler.ts). */
+export interface SchedulesTable {
+  name: string;
+  nextRunAt: Timestamp;
+  lastRunAt: Timestamp | null;
+  lastError: string | null;
 }

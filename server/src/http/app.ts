@@ -12,10 +12,11 @@ import { findSession, sessionCookieName } from '../auth/sessions';
 import { announceWrite, listenForWrites } from '../cache/invalidation';
 import { PublicCache } from '../cache/public-cache';
 import { trpcCache } from '../cache/trpc-cache';
-import { startHousekeeping } from '../jobs/housekeeping';
+import { housekeepingJobs } from '../jobs/housekeeping';
 import { mailDelivery } from '../platform/mail-delivery';
 import { startOutboxWorker } from '../platform/outbox-worker';
 import { pushDelivery } from '../platform/push-delivery';
+import { startScheduler } from '../platform/scheduler';
 import { exportRoutes } from './export-route';
 import { mediaRoutes } from './media-route';
 import { fedapayWebhookRoute } from './webhook-route';
@@ -163,7 +164,7 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
     app.addHook('onClose', stopListening);
   }
   app.decorate('publicCache', { cache, invalidate });
-  const stopHousekeeping = startHousekeeping(db, config, app.log, invalidate);
+  const scheduler = startScheduler(db, housekeepingJobs(db, config, app.log, invalidate), app.log);
   const outbox = startOutboxWorker(db, config, app.log, {
     mail: mailDelivery(config),
     push: pushDelivery(db, config),
@@ -176,7 +177,7 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   app.addHook('onResponse', async (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) outbox.wake();
   });
-  app.addHook('onClose', async () => stopHousekeeping());
+  app.addHook('onClose', () => scheduler.stop());
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

@@ -6,14 +6,15 @@ import { releaseUnconfirmedOrders } from '../orders/release';
 import { sessionStartedWithin } from '../orders/seats';
 import { remindSessions } from '../orders/session-reminders';
 import type { Logger } from '../platform/context';
+import type { ScheduledJob } from '../platform/scheduler';
 
 const HOUR = 3_600_000;
 
 /**
  * Deletes what can no longer be used: ended sessions, expired reset tokens, throttling rows
  * old enough to have been forgotten anyway, customers' PDFs rendered over 30 days ago, and
- * uploaded photos no record uses. Each statement is idempotent, so several servers
- * running it at once is harmless.
+ * uploaded photos no record uses. Each statement is idempotent (the scheduler runs
+ * it on one server at a time, and a run cut short is finished by the next).
  */
 export async function purgeExpired(db: DB, config: Config) {
   const counts = await Promise.all([
@@ -50,42 +51,46 @@ export async function purgeExpired(db: DB, config: Config) {
 }
 
 /**
- * Purges a minute after start, then every hour; releases unconfirmed orders past their delay every
- * five minutes (`invalidate` tells every server's cache that stock came back); queues tomorrow's
- * session reminders every quarter of an hour, and drops the shop's cached sessions within a minute
- * of one beginning. The returned function stops it.
+ * The shop's timed jobs, each run once a period by one server (`startScheduler`): purge a minute
+ * after the first start, then hourly; release unconfirmed orders past their delay every five
+ * minutes (`invalidate` tells every server's cache that stock came back); queue tomorrow's session
+ * reminders every quarter of an hour; drop the shop's cached sessions within a minute of one
+ * beginning. A failed job is logged and tried again a minute later.
  */
-export function startHousekeeping(db: DB, config: Config, log: Logger, invalidate: (deps: readonly string[]) => Promise<void>): () => void {
-  const purge = () =>
-    void purgeExpired(db, config)
-      .then((deleted) => log.info({ deleted }, 'housekeeping: expired rows purged'))
-      .catch((err: unknown) => log.warn({ err }, 'housekeeping: purge failed, will retry'));
-  const release = () =>
-    void releaseUnconfirmedOrders(db, config, log)
-      .then(async (released) => {
+export function housekeepingJobs(
+  db: DB,
+  config: Config,
+  log: Logger,
+  invalidate: (deps: readonly string[]) => Promise<void>,
+): ScheduledJob[] {
+  return [
+    {
+      name: 'purge',
+      every: HOUR,
+      firstAfter: 60_000,
+      run: async () => log.info({ deleted: await purgeExpired(db, config) }, 'housekeeping: expired rows purged'),
+    },
+    {
+      name: 'release-unconfirmed-orders',
+      every: 5 * 60_000,
+      firstAfter: 30_000,
+      run: async () => {
+        const released = await releaseUnconfirmedOrders(db, config, log);
         if (!released) return;
         await invalidate(['products', 'courseSessions']);
         log.info({ released }, 'commandes non confirmées annulées, stock remis en vente');
-      })
-      .catch((err: unknown) => log.warn({ err }, 'housekeeping: release failed, will retry'));
-  const remind = () =>
-    void remindSessions(db, config)
-      .then((reminded) => reminded && log.info({ reminded }, 'rappels des sessions de demain mis en file'))
-      .catch((err: unknown) => log.warn({ err }, 'housekeeping: session reminders failed, will retry'));
-  // A session that began leaves the shop's list (cached until a write) within the minute.
-  const sweep = () =>
-    void sessionStartedWithin(db, 2)
-      .then((started) => (started ? invalidate(['courseSessions']) : undefined))
-      .catch((err: unknown) => log.warn({ err }, 'housekeeping: started sessions check failed, will retry'));
-  const timers = [
-    setTimeout(purge, 60_000),
-    setInterval(purge, HOUR),
-    setTimeout(release, 30_000),
-    setInterval(release, 5 * 60_000),
-    setTimeout(remind, 45_000),
-    setInterval(remind, 15 * 60_000),
-    setInterval(sweep, 60_000),
+      },
+    },
+    {
+      name: 'session-reminders',
+      every: 15 * 60_000,
+      firstAfter: 45_000,
+      run: async () => {
+        const reminded = await remindSessions(db, config);
+        if (reminded) log.info({ reminded }, 'rappels des sessions de demain mis en file');
+      },
+    },
+    // A session that began leaves the shop's list (cached until a write) within the minute.
+    { name: 'sessions-started', every: 60_000, run: async () => (await sessionStartedWithin(db, 2)) && invalidate(['courseSessions']) },
   ];
-  for (const timer of timers) timer.unref();
-  return () => timers.forEach((timer) => clearInterval(timer));
 }
