@@ -1,6 +1,8 @@
 import { adminPath, defineResource, f, resources } from '@app/shared';
 import { describe, expect, it } from 'vitest';
+import { missingDetailScreens } from '../../admin/src/crud/overrides';
 import { adminEntries, refineResources } from '../../admin/src/crud/registry';
+import { overrides } from '../../admin/src/resources';
 import { listInput } from '../../admin/src/providers/data-provider';
 import { translate, registerResourceLabels } from '../../admin/src/providers/i18n-provider';
 
@@ -56,6 +58,12 @@ describe('admin screens derived from the registry', () => {
     const withScreen = defineResource({ ...gadgets, admin: { detail: 'gadget' } });
     expect(adminEntries([withScreen])[0]!.paths).toEqual({ list: '/gadgets', create: '/gadgets/add', show: '/gadget/:id' });
     expect(adminPath(withScreen, 'g1')).toBe('/admin/gadget/g1');
+  });
+
+  it('has a component for every detail screen a declaration asks for', () => {
+    expect(missingDetailScreens(adminEntries(resources), overrides)).toEqual([]);
+    const withScreen = defineResource({ ...gadgets, admin: { detail: 'gadget' } });
+    expect(missingDetailScreens(adminEntries([...resources, withScreen]), overrides)).toEqual(['gadgets']);
   });
 
   it('its list query and its notifications need nothing more', () => {

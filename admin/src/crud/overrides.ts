@@ -1,4 +1,5 @@
 import type { BaseRecord, CrudFilter } from '@refinedev/core';
+import type { ResourceName } from '@app/shared/resources';
 import type { ComponentType } from 'react';
 import type { AdminEntry } from './registry';
 
@@ -16,7 +17,10 @@ export interface ToolbarProps {
 
 /** Opt-in additions to the generated screens, only where the spec asks for them. */
 export interface ResourceOverride {
-  /** Hand-made detail screen, at the path given in resources/detail-routes.ts. */
+  /**
+   * Hand-made detail screen, at the path its declaration's `admin.detail` gives. Required there:
+   * `missingDetailScreens` (tested) names a declared detail with no component.
+   */
   detail?: ComponentType;
   /** Extra buttons in each row, before edit and delete. */
   rowActions?: ComponentType<RowActionProps>;
@@ -24,4 +28,9 @@ export interface ResourceOverride {
   toolbar?: ComponentType<ToolbarProps>;
 }
 
-export type Overrides = Readonly<Record<string, ResourceOverride>>;
+/** Keyed by resource name: a misspelt or removed resource does not compile. */
+export type Overrides = Readonly<Partial<Record<ResourceName, ResourceOverride>>>;
+
+/** The resources whose declaration opens records on a hand-made screen that has no component. */
+export const missingDetailScreens = (entries: readonly AdminEntry[], overrides: Overrides) =>
+  entries.filter((entry) => entry.paths.show && !overrides[entry.name as ResourceName]?.detail).map((entry) => entry.name);

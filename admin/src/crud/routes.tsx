@@ -1,5 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router';
+import type { ResourceName } from '@app/shared/resources';
 import type { Overrides } from './overrides';
 import type { AdminEntry } from './registry';
 
@@ -16,7 +17,7 @@ export function resourceRoutes(entries: readonly AdminEntry[], overrides: Overri
   return entries
     .filter((entry) => !entry.resource.singleton)
     .flatMap((entry) => {
-      const override = overrides[entry.name];
+      const override = overrides[entry.name as ResourceName];
       const relative = (path: string) => path.replace(/^\//, '');
       const routes = [
         <Route
@@ -43,9 +44,12 @@ export function resourceRoutes(entries: readonly AdminEntry[], overrides: Overri
           />,
         );
       }
-      if (entry.paths.show && override?.detail) {
-        const Detail = override.detail;
-        routes.push(<Route key={`${entry.name}-show`} path={relative(entry.paths.show)} element={<Detail />} />);
+      if (entry.paths.show) {
+        // A declared detail screen without its component (a test names it) opens the generic form,
+        // so the "Voir" buttons and the alerts' links never lead nowhere.
+        const Detail = override?.detail;
+        const element = Detail ? <Detail /> : <ResourceForm key={`${entry.name}-s`} entry={entry} action="edit" />;
+        routes.push(<Route key={`${entry.name}-show`} path={relative(entry.paths.show)} element={element} />);
         // The spec's second spelling of the list (verifications vs verification) leads to the list.
         const showBase = entry.paths.show.replace('/:id', '');
         if (showBase !== entry.paths.list) {
