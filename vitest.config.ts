@@ -16,11 +16,15 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Pure functions and components: no database, no server, no template to migrate first.
+        test: { name: 'unit', env, include: ['tests/unit/**/*.test.ts'], maxWorkers: workers },
+      },
+      {
         test: {
           name: 'api',
           globalSetup,
           env,
-          include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          include: ['tests/api/**/*.test.ts'],
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,

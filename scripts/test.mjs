@@ -41,10 +41,10 @@ const onPostgres = { TEST_DATABASE_URL: postgres, TEST_WORKERS: '1' };
 
 const status = [];
 if (!postgres) {
-  status.push(run(vitestRun(['api', 'e2e'], args)));
+  status.push(run(vitestRun(['unit', 'api', 'e2e'], args)));
 } else {
   const aside = runAside(vitestRun(['api'], report(args, '.postgres')), onPostgres, path.join(root, '.tmp/test-postgres.log'));
-  status.push(run(vitestRun(['api', 'e2e'], args)));
+  status.push(run(vitestRun(['unit', 'api', 'e2e'], args)));
   status.push(await aside);
 }
 status.push(run(vitestRun(['load'], report(args, '.load'))));
