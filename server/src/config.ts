@@ -84,7 +84,7 @@ export function parseEmecef(env: NodeJS.ProcessEnv): EmecefConfig | null {
   if (!token && !apiBase) return null;
   if (!token || !apiBase)
     throw new Error(
-      'EMECEF_TOKEN and EMECEF_API_BASE go together (the jeton from the e-MECeF portal, and https://developper.impots.bj/sygmef-emcef/api for tests or the production address)',
+      'EMECEF_TOKEN and EMECEF_API_BASE go together (the jeton from the e-MECeF portal, and https://developper.impots.bj/sygmef-emcf/api for tests or the production address)',
     );
   if (!/^https?:\/\//.test(apiBase)) throw new Error(`EMECEF_API_BASE must be an http(s) address, got "${apiBase}"`);
   return { token, apiBase };
@@ -183,7 +183,7 @@ export function proxyListenCheck(env: NodeJS.ProcessEnv): { fatal?: string; warn
       fatal:
         'TRUST_PROXY est défini mais HOST ne l’est pas : la boutique écouterait sur toutes les interfaces, et quiconque joint ' +
         'son port directement pourrait se faire passer pour n’importe quelle adresse. Mettez HOST=127.0.0.1 si le proxy est sur ' +
-        'cette machine, ou HOST=0.0.0.0 dans un conteneur dont le port n’est pas publié (voir « Mise en ligne » dans le README).',
+        'cette machine, ou HOST=0.0.0.0 dans un conteneur dont le port n’est pas publié (voir docs/deployment.md, « Behind a proxy »).',
     };
   if (WILDCARDS.has(host))
     return {

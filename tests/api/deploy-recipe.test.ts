@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '../../server/src/seed/seed';
 import { createTestDb } from '../support/db';
 
-// README, "Mise en ligne sans Docker", steps 3 to 5 as written: .env from the example with
+// docs/deployment.md, "Mise en ligne sans Docker", steps 3 to 5 as written: .env from the example with
 // production values, the doctor checking that PostgreSQL, and the backup as the systemd timer runs
 // it. (Steps 1, 2 and 6 are Debian's packages and commands; Caddy's file is run by behind-caddy.)
 
@@ -37,7 +37,7 @@ const unit = (file: string) =>
       .map((m) => [m[1]!, m[2]!]),
   );
 
-describe.skipIf(!pgUrl)('the shop without Docker, as the README says', () => {
+describe.skipIf(!pgUrl)('the shop without Docker, as docs/deployment.md says', () => {
   it('reads .env made from the example, the doctor checks that PostgreSQL, and the timer’s backup saves it', async () => {
     const shop = await createTestDb();
     drop = shop.drop;

@@ -26,7 +26,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A production shop as the README's "Mise en ligne" sets it up. */
+/** A production shop as docs/deployment.md sets it up. */
 const good = () => ({
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://boutique.example.bj',

@@ -13,7 +13,7 @@ interface Backups {
 
 const when = (at: string) => shopTime(at).format('DD/MM/YYYY à HH:mm');
 const size = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} Mo`;
-// Said to the owner, on her phone: what to ask of whoever runs the server (the README says how).
+// Said to the owner, on her phone: what to ask of whoever runs the server (docs/deployment.md says how).
 const HOW = 'Demandez à la personne qui gère le serveur de vérifier la sauvegarde de chaque nuit.';
 
 /** The dashboard's word on backups: a warning on top when the last one failed, is missing or is old. */

@@ -95,7 +95,7 @@ export async function priceItems(
  * Prices every line from the database and takes product stock and session seats, all inside the
  * caller's transaction: the conditional UPDATE means two buyers can never both
  * take the last unit. A known idempotency key returns the order already placed.
- * Stock held by an order nobody has paid is bounded (README, "Orders"): units per line, orders
+ * Stock held by an order nobody has paid is bounded (docs/orders.md, "Orders"): units per line, orders
  * waiting for confirmation per phone, and the value of an order paid on delivery. `emptied` names
  * the products this order brought to their low-stock threshold, for the owner's alerts.
  */
