@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionStartedWithin } from '../../server/src/orders/seats';
-import { remindSessions } from '../../server/src/orders/session-reminders';
+import { sessionStartedWithin } from '../../server/src/sessions/seats';
+import { remindSessions } from '../../server/src/sessions/reminders';
 import { ADMIN, adminCookie, failure, startTestApp, type TestApp } from '../support/app';
 import { exportFile } from '../support/export';
 import { startSmtpStandIn } from '../support/smtp-stand-in';

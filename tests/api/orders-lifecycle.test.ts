@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { appRouter } from '../../server/src/routers/_app';
 import { ADMIN, adminCookie, failure, httpClient, startTestApp, type TestApp } from '../support/app';
 import { exportOrders } from '../support/export';
-import { ordersCsv } from '../../server/src/orders/export';
+import { ordersCsv } from '../../server/src/exports/csv';
 import { readOutbox } from '../support/outbox';
 
 // The order process: allowed moves only, stock given back and taken again, a history of every

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { today } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRequest } from '../../server/src/orders/invoices';
+import { buildRequest } from '../../server/src/invoicing/invoices';
 import { failure, startTestApp, type TestApp } from '../support/app';
 import { exportOrders } from '../support/export';
 import { pdfText } from '../support/pdf';

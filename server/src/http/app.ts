@@ -29,7 +29,7 @@ import type { Database } from '../db/schema';
 import { queriesWaiting } from '../db/index';
 import { type AppRouter, appRouter } from '../routers/_app';
 import { storefrontPages } from './ssr';
-import { invoiceDelivery } from '../orders/invoices';
+import { invoiceDelivery } from '../invoicing/invoices';
 import { afterResponseOf } from '../platform/after-response';
 import { isConnectionError, UNAVAILABLE } from '../platform/db-errors';
 import type { Context } from '../trpc';

@@ -2,13 +2,13 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { dayRangeSchema, isUuid, newsletterSubscribers, salesQuerySchema } from '@app/shared';
-import { salesCsv, salesReport } from '../orders/sales';
+import { salesCsv, salesReport } from '../sales/figures';
 import { findSession, sessionCookieName } from '../auth/sessions';
 import { listQueries } from '../crud/repository';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { consentingCustomers, countOrdersBetween, customersCsv, ordersCsv, participantsCsv, subscribersCsv } from '../orders/export';
-import { sessionParticipants } from '../orders/session-reminders';
+import { consentingCustomers, countOrdersBetween, customersCsv, ordersCsv, participantsCsv, subscribersCsv } from '../exports/csv';
+import { sessionParticipants } from '../sessions/reminders';
 
 /**
  * GET /api/exports/orders.csv?from=AAAA-MM-JJ&to=AAAA-MM-JJ: the owner's orders of those days as a

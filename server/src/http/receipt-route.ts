@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { CustomerDocuments } from '../orders/documents';
-import { normalizedInvoice } from '../orders/invoices';
+import { normalizedInvoice } from '../invoicing/invoices';
 import { findTrackedOrder } from '../orders/tracking';
 import { hitRateLimit } from '../platform/rate-limit';
 import { WorkerBusy } from '../platform/worker';

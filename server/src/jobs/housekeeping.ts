@@ -3,8 +3,8 @@ import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import { purgeUnusedMedia } from '../media/gc';
 import { releaseUnconfirmedOrders } from '../orders/release';
-import { sessionStartedWithin } from '../orders/seats';
-import { remindSessions } from '../orders/session-reminders';
+import { sessionStartedWithin } from '../sessions/seats';
+import { remindSessions } from '../sessions/reminders';
 import type { Logger } from '../platform/context';
 import type { ScheduledJob } from '../platform/scheduler';
 

@@ -12,9 +12,9 @@ import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { movePromoUse } from './promo';
-import { moveSeats } from './seats';
-import { recordEvent } from './events';
-import { queueInvoice } from './invoices';
+import { moveSeats } from '../sessions/seats';
+import { recordEvent } from '../history/events';
+import { queueInvoice } from '../invoicing/invoices';
 import { statusChangedMail } from './notifications';
 
 export { recordEvent };

@@ -13,7 +13,7 @@ import {
   whatsappLink,
 } from '@app/shared';
 import type { Kysely } from 'kysely';
-import { alertOwner } from '../platform/alerts';
+import { alertOwner } from '../alerts/owner';
 import { enqueueMail } from '../platform/outbox';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';

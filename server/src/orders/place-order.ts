@@ -17,7 +17,7 @@ import { columnsFor, createRecord } from '../crud/repository';
 import { hitRateLimit } from '../platform/rate-limit';
 import type { LowStock } from './notifications';
 import { applyPromo, takePromoUse } from './promo';
-import { moveSeats, sessionOfLine } from './seats';
+import { moveSeats, sessionOfLine } from '../sessions/seats';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database>;

@@ -1,7 +1,8 @@
 // The worker thread that renders customers' PDFs (orders/documents.ts): pdfkit and the QR code are
 // CPU-bound, tens to hundreds of milliseconds each, and must not hold the server's event loop.
 import { serveJobs } from '../platform/worker';
-import { type NormalizedInvoice, renderReceipt, type Shop } from './receipt';
+import type { NormalizedInvoice } from '../invoicing/invoices';
+import { renderReceipt, type Shop } from './receipt';
 import type { TrackedOrder } from './tracking';
 
 export interface ReceiptJob {

@@ -17,7 +17,8 @@ import {
 import { formatPhone } from '@app/shared/phone';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import type { InvoiceRequest, InvoiceTotals } from '../invoicing/emcf-client';
+import type { InvoiceTotals } from '../invoicing/emcf-client';
+import type { NormalizedInvoice } from '../invoicing/invoices';
 import type { TrackedOrder } from './tracking';
 
 export interface Shop {
@@ -26,18 +27,6 @@ export interface Shop {
   phone: string;
   email: string;
   ifu?: string | null;
-}
-
-/** A normalized invoice's content as sent and the security elements the DGI returned. */
-export interface NormalizedInvoice {
-  type: 'FV' | 'FA';
-  codeMecef: string;
-  qrCode: string;
-  nim: string;
-  counters: string;
-  issuedAt: string;
-  request: InvoiceRequest;
-  totals: InvoiceTotals;
 }
 
 /** The MECeF/DGI code in groups of four, as the DGI prints it. */

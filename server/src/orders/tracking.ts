@@ -5,7 +5,7 @@ import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema';
-import { sessionLinksOf } from './session-reminders';
+import { sessionLinksOf } from '../sessions/reminders';
 
 /**
  * The private link's token, or the order number (typed any reasonable way) with the phone given at

@@ -1,9 +1,9 @@
 import { adminPath, formatXOF, ONLINE_PAYMENT_METHOD, orders } from '@app/shared';
 import { sql } from 'kysely';
 import type { Config } from '../config';
-import { queueInvoice } from '../orders/invoices';
+import { queueInvoice } from '../invoicing/invoices';
 import { recordEvent } from '../orders/lifecycle';
-import { alertOwner } from '../platform/alerts';
+import { alertOwner } from '../alerts/owner';
 import { type Attempt, CHECK_INTERVAL_SECONDS, type Db, ORDER_COLUMNS, type PayableOrder, payable } from './payable';
 import type { PaymentProvider, ProviderTransaction } from './provider';
 

@@ -1,6 +1,6 @@
 import { adminPath, contactMessageSchema, contactMessages } from '@app/shared';
 import { createRecord } from '../crud/repository';
-import { alertOwner } from '../platform/alerts';
+import { alertOwner } from '../alerts/owner';
 import { publicForm } from '../trpc';
 
 export const contactMessagesProcedures = {

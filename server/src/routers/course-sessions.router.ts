@@ -3,8 +3,8 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { idInput } from '../crud/crud-router';
 import { getRecord, updateRecord } from '../crud/repository';
-import { upcomingSessions } from '../orders/seats';
-import { sessionChanged, sessionParticipants } from '../orders/session-reminders';
+import { upcomingSessions } from '../sessions/seats';
+import { sessionChanged, sessionParticipants } from '../sessions/reminders';
 import { adminProcedure, publicProcedure } from '../trpc';
 
 /**

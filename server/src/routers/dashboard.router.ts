@@ -1,7 +1,7 @@
 import { placeholderFields, salesQuerySchema, settings } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
-import { isSale, salesReport } from '../orders/sales';
+import { isSale, salesReport } from '../sales/figures';
 import { adminProcedure, router } from '../trpc';
 
 type Db = Kysely<Database>;

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { idInput } from '../crud/crud-router';
 import { getRecord, updateRecord } from '../crud/repository';
 import { addOrderNote, orderHistory, recordEvent, reopenOrder, setPaymentStatus, transitionOrder } from '../orders/lifecycle';
-import { orderInvoices, retryInvoice } from '../orders/invoices';
+import { orderInvoices, retryInvoice } from '../invoicing/invoices';
 import { orderPlacedMails } from '../orders/notifications';
 import { findOrderByKey, orderRules, placeOrderRecord, priceItems } from '../orders/place-order';
 import { applyPromo } from '../orders/promo';

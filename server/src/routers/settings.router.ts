@@ -1,4 +1,4 @@
-import { invoicingStatus } from '../orders/invoices';
+import { invoicingStatus } from '../invoicing/invoices';
 import { adminProcedure } from '../trpc';
 
 export const settingsProcedures = {

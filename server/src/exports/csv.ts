@@ -15,7 +15,7 @@ import { formatPhone } from '@app/shared/phone';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { listQueries } from '../crud/repository';
 import type { Database } from '../db/schema';
-import type { Participant } from './session-reminders';
+import type { Participant } from '../sessions/reminders';
 
 // Made once: toLocaleString builds a formatter per call (116 µs against 3 µs), which for a year
 // of orders was most of the export's time.

@@ -2,7 +2,7 @@ import type { AlertKind } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { enqueueMail, enqueuePush } from './outbox';
+import { enqueueMail, enqueuePush } from '../platform/outbox';
 
 // The owner hears of what needs them (an order, a payment, a request, a message) through here: by
 // e-mail, and on each device that asked for this kind of alert. Written in the caller's transaction.

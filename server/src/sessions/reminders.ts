@@ -12,7 +12,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { alertOwner } from '../platform/alerts';
+import { alertOwner } from '../alerts/owner';
 import { enqueueMail } from '../platform/outbox';
 
 type Db = Kysely<Database>;

@@ -2,11 +2,22 @@ import { type OrderLine, paymentTypeSetting, type TaxGroup, trackingPath } from 
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { recordEvent } from './events';
-import type { NormalizedInvoice } from './receipt';
+import { recordEvent } from '../history/events';
 import { enqueue, enqueueMail, retryOutbox } from '../platform/outbox';
 import { type Claimed, DeliveryError, MAX_ATTEMPTS } from '../platform/outbox-worker';
-import { type EmcfClient, type InvoiceRequest, emcfClient, type SecurityElements } from '../invoicing/emcf-client';
+import { type EmcfClient, type InvoiceRequest, type InvoiceTotals, emcfClient, type SecurityElements } from './emcf-client';
+
+/** A normalized invoice's content as sent and the security elements the DGI returned. */
+export interface NormalizedInvoice {
+  type: 'FV' | 'FA';
+  codeMecef: string;
+  qrCode: string;
+  nim: string;
+  counters: string;
+  issuedAt: string;
+  request: InvoiceRequest;
+  totals: InvoiceTotals;
+}
 
 // Normalized invoices (facture normalisée, e-MECeF). An order's sale invoice (FV) is asked for in
 // the transaction that marks it paid, its credit note (FA) in the one that refunds or cancels it:
