@@ -63,17 +63,42 @@ export interface FedaPayConfig {
   apiBase: string | undefined;
 }
 
+/**
+ * A setting that cannot work, said once for the start and for `npm run doctor`: what is wrong and
+ * what to do, in French.
+ */
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly fix?: string,
+  ) {
+    super(message);
+  }
+}
+
+const httpAddress = (name: string, value: string) => {
+  if (!/^https?:\/\//.test(value))
+    throw new ConfigError(`${name} n’est pas une adresse http(s) (« ${value} »).`, `Donnez l’adresse complète, par exemple https://…`);
+};
+
 /** FEDAPAY_*: all or nothing, so a half-configured shop fails at start, not at a shopper's payment. */
 export function parseFedaPay(env: NodeJS.ProcessEnv): FedaPayConfig | null {
   const secretKey = env.FEDAPAY_SECRET_KEY?.trim();
   if (!secretKey) return null;
   const environment = (env.FEDAPAY_ENVIRONMENT?.trim() || 'sandbox') as FedaPayConfig['environment'];
   if (environment !== 'sandbox' && environment !== 'live')
-    throw new Error(`FEDAPAY_ENVIRONMENT must be sandbox or live, got "${environment}"`);
+    throw new ConfigError(
+      `FEDAPAY_ENVIRONMENT vaut « ${environment} » : sandbox ou live attendu.`,
+      'FEDAPAY_ENVIRONMENT=live pour de vrais paiements, sandbox pour les essais.',
+    );
   const webhookSecret = env.FEDAPAY_WEBHOOK_SECRET?.trim();
-  if (!webhookSecret) throw new Error('FEDAPAY_WEBHOOK_SECRET is required with FEDAPAY_SECRET_KEY (FedaPay dashboard, Webhooks)');
+  if (!webhookSecret)
+    throw new ConfigError(
+      'FEDAPAY_SECRET_KEY est défini sans FEDAPAY_WEBHOOK_SECRET : les paiements Mobile Money ne seraient jamais confirmés par FedaPay.',
+      'Copiez le secret du webhook (wh_…) depuis le tableau de bord FedaPay, menu Webhooks, dans FEDAPAY_WEBHOOK_SECRET.',
+    );
   const apiBase = env.FEDAPAY_API_BASE?.trim().replace(/\/+$/, '') || undefined;
-  if (apiBase && !/^https?:\/\//.test(apiBase)) throw new Error(`FEDAPAY_API_BASE must be an http(s) address, got "${apiBase}"`);
+  if (apiBase) httpAddress('FEDAPAY_API_BASE', apiBase);
   return { secretKey, environment, webhookSecret, apiBase };
 }
 
@@ -83,10 +108,11 @@ export function parseEmecef(env: NodeJS.ProcessEnv): EmecefConfig | null {
   const apiBase = env.EMECEF_API_BASE?.trim().replace(/\/+$/, '');
   if (!token && !apiBase) return null;
   if (!token || !apiBase)
-    throw new Error(
-      'EMECEF_TOKEN and EMECEF_API_BASE go together (the jeton from the e-MECeF portal, and https://developper.impots.bj/sygmef-emcf/api for tests or the production address)',
+    throw new ConfigError(
+      'EMECEF_TOKEN et EMECEF_API_BASE vont ensemble : les factures normalisées ne peuvent pas être demandées avec un seul des deux.',
+      'Renseignez le jeton du portail e-MECeF et l’adresse de l’API de la DGI (https://developper.impots.bj/sygmef-emcf/api pour les essais), ou retirez les deux.',
     );
-  if (!/^https?:\/\//.test(apiBase)) throw new Error(`EMECEF_API_BASE must be an http(s) address, got "${apiBase}"`);
+  httpAddress('EMECEF_API_BASE', apiBase);
   return { token, apiBase };
 }
 
@@ -95,7 +121,11 @@ export function parseVapid(env: NodeJS.ProcessEnv): Config['vapid'] {
   const publicKey = env.VAPID_PUBLIC_KEY?.trim();
   const privateKey = env.VAPID_PRIVATE_KEY?.trim();
   if (!publicKey && !privateKey) return null;
-  if (!publicKey || !privateKey) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (npx web-push generate-vapid-keys)');
+  if (!publicKey || !privateKey)
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY vont ensemble : les alertes sur le téléphone ne pourraient pas être signées.',
+      'Donnez les deux clés (npx web-push generate-vapid-keys), ou aucune : la boutique en crée une paire elle-même.',
+    );
   return { publicKey, privateKey };
 }
 
@@ -104,7 +134,11 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   const text = value?.trim();
   if (!text || text === 'false') return false;
   if (/^\d+$/.test(text)) return Number(text);
-  if (text === 'true') throw new Error('TRUST_PROXY=true would believe any client; give the proxy addresses or a hop count');
+  if (text === 'true')
+    throw new ConfigError(
+      'TRUST_PROXY=true croirait n’importe quel client sur son adresse : les limites par adresse ne protégeraient plus rien.',
+      'Donnez l’adresse du proxy (TRUST_PROXY=127.0.0.1) ou le nombre de proxys devant la boutique (TRUST_PROXY=1).',
+    );
   return text
     .split(',')
     .map((part) => part.trim())
@@ -114,7 +148,11 @@ export function parseTrustProxy(value: string | undefined): false | number | str
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new ConfigError(
+      `${name} doit être un nombre entier positif (« ${value} »).`,
+      `Corrigez ${name}, ou retirez-le pour sa valeur par défaut.`,
+    );
   return n;
 }
 
@@ -155,6 +193,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** Every setting that cannot work, each said once (the doctor lists them all; a start stops on the first). */
+export function configProblems(env: NodeJS.ProcessEnv): ConfigError[] {
+  const attempts = [() => parseFedaPay(env), () => parseEmecef(env), () => parseVapid(env), () => loadConfig(env)];
+  const problems: ConfigError[] = [];
+  for (const attempt of attempts) {
+    try {
+      attempt();
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      if (!problems.some((p) => p.message === err.message)) problems.push(err);
+    }
+  }
+  return problems;
+}
+
 /**
  * The push services of the browsers an owner uses (Chrome, Edge, Samsung Internet and Opera: Google's
  * FCM; Firefox: Mozilla's; Safari: Apple's; Edge on Windows: WNS), each with its subdomains.
@@ -176,7 +229,15 @@ const LOOPBACK = /^(127\.|::1$|\[::1\]$|localhost$)/;
  * (fatal when left to its default), and a wildcard one gets a loud warning.
  */
 export function proxyListenCheck(env: NodeJS.ProcessEnv): { fatal?: string; warning?: string } {
-  if (!parseTrustProxy(env.TRUST_PROXY)) return {};
+  // An unusable TRUST_PROXY is said by configProblems.
+  const trusted = (() => {
+    try {
+      return parseTrustProxy(env.TRUST_PROXY);
+    } catch {
+      return false;
+    }
+  })();
+  if (!trusted) return {};
   const host = env.HOST?.trim();
   if (host === undefined)
     return {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureFirstAdmin } from './auth/admins';
 import { pidFile } from './db/backup';
-import { loadConfig, proxyListenCheck } from './config';
+import { ConfigError, loadConfig, proxyListenCheck } from './config';
 import { createDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { buildApp, paths } from './http/app';
@@ -27,7 +27,15 @@ if (proxy.fatal) {
   console.error(proxy.fatal);
   process.exit(1);
 }
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`✗ ${err.message}${err.fix ? `\n    → ${err.fix}` : ''}`);
+    process.exit(1);
+  }
+})();
 const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 
 await migrateToLatest(db).catch((err: unknown) => {

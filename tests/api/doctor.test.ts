@@ -75,6 +75,14 @@ describe('npm run doctor', () => {
     ['a FedaPay key without its webhook secret', { FEDAPAY_SECRET_KEY: 'sk_live_x' }, /sans FEDAPAY_WEBHOOK_SECRET/, /Webhooks/],
     ['half the e-MECeF pair', { EMECEF_TOKEN: 'jwt' }, /EMECEF_TOKEN et EMECEF_API_BASE vont ensemble/, /jeton/],
     ['TRUST_PROXY with the listen address left to its default', { HOST: undefined }, /HOST ne l’est pas/, undefined],
+    // Said in the words the start uses (config.ts), not twice in two languages.
+    ['TRUST_PROXY=true', { TRUST_PROXY: 'true' }, /TRUST_PROXY=true croirait n’importe quel client/, /TRUST_PROXY=127\.0\.0\.1/],
+    [
+      'a size that is not a number',
+      { CACHE_MB: 'beaucoup' },
+      /^CACHE_MB doit être un nombre entier positif \(« beaucoup »\)\.$/,
+      /retirez-le/,
+    ],
   ])('stops the start on %s, with the fix', async (_name, change, message, fix) => {
     const findings = await run({ ...good(), ...change });
     const [fatal, ...others] = withSeverity(findings, 'fatal');

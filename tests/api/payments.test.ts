@@ -96,7 +96,7 @@ describe('configuration', () => {
     expect(parseFedaPay({})).toBeNull();
     expect(() => parseFedaPay({ FEDAPAY_SECRET_KEY: 'sk' })).toThrow(/FEDAPAY_WEBHOOK_SECRET/);
     expect(() => parseFedaPay({ FEDAPAY_SECRET_KEY: 'sk', FEDAPAY_WEBHOOK_SECRET: 'wh', FEDAPAY_ENVIRONMENT: 'prod' })).toThrow(
-      /sandbox or live/,
+      /sandbox ou live attendu/,
     );
     expect(parseFedaPay({ FEDAPAY_SECRET_KEY: 'sk', FEDAPAY_WEBHOOK_SECRET: 'wh' })).toMatchObject({
       environment: 'sandbox',

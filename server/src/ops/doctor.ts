@@ -3,7 +3,7 @@ import path from 'node:path';
 import { placeholderFields, settings } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import nodemailer from 'nodemailer';
-import { loadConfig, parseTrustProxy, proxyListenCheck } from '../config';
+import { configProblems, parseTrustProxy, proxyListenCheck } from '../config';
 import { serverRunning } from '../db/backup';
 import { createDb } from '../db/index';
 import { pendingMigrations } from '../db/migrate';
@@ -31,35 +31,17 @@ const ok = (message: string): Finding => ({ severity: 'ok', message });
 
 const set = (env: NodeJS.ProcessEnv, name: string) => Boolean(env[name]?.trim());
 
-/** Pairs of variables that only work together. */
-function pairs(env: NodeJS.ProcessEnv): Finding[] {
-  const found: Finding[] = [];
-  if (set(env, 'FEDAPAY_SECRET_KEY') && !set(env, 'FEDAPAY_WEBHOOK_SECRET'))
-    found.push(
-      fatal(
-        'FEDAPAY_SECRET_KEY est défini sans FEDAPAY_WEBHOOK_SECRET : les paiements Mobile Money ne seraient jamais confirmés par FedaPay.',
-        'Copiez le secret du webhook (wh_…) depuis le tableau de bord FedaPay, menu Webhooks, dans FEDAPAY_WEBHOOK_SECRET.',
-      ),
-    );
+/**
+ * Settings that cannot work (config.ts says each, in the same words at start), and the one pair
+ * that is only a warning: a webhook secret without its key leaves Mobile Money off.
+ */
+function settingsThatCannotWork(env: NodeJS.ProcessEnv): Finding[] {
+  const found = configProblems(env).map((problem) => fatal(problem.message, problem.fix));
   if (!set(env, 'FEDAPAY_SECRET_KEY') && set(env, 'FEDAPAY_WEBHOOK_SECRET'))
     found.push(
       warning(
         'FEDAPAY_WEBHOOK_SECRET est défini sans FEDAPAY_SECRET_KEY : Mobile Money reste désactivé.',
         'Ajoutez la clé secrète FedaPay (sk_live_…) dans FEDAPAY_SECRET_KEY, ou retirez le secret du webhook.',
-      ),
-    );
-  if (set(env, 'EMECEF_TOKEN') !== set(env, 'EMECEF_API_BASE'))
-    found.push(
-      fatal(
-        'EMECEF_TOKEN et EMECEF_API_BASE vont ensemble : les factures normalisées ne peuvent pas être demandées avec un seul des deux.',
-        'Renseignez le jeton du portail e-MECeF et l’adresse de l’API de la DGI, ou retirez les deux.',
-      ),
-    );
-  if (set(env, 'VAPID_PUBLIC_KEY') !== set(env, 'VAPID_PRIVATE_KEY'))
-    found.push(
-      fatal(
-        'VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY vont ensemble : les alertes sur le téléphone ne pourraient pas être signées.',
-        'Donnez les deux clés (npx web-push generate-vapid-keys), ou aucune : la boutique en crée une paire elle-même.',
       ),
     );
   return found;
@@ -283,15 +265,8 @@ export interface DiagnoseOptions {
 
 export async function diagnose(env: NodeJS.ProcessEnv, options: DiagnoseOptions = {}): Promise<Finding[]> {
   const production = env.NODE_ENV === 'production';
-  const found: Finding[] = [...pairs(env), ...publicUrl(env, production)];
-  let dataDir = path.resolve(env.DATA_DIR || './data');
-  if (!found.some((f) => f.severity === 'fatal')) {
-    try {
-      dataDir = loadConfig(env).dataDir;
-    } catch (err) {
-      found.push(fatal(`Configuration invalide : ${err instanceof Error ? err.message : String(err)}`));
-    }
-  }
+  const found: Finding[] = [...settingsThatCannotWork(env), ...publicUrl(env, production)];
+  const dataDir = path.resolve(env.DATA_DIR || './data');
   found.push(...services(env, production));
   found.push(...(await mail(env, production, options.smtpTimeoutMs ?? 5_000)));
   found.push(...directory('Dossier de données', dataDir, 'fatal', options.freeBytes));
