@@ -1,0 +1,187 @@
+import { type Kysely, sql } from 'kysely';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- run by the migrator, on any schema
+type AnyDb = Kysely<any>;
+
+// The shop's rules that live in the database (its functions and triggers' functions), in force as
+// written here. Each start compares them with the database's and replaces any that differ, under
+// an advisory lock (servers starting together replace each once), then recomputes what the changed
+// rules had summed up. Change a rule here, never in a migration: migrations create the tables and
+// triggers that call these functions, and stay frozen. Whitespace does not count as a change.
+
+export interface DatabaseRule {
+  name: string;
+  /** What follows `CREATE OR REPLACE FUNCTION` up to the body: arguments, result, language. */
+  signature: string;
+  body: string;
+  /** What the rule's results are stored in, computed again when the rule changes. */
+  recompute: ReadonlyArray<keyof typeof RECOMPUTE>;
+}
+
+/** Stored results, each computed again from the orders by the rules in force. */
+const RECOMPUTE = {
+  customers: `SELECT refresh_customers(ARRAY(SELECT DISTINCT phone FROM orders))`,
+  salesFacts: `DELETE FROM sales_facts; SELECT apply_sales_facts('{}', ARRAY(SELECT o FROM orders o))`,
+};
+
+export const DATABASE_RULES: readonly DatabaseRule[] = [
+  {
+    // A sale: an order delivered or paid, neither cancelled nor refunded. One rule for what a customer
+    // spent and for the sales charts (inlined by the planner: it costs nothing in a query).
+    name: 'order_is_sale',
+    signature: 'order_is_sale(status text, payment_status text) RETURNS boolean LANGUAGE sql IMMUTABLE',
+    body: `
+  SELECT status <> 'cancelled' AND payment_status NOT IN ('to_refund', 'refunded') AND (status = 'delivered' OR payment_status = 'paid')
+`,
+    recompute: ['customers', 'salesFacts'],
+  },
+  {
+    // The customers of these phones, computed again from their orders (the phone index finds them).
+    // Each row is first made to exist and locked, in phone order: a transaction writing an order of
+    // the same phone waits for this one, then (a new statement, a new snapshot) counts its order too.
+    // Consent is the latest order's choice, unless the customer asked for no more offers after it.
+    name: 'refresh_customers',
+    signature: 'refresh_customers(phones text[]) RETURNS void LANGUAGE plpgsql',
+    body: `
+BEGIN
+  INSERT INTO customers (phone, name, names, orders_count, total_spent, first_order_at, last_order_at, marketing_consent)
+  SELECT p, '', '', 0, 0, now(), now(), false FROM unnest(phones) AS p ORDER BY p
+  ON CONFLICT (phone) DO NOTHING;
+  PERFORM 1 FROM customers WHERE phone = ANY (phones) ORDER BY phone FOR UPDATE;
+  -- A number corrected on its only order leaves no customer behind.
+  DELETE FROM customers c WHERE c.phone = ANY (phones) AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.phone = c.phone);
+  UPDATE customers c
+  SET name = s.name, names = s.names, email = s.email, city = s.city, orders_count = s.orders_count,
+      total_spent = s.total_spent, first_order_at = s.first_order_at, last_order_at = s.last_order_at,
+      marketing_consent = s.consent AND (c.contact_withdrawn_at IS NULL OR s.last_order_at > c.contact_withdrawn_at),
+      updated_at = now()
+  FROM (
+    SELECT o.phone,
+           (array_agg(o.customer_name ORDER BY o.created_at DESC, o.id DESC))[1] AS name,
+           left(string_agg(DISTINCT o.customer_name, ', '), 1000) AS names,
+           (array_agg(o.email ORDER BY o.created_at DESC, o.id DESC) FILTER (WHERE o.email IS NOT NULL))[1] AS email,
+           (array_agg(o.city ORDER BY o.created_at DESC, o.id DESC) FILTER (WHERE o.city IS NOT NULL))[1] AS city,
+           count(*) FILTER (WHERE o.status <> 'cancelled') AS orders_count,
+           coalesce(sum(o.total) FILTER (WHERE order_is_sale(o.status, o.payment_status)), 0) AS total_spent,
+           min(o.created_at) AS first_order_at,
+           max(o.created_at) AS last_order_at,
+           (array_agg(o.marketing_consent ORDER BY o.created_at DESC, o.id DESC))[1] AS consent
+    FROM orders o
+    WHERE o.phone = ANY (phones)
+    GROUP BY o.phone
+  ) s
+  WHERE c.phone = s.phone
+    AND (c.name, c.names, c.email, c.city, c.orders_count, c.total_spent, c.first_order_at, c.last_order_at, c.marketing_consent)
+        IS DISTINCT FROM
+        (s.name, s.names, s.email, s.city, s.orders_count::integer, s.total_spent, s.first_order_at, s.last_order_at, s.consent AND (c.contact_withdrawn_at IS NULL OR s.last_order_at > c.contact_withdrawn_at));
+END
+`,
+    recompute: ['customers'],
+  },
+  {
+    // What these orders add to the sales facts: +1 for each row of "added", -1 for each of "removed".
+    name: 'sales_facts_of',
+    signature: `sales_facts_of(removed orders[], added orders[])
+RETURNS TABLE (day date, fact text, label text, orders bigint, sales bigint, quantity bigint, revenue numeric)
+LANGUAGE sql STABLE`,
+    body: `
+  WITH changes AS (
+    SELECT -1 AS sign, o.* FROM unnest(removed) AS o
+    UNION ALL
+    SELECT 1, o.* FROM unnest(added) AS o
+  ), dated AS (
+    SELECT sign, (created_at AT TIME ZONE 'Africa/Porto-Novo')::date AS day, status, payment_method, total, items,
+           order_is_sale(status, payment_status) AS sale
+    FROM changes
+  )
+  SELECT day, 'total', '', sum(sign), sum(sign) FILTER (WHERE sale), 0, coalesce(sum(sign * total) FILTER (WHERE sale), 0)
+  FROM dated GROUP BY day
+  UNION ALL
+  SELECT day, 'status:' || status, '', sum(sign), 0, 0, 0 FROM dated GROUP BY day, status
+  UNION ALL
+  SELECT day, 'payment:' || payment_method, '', 0, sum(sign), 0, sum(sign * total) FROM dated WHERE sale GROUP BY day, payment_method
+  UNION ALL
+  SELECT day, 'item:' || (l->>'type') || ':' || (l->>'id'), max(l->>'name'), 0, 0, sum(sign * (l->>'quantity')::int),
+         sum(sign * ((l->>'unitPrice')::numeric * (l->>'quantity')::int - coalesce((l->>'discount')::numeric, 0)))
+  FROM dated, jsonb_array_elements(items) AS l WHERE sale GROUP BY day, l->>'type', l->>'id'
+`,
+    recompute: ['salesFacts'],
+  },
+  {
+    // Adds them, in key order (two writers lock the rows they share in the same order).
+    name: 'apply_sales_facts',
+    signature: 'apply_sales_facts(removed orders[], added orders[]) RETURNS void LANGUAGE sql',
+    body: `
+  INSERT INTO sales_facts AS f (day, fact, label, orders, sales, quantity, revenue)
+  SELECT day, fact, label, orders, coalesce(sales, 0), quantity, revenue FROM sales_facts_of(removed, added)
+  WHERE orders <> 0 OR coalesce(sales, 0) <> 0 OR quantity <> 0 OR revenue <> 0
+  ORDER BY day, fact
+  ON CONFLICT (day, fact) DO UPDATE
+  SET orders = f.orders + excluded.orders, sales = f.sales + excluded.sales, quantity = f.quantity + excluded.quantity,
+      revenue = f.revenue + excluded.revenue, label = CASE WHEN excluded.label <> '' THEN excluded.label ELSE f.label END
+`,
+    recompute: ['salesFacts'],
+  },
+  {
+    // Once per statement on orders, with the rows it wrote (a bulk import refreshes each phone and day
+    // once): whatever code path writes an order, its customer and the sales follow in its transaction.
+    name: 'orders_summaries',
+    signature: 'orders_summaries() RETURNS trigger LANGUAGE plpgsql',
+    body: `
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM refresh_customers(ARRAY(SELECT DISTINCT phone FROM new_rows));
+    PERFORM apply_sales_facts('{}', ARRAY(SELECT o::orders FROM new_rows o));
+  ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM refresh_customers(ARRAY(SELECT phone FROM old_rows UNION SELECT phone FROM new_rows));
+    PERFORM apply_sales_facts(ARRAY(SELECT o::orders FROM old_rows o), ARRAY(SELECT o::orders FROM new_rows o));
+  ELSE
+    PERFORM refresh_customers(ARRAY(SELECT DISTINCT phone FROM old_rows));
+    PERFORM apply_sales_facts(ARRAY(SELECT o::orders FROM old_rows o), '{}');
+  END IF;
+  RETURN NULL;
+END
+`,
+    recompute: ['customers', 'salesFacts'],
+  },
+  {
+    // A session moved to another day is reminded again the day before its new date.
+    name: 'course_sessions_moved',
+    signature: 'course_sessions_moved() RETURNS trigger LANGUAGE plpgsql',
+    body: `
+BEGIN
+  NEW.reminded_at := NULL;
+  RETURN NEW;
+END
+`,
+    recompute: [],
+  },
+];
+
+const same = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
+
+/**
+ * Puts the rules of `rules` in force: each function whose body differs from the database's (or that
+ * is missing) is replaced, then what they summed up is computed again. Returns the names replaced.
+ */
+export async function applyDatabaseRules(db: AnyDb, rules: readonly DatabaseRule[] = DATABASE_RULES): Promise<string[]> {
+  const names = rules.map((rule) => rule.name);
+  const current = async (q: AnyDb) => {
+    const { rows } = await sql<{ proname: string; prosrc: string }>`
+      SELECT p.proname, p.prosrc FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+      WHERE n.nspname = current_schema() AND p.proname = ANY (${names})`.execute(q);
+    return new Map(rows.map((row) => [row.proname, row.prosrc]));
+  };
+  const changed = (found: Map<string, string>) => rules.filter((rule) => !same(found.get(rule.name) ?? '', rule.body));
+  // The usual start: every rule already in force, and no lock taken.
+  if (!changed(await current(db)).length) return [];
+  return db.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('boutique:database_rules'))`.execute(tx);
+    const replace = changed(await current(tx));
+    for (const rule of replace) {
+      await sql.raw(`CREATE OR REPLACE FUNCTION ${rule.signature} AS $fn$${rule.body}$fn$`).execute(tx);
+    }
+    for (const key of new Set(replace.flatMap((rule) => rule.recompute))) await sql.raw(RECOMPUTE[key]).execute(tx);
+    return replace.map((rule) => rule.name);
+  });
+}
