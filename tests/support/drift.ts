@@ -41,5 +41,61 @@ export async function schemaDrift(db: Kysely<Database>, registry: readonly AnyRe
     }
     for (const column of actual.keys()) if (!declared.has(column)) problems.push(`${table}.${column}: in the database, not declared`);
   }
+  return [...problems, ...(await constraintDrift(db, registry))];
+}
+
+/**
+ * The keys, checks and indexes the declarations imply, against the database's: a foreign key per
+ * reference (and none undeclared), an enum's CHECK listing exactly its values, a text's length
+ * bound, a unique slug, an index per reference and an accent-insensitive one per searched field.
+ */
+async function constraintDrift(db: Kysely<Database>, registry: readonly AnyResource[]): Promise<string[]> {
+  const { rows: constraints } = await sql<{ table: string; type: string; def: string; columns: string[]; target: string | null }>`
+    SELECT c.conrelid::regclass::text AS "table", c.contype AS "type", pg_get_constraintdef(c.oid) AS "def",
+           ARRAY(SELECT a.attname::text FROM pg_attribute a WHERE a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)) AS "columns",
+           CASE WHEN c.contype = 'f' THEN c.confrelid::regclass::text END AS "target"
+    FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = 'public'`.execute(db);
+  const { rows: indexes } = await sql<{ table: string; def: string }>`
+    SELECT tablename AS "table", indexdef AS "def" FROM pg_indexes WHERE schemaname = 'public'`.execute(db);
+  const problems: string[] = [];
+  for (const resource of registry) {
+    const table = tableName(resource);
+    const on = (column: string, type: string) =>
+      constraints.filter((c) => c.table === table && c.type === type && c.columns.includes(column));
+    const indexed = (pattern: RegExp) => indexes.some((i) => i.table === table && pattern.test(i.def));
+    for (const [key, field] of Object.entries(resource.fields)) {
+      const column = snakeCase(key);
+      const keys = on(column, 'f');
+      if (field.references) {
+        const target = snakeCase(field.references);
+        if (!keys.some((k) => k.target === target)) problems.push(`${table}.${column}: no foreign key to ${target}`);
+        if (!indexed(new RegExp(`\\(${column}[,)]`))) problems.push(`${table}.${column}: no index for its foreign key`);
+      } else for (const k of keys) problems.push(`${table}.${column}: foreign key to ${k.target}, not a declared reference`);
+      const checks = on(column, 'c').map((c) => c.def);
+      if (field.kind === 'enum' && field.options) {
+        const listed = checks.map((def) => [...def.matchAll(/'((?:[^']|'')*)'::text/g)].map((m) => m[1]!.replaceAll("''", "'")));
+        const want = Object.keys(field.options).sort().join(', ');
+        if (!listed.some((values) => [...values].sort().join(', ') === want))
+          problems.push(
+            `${table}.${column}: the database’s CHECK allows ${listed.map((v) => v.sort().join(', ')).join(' | ') || 'anything'}, declared ${want}`,
+          );
+      }
+      if (COLUMN_TYPES[field.kind].ddl === 'text' && field.kind !== 'slug' && field.max !== undefined) {
+        const bounds = checks.flatMap((def) =>
+          [...def.matchAll(/char_length\((\w+)\) <= (\d+)/g)].filter((m) => m[1] === column).map((m) => Number(m[2])),
+        );
+        // The first tables (202611220001_initial.ts) left lengths to the API's rules: a bound stated in
+        // the database must be the declared one; none is tolerated.
+        if (bounds.length && !bounds.includes(field.max))
+          problems.push(`${table}.${column}: length bound ${bounds.join(', ')} in the database, ${field.max} declared`);
+      }
+      if (field.kind === 'slug' && !on(column, 'u').length && !indexed(new RegExp(`UNIQUE INDEX .*\\(${column}\\)`)))
+        problems.push(`${table}.${column}: a slug not unique in the database`);
+    }
+    for (const key of resource.singleton ? [] : resource.list.search) {
+      if (!indexed(new RegExp(`gin \\(f_unaccent\\(lower\\(${snakeCase(key)}\\)\\) gin_trgm_ops\\)`)))
+        problems.push(`${table}.${snakeCase(key)}: searched, without its accent-insensitive index`);
+    }
+  }
   return problems;
 }
