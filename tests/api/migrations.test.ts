@@ -4,15 +4,16 @@ import path from 'node:path';
 import { ESLint } from 'eslint';
 import * as prettier from 'prettier';
 import { sql } from 'kysely';
-import { resources } from '@app/shared';
+import { defineResource, f, resources } from '@app/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config';
-import { createTableSql } from '../../server/src/db/columns';
+import { addColumnsSql, createTableSql } from '../../server/src/db/columns';
 import { migrateToLatest, migrationFolder } from '../../server/src/db/migrate';
 import { migrationSource, migrationStamp } from '../../server/src/db/migration-new-cli';
 import { buildApp } from '../../server/src/http/app';
 import { seedIfEmpty } from '../../server/src/seed/seed';
 import { createTestDb } from '../support/db';
+import { schemaDrift } from '../support/drift';
 
 // Shops already hold data: each release's migrations are applied to a database the previous
 // release migrated, never only to an empty one as the rest of the suite does.
@@ -123,12 +124,67 @@ describe('npm run migration:new', () => {
 
   it('writes a file that passes the lint as it is', async () => {
     const resource = resources.find((r) => r.name === 'testimonials')!;
-    const source = migrationSource(createTableSql(resource), 'testimonials', 'npm run migration:new testimonials');
+    const source = migrationSource(createTableSql(resource), 'DROP TABLE IF EXISTS testimonials', 'npm run migration:new testimonials');
     const file = path.join(migrationFolder, `${migrationStamp()}_testimonials.ts`);
     const options = await prettier.resolveConfig(file);
     expect(await prettier.check(source, { ...options, filepath: file })).toBe(true);
     const [result] = await new ESLint().lintText(source, { filePath: file });
     expect(result?.messages).toEqual([]);
+  });
+});
+
+describe('npm run migration:new <resource> <field...>', () => {
+  it('adds declared fields (a relation among them) to an existing table that holds rows, lint-clean', async () => {
+    const testimonials = resources.find((r) => r.name === 'testimonials')!;
+    // The declaration after the change: a city, and the product the testimonial is about.
+    const grown = defineResource({
+      ...testimonials,
+      fields: {
+        ...testimonials.fields,
+        city: f.text('Ville', { max: 80, optional: true }),
+        product: f.reference('Produit', 'products', { optional: true }),
+      },
+      list: { ...testimonials.list, search: [...testimonials.list.search, 'city'] },
+    });
+    const { up, down } = addColumnsSql(grown, ['city', 'product']);
+    const source = migrationSource(up, down, 'npm run migration:new testimonials city product');
+    const file = path.join(migrationFolder, `${migrationStamp()}_testimonials_city_product.ts`);
+    expect(await prettier.check(source, { ...(await prettier.resolveConfig(file)), filepath: file })).toBe(true);
+    expect((await new ESLint().lintText(source, { filePath: file }))[0]?.messages).toEqual([]);
+    const shop = await createTestDb();
+    try {
+      await seedIfEmpty(shop.db, { demo: true });
+      const folder = releaseWith({ [path.basename(file)]: source });
+      await migrateToLatest(shop.db, { folder });
+      expect(await schemaDrift(shop.db, [grown])).toEqual([]);
+      expect(() => addColumnsSql(grown, ['colour'])).toThrow('testimonials n’a pas de champ « colour »');
+    } finally {
+      await shop.drop();
+    }
+  });
+});
+
+describe('202611300306_settings_home_promises', () => {
+  it('keeps the promises a filled shop showed, and gives a new shop none', async () => {
+    const migration = (await import('../../migrations/202611300306_settings_home_promises')) as {
+      up: (db: unknown) => Promise<void>;
+      down: (db: unknown) => Promise<void>;
+    };
+    for (const [businessName, promises] of [
+      ['Boutique Awa', ['Paiement à la livraison', 'Livraison partout au Bénin', 'Garantie et service après-vente']],
+      ['Ma boutique', []],
+    ] as const) {
+      const shop = await createTestDb();
+      try {
+        await seedIfEmpty(shop.db, { demo: false });
+        await migration.down(shop.db);
+        await sql`UPDATE settings SET business_name = ${businessName}`.execute(shop.db);
+        await migration.up(shop.db);
+        expect((await sql<{ p: string[] }>`SELECT home_promises AS p FROM settings`.execute(shop.db)).rows[0]!.p).toEqual(promises);
+      } finally {
+        await shop.drop();
+      }
+    }
   });
 });
 

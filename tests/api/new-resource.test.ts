@@ -61,7 +61,10 @@ async function migrate(db: Parameters<Migration['up']>[0]) {
   try {
     for (const resource of dependencyOrder(registry).filter((r) => r === gadgets || r === makers)) {
       const file = path.join(dir, `${migrationStamp()}_${tableName(resource)}.ts`);
-      fs.writeFileSync(file, migrationSource(createTableSql(resource), tableName(resource), `npm run migration:new ${resource.name}`));
+      fs.writeFileSync(
+        file,
+        migrationSource(createTableSql(resource), `DROP TABLE IF EXISTS ${tableName(resource)}`, `npm run migration:new ${resource.name}`),
+      );
       await ((await import(pathToFileURL(file).href)) as Migration).up(db);
     }
   } finally {

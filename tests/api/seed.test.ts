@@ -125,6 +125,11 @@ describe('a shop started without the demo', () => {
       expect(home).toContain('01 97 12 34 56');
       for (const heading of ['Produits phares', 'Nos services', 'Formations Crypto', 'Cryptos tendance', 'Derniers articles'])
         expect(home, heading).not.toContain(`>${heading}</h2>`);
+      // No promise the owner did not make (issue 46: "Livraison partout au Bénin" for every shop).
+      for (const promise of ['Livraison partout au Bénin', 'Garantie et service après-vente', 'Paiement à la livraison'])
+        expect(home, promise).not.toContain(promise);
+      await app.asAdmin.settings.update({ homePromises: ['Retrait en boutique à Parakou'] });
+      expect(await shown('/')).toContain('✓ Retrait en boutique à Parakou');
     } finally {
       await app.close();
     }

@@ -91,3 +91,23 @@ export function createTableSql(resource: AnyResource): string {
   ];
   return `CREATE TABLE ${table} (\n  ${columns.join(',\n  ')}\n);\n${indexes.join('\n')}\n`;
 }
+
+/**
+ * The migration that adds declared fields to an existing table: their columns (a reference with its
+ * foreign key and index), and the search index of a searched one. `down` drops them.
+ */
+export function addColumnsSql(resource: AnyResource, keys: readonly string[]): { up: string; down: string } {
+  const table = tableName(resource);
+  const up: string[] = [];
+  for (const key of keys) {
+    const field = resource.fields[key];
+    if (!field) throw new Error(`${resource.name} n’a pas de champ « ${key} » : ajoutez-le à sa déclaration d’abord.`);
+    const column = snakeCase(key);
+    up.push(`ALTER TABLE ${table} ADD COLUMN ${columnSql(key, field)};`);
+    if (field.kind === 'reference') up.push(`CREATE INDEX ${table}_${column} ON ${table} (${column});`);
+    if (resource.list.search.includes(key) && !resource.singleton)
+      up.push(`CREATE INDEX ${table}_${column}_search ON ${table} USING gin (f_unaccent(lower(${column})) gin_trgm_ops);`);
+  }
+  const down = keys.map((key) => `ALTER TABLE ${table} DROP COLUMN IF EXISTS ${snakeCase(key)};`);
+  return { up: `${up.join('\n')}\n`, down: down.join(' ') };
+}

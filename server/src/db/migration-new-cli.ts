@@ -1,12 +1,13 @@
-// npm run migration:new <resource>: writes the migration of a resource declared in shared/src/resources
-// (its table, checks and search indexes, from server/src/db/columns.ts) for review before it lands.
+// npm run migration:new <resource> [field...]: writes the migration of a resource declared in
+// shared/src/resources, for review before it lands: its table (checks, keys and search indexes,
+// from server/src/db/columns.ts), or, with field names, the columns those fields add to its table.
 import fs from 'node:fs';
 import path from 'node:path';
 import { resources } from '@app/shared';
-import { createTableSql, tableName } from './columns';
+import { addColumnsSql, createTableSql, snakeCase, tableName } from './columns';
 import { migrationFile, migrationFolder } from './migrate';
 
-export function migrationSource(sqlText: string, table: string, command: string): string {
+export function migrationSource(sqlText: string, down: string, command: string): string {
   const quoted = sqlText.replaceAll('\\', '\\\\').replaceAll('`', '\\`').replaceAll('${', '\\${');
   return `import { type Kysely, sql } from 'kysely';
 
@@ -21,7 +22,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql.raw('DROP TABLE IF EXISTS ${table}').execute(db);
+  await sql.raw('${down}').execute(db);
 }
 `;
 }
@@ -46,14 +47,24 @@ export function migrationStamp(now = new Date(), existing: string[] = fs.readdir
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const name = process.argv[2];
+  const [name, ...fields] = process.argv.slice(2);
   const resource = resources.find((r) => r.name === name);
   if (!resource) {
     console.error(`Ressource inconnue : ${name ?? '(aucune)'}. Ressources déclarées : ${resources.map((r) => r.name).join(', ')}`);
     process.exit(1);
   }
   const table = tableName(resource);
-  const file = path.join(migrationFolder, `${migrationStamp()}_${table}.ts`);
-  fs.writeFileSync(file, migrationSource(createTableSql(resource), table, `npm run migration:new ${name}`));
+  const command = `npm run migration:new ${[name, ...fields].join(' ')}`;
+  let file: string;
+  try {
+    const { up, down } = fields.length
+      ? addColumnsSql(resource, fields)
+      : { up: createTableSql(resource), down: `DROP TABLE IF EXISTS ${table}` };
+    file = path.join(migrationFolder, `${migrationStamp()}_${[table, ...fields.map(snakeCase)].join('_')}.ts`);
+    fs.writeFileSync(file, migrationSource(up, down, command));
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
   console.log(`Migration écrite : ${path.relative(process.cwd(), file)}`);
 }

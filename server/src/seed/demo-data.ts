@@ -32,6 +32,7 @@ const demoSettings: Input<typeof settings> = {
   businessName: 'TechCrypto Bénin',
   tagline:
     'Votre partenaire premium pour des solutions technologiques innovantes, des services haut de gamme et une formation crypto experte.',
+  homePromises: ['Paiement à la livraison', 'Livraison partout au Bénin', 'Garantie et service après-vente'],
   phone: '+229 01 00 00 00 00',
   whatsapp: '+229 01 00 00 00 01',
   email: 'contact@techcrypto.example',

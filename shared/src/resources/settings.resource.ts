@@ -12,6 +12,11 @@ export const settings = defineResource({
   fields: {
     businessName: f.text("Nom de l'entreprise", { max: 100 }),
     tagline: f.text('Slogan', { max: 300 }),
+    homePromises: f.stringList('Engagements affichés sur la page d’accueil', {
+      max: 4,
+      default: [] as string[],
+      help: 'Sous la bannière, ce que la boutique garantit vraiment (par exemple « Paiement à la livraison »). Vide : rien n’est affiché.',
+    }),
     phone: f.phone('Téléphone'),
     whatsapp: f.phone('Numéro WhatsApp'),
     email: f.email('E-mail du support'),

@@ -1,7 +1,12 @@
+import { useSettings } from '../../lib/settings';
 import { primaryButton } from '../ui/buttons';
 
-/** Text only and fixed copy: it paints as soon as the code runs and never resizes when the API answers. */
+/**
+ * Text only: it paints with the page. The promises under it are the shop's own (Paramètres, sent
+ * with the page's data); a shop that made none shows none.
+ */
 export function Hero() {
+  const promises = useSettings()?.homePromises ?? [];
   return (
     <section className="bg-gradient-to-br from-blue-800 to-blue-950 pb-12 pt-28 text-white">
       <div className="mx-auto max-w-6xl px-4">
@@ -9,7 +14,7 @@ export function Hero() {
           La technologie et la crypto, en toute confiance, au Bénin
         </h1>
         <p className="mt-4 max-w-2xl text-blue-100">
-          Ordinateurs, smartphones, services informatiques et formations crypto : des conseils honnêtes et la livraison partout au Bénin.
+          Ordinateurs, smartphones, services informatiques et formations crypto : des conseils honnêtes, des produits choisis.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <a href="/products" className={`${primaryButton} bg-amber-500 text-slate-900 hover:bg-amber-400`}>
@@ -22,11 +27,13 @@ export function Hero() {
             Formations crypto
           </a>
         </div>
-        <ul className="mt-8 grid grid-cols-1 gap-2 text-sm text-blue-100 sm:grid-cols-3">
-          <li>✓ Paiement à la livraison</li>
-          <li>✓ Livraison partout au Bénin</li>
-          <li>✓ Garantie et service après-vente</li>
-        </ul>
+        {promises.length > 0 && (
+          <ul className="mt-8 grid grid-cols-1 gap-2 text-sm text-blue-100 sm:grid-cols-3">
+            {promises.map((promise) => (
+              <li key={promise}>{`✓ ${promise}`}</li>
+            ))}
+          </ul>
+        )}
       </div>
     </section>
   );
