@@ -380,7 +380,7 @@ function deriveSlugs(resource: AnyResource, input: Row, creating: boolean): Row 
 const isJson = (kind: string) => kind === 'stringList' || kind === 'imageList' || kind === 'json';
 
 /** Sanitizes rich text and serializes list/json fields for jsonb columns. */
-function toColumns(resource: AnyResource, input: Row): Row {
+export function toColumns(resource: AnyResource, input: Row): Row {
   const out: Row = {};
   for (const [key, value] of Object.entries(input)) {
     const field = resource.fields[key];

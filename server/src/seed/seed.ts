@@ -3,7 +3,7 @@ import { recordEvent } from '../orders/lifecycle';
 import { randomUUID } from 'node:crypto';
 import { type AnyResource, dependencyOrder, type OrderStatus, PLACEHOLDER_SETTINGS, resources, settings } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
-import { createRecord } from '../crud/repository';
+import { createRecord, toColumns } from '../crud/repository';
 import type { Database } from '../db/schema';
 import { demoData, demoOrders } from './demo-data';
 import { placeOrderRecord } from '../orders/place-order';
@@ -61,7 +61,8 @@ export async function seedIfEmpty(db: Kysely<Database>, { demo }: { demo: boolea
     if (await holdsData(tx)) throw new Error(INCOMPLETE_DATABASE);
     await tx
       .insertInto('settings')
-      .values(settings.createSchema.parse(demo ? demoData.settings : blankSettings))
+      // As the API writes a record: lists as JSON, which a jsonb column takes on PostgreSQL as on PGlite.
+      .values(toColumns(settings, settings.createSchema.parse(demo ? demoData.settings : blankSettings)) as never)
       .execute();
     if (!demo) return;
     const created: Record<string, Array<Record<string, unknown> & { id: string }>> = {};
