@@ -1,8 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Kysely } from 'kysely';
 import { ZodError } from 'zod';
-import type { ResourceName } from '@app/shared';
+import { type ResourceName, resources } from '@app/shared';
 import type { Config } from './config';
+import { snakeCase, tableName } from './db/columns';
 import type { Database } from './db/schema';
 import type { AfterResponse } from './platform/after-response';
 import type { CookieJar, Logger, SessionAdmin } from './platform/context';
@@ -89,11 +90,28 @@ export function fieldErrorsOf(error: TRPCError): Record<string, string> | null {
   return out;
 }
 
-const UNIQUE_MESSAGES = {
-  slug: 'Ce slug est déjà utilisé : choisissez-en un autre.',
-  email: 'Cette adresse e-mail est déjà enregistrée.',
-  code: 'Ce code existe déjà (majuscules et minuscules comptent pour un) : choisissez-en un autre.',
-};
+type PgError = NonNullable<ReturnType<typeof findPgError>>;
+
+/** The registered resource whose table a database error names (the shop's: a test's own is not known here). */
+const resourceOfTable = (table: string | undefined) => resources.find((r) => tableName(r) === table);
+
+/** A duplicate value, said with its field's own message (its declaration's `unique`), on that field. */
+function duplicate(pgError: PgError): { field: string; message: string } {
+  // "Key (slug)=(…)", or "Key (upper(code))=(…)" for a unique index on an expression.
+  const column = /^Key \((?:\w+\()*(\w+)/.exec(pgError.detail ?? '')?.[1];
+  const resource = resourceOfTable(pgError.table) ?? resources.find((r) => pgError.constraint?.startsWith(`${tableName(r)}_`) ?? false);
+  const entry = resource && Object.entries(resource.fields).find(([key]) => snakeCase(key) === column);
+  if (!entry) return { field: '_', message: 'Cette valeur est déjà utilisée.' };
+  const [key, field] = entry;
+  return { field: key, message: field.unique ?? `« ${field.label} » : cette valeur est déjà utilisée, choisissez-en une autre.` };
+}
+
+/** A record others still point at: says which (its sessions, for a training). */
+function stillUsed(pgError: PgError): string {
+  const by = resourceOfTable(/referenced from table "(\w+)"/.exec(pgError.detail ?? '')?.[1]);
+  const what = by ? `des ${by.label.plural.toLowerCase()} y sont ${by.label.feminine ? 'liées' : 'liés'}` : 'd’autres éléments y sont liés';
+  return `Impossible de le supprimer : ${what}. Supprimez-les d’abord, ou dépubliez-le.`;
+}
 
 // PostgreSQL errors that bad input can still reach (a race on a unique value, a CHECK) are the
 // caller's fault, not ours: answer them as such instead of a 500.
@@ -105,16 +123,12 @@ const databaseErrors = t.middleware(async ({ next }) => {
   }
   const pgError = findPgError(result.error);
   if (!pgError) return result;
-  const field = (['slug', 'email', 'code'] as const).find((name) => pgError.constraint?.includes(name)) ?? null;
   if (pgError.code === '23505') {
-    const message = field ? UNIQUE_MESSAGES[field] : 'Cette valeur est déjà utilisée.';
-    throw new TRPCError({ code: 'CONFLICT', message, cause: new FieldError({ [field ?? '_']: message }) });
+    const { field, message } = duplicate(pgError);
+    throw new TRPCError({ code: 'CONFLICT', message, cause: new FieldError({ [field]: message }) });
   }
   if (pgError.code === '23503' && /still referenced/.test(pgError.detail ?? '')) {
-    // A training that still has sessions: they would point at nothing.
-    const message =
-      'Impossible de le supprimer : d’autres éléments y sont liés (par exemple les sessions d’une formation). Supprimez-les d’abord, ou dépubliez-le.';
-    throw new TRPCError({ code: 'CONFLICT', message });
+    throw new TRPCError({ code: 'CONFLICT', message: stillUsed(pgError) });
   }
   if (['23514', '23502', '22P02', '22003', '22001', '23503'].includes(pgError.code)) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Valeur refusée : vérifiez les champs saisis.' });

@@ -35,6 +35,7 @@ describe('tables and declarations', () => {
         kind: f.enum('Sorte', { small: 'Petit', big: 'Grand' }),
         label: f.text('Étiquette', { max: 40 }),
         product: f.reference('Produit', 'products', { optional: true }),
+        serial: f.text('Numéro de série', { unique: 'Ce numéro de série est déjà enregistré.' }),
       },
       list: { columns: ['name'], search: ['name'], sortable: ['name'], defaultSort: { field: 'name', order: 'asc' } },
     });
@@ -43,7 +44,7 @@ describe('tables and declarations', () => {
     // a searched field with no search index.
     await sql`CREATE TABLE gadgets (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(), name text NOT NULL, price integer NOT NULL, note text NOT NULL, colour text,
-      kind text NOT NULL CHECK (kind IN ('small', 'huge')), label text NOT NULL CHECK (char_length(label) <= 400), product uuid,
+      kind text NOT NULL CHECK (kind IN ('small', 'huge')), label text NOT NULL CHECK (char_length(label) <= 400), product uuid, serial text NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NOT NULL DEFAULT now())`.execute(db);
     expect(await schemaDrift(db, [gadgets])).toEqual([
       'gadgets.price: integer in the database, numeric declared',
@@ -54,6 +55,7 @@ describe('tables and declarations', () => {
       'gadgets.label: length bound 400 in the database, 40 declared',
       'gadgets.product: no foreign key to products',
       'gadgets.product: no index for its foreign key',
+      'gadgets.serial: declared unique, not unique in the database',
       'gadgets.name: searched, without its accent-insensitive index',
     ]);
   });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
 import { sitemapText } from '../support/sitemap';
+import { resources } from '@app/shared';
 
 // robots.txt, sitemap.xml and the Open Graph tags the server writes into product and blog pages.
 // The page tests need the built storefront (npm run build -w storefront).
@@ -57,6 +58,19 @@ describe('robots and sitemap', () => {
     for (const p of products.rows) expect(xml).toContain(`<loc>${app.config.publicUrl}/products/${p.slug}</loc>`);
     for (const p of posts.rows) expect(xml).toContain(`/blog/${p.slug}</loc>`);
     expect(xml).not.toContain('/admin');
+  });
+
+  it('lists the records of every resource whose declaration gives them a page, at that page', async () => {
+    const xml = await sitemapText(app.url);
+    const paged = resources.filter((r) => r.page);
+    expect(paged.map((r) => r.name).sort()).toEqual(['blogPosts', 'products', 'services']);
+    for (const resource of paged) {
+      const { rows } = (await (app.asVisitor as unknown as Record<string, { list: (i: unknown) => Promise<{ rows: { slug: string }[] }> }>)[
+        resource.name
+      ]!.list({ pageSize: 100 })) as { rows: { slug: string }[] };
+      expect(rows.length, resource.name).toBeGreaterThan(0);
+      for (const row of rows) expect(xml).toContain(`<loc>${app.config.publicUrl}${resource.page!.path(row)}</loc>`);
+    }
   });
 });
 

@@ -89,8 +89,9 @@ async function constraintDrift(db: Kysely<Database>, registry: readonly AnyResou
         if (bounds.length && !bounds.includes(field.max))
           problems.push(`${table}.${column}: length bound ${bounds.join(', ')} in the database, ${field.max} declared`);
       }
-      if (field.kind === 'slug' && !on(column, 'u').length && !indexed(new RegExp(`UNIQUE INDEX .*\\(${column}\\)`)))
-        problems.push(`${table}.${column}: a slug not unique in the database`);
+      // A unique value: a UNIQUE constraint, or a unique index on the column or an expression of it (upper(code)).
+      if (field.unique && !on(column, 'u').length && !indexed(new RegExp(`UNIQUE INDEX .*\\((\\w+\\()*${column}\\)`)))
+        problems.push(`${table}.${column}: declared unique, not unique in the database`);
     }
     for (const key of resource.singleton ? [] : resource.list.search) {
       if (!indexed(new RegExp(`gin \\(f_unaccent\\(lower\\(${snakeCase(key)}\\)\\) gin_trgm_ops\\)`)))

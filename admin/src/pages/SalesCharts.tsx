@@ -12,6 +12,7 @@ import { shopToday } from '../providers/shop-day';
 import { periodLabel } from './period-label';
 import { toHttpError } from '../providers/errors';
 import { trpc } from '../providers/trpc';
+import { EXPORTS } from '@app/shared/resources';
 
 // The charts' code (G2) is loaded only here, once the sales are scrolled into view: tables carry the
 // same figures for screen readers (the drawings are hidden from them), and for everyone if the
@@ -55,7 +56,7 @@ export function SalesCharts() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadExport('/api/exports/ventes.csv', input);
+      await downloadExport(EXPORTS.sales, input);
     } catch (error) {
       open?.({ type: 'error', message: "Erreur lors de l'export", description: (error as Error).message });
     } finally {

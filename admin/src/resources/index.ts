@@ -1,4 +1,5 @@
 import { countOf } from '@app/shared/format';
+import { EXPORTS } from '@app/shared/resources';
 import { lazy } from 'react';
 import { csvExportButton } from '../crud/ExportCsvButton';
 import type { Overrides } from '../crud/overrides';
@@ -17,13 +18,13 @@ export const overrides: Overrides = {
     detail: lazy(() => import('./customers/CustomerDetail')),
     // Only those who agreed to receive offers (server/src/orders/export.ts).
     toolbar: csvExportButton(
-      '/api/exports/clients.csv',
+      EXPORTS.customers,
       (n) => `${countOf(n, 'client exporté', 'clients exportés')} (ceux qui acceptent les offres)`,
       'Exporter pour WhatsApp',
     ),
   },
   newsletterSubscribers: {
-    toolbar: csvExportButton('/api/exports/newsletter.csv', (n) => countOf(n, 'abonné exporté', 'abonnés exportés')),
+    toolbar: csvExportButton(EXPORTS.newsletter, (n) => countOf(n, 'abonné exporté', 'abonnés exportés')),
   },
   outbox: { rowActions: RetryButton },
   contactMessages: { rowActions: ReadToggle, detail: lazy(() => import('./contact-messages/MessageDetail')) },

@@ -9,7 +9,7 @@ import {
 } from '@app/shared';
 import type { AnyProcedure } from '@trpc/server';
 import { z } from 'zod';
-import { adminProcedure, publicProcedure } from '../trpc';
+import { adminProcedure, type Context, publicProcedure } from '../trpc';
 import { createRecord, deleteRecord, findBySlug, getRecord, getSingleton, listRecords, updateRecord, updateSingleton } from './repository';
 
 export const MAX_PAGE_SIZE = 100;
@@ -38,18 +38,39 @@ const readerOf = (resource: AnyResource) =>
 const writerOf = (resource: AnyResource) => adminProcedure.meta({ invalidates: [resource.name as ResourceName] });
 const viewer = (admin: unknown): 'admin' | 'public' => (admin ? 'admin' : 'public');
 
+type Row = Record<string, unknown>;
+
+/**
+ * What a resource does besides its generic write, in the write's transaction: a session moved to
+ * another day tells its participants. Keyed by resource name (server/src/routers/_app.ts).
+ */
+export interface WriteHooks {
+  afterUpdate?: (tx: Context['db'], config: Context['config'], before: Row, after: Row) => Promise<void>;
+}
+
 /** The five verbs of a collection resource. */
-export function collectionProcedures<N extends string, F extends Fields, O extends Operations>(resource: Resource<N, F, O, boolean>) {
+export function collectionProcedures<N extends string, F extends Fields, O extends Operations>(
+  resource: Resource<N, F, O, boolean>,
+  hooks: WriteHooks = {},
+) {
   const [reader, writer] = [readerOf(resource), writerOf(resource)];
+  const { afterUpdate } = hooks;
   return {
     list: reader.input(listInput(resource)).query(async ({ ctx, input }) => listRecords(ctx.db, resource, viewer(ctx.admin), input)),
     get: reader.input(idInput).query(({ ctx, input }) => getRecord(ctx.db, resource, viewer(ctx.admin), input.id)),
     create: writer
       .input(resource.createSchema)
       .mutation(({ ctx, input }) => createRecord(ctx.db, resource, input as Record<string, unknown>)),
-    update: writer
-      .input(z.object({ id: idInput.shape.id, data: resource.updateSchema }))
-      .mutation(({ ctx, input }) => updateRecord(ctx.db, resource, input.id, input.data as Record<string, unknown>)),
+    update: writer.input(z.object({ id: idInput.shape.id, data: resource.updateSchema })).mutation(({ ctx, input }) =>
+      afterUpdate
+        ? ctx.db.transaction().execute(async (tx) => {
+            const before: Row = await getRecord(tx, resource, 'admin', input.id);
+            const after: Row = await updateRecord(tx, resource, input.id, input.data as Row);
+            await afterUpdate(tx, ctx.config, before, after);
+            return after as Awaited<ReturnType<typeof updateRecord<typeof resource>>>;
+          })
+        : updateRecord(ctx.db, resource, input.id, input.data as Row),
+    ),
     delete: writer.input(idInput).mutation(({ ctx, input }) => deleteRecord(ctx.db, resource, input.id)),
   };
 }
@@ -84,15 +105,17 @@ export type ResourceProcedures<R> =
       : Omit<ReturnType<typeof collectionProcedures<N, F, O>>, DisabledVerbs<R>>
     : never;
 
-export function resourceProcedures<R extends AnyResource>(resource: R): ResourceProcedures<R> {
+export function resourceProcedures<R extends AnyResource>(resource: R, hooks?: WriteHooks): ResourceProcedures<R> {
   if (resource.singleton) return singletonProcedures(resource) as ResourceProcedures<R>;
-  const all: Record<string, AnyProcedure> = collectionProcedures(resource);
+  const all: Record<string, AnyProcedure> = collectionProcedures(resource, hooks);
   for (const verb of ['create', 'update', 'delete'] as const) if (!resource.operations[verb]) delete all[verb];
   return all as ResourceProcedures<R>;
 }
 
 /** Procedures a resource has besides (or instead of) its generic ones, keyed by resource name. */
 export type ExtraProcedures<Names extends string> = { [K in Names]?: Record<string, AnyProcedure> };
+/** Hooks of the generic writes, keyed by resource name. */
+export type ResourceHooks<Names extends string> = { [K in Names]?: WriteHooks };
 
 type Merged<P, E, K> = K extends keyof E ? (E[K] extends Record<string, AnyProcedure> ? Omit<P, keyof E[K]> & E[K] : P) : P;
 
@@ -103,7 +126,11 @@ type Merged<P, E, K> = K extends keyof E ? (E[K] extends Record<string, AnyProce
 export function crudRouters<const Rs extends readonly AnyResource[], const E extends ExtraProcedures<Rs[number]['name']>>(
   registry: Rs,
   extras: E,
+  hooks: ResourceHooks<Rs[number]['name']> = {},
 ) {
-  const entries = registry.map((resource) => [resource.name, { ...resourceProcedures(resource), ...extras[resource.name as keyof E] }]);
+  const entries = registry.map((resource) => [
+    resource.name,
+    { ...resourceProcedures(resource, hooks[resource.name as keyof typeof hooks]), ...extras[resource.name as keyof E] },
+  ]);
   return Object.fromEntries(entries) as { [R in Rs[number] as R['name']]: Merged<ResourceProcedures<R>, E, R['name']> };
 }

@@ -46,7 +46,7 @@ function columnSql(key: string, field: FieldMeta): string {
   const col = snakeCase(key);
   const parts = [col, COLUMN_TYPES[field.kind].ddl];
   if (!columnNullable(field)) parts.push('NOT NULL');
-  if (field.kind === 'slug') parts.push('UNIQUE');
+  if (field.unique) parts.push('UNIQUE');
   // A referenced record cannot be deleted while this one points at it (the API says so in French).
   if (field.references) parts.push(`REFERENCES ${snakeCase(field.references)} (id)`);
   const plainDefault = field.hasDefault && typeof field.default !== 'function';

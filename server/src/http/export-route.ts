@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { dayRangeSchema, isUuid, newsletterSubscribers, salesQuerySchema } from '@app/shared';
+import { dayRangeSchema, EXPORTS, isUuid, newsletterSubscribers, salesQuerySchema } from '@app/shared';
 import { salesCsv, salesReport } from '../sales/figures';
 import { findSession, sessionCookieName } from '../auth/sessions';
 import { listQueries } from '../crud/repository';
@@ -30,7 +30,7 @@ export async function exportRoutes(app: FastifyInstance, { db, config }: { db: K
       .header('Cache-Control', 'no-store')
       .send(Readable.from(lines));
 
-  app.get('/api/exports/orders.csv', async (req, reply) => {
+  app.get(EXPORTS.orders, async (req, reply) => {
     if (!(await signedIn(req))) return refuse(reply, 401, 'Veuillez vous connecter pour exporter les commandes.');
     const range = dayRangeSchema.safeParse(req.query);
     if (!range.success) return refuse(reply, 400, range.error.issues[0]!.message);
@@ -44,7 +44,7 @@ export async function exportRoutes(app: FastifyInstance, { db, config }: { db: K
   const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Africa/Porto-Novo' });
 
   /** GET /api/exports/newsletter.csv?search=…: the subscribers the list shows (its search), every page of them. */
-  app.get<{ Querystring: { search?: string } }>('/api/exports/newsletter.csv', async (req, reply) => {
+  app.get<{ Querystring: { search?: string } }>(EXPORTS.newsletter, async (req, reply) => {
     if (!(await signedIn(req))) return refuse(reply, 401, 'Veuillez vous connecter pour exporter les abonnés.');
     const search = searchOf(req);
     const { total } = await listQueries(db, newsletterSubscribers, 'admin', {
@@ -56,7 +56,7 @@ export async function exportRoutes(app: FastifyInstance, { db, config }: { db: K
   });
 
   /** GET /api/exports/clients.csv?search=…: the customers of the list's search who agreed to receive offers. */
-  app.get<{ Querystring: { search?: string } }>('/api/exports/clients.csv', async (req, reply) => {
+  app.get<{ Querystring: { search?: string } }>(EXPORTS.customers, async (req, reply) => {
     if (!(await signedIn(req))) return refuse(reply, 401, 'Veuillez vous connecter pour exporter les clients.');
     const search = searchOf(req);
     const { total } = await consentingCustomers(db, search).count.executeTakeFirstOrThrow();
@@ -64,7 +64,7 @@ export async function exportRoutes(app: FastifyInstance, { db, config }: { db: K
   });
 
   /** GET /api/exports/participants.csv?session=<id>: who registered on a session, to call them or print the list. */
-  app.get<{ Querystring: { session?: string } }>('/api/exports/participants.csv', async (req, reply) => {
+  app.get<{ Querystring: { session?: string } }>(EXPORTS.participants, async (req, reply) => {
     if (!(await signedIn(req))) return refuse(reply, 401, 'Veuillez vous connecter pour exporter les participants.');
     const id = String(req.query.session ?? '');
     const session = isUuid(id)
@@ -83,7 +83,7 @@ export async function exportRoutes(app: FastifyInstance, { db, config }: { db: K
   });
 
   /** GET /api/exports/ventes.csv?from=…&to=…&by=day|week|month: the dashboard's sales figures. */
-  app.get('/api/exports/ventes.csv', async (req, reply) => {
+  app.get(EXPORTS.sales, async (req, reply) => {
     if (!(await signedIn(req))) return refuse(reply, 401, 'Veuillez vous connecter pour exporter les ventes.');
     const query = salesQuerySchema.safeParse(req.query);
     if (!query.success) return refuse(reply, 400, query.error.issues[0]!.message);

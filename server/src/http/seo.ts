@@ -1,11 +1,11 @@
-import { type AnyResource, blogPosts, products, resources, services } from '@app/shared';
+import { type AnyResource, type ResourceName, resources } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { serveCached } from '../cache/public-cache';
 import type { Config } from '../config';
 import { findRecordBy, movedSlug } from '../crud/repository';
 import type { Database } from '../db/schema';
-import { type CrawlPaths, type PageAddress, type PagePreview, postPath, productPath, servicePath } from '@app/shared/ssr';
+import type { CrawlPaths, PageAddress, PagePreview } from '@app/shared/ssr';
 import { mediaSources } from '@app/shared/format';
 
 /** What search engines and link previews need: /robots.txt, /sitemap.xml, and each page's <head>. */
@@ -127,7 +127,11 @@ export async function seoPlugin(app: FastifyInstance, { db, config, crawlPaths }
       ),
   );
 
-  const deps = ['products', 'services', 'blogPosts'] as const;
+  /** The records with a page of their own (their declaration's `page`), by sitemap name. */
+  const recordPages = Object.fromEntries(
+    resources.flatMap((resource) => (resource.page ? [[resource.page.sitemap, { resource, path: resource.page.path }]] : [])),
+  );
+  const deps = Object.values(recordPages).map(({ resource }) => resource.name as ResourceName);
   const perFile = config.sitemapUrlsPerFile;
   const xml = 'application/xml; charset=utf-8';
 
@@ -145,18 +149,11 @@ export async function seoPlugin(app: FastifyInstance, { db, config, crawlPaths }
       key: `sitemap:${req.params.file}`,
       deps,
       contentType: xml,
-      build: () => (found === 'pages' ? Promise.resolve(pagesSitemap()) : recordSitemap(found as keyof typeof recordPages, n)),
+      build: () => (found === 'pages' ? Promise.resolve(pagesSitemap()) : recordSitemap(found, n)),
     });
     // Past the last file of its kind (the catalogue shrank since the index was read).
     return answer ?? reply.code(404).type('text/plain; charset=utf-8').send('Sitemap introuvable.');
   });
-
-  /** The records with a page of their own, and its address. */
-  const recordPages = {
-    products: { resource: products, path: productPath },
-    services: { resource: services, path: servicePath },
-    blog: { resource: blogPosts, path: postPath },
-  } as const;
 
   /** The records of one kind a visitor sees: published ones. */
   const visibleRows = (resource: AnyResource) => {
@@ -182,8 +179,8 @@ export async function seoPlugin(app: FastifyInstance, { db, config, crawlPaths }
   const pagesSitemap = () => urlset(crawlPaths.indexed.map((p) => ({ loc: absolute(p) })));
 
   /** The n-th file of one kind of record: in a stable order (by id), its slice only. */
-  async function recordSitemap(kind: keyof typeof recordPages, n: number) {
-    const { resource, path } = recordPages[kind];
+  async function recordSitemap(kind: string, n: number) {
+    const { resource, path } = recordPages[kind]!;
     const rows = await visibleRows(resource)
       .select(['slug', 'updatedAt'])
       .orderBy('id')

@@ -22,10 +22,11 @@ export function isConnectionError(error: unknown): boolean {
   return false;
 }
 
-export function findPgError(error: unknown): { code: string; constraint?: string; detail?: string } | null {
+export function findPgError(error: unknown): { code: string; constraint?: string; detail?: string; table?: string } | null {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as { code: string; constraint?: string; detail?: string };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
+      return e as { code: string; constraint?: string; detail?: string; table?: string };
   }
   return null;
 }

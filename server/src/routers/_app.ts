@@ -1,10 +1,10 @@
 import { blogPosts, products, resources, services } from '@app/shared';
-import type { AnyResource } from '@app/shared';
+import type { AnyResource, ResourceName } from '@app/shared';
 import { authRouter } from './auth.router';
-import { crudRouters, slugProcedures } from '../crud/crud-router';
+import { crudRouters, type ExtraProcedures, type ResourceHooks, slugProcedures } from '../crud/crud-router';
 import { router } from '../trpc';
 import { contactMessagesProcedures } from './contact-messages.router';
-import { courseSessionsProcedures } from './course-sessions.router';
+import { courseSessionsHooks, courseSessionsProcedures } from './course-sessions.router';
 import { customersProcedures } from './customers.router';
 import { cryptoVerificationsProcedures } from './crypto-verifications.router';
 import { dashboardRouter } from './dashboard.router';
@@ -28,6 +28,11 @@ const extraProcedures = {
   services: slugProcedures(services),
   outbox: outboxProcedures,
   settings: settingsProcedures,
+} satisfies ExtraProcedures<ResourceName>;
+
+/** What the generic writes of some resources also do, in their transaction. */
+const hooks: ResourceHooks<ResourceName> = {
+  courseSessions: courseSessionsHooks,
 };
 
 /**
@@ -40,7 +45,7 @@ export const buildAppRouter = <const Rs extends readonly AnyResource[]>(registry
     dashboard: dashboardRouter,
     devices: devicesRouter,
     payments: paymentsRouter,
-    ...crudRouters(registry, extraProcedures),
+    ...crudRouters(registry, extraProcedures, hooks),
   });
 
 export const appRouter = buildAppRouter(resources);

@@ -1,12 +1,14 @@
 import { today } from '../format/date';
 import { defineResource } from './define-resource';
 import { f } from './fields';
+import { postPath } from '../ssr';
 
 export const blogPosts = defineResource({
   name: 'blogPosts',
   label: { singular: 'Article', plural: 'Articles' },
   titleField: 'title',
   read: 'public',
+  page: { path: postPath, sitemap: 'blog' },
   publishedField: 'published',
   fields: {
     title: f.text('Titre', { max: 200 }),

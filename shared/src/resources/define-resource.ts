@@ -52,6 +52,11 @@ export interface ResourceConfig<N extends string, F extends Fields, O extends Op
      */
     detail?: string;
   };
+  /**
+   * A public record with a page of its own on the storefront: its address (from its slug), and the
+   * name of its sitemap files (`/sitemaps/<sitemap>-1.xml`, listing every published one).
+   */
+  page?: { path: (record: { slug: string }) => string; sitemap: string };
   /** One row only (settings): read with `get`, written with `update`, no list. */
   singleton?: S;
   /** Which generic writes the admin may use (all by default); a verb turned off is not in the API at all. */

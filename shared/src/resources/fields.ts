@@ -37,6 +37,11 @@ export interface FieldOptions<T = unknown> {
   /** Set by the server: not part of create/update inputs. */
   readOnly?: boolean;
   help?: string;
+  /**
+   * No two records share this value (the database holds it: UNIQUE, or a unique index the migration
+   * writes): the French message a duplicate gets, on this field.
+   */
+  unique?: string;
 }
 
 export interface FieldMeta {
@@ -48,6 +53,8 @@ export interface FieldMeta {
   hasDefault: boolean;
   default?: unknown;
   help?: string;
+  /** The message of a duplicate value, for a field no two records may share. */
+  unique?: string;
   /** text and list lengths, number bounds */
   min?: number;
   max?: number;
@@ -106,6 +113,7 @@ function build<const K extends FieldKind, Z extends z.ZodType, const O extends F
     hasDefault: o.default !== undefined,
     default: o.default,
     help: o.help,
+    ...(o.unique ? { unique: o.unique } : {}),
     schema: schema as Wrap<Z, O>,
     base,
   };
@@ -166,7 +174,7 @@ export const f = {
       'slug',
       label,
       str(SLUG_MAX_LENGTH).toLowerCase().regex(SLUG_PATTERN, SLUG_MESSAGE),
-      { optional: true, ...opts } as O & { optional: true },
+      { optional: true, unique: 'Ce slug est déjà utilisé : choisissez-en un autre.', ...opts } as O & { optional: true },
       { from, max: SLUG_MAX_LENGTH },
     ) as unknown as Field<z.ZodOptional<z.ZodType<string, string | null>>, RO<O>, 'slug'>,
   url: <const O extends FieldOptions<string> = object>(label: string, opts?: O) =>

@@ -16,6 +16,7 @@ import { testimonials } from './testimonials.resource';
 import { trendingCryptos } from './trending-cryptos.resource';
 
 export * from './define-resource';
+export * from './exports';
 export * from './fields';
 export * from './honeypot';
 export * from './invoicing';

@@ -8,7 +8,7 @@ export const newsletterSubscribers = defineResource({
   titleField: 'email',
   read: 'admin',
   fields: {
-    email: f.email('E-mail'),
+    email: f.email('E-mail', { unique: 'Cette adresse e-mail est déjà enregistrée.' }),
   },
   list: {
     columns: ['email', 'createdAt'],

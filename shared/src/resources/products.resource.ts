@@ -2,12 +2,14 @@ import { defineResource } from './define-resource';
 import { f } from './fields';
 import { taxGroupField } from './invoicing';
 import { productCategories } from './labels';
+import { productPath } from '../ssr';
 
 export const products = defineResource({
   name: 'products',
   label: { singular: 'Produit', plural: 'Produits' },
   titleField: 'name',
   read: 'public',
+  page: { path: productPath, sitemap: 'products' },
   publishedField: 'published',
   fields: {
     name: f.text('Nom', { max: 150 }),

@@ -12,6 +12,7 @@ export const promoCodes = defineResource({
       max: 40,
       pattern: { regex: PROMO_CODE_PATTERN, message: 'Le code : 3 à 40 lettres sans accent, chiffres, - ou _ (pas d’espace).' },
       help: 'Ce que le client tape, par exemple TABASKI10. Majuscules et minuscules comptent pour un.',
+      unique: 'Ce code existe déjà (majuscules et minuscules comptent pour un) : choisissez-en un autre.',
     }),
     label: f.text('Libellé', { max: 100, help: 'Affiché au client avec la remise, par exemple « Tabaski -10 % ».' }),
     kind: f.enum('Type de remise', promoKinds, { default: 'percent' }),

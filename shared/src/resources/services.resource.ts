@@ -1,12 +1,14 @@
 import { defineResource } from './define-resource';
 import { f } from './fields';
 import { taxGroupField } from './invoicing';
+import { servicePath } from '../ssr';
 
 export const services = defineResource({
   name: 'services',
   label: { singular: 'Service', plural: 'Services' },
   titleField: 'name',
   read: 'public',
+  page: { path: servicePath, sitemap: 'services' },
   publishedField: 'published',
   fields: {
     name: f.text('Nom', { max: 150 }),

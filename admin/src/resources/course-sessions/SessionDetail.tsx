@@ -12,6 +12,7 @@ import { StatusTag } from '../../fields/StatusTag';
 import { trpc } from '../../providers/trpc';
 import { WhatsAppButton } from '../WhatsAppButton';
 import { shopDate } from '../../providers/shop-day';
+import { EXPORTS } from '@app/shared/resources';
 
 const entry = adminEntries([courseSessions])[0]!;
 
@@ -34,7 +35,7 @@ export default function SessionDetail() {
         title="Participants"
         extra={
           <CsvButton
-            path="/api/exports/participants.csv"
+            path={EXPORTS.participants}
             params={{ session: id }}
             counted={(n) => countOf(n, 'participant exporté', 'participants exportés')}
             label="Exporter"

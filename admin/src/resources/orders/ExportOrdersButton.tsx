@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { downloadExport } from '../../providers/download';
 import { shopToday } from '../../providers/shop-day';
 import { toHttpError } from '../../providers/errors';
+import { EXPORTS } from '@app/shared/resources';
 
 /** One day picked from a one-month panel that fits a phone; typing is not offered (the keyboard would cover it). */
 const dayPicker = { format: 'DD/MM/YYYY', allowClear: false, inputReadOnly: true, style: { width: '100%' } } as const;
@@ -20,7 +21,7 @@ export function ExportOrdersButton() {
     setBusy(true);
     try {
       const [from, to] = range.map((d) => d.format('YYYY-MM-DD')) as [string, string];
-      const count = await downloadExport('/api/exports/orders.csv', { from, to });
+      const count = await downloadExport(EXPORTS.orders, { from, to });
       notification.success({ message: countOf(count, 'commande exportée', 'commandes exportées') });
       setOpen(false);
     } catch (error) {
