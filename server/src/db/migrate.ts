@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
-import { applyDatabaseRules } from './rules';
+import { applyDatabaseRules, applyEnumChecks } from './rules';
 
 // Compiled (server/dist/bin/main.js), the migrations sit beside it as JavaScript.
 const compiled = import.meta.url.endsWith('.js');
@@ -57,8 +57,12 @@ function explain(error: unknown, failed: string | undefined): string {
 export async function migrateToLatest(db: Kysely<any>, options: { folder?: string } = {}): Promise<string[]> {
   const { error, results } = await migrator(db, options.folder ?? migrationFolder).migrateToLatest();
   if (error) throw new Error(explain(error, results?.find((r) => r.status === 'Error')?.migrationName), { cause: error });
-  // The shop's rules in the database, as server/src/db/rules.ts writes them (not on a test's own folder).
-  if (!options.folder) await applyDatabaseRules(db);
+  // The shop's rules in the database, as server/src/db/rules.ts writes them, and its enum CHECKs as
+  // the declarations list them (not on a test's own folder).
+  if (!options.folder) {
+    await applyDatabaseRules(db);
+    await applyEnumChecks(db);
+  }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 

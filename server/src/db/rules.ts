@@ -1,4 +1,6 @@
+import { type AnyResource, resources } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
+import { snakeCase, tableName } from './columns';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- run by the migrator, on any schema
 type AnyDb = Kysely<any>;
@@ -183,5 +185,54 @@ export async function applyDatabaseRules(db: AnyDb, rules: readonly DatabaseRule
     }
     for (const key of new Set(replace.flatMap((rule) => rule.recompute))) await sql.raw(RECOMPUTE[key]).execute(tx);
     return replace.map((rule) => rule.name);
+  });
+}
+
+/** The CHECK an enum column gets: its declared values, and nothing else in it. */
+const ENUM_CHECK = /^CHECK \(\((\w+) = ANY \(ARRAY\[(.*)\]\)\)\)( NOT VALID)?$/;
+const valuesOf = (list: string) => [...list.matchAll(/'((?:[^']|'')*)'::text/g)].map((m) => m[1]!.replaceAll("''", "'"));
+
+/**
+ * Each enum field's CHECK lists exactly its declared values (the outbox's channels, an order's
+ * statuses): a value added to a declaration is allowed from the next start, with no migration to
+ * write. A constraint that says more than a list of values is left alone (the drift test shows it).
+ * The new CHECK is NOT VALID: rows written before a value was withdrawn stay. Returns the columns changed.
+ */
+export async function applyEnumChecks(db: AnyDb, registry: readonly AnyResource[] = resources): Promise<string[]> {
+  const wanted = registry.flatMap((resource) =>
+    Object.entries(resource.fields)
+      .filter(([, field]) => field.kind === 'enum' && field.options)
+      .map(([key, field]) => ({ table: tableName(resource), column: snakeCase(key), values: Object.keys(field.options!) })),
+  );
+  const differing = async (q: AnyDb) => {
+    const { rows } = await sql<{ table: string; name: string; def: string; columns: string[] }>`
+      SELECT c.conrelid::regclass::text AS "table", c.conname AS "name", pg_get_constraintdef(c.oid) AS "def",
+             ARRAY(SELECT a.attname::text FROM pg_attribute a WHERE a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)) AS "columns"
+      FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
+      WHERE n.nspname = current_schema() AND c.contype = 'c'`.execute(q);
+    return wanted.flatMap((want) => {
+      const onColumn = rows.filter((r) => r.table === want.table && r.columns.length === 1 && r.columns[0] === want.column);
+      const plain = onColumn.filter((r) => ENUM_CHECK.exec(r.def)?.[1] === want.column);
+      // Something else guards this column (a hand-written CHECK): not ours to replace.
+      if (!plain.length && onColumn.some((r) => r.def.includes('ANY (ARRAY['))) return [];
+      const same = plain.some(
+        (r) => [...valuesOf(ENUM_CHECK.exec(r.def)![2]!)].sort().join('\u0000') === [...want.values].sort().join('\u0000'),
+      );
+      return same ? [] : [{ ...want, replace: plain.map((r) => r.name) }];
+    });
+  };
+  if (!(await differing(db)).length) return [];
+  return db.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('boutique:database_rules'))`.execute(tx);
+    const changes = await differing(tx);
+    for (const change of changes) {
+      for (const name of change.replace) await sql`ALTER TABLE ${sql.table(change.table)} DROP CONSTRAINT ${sql.ref(name)}`.execute(tx);
+      const list = sql.join(change.values.map((v) => sql.lit(v)));
+      const name = `${change.table}_${change.column}_check`;
+      await sql`ALTER TABLE ${sql.table(change.table)} ADD CONSTRAINT ${sql.ref(name)} CHECK (${sql.ref(change.column)} IN (${list})) NOT VALID`.execute(
+        tx,
+      );
+    }
+    return changes.map((change) => `${change.table}.${change.column}`);
   });
 }

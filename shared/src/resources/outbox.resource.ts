@@ -2,22 +2,31 @@ import { z } from 'zod';
 import { defineResource } from './define-resource';
 import { f } from './fields';
 
-export const outboxChannels = { mail: 'E-mail', push: 'Notification', invoice: 'Facture normalisée' } as const;
+/**
+ * The outbox's channels, registered here only: each one's label and the payload its rows carry. The
+ * database allows exactly these (its CHECK follows the declaration at start: server/src/db/rules.ts),
+ * and the worker needs a delivery for each (server/src/http/app.ts; the compiler asks for it).
+ */
+export const OUTBOX_CHANNELS = {
+  mail: { label: 'E-mail', payload: z.object({ to: z.string(), subject: z.string(), text: z.string() }) },
+  push: {
+    label: 'Notification',
+    payload: z.object({ subscriptionId: z.string(), title: z.string(), body: z.string(), path: z.string(), tag: z.string() }),
+  },
+  // A normalized invoice to obtain from the DGI (server/src/invoicing).
+  invoice: { label: 'Facture normalisée', payload: z.object({ invoiceId: z.string() }) },
+} as const;
+export type OutboxChannel = keyof typeof OUTBOX_CHANNELS;
+export const outboxChannels = Object.fromEntries(Object.entries(OUTBOX_CHANNELS).map(([key, c]) => [key, c.label])) as {
+  [K in OutboxChannel]: (typeof OUTBOX_CHANNELS)[K]['label'];
+};
 export const outboxStatuses = { pending: 'En attente', sent: 'Envoyé', failed: 'Échec', cancelled: 'Abandonné' } as const;
-export type OutboxChannel = keyof typeof outboxChannels;
 export type OutboxStatus = keyof typeof outboxStatuses;
 
-/**
- * What a side effect carries out, written with the write that causes it (server/src/outbox):
- * a mail, a notification to one of the owner's devices, or a normalized invoice.
- */
-export const outboxPayload = z.union([
-  z.object({ to: z.string(), subject: z.string(), text: z.string() }),
-  z.object({ subscriptionId: z.string(), title: z.string(), body: z.string(), path: z.string(), tag: z.string() }),
-  // A normalized invoice to obtain from the DGI (server/src/invoicing).
-  z.object({ invoiceId: z.string() }),
-]);
-export type OutboxPayload = z.infer<typeof outboxPayload>;
+type Payloads = (typeof OUTBOX_CHANNELS)[OutboxChannel]['payload'];
+/** What a side effect carries out, written with the write that causes it (server/src/platform/outbox.ts). */
+export const outboxPayload = z.union(Object.values(OUTBOX_CHANNELS).map((c) => c.payload) as unknown as [Payloads, ...Payloads[]]);
+export type OutboxPayload = z.infer<Payloads>;
 
 /**
  * The "Envois": every mail and notification the shop sends, while it waits, once sent or given
