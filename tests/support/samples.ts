@@ -1,4 +1,4 @@
-import { type AnyField, type AnyResource, brokenCheck } from '@app/shared';
+import { type AnyField, type AnyResource, brokenCheck, gtinCheckDigit } from '@app/shared';
 import type { z } from 'zod';
 
 let counter = 0;
@@ -41,6 +41,11 @@ export function sampleValue(field: AnyField, marker = `m${++counter}x${Date.now(
       return `${marker.toLowerCase()}@exemple.example`;
     case 'phone':
       return `+229 01 ${String(++counter % 100).padStart(2, '0')} 00 00 00`;
+    case 'barcode': {
+      // An EAN-13 of the in-store range (2…), different each time.
+      const body = `20${String(++counter).padStart(4, '0')}${String(Date.now()).slice(-6)}`;
+      return `${body}${gtinCheckDigit(body)}`;
+    }
     case 'json':
       return null;
     case 'reference':

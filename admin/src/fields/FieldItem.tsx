@@ -129,6 +129,9 @@ function widget(field: AnyField, onBlur?: () => void): ReactNode {
       return <Input type="email" inputMode="email" autoComplete="off" onBlur={onBlur} />;
     case 'phone':
       return <Input type="tel" inputMode="tel" placeholder="+229 01 97 00 00 00" onBlur={onBlur} />;
+    case 'barcode':
+      // A USB or Bluetooth scanner types the digits here like a keyboard.
+      return <Input inputMode="numeric" autoComplete="off" placeholder="13 chiffres (EAN-13)" maxLength={20} onBlur={onBlur} />;
     default:
       return <Input maxLength={field.max} onBlur={onBlur} />;
   }

@@ -13,6 +13,7 @@ export const COLUMN_TYPES: Record<FieldKind, { ddl: string; reported: string }> 
   image: { ddl: 'text', reported: 'text' },
   email: { ddl: 'text', reported: 'text' },
   phone: { ddl: 'text', reported: 'text' },
+  barcode: { ddl: 'text', reported: 'text' },
   enum: { ddl: 'text', reported: 'text' },
   money: { ddl: 'numeric(12,2)', reported: 'numeric' },
   integer: { ddl: 'integer', reported: 'integer' },
@@ -56,6 +57,7 @@ function columnSql(key: string, field: FieldMeta): string {
   if (field.kind === 'slug') checks.push(`${col} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' AND char_length(${col}) <= ${SLUG_MAX_LENGTH}`);
   else if (COLUMN_TYPES[field.kind].ddl === 'text' && field.max !== undefined) checks.push(`char_length(${col}) <= ${field.max}`);
   if (field.pattern) checks.push(`${col} ~ ${literal(field.pattern.source)}`);
+  if (field.kind === 'barcode') checks.push(`${col} ~ '^([0-9]{8}|[0-9]{12,13})$'`);
   if (field.kind === 'enum' && field.options) checks.push(`${col} IN (${Object.keys(field.options).map(literal).join(', ')})`);
   if (['money', 'integer', 'rating'].includes(field.kind)) {
     if (field.min !== undefined) checks.push(`${col} >= ${field.min}`);

@@ -48,6 +48,8 @@ const demoProducts: Input<typeof products>[] = [
   // ---------------------------------------------------------------- Ordinateurs
   {
     name: 'Ordinateur portable 15,6 pouces Core i5 – 16 Go / SSD 512 Go',
+    sku: 'TCB-001',
+    barcode: '2000000000015',
     shortDescription:
       'Un portable polyvalent pour le travail, les études et le multitâche : processeur Intel Core i5, 16 Go de mémoire et SSD rapide de 512 Go. Windows 11 installé.',
     description: `<p>Conçu pour durer, cet ordinateur portable de 15,6 pouces offre toute la puissance nécessaire pour la bureautique, la visioconférence et les logiciels de gestion.</p>
@@ -68,6 +70,8 @@ const demoProducts: Input<typeof products>[] = [
   },
   {
     name: 'Ultrabook 14 pouces Core i7 – 16 Go / SSD 1 To',
+    sku: 'TCB-002',
+    barcode: '2000000000022',
     shortDescription:
       "Léger (1,3 kg), fin et endurant : l'ultrabook des professionnels nomades, avec processeur Core i7, 1 To de stockage et jusqu'à 10 heures d'autonomie.",
     description: `<p>Un ordinateur haut de gamme pour ceux qui travaillent partout : au bureau, en rendez-vous client ou en déplacement entre Cotonou et Parakou.</p>
@@ -87,6 +91,8 @@ const demoProducts: Input<typeof products>[] = [
   },
   {
     name: 'Ordinateur de bureau compact Core i3 avec écran 22 pouces',
+    sku: 'TCB-003',
+    barcode: '2000000000039',
     shortDescription:
       'Un poste de travail complet et économe en énergie pour le bureau, la boutique ou le secrétariat : unité centrale compacte, écran 22 pouces, clavier et souris.',
     description: `<p>Tout le nécessaire pour équiper un poste de travail en une seule fois, prêt à l'emploi dès la livraison.</p>
@@ -105,6 +111,8 @@ const demoProducts: Input<typeof products>[] = [
   },
   {
     name: 'Ordinateur portable reconditionné 14 pouces Core i5 – 8 Go / SSD 256 Go',
+    sku: 'TCB-004',
+    barcode: '2000000000046',
     shortDescription:
       'Un portable professionnel reconditionné, testé et garanti 6 mois : la bonne affaire pour les étudiants et les petits budgets.',
     description: `<p>Chaque machine reconditionnée passe par notre atelier : contrôle de plus de 30 points, nettoyage complet, remplacement de la pâte thermique et installation d'un système propre.</p>
@@ -125,6 +133,8 @@ const demoProducts: Input<typeof products>[] = [
   // ---------------------------------------------------------------- Smartphones et tablettes
   {
     name: 'Smartphone 6,7 pouces 256 Go – double SIM, 5G',
+    sku: 'TCB-005',
+    barcode: '2000000000053',
     shortDescription:
       'Grand écran AMOLED, 256 Go de stockage, triple appareil photo 50 Mpx et batterie de 5 000 mAh avec charge rapide : un smartphone complet, double SIM.',
     description: `<p>Un smartphone puissant pour les réseaux sociaux, la photo, le mobile money et le travail au quotidien.</p>
@@ -145,6 +155,8 @@ const demoProducts: Input<typeof products>[] = [
   },
   {
     name: "Smartphone d'entrée de gamme 6,5 pouces 64 Go – double SIM",
+    sku: 'TCB-006',
+    barcode: '2000000000060',
     shortDescription:
       "Fiable et abordable : l'essentiel pour appeler, discuter sur WhatsApp et utiliser le mobile money, avec une batterie qui tient toute la journée.",
     description: `<p>Le bon choix pour un premier smartphone ou un téléphone de secours.</p>
@@ -162,6 +174,8 @@ const demoProducts: Input<typeof products>[] = [
   },
   {
     name: 'Tablette 10,1 pouces 64 Go – Wi-Fi + 4G',
+    sku: 'TCB-007',
+    barcode: '2000000000077',
     shortDescription:
       'Une tablette avec emplacement SIM pour rester connecté partout : idéale pour les cours en ligne, la lecture et les vidéos en famille.',
     description: `<p>Grand écran, connexion 4G et autonomie confortable : une tablette pensée pour l'apprentissage et le divertissement.</p>
@@ -180,6 +194,8 @@ const demoProducts: Input<typeof products>[] = [
   // ---------------------------------------------------------------- Accessoires
   {
     name: 'Batterie externe 20 000 mAh – charge rapide 22,5 W',
+    sku: 'TCB-008',
+    barcode: '2000000000084',
     shortDescription:
       "Rechargez votre smartphone jusqu'à quatre fois pendant les coupures de courant : deux ports USB-A, un port USB-C et un indicateur de charge.",
     description: `<p>Indispensable au quotidien comme en déplacement, cette batterie externe garde vos appareils allumés quand l'électricité manque.</p>
@@ -197,6 +213,8 @@ const demoProducts: Input<typeof products>[] = [
   },
   {
     name: 'Onduleur 650 VA avec régulateur de tension',
+    sku: 'TCB-009',
+    barcode: '2000000000091',
     shortDescription:
       "Protégez votre ordinateur et votre box internet contre les coupures et les surtensions : quelques minutes d'autonomie pour enregistrer et éteindre proprement.",
     description: `<p>Un onduleur <strong>line-interactive</strong> avec régulation automatique de tension (AVR), adapté aux variations fréquentes du réseau électrique.</p>
@@ -214,6 +232,8 @@ const demoProducts: Input<typeof products>[] = [
   },
   {
     name: 'Ensemble clavier et souris sans fil AZERTY',
+    sku: 'TCB-010',
+    barcode: '2000000000107',
     shortDescription:
       "Un clavier AZERTY silencieux et une souris ergonomique, reliés par un seul récepteur USB. Jusqu'à 12 mois d'autonomie.",
     description: `<p>Libérez votre bureau des câbles avec cet ensemble simple et fiable.</p>
@@ -230,6 +250,8 @@ const demoProducts: Input<typeof products>[] = [
   },
   {
     name: 'Disque SSD externe 1 To USB-C',
+    sku: 'TCB-011',
+    barcode: '2000000000114',
     shortDescription:
       "Sauvegardez vos photos, documents et projets sur un disque de poche rapide et résistant aux chocs : jusqu'à 1 000 Mo/s.",
     description: `<p>Un disque externe compact pour ne plus jamais perdre vos données : faites au moins une sauvegarde par semaine !</p>
@@ -247,6 +269,8 @@ const demoProducts: Input<typeof products>[] = [
   // ---------------------------------------------------------------- Réseau
   {
     name: 'Routeur 4G LTE Wi-Fi avec emplacement SIM',
+    sku: 'TCB-012',
+    barcode: '2000000000121',
     shortDescription:
       "Insérez la carte SIM de votre opérateur et partagez internet en Wi-Fi avec jusqu'à 32 appareils, à la maison comme au bureau. Aucune installation requise.",
     description: `<p>La solution la plus simple pour avoir internet là où la fibre n'arrive pas encore.</p>
@@ -266,6 +290,8 @@ const demoProducts: Input<typeof products>[] = [
   },
   {
     name: 'Routeur Wi-Fi 6 double bande AX1800',
+    sku: 'TCB-013',
+    barcode: '2000000000138',
     shortDescription:
       'Un Wi-Fi plus rapide et plus stable pour les familles et les petits bureaux connectés à la fibre : double bande et gestion de nombreux appareils.',
     description: `<p>Le Wi-Fi 6 répartit mieux le débit entre les appareils connectés : visioconférences et vidéos restent fluides, même aux heures chargées.</p>
@@ -282,6 +308,8 @@ const demoProducts: Input<typeof products>[] = [
   },
   {
     name: 'Switch réseau 8 ports Gigabit',
+    sku: 'TCB-014',
+    barcode: '2000000000145',
     shortDescription:
       'Multipliez les prises réseau de votre bureau : 8 ports Gigabit, boîtier métallique et installation sans configuration.',
     description: `<p>Branchez-le, c'est prêt : ce switch non administrable relie ordinateurs, imprimantes et caméras au même réseau.</p>
@@ -297,6 +325,8 @@ const demoProducts: Input<typeof products>[] = [
   },
   {
     name: "Point d'accès Wi-Fi extérieur longue portée",
+    sku: 'TCB-015',
+    barcode: '2000000000152',
     shortDescription:
       'Étendez votre Wi-Fi à une cour, un maquis ou un site de plusieurs bâtiments : boîtier étanche IP65 et alimentation par câble réseau (PoE).',
     description: `<p>Un point d'accès robuste pour couvrir les espaces extérieurs.</p>
@@ -315,6 +345,8 @@ const demoProducts: Input<typeof products>[] = [
   // ---------------------------------------------------------------- Audio
   {
     name: 'Écouteurs sans fil à réduction de bruit active',
+    sku: 'TCB-016',
+    barcode: '2000000000169',
     shortDescription:
       "Coupez-vous du bruit de la circulation ou du marché : réduction de bruit active, son riche et jusqu'à 30 heures d'écoute avec le boîtier.",
     description: `<p>Des écouteurs confortables pour la musique, les appels et les réunions en ligne.</p>
@@ -333,6 +365,8 @@ const demoProducts: Input<typeof products>[] = [
   },
   {
     name: 'Enceinte Bluetooth portable étanche IPX7',
+    sku: 'TCB-017',
+    barcode: '2000000000176',
     shortDescription: "Un son puissant pour vos sorties et vos fêtes, même au bord de l'eau : étanche IPX7 et 12 heures d'autonomie.",
     description: `<p>Compacte, robuste et sonore, elle vous suit partout.</p>
 <ul>
@@ -348,6 +382,8 @@ const demoProducts: Input<typeof products>[] = [
   },
   {
     name: 'Casque-micro USB pour visioconférence',
+    sku: 'TCB-018',
+    barcode: '2000000000183',
     shortDescription:
       "Un casque léger avec micro antibruit pour les appels Teams, Zoom ou Google Meet et les centres d'appels. Prêt à brancher.",
     description: `<p>Soyez entendu clairement lors de vos réunions en ligne et de vos formations à distance.</p>
@@ -364,6 +400,8 @@ const demoProducts: Input<typeof products>[] = [
   // ---------------------------------------------------------------- Portefeuilles crypto
   {
     name: 'Portefeuille matériel crypto Essentiel USB-C',
+    sku: 'TCB-019',
+    barcode: '2000000000190',
     shortDescription:
       "Gardez vos clés privées hors ligne : ce portefeuille matériel signe vos transactions sur l'appareil, loin des virus et du piratage. Compatible Bitcoin, Ethereum et des milliers de jetons.",
     description: `<p>Un portefeuille matériel conserve vos clés privées dans une puce sécurisée : elles ne quittent jamais l'appareil, même lorsqu'il est branché à un ordinateur infecté.</p>
@@ -382,6 +420,8 @@ const demoProducts: Input<typeof products>[] = [
   },
   {
     name: 'Portefeuille matériel crypto à écran tactile Bluetooth',
+    sku: 'TCB-020',
+    barcode: '2000000000206',
     shortDescription:
       'Notre portefeuille matériel haut de gamme : grand écran tactile, connexion Bluetooth avec votre smartphone et batterie intégrée. Pour sécuriser une épargne crypto importante.',
     description: `<p>Le confort d'un grand écran tactile avec la sécurité d'une puce certifiée : vérifiez et validez vos transactions directement sur l'appareil.</p>
@@ -401,6 +441,8 @@ const demoProducts: Input<typeof products>[] = [
   },
   {
     name: 'Plaque de sauvegarde en acier pour phrase de récupération',
+    sku: 'TCB-021',
+    barcode: '2000000000213',
     shortDescription:
       "Le papier brûle, prend l'eau et s'efface : gravez votre phrase de récupération de 24 mots sur une plaque en acier inoxydable, résistante au feu et à la corrosion.",
     description: `<p>Votre phrase de récupération est la seule façon de retrouver vos cryptos si votre portefeuille est perdu ou cassé. Protégez-la durablement.</p>

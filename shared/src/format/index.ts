@@ -7,3 +7,4 @@ export * from './media';
 export * from './email';
 export * from './order-number';
 export * from './plural';
+export * from './barcode';

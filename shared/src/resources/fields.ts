@@ -1,6 +1,7 @@
 import { EMAIL_MAX, isEmail } from '../format/email';
 import { moneyError } from '../format/money';
 import { parsePhone, phoneError } from '../format/phone';
+import { barcodeError, normalizeBarcode } from '../format/barcode';
 import { SLUG_MAX_LENGTH, SLUG_MESSAGE, SLUG_PATTERN } from '../format/slugify';
 import { z } from 'zod';
 
@@ -25,6 +26,7 @@ export type FieldKind =
   | 'stringList'
   | 'email'
   | 'phone'
+  | 'barcode'
   | 'reference'
   | 'json';
 
@@ -275,6 +277,9 @@ export const f = {
         .transform((v) => parsePhone(v)?.e164 ?? v),
       opts,
     ),
+  /** A product barcode (EAN-13, UPC-A or EAN-8), its check digit verified; stored as digits only. */
+  barcode: <const O extends FieldOptions<string> = object>(label: string, opts?: O) =>
+    build('barcode', label, str(20).superRefine(ruledBy(barcodeError)).transform(normalizeBarcode), opts),
   /**
    * The id of a record of another resource (a session's training): a foreign key in SQL, a select
    * of that resource's records in the admin, its title in lists.

@@ -20,6 +20,21 @@ export const products = defineResource({
     compareAtPrice: f.money('Prix barré (XOF)', { optional: true }),
     category: f.enum('Catégorie', productCategories),
     images: f.imageList('Images', { default: [] as string[] }),
+    sku: f.text('Référence (SKU)', {
+      max: 40,
+      optional: true,
+      pattern: {
+        regex: /^[A-Za-z0-9][A-Za-z0-9._/-]*$/,
+        message: 'La référence : lettres sans accent, chiffres, . _ / ou - (pas d’espace).',
+      },
+      unique: 'Cette référence est déjà celle d’un autre produit.',
+      help: 'Votre référence interne, pour retrouver le produit au comptoir.',
+    }),
+    barcode: f.barcode('Code-barres', {
+      optional: true,
+      unique: 'Ce code-barres est déjà celui d’un autre produit.',
+      help: 'Le code imprimé sous les barres (EAN-13, 13 chiffres) : scanné au comptoir.',
+    }),
     stock: f.integer('Stock', { optional: true, help: 'Vide : stock non suivi.' }),
     lowStockThreshold: f.integer('Seuil de stock bas', {
       default: 3,
@@ -33,7 +48,7 @@ export const products = defineResource({
   },
   list: {
     columns: ['name', 'category', 'price', 'stock', 'published'],
-    search: ['name', 'shortDescription'],
+    search: ['name', 'shortDescription', 'sku', 'barcode'],
     filters: ['category', 'featured', 'published'],
     sortable: ['name', 'price', 'createdAt'],
     defaultSort: { field: 'createdAt', order: 'desc' },
