@@ -50,8 +50,15 @@ export interface ProcedureMeta {
   rateLimit?: { limit: number; windowSeconds: number; bucket?: string };
 }
 
-/** Registry names, checked by the compiler: a renamed resource cannot silently stop invalidating. */
-export type CacheTag = ResourceName | '*';
+/**
+ * Registry names, checked by the compiler: a renamed resource cannot silently stop invalidating.
+ * `<name>:pages` is narrower: the addresses of a resource's record pages (the sitemap), which only
+ * its own create, update and delete change; an order changing a product's stock does not.
+ */
+export type CacheTag = ResourceName | `${ResourceName}:pages` | '*';
+/** What a write to a resource drops: its answers, and its addresses when its records have pages. */
+export const writeTags = (resource: { name: string; page?: unknown }): CacheTag[] =>
+  [resource.name, ...(resource.page ? [`${resource.name}:pages`] : [])] as CacheTag[];
 
 const t = initTRPC
   .context<Context>()

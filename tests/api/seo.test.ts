@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
@@ -58,6 +59,34 @@ describe('robots and sitemap', () => {
     for (const p of products.rows) expect(xml).toContain(`<loc>${app.config.publicUrl}/products/${p.slug}</loc>`);
     for (const p of posts.rows) expect(xml).toContain(`/blog/${p.slug}</loc>`);
     expect(xml).not.toContain('/admin');
+  });
+
+  it('is rebuilt when an address in it changes, not when an order moves a product’s stock', async () => {
+    const made = (await app.asAdmin.products.create({
+      name: `Casque ${randomUUID().slice(0, 6)}`,
+      shortDescription: 'x',
+      description: '<p>x</p>',
+      price: 9000,
+      category: 'audio',
+      stock: 5,
+    })) as { id: string; slug: string };
+    expect(await sitemapText(app.url)).toContain(`/products/${made.slug}<`);
+    expect(app.cacheHolds('sitemap')).toBe(true);
+    await app.asVisitor.orders.place({
+      customerName: 'Awa Dossou',
+      phone: '01 97 12 34 56',
+      city: 'Cotonou',
+      address: 'Akpakpa',
+      paymentMethod: 'cash_on_delivery',
+      items: [{ id: made.id, type: 'product', quantity: 1 }],
+      idempotencyKey: randomUUID(),
+    });
+    expect(app.cacheHolds('sitemap')).toBe(true);
+    const renamed = (await app.asAdmin.products.update({ id: made.id, data: { slug: `${made.slug}-v2` } })) as { slug: string };
+    expect(app.cacheHolds('sitemap')).toBe(false);
+    expect(await sitemapText(app.url)).toContain(`/products/${renamed.slug}<`);
+    await app.asAdmin.products.delete({ id: made.id });
+    expect(app.cacheHolds('sitemap')).toBe(false);
   });
 
   it('lists the records of every resource whose declaration gives them a page, at that page', async () => {

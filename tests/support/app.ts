@@ -107,6 +107,8 @@ export async function startTestApp(
     url,
     /** Answers the public cache holds now (0 while it cannot yet hear other servers' writes). */
     cachedEntries: () => app.publicCache.cache.size,
+    /** Whether the public cache holds this key's answer now (as built, not rebuilt since). */
+    cacheHolds: (key: string) => app.publicCache.cache.get(key) !== undefined,
     /** Drops the public cache's entries of these resources, as a write does. */
     invalidate: (deps: readonly string[]) => app.publicCache.invalidate(deps),
     /** Direct procedure calls, as the admin or as an anonymous visitor. */

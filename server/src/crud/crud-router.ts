@@ -9,7 +9,7 @@ import {
 } from '@app/shared';
 import type { AnyProcedure } from '@trpc/server';
 import { z } from 'zod';
-import { adminProcedure, type Context, publicProcedure } from '../trpc';
+import { adminProcedure, type Context, publicProcedure, writeTags } from '../trpc';
 import { createRecord, deleteRecord, findBySlug, getRecord, getSingleton, listRecords, updateRecord, updateSingleton } from './repository';
 
 export const MAX_PAGE_SIZE = 100;
@@ -35,7 +35,7 @@ export function listInput(resource: AnyResource) {
 const readerOf = (resource: AnyResource) =>
   // The factory also serves resources outside the registry (tests mount some): their name is their tag.
   resource.read === 'public' ? publicProcedure.meta({ cache: [resource.name as ResourceName] }) : adminProcedure;
-const writerOf = (resource: AnyResource) => adminProcedure.meta({ invalidates: [resource.name as ResourceName] });
+const writerOf = (resource: AnyResource) => adminProcedure.meta({ invalidates: writeTags(resource) });
 const viewer = (admin: unknown): 'admin' | 'public' => (admin ? 'admin' : 'public');
 
 type Row = Record<string, unknown>;

@@ -131,7 +131,9 @@ export async function seoPlugin(app: FastifyInstance, { db, config, crawlPaths }
   const recordPages = Object.fromEntries(
     resources.flatMap((resource) => (resource.page ? [[resource.page.sitemap, { resource, path: resource.page.path }]] : [])),
   );
-  const deps = Object.values(recordPages).map(({ resource }) => resource.name as ResourceName);
+  // Rebuilt when an address in it changes (a record created, renamed, published, deleted), not when
+  // an order moves a product's stock.
+  const deps = Object.values(recordPages).map(({ resource }) => `${resource.name as ResourceName}:pages`);
   const perFile = config.sitemapUrlsPerFile;
   const xml = 'application/xml; charset=utf-8';
 
