@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { orders, products } from '@app/shared';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listQueries, listRecords } from '../../server/src/crud/repository';
+import { listQueries, listRecords, SUGGESTION_CANDIDATES, suggestionQuery } from '../../server/src/crud/repository';
 import { startTestApp, type TestApp } from '../support/app';
 import { sampleInput } from '../support/samples';
 
@@ -75,7 +75,36 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('100 000 products on PostgreSQL'
     }
     expect(best).toBeLessThan(50);
   });
+
+  it('ranks at most a bounded number of near names when nothing matches, however many are near', async () => {
+    // "Ecouteur zzzzzz" is near every eighth product's name (12 500 rows) and matches none.
+    const search = 'Ecouteur zzzzzz';
+    const result = await listRecords(app.db, products, 'public', { page: 1, pageSize: 20, search });
+    expect(result.total).toBe(0);
+    expect(result.suggestions).toHaveLength(3);
+    for (const name of result.suggestions!) expect(name).toMatch(/^Écouteurs /);
+    const read = await app.db.transaction().execute(async (trx) => {
+      await sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.4', true)`.execute(trx);
+      const compiled = suggestionQuery(trx, products, 'public', search).compile();
+      const plan = await trx.executeQuery<{ 'QUERY PLAN': unknown }>(
+        CompiledQuery.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
+      );
+      return rowsReadFrom(plan.rows[0]!['QUERY PLAN'], 'products');
+    });
+    // The query before this bound grouped every near row: 12 500 here.
+    expect(read).toBeLessThanOrEqual(SUGGESTION_CANDIDATES);
+  });
 });
+
+/** The rows an EXPLAIN ANALYZE plan read from one table (its scan nodes' actual rows, each loop). */
+function rowsReadFrom(plan: unknown, table: string): number {
+  type Node = { 'Relation Name'?: string; 'Actual Rows'?: number; 'Actual Loops'?: number; Plans?: Node[] };
+  const walk = (node: Node): number =>
+    (node['Relation Name'] === table ? (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1) : 0) +
+    (node.Plans ?? []).reduce((sum, child) => sum + walk(child), 0);
+  const root = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: Node }[];
+  return walk(root[0]!.Plan);
+}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('100 000 orders on PostgreSQL', () => {
   beforeAll(async () => {
@@ -110,5 +139,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('100 000 orders on PostgreSQL', 
       ).toEqual(['Client 77777']);
     }
     expect(best).toBeLessThan(50);
+  });
+
+  it('asks no "did you mean" for an order number, a phone or an address that finds nothing', async () => {
+    for (const search of ['CMD-9999999', '01 99 99 99 98', 'personne@nulle-part.bj']) {
+      const result = await listRecords(app.db, orders, 'admin', { page: 1, pageSize: 20, search });
+      expect(result, search).toEqual({ rows: [], total: 0 });
+    }
   });
 });

@@ -138,25 +138,40 @@ export async function listRecords<R extends AnyResource>(db: AnyDb, resource: R,
  * is lowered for this transaction only, so that a typo such as "ecoutuers" still finds "Écouteurs".
  */
 async function suggestTitles(db: AnyDb, resource: AnyResource, viewer: Viewer, search: string): Promise<string[]> {
-  const title = resource.titleField;
-  if (!searchableBy(resource, viewer).includes(title)) return [];
+  if (!correctable(search) || !searchableBy(resource, viewer).includes(resource.titleField)) return [];
   return db.transaction().execute(async (trx) => {
     await sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.4', true)`.execute(trx);
-    const rows = await visible(
-      resource,
-      viewer,
-    )(trx.selectFrom(resource.name))
-      .select([
-        sql.ref(title).as('title'),
-        sql<number>`max(word_similarity(${normalizedNeedle(search)}, ${normalized(title)}))`.as('score'),
-      ])
-      .where(sql<boolean>`${normalizedNeedle(search)} <% ${normalized(title)}`)
-      .groupBy(title)
-      .orderBy('score', 'desc')
-      .limit(3)
-      .execute();
+    const rows = await suggestionQuery(trx, resource, viewer, search).execute();
     return rows.map((r) => String(r.title));
   });
+}
+
+/**
+ * Words worth correcting: a typo in a name ("ecoutuers"), not a number, a code, a phone or an
+ * address, whose near matches are every row sharing its digits ("CMD-01234": all the orders).
+ */
+const correctable = (search: string) => !/[\d@]/.test(search) && search.replace(/[^\p{L}]/gu, '').length >= 3;
+
+/** At most this many rows near the search are ranked: a common word cannot make it read a whole table. */
+export const SUGGESTION_CANDIDATES = 500;
+
+/** The "did you mean" query (run with the threshold set, in suggestTitles): the closest titles among a bounded set of candidates. */
+export function suggestionQuery(db: AnyDb, resource: AnyResource, viewer: Viewer, search: string) {
+  const title = resource.titleField;
+  const candidates = visible(
+    resource,
+    viewer,
+  )(db.selectFrom(resource.name))
+    .select(sql.ref(title).as('title'))
+    .where(sql<boolean>`${normalizedNeedle(search)} <% ${normalized(title)}`)
+    .limit(SUGGESTION_CANDIDATES)
+    .as('candidates');
+  return db
+    .selectFrom(candidates)
+    .select(['title', sql<number>`max(word_similarity(${normalizedNeedle(search)}, f_unaccent(lower(title))))`.as('score')])
+    .groupBy('title')
+    .orderBy('score', 'desc')
+    .limit(3);
 }
 
 /**
