@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { customers } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app';
+import { failure, startTestApp, type TestApp } from '../support/app';
 import { exportFile } from '../support/export';
 
 // The "Clients": one customer per phone number however it was typed, kept by the database in
@@ -91,6 +91,19 @@ describe('customers', () => {
     await app.asAdmin.orders.update({ id: order.id, data: { phone: right } });
     expect((await search(wrong)).total).toBe(0);
     expect((await search(right)).rows).toMatchObject([{ name: 'Kossi Agbo', ordersCount: 1 }]);
+  });
+
+  it('leave out a sale at the counter with no phone, and keep an online order’s phone required', async () => {
+    const phone = `0195${digits()}`;
+    const order = await place(phone, { customerName: 'Passant' });
+    const cleared = await failure(app.asAdmin.orders.update({ id: order.id, data: { phone: '' } }));
+    expect(cleared.fieldErrors?.phone).toBe('Indiquez le téléphone du client : c’est le seul moyen de le joindre.');
+    // As a counter sale without a customer is written (channel first: the rule allows no phone there).
+    await app.db.updateTable('orders').set({ channel: 'counter' }).where('id', '=', order.id).execute();
+    await app.asAdmin.orders.update({ id: order.id, data: { phone: '' } });
+    expect((await search(phone)).total).toBe(0);
+    const nameless = await app.db.selectFrom('customers').select('id').where('phone', 'is', null).execute();
+    expect(nameless).toEqual([]);
   });
 
   it('count every order written at once for one phone, whatever arrives first', async () => {

@@ -120,6 +120,15 @@ export async function createRow(
   for (const to of walk[String(overrides.status)] ?? []) await process.transition!.mutate({ id: placed.id, to });
   const pay: Record<string, string[]> = { paid: ['paid'], refunded: ['paid', 'refunded'] };
   for (const to of pay[String(overrides.paymentStatus)] ?? []) await process.setPayment!.mutate({ id: placed.id, to });
+  // Where it was sold is written by the procedure that sells it (a counter sale), never by an update.
+  if (overrides.channel !== undefined) {
+    if (!db) throw new Error('createRow(orders, { channel }) writes to the database: pass it');
+    await db
+      .updateTable('orders')
+      .set({ channel: overrides.channel as 'web' })
+      .where('id', '=', placed.id)
+      .execute();
+  }
   const rest = omit(overrides, [
     'customerName',
     'phone',
@@ -129,6 +138,7 @@ export async function createRow(
     'marketingConsent',
     'status',
     'paymentStatus',
+    'channel',
   ]);
   return Object.keys(rest).length
     ? crudOf(admin, resource).update.mutate({ id: placed.id, data: rest })

@@ -42,12 +42,13 @@ export const DATABASE_RULES: readonly DatabaseRule[] = [
     // Each row is first made to exist and locked, in phone order: a transaction writing an order of
     // the same phone waits for this one, then (a new statement, a new snapshot) counts its order too.
     // Consent is the latest order's choice, unless the customer asked for no more offers after it.
+    // A sale at the counter without a phone has no customer.
     name: 'refresh_customers',
     signature: 'refresh_customers(phones text[]) RETURNS void LANGUAGE plpgsql',
     body: `
 BEGIN
   INSERT INTO customers (phone, name, names, orders_count, total_spent, first_order_at, last_order_at, marketing_consent)
-  SELECT p, '', '', 0, 0, now(), now(), false FROM unnest(phones) AS p ORDER BY p
+  SELECT p, '', '', 0, 0, now(), now(), false FROM unnest(phones) AS p WHERE p IS NOT NULL ORDER BY p
   ON CONFLICT (phone) DO NOTHING;
   PERFORM 1 FROM customers WHERE phone = ANY (phones) ORDER BY phone FOR UPDATE;
   -- A number corrected on its only order leaves no customer behind.

@@ -103,7 +103,7 @@ export async function buildRequest(db: Db, invoice: InvoiceRow): Promise<Invoice
     items,
     client: {
       name: order.customerName,
-      contact: order.phone,
+      contact: order.phone ?? undefined,
       ...(order.address ? { address: [order.address, order.city].filter(Boolean).join(', ') } : {}),
     },
     operator: { name: settings.invoiceOperator || settings.businessName },

@@ -25,7 +25,7 @@ interface PlacedOrder {
   id: string;
   number: string;
   customerName: string;
-  phone: string;
+  phone: string | null;
   email: string | null;
   city: string | null;
   address: string | null;
@@ -57,8 +57,8 @@ export async function orderPlacedMails(tx: Kysely<Database>, config: Config, ord
       ...(emptied.length
         ? [`Rupture de stock : cette commande a pris les dernières unités de ${emptied.map((n) => `« ${n} »`).join(', ')}.`, '']
         : []),
-      `Nouvelle commande ${order.number} de ${order.customerName} (${displayPhone(order.phone)}).`,
-      `WhatsApp : ${whatsappLink(order.phone)}`,
+      `Nouvelle commande ${order.number} de ${order.customerName}${order.phone ? ` (${displayPhone(order.phone)})` : ''}.`,
+      order.phone ? `WhatsApp : ${whatsappLink(order.phone)}` : 'Sans téléphone.',
       order.address ? `Livraison : ${order.address}, ${order.city ?? ''}` : 'Sans livraison.',
       '',
       ...order.items.map(lineText),

@@ -84,7 +84,7 @@ export async function seedIfEmpty(db: Kysely<Database>, { demo }: { demo: boolea
       const { lines, deliveryIndex, status, ...customer } = order;
       const { row } = await placeOrderRecord(tx, {
         ...customer,
-        phone: parsePhone(customer.phone)?.e164 ?? customer.phone,
+        phone: parsePhone(customer.phone ?? '')?.e164 ?? customer.phone ?? '',
         idempotencyKey: randomUUID(),
         items: lines.map((l) => {
           if ('productIndex' in l) return { id: created.products![l.productIndex]!.id, type: 'product' as const, quantity: l.quantity };

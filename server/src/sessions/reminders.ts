@@ -22,7 +22,8 @@ export interface Participant {
   orderId: string;
   number: string;
   customerName: string;
-  phone: string;
+  /** None for a seat sold at the counter without a customer. */
+  phone: string | null;
   email: string | null;
   seats: number;
   status: OrderStatus;
@@ -143,8 +144,8 @@ async function tellParticipants(tx: Db, config: Config, about: About, kind: keyo
       '',
       ...people.map(
         (p) =>
-          `- ${p.customerName} (${displayPhone(p.phone)}, ${p.seats} place${p.seats > 1 ? 's' : ''}, commande ${p.number}) : ` +
-          whatsappLink(p.phone, messageText(kind, about, p)),
+          `- ${p.customerName} (${p.phone ? `${displayPhone(p.phone)}, ` : ''}${p.seats} place${p.seats > 1 ? 's' : ''}, commande ${p.number})` +
+          (p.phone ? ` : ${whatsappLink(p.phone, messageText(kind, about, p))}` : ''),
       ),
     ],
     adminPath: adminPath(courseSessions, about.id),

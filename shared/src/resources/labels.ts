@@ -20,6 +20,10 @@ export const cryptoTypes = { bitcoin: 'Bitcoin', ethereum: 'Ethereum', other: 'A
 export const verificationTypes = { basic: 'Basique', advanced: 'Approfondie' } as const;
 export const verificationStatuses = { pending: 'En attente', completed: 'Complétée', rejected: 'Rejetée' } as const;
 
+/** Where an order was made: the web shop, or a sale at the shop's counter. */
+export const orderChannels = { web: 'Boutique en ligne', counter: 'Comptoir' } as const;
+export type OrderChannel = keyof typeof orderChannels;
+
 export const paymentMethods = {
   cash_on_delivery: 'Paiement à la livraison',
   mobile_money_on_delivery: 'Mobile money à la livraison',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from './define-resource';
 import { f } from './fields';
-import { itemTypes, needsShipping, orderStatuses, paymentMethods, paymentStatuses } from './labels';
+import { itemTypes, needsShipping, orderChannels, orderStatuses, paymentMethods, paymentStatuses } from './labels';
 import { honeypot } from './honeypot';
 
 export const orderLineSchema = z.object({
@@ -26,7 +26,8 @@ export const orders = defineResource({
   fields: {
     number: f.text('Numéro', { readOnly: true }),
     customerName: f.text('Nom du client', { max: 100 }),
-    phone: f.phone('Téléphone'),
+    // A counter sale may have no customer; an order placed online always has a phone (placeOrderSchema).
+    phone: f.phone('Téléphone', { optional: true }),
     email: f.email('E-mail', { optional: true }),
     // Only orders with something to deliver have them (see placeOrderSchema).
     city: f.text('Ville', { max: 100, optional: true }),
@@ -47,19 +48,27 @@ export const orders = defineResource({
     status: f.enum('Statut', orderStatuses, { default: 'new', readOnly: true }),
     paymentStatus: f.enum('Paiement', paymentStatuses, { default: 'pending', readOnly: true }),
     paymentReference: f.text('Référence de paiement', { optional: true, readOnly: true, max: 200 }),
+    channel: f.enum('Canal', orderChannels, { default: 'web', readOnly: true }),
     trackingToken: f.text('Jeton de suivi', { readOnly: true, adminOnly: true }),
     idempotencyKey: f.text('Clé de requête', { readOnly: true, adminOnly: true }),
   },
   list: {
     columns: ['number', 'customerName', 'phone', 'total', 'status', 'paymentStatus', 'createdAt'],
     search: ['number', 'customerName', 'phone'],
-    filters: ['status', 'paymentStatus', 'paymentMethod'],
+    filters: ['status', 'paymentStatus', 'paymentMethod', 'channel'],
     sortable: ['number', 'total', 'status', 'createdAt'],
     defaultSort: { field: 'createdAt', order: 'desc' },
   },
   admin: { icon: 'shopping-cart', detail: 'orders' },
   // Orders are placed by shoppers (orders.place); the admin follows them up and never deletes one.
   operations: { create: false, delete: false },
+  checks: [
+    {
+      fields: ['phone', 'channel'],
+      message: 'Indiquez le téléphone du client : c’est le seul moyen de le joindre.',
+      valid: (order) => order.channel === 'counter' || !!order.phone,
+    },
+  ],
 });
 
 /** The cart's lines as the checkout sends them: what and how many, never a price. */
@@ -89,6 +98,8 @@ export const promoQuoteSchema = z.strictObject({
 export const placeOrderSchema = orders.createSchema
   .pick({ customerName: true, phone: true, email: true, city: true, address: true, note: true, paymentMethod: true })
   .extend({
+    // Required online (the order's only contact, and the customer's key), unlike a counter sale.
+    phone: orders.fields.phone.base as z.ZodType<string, string>,
     items: cartItemsSchema,
     deliveryOptionId: z.uuid('Option de livraison inconnue.').nullish(),
     /** Typed by the shopper: checked and applied by the server (orders/promo.ts), never a price from the client. */

@@ -72,7 +72,7 @@ export default function SessionDetail() {
               </span>
               <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap', marginTop: 4 }}>
                 <span>
-                  <a href={`tel:${p.phone}`}>{formatPhone(p.phone)}</a>
+                  {p.phone ? <a href={`tel:${p.phone}`}>{formatPhone(p.phone)}</a> : 'Au comptoir, sans téléphone'}
                   {p.email ? <Typography.Text type="secondary"> · {p.email}</Typography.Text> : null}
                 </span>
                 <Space wrap size={8}>
@@ -80,7 +80,7 @@ export default function SessionDetail() {
                     {p.number}
                   </Link>
                   <Typography.Text type="secondary">{shopDate(p.createdAt)}</Typography.Text>
-                  <WhatsAppButton phone={p.phone} message={`Bonjour ${p.customerName},\n\n`} />
+                  {p.phone ? <WhatsAppButton phone={p.phone} message={`Bonjour ${p.customerName},\n\n`} /> : null}
                 </Space>
               </span>
             </List.Item>

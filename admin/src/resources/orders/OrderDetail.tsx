@@ -73,23 +73,27 @@ export default function OrderDetail() {
           <Descriptions.Item label="Client">
             <Space wrap>
               {order.customerName}
-              <span className="no-print">
-                <CustomerLink phone={phone} />
-              </span>
+              {phone ? (
+                <span className="no-print">
+                  <CustomerLink phone={phone} />
+                </span>
+              ) : null}
             </Space>
           </Descriptions.Item>
-          <Descriptions.Item label="Téléphone">
-            <Space wrap>
-              <a href={telLink(phone)}>{formatPhone(phone)}</a>
-              <span className="no-print">
-                <WhatsAppButton
-                  phone={phone}
-                  label="Prévenir sur WhatsApp"
-                  message={statusMessage(status, order.customerName, order.number, tracking)}
-                />
-              </span>
-            </Space>
-          </Descriptions.Item>
+          {phone ? (
+            <Descriptions.Item label="Téléphone">
+              <Space wrap>
+                <a href={telLink(phone)}>{formatPhone(phone)}</a>
+                <span className="no-print">
+                  <WhatsAppButton
+                    phone={phone}
+                    label="Prévenir sur WhatsApp"
+                    message={statusMessage(status, order.customerName, order.number, tracking)}
+                  />
+                </span>
+              </Space>
+            </Descriptions.Item>
+          ) : null}
           {order.email ? <Descriptions.Item label="E-mail">{order.email}</Descriptions.Item> : null}
           {order.city ? <Descriptions.Item label="Ville">{order.city}</Descriptions.Item> : null}
           {order.address ? <Descriptions.Item label="Adresse">{order.address}</Descriptions.Item> : null}

@@ -51,7 +51,7 @@ export function OrderPage() {
         intro={
           <>
             Votre commande <strong data-testid="order-number">{order.number}</strong> est enregistrée. Nous vous appelons au{' '}
-            {displayPhone(order.phone)}{' '}
+            {displayPhone(order.phone ?? '')}{' '}
             {shipped ? 'pour confirmer la livraison.' : 'pour confirmer votre commande et convenir de la suite.'} Code de suivi :{' '}
             <strong data-testid="tracking-code">{trackingCode(order.trackingToken)}</strong> (avec le numéro et votre téléphone, il retrouve
             la commande sans son lien).

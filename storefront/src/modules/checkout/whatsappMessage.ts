@@ -16,7 +16,7 @@ export function orderMessage(order: PlacedOrder, origin = window.location.origin
     `Paiement : ${paymentMethodLabel(order.paymentMethod, needsShipping(order.items))}`,
     '',
     `Nom : ${order.customerName}`,
-    `Téléphone : ${displayPhone(order.phone)}`,
+    order.phone ? `Téléphone : ${displayPhone(order.phone)}` : null,
     order.address ? `Adresse : ${order.address}, ${order.city ?? ''}` : null,
     '',
     `Suivi : ${origin}${trackingPath(order.trackingToken)}`,
