@@ -12,7 +12,7 @@ interface StandInInvoice {
     type: 'FV' | 'FA';
     items: { name: string; price: number; quantity: number; taxGroup: string; originalPrice?: number; priceModification?: string }[];
     reference?: string;
-    client?: { name?: string; contact?: string };
+    client?: { ifu?: string; name?: string; contact?: string };
     payment?: { name: string; amount: number }[];
   };
   createdAt: number;

@@ -6,6 +6,7 @@ import {
   itemTypes,
   labelOf,
   newsletterSubscribers,
+  orderChannels,
   orderStatuses,
   paymentMethods,
   paymentStatuses,
@@ -40,6 +41,7 @@ const HEADER = [
   'Paiement',
   'Référence',
   'Statut',
+  'Canal',
   'Facture normalisée (code MECeF/DGI)',
   'Facture d’avoir (code MECeF/DGI)',
 ];
@@ -88,6 +90,7 @@ type ExportedOrder = Pick<
   | 'paymentStatus'
   | 'paymentReference'
   | 'status'
+  | 'channel'
 >;
 
 /** Where a page of the export ends: its last order's creation time (at full precision) and id. */
@@ -106,7 +109,7 @@ export async function* ordersCsv(db: Kysely<Database>, from: string, to: string,
         sql<string>`json_build_object('number', number, 'createdAt', created_at, 'customerName', customer_name, 'phone', phone,
           'email', email, 'city', city, 'address', address, 'items', items, 'subtotal', subtotal, 'promoCode', promo_code,
           'discount', discount, 'deliveryCost', delivery_cost, 'total', total, 'paymentMethod', payment_method,
-          'paymentStatus', payment_status, 'paymentReference', payment_reference, 'status', status)::text`.as('row'),
+          'paymentStatus', payment_status, 'paymentReference', payment_reference, 'status', status, 'channel', channel)::text`.as('row'),
       ])
       .select(sql<string>`created_at::text`.as('cursorAt'))
       .select((eb) =>
@@ -168,6 +171,7 @@ export async function* ordersCsv(db: Kysely<Database>, from: string, to: string,
           labelOf(paymentStatuses, o.paymentStatus),
           o.paymentReference ?? '',
           labelOf(orderStatuses, o.status),
+          labelOf(orderChannels, o.channel),
           saleCode ?? '',
           creditCode ?? '',
         ]);

@@ -19,7 +19,8 @@ export interface InvoiceRequest {
     originalPrice?: number;
     priceModification?: string;
   }[];
-  client?: { name?: string; contact?: string; address?: string };
+  /** The buyer: `ifu` for a business that deducts VAT (shown on its normalized invoice). */
+  client?: { ifu?: string; name?: string; contact?: string; address?: string };
   operator: { id?: string; name: string };
   payment?: { name: keyof typeof emecefPaymentTypes; amount: number }[];
   /** A credit note's original invoice: its MECeF/DGI code, 24 characters without dashes. */

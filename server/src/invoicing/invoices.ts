@@ -72,6 +72,7 @@ export async function buildRequest(db: Db, invoice: InvoiceRow): Promise<Invoice
       'number',
       'customerName',
       'phone',
+      'buyerIfu',
       'city',
       'address',
       'items',
@@ -104,6 +105,7 @@ export async function buildRequest(db: Db, invoice: InvoiceRow): Promise<Invoice
     client: {
       name: order.customerName,
       contact: order.phone ?? undefined,
+      ...(order.buyerIfu ? { ifu: order.buyerIfu } : {}),
       ...(order.address ? { address: [order.address, order.city].filter(Boolean).join(', ') } : {}),
     },
     operator: { name: settings.invoiceOperator || settings.businessName },

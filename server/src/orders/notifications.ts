@@ -47,6 +47,21 @@ export interface LowStock {
  * `tx`: the order's transaction. `low`: the products it brought to their threshold; the owner hears
  * of a sold-out one with the order, and of each one in a stock alert of its own.
  */
+/** The owner's alert for each product an order (online or at the counter) brought to its threshold. */
+export async function lowStockAlerts(tx: Kysely<Database>, config: Config, number: string, low: LowStock[]) {
+  for (const product of low) {
+    await alertOwner(tx, config, {
+      kind: 'stock',
+      subject:
+        product.stock === 0
+          ? `Rupture de stock : ${product.name}`
+          : `Stock bas : ${product.name} (${product.stock} restant${product.stock > 1 ? 's' : ''})`,
+      lines: [`La commande ${number} a fait descendre le stock de « ${product.name} » à ${product.stock}.`],
+      adminPath: adminPath(products, product.id),
+    });
+  }
+}
+
 export async function orderPlacedMails(tx: Kysely<Database>, config: Config, order: PlacedOrder, low: LowStock[] = []) {
   const tracking = `${config.publicUrl}${trackingPath(order.trackingToken)}`;
   const emptied = low.filter((p) => p.stock === 0).map((p) => p.name);
@@ -70,17 +85,7 @@ export async function orderPlacedMails(tx: Kysely<Database>, config: Config, ord
       body: `${order.customerName} · ${order.items.length} article${order.items.length > 1 ? 's' : ''}`,
     },
   });
-  for (const product of low) {
-    await alertOwner(tx, config, {
-      kind: 'stock',
-      subject:
-        product.stock === 0
-          ? `Rupture de stock : ${product.name}`
-          : `Stock bas : ${product.name} (${product.stock} restant${product.stock > 1 ? 's' : ''})`,
-      lines: [`La commande ${order.number} a fait descendre le stock de « ${product.name} » à ${product.stock}.`],
-      adminPath: adminPath(products, product.id),
-    });
-  }
+  await lowStockAlerts(tx, config, order.number, low);
   if (order.email) {
     await enqueueMail(tx, {
       to: order.email,

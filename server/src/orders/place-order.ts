@@ -137,27 +137,7 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
   // Checked before any stock is taken; its use counted under the code's row lock.
   const promo = input.promoCode ? await applyPromo(tx, { code: input.promoCode, phone: input.phone, lines }) : null;
   if (promo) await takePromoUse(tx, promo.id);
-  const low: LowStock[] = [];
-  for (const line of lines.filter((l) => l.type === 'product')) {
-    const taken = await tx
-      .updateTable('products')
-      .set({ stock: sql`stock - ${line.quantity}` })
-      .where('id', '=', line.id)
-      .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>=', line.quantity)]))
-      .returning(['stock', 'lowStockThreshold'])
-      .executeTakeFirst();
-    if (!taken) {
-      const left = await tx.selectFrom('products').select('stock').where('id', '=', line.id).executeTakeFirst();
-      throw new TRPCError({
-        code: 'CONFLICT',
-        message: `Stock insuffisant pour « ${line.name} » : il en reste ${left?.stock ?? 0}. Réduisez la quantité ou retirez l’article.`,
-      });
-    }
-    // Sold out, or crossed the threshold with this order (not merely below it already).
-    const crossed = taken.stock !== null && taken.stock <= taken.lowStockThreshold && taken.stock + line.quantity > taken.lowStockThreshold;
-    if (taken.stock !== null && (taken.stock === 0 || crossed)) low.push({ id: line.id, name: line.name, stock: taken.stock });
-  }
-
+  const low = await takeStock(tx, lines);
   await moveSeats(tx, lines, -1);
 
   let delivery: { id: string; name: string; price: number } | null = null;
@@ -198,4 +178,32 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
     idempotencyKey: input.idempotencyKey,
   });
   return { row, created: true, low };
+}
+
+/**
+ * Takes each product line's units by a conditional UPDATE (two buyers never both get the last one),
+ * or refuses in French with what is left. Returns the products brought to their low-stock threshold.
+ */
+export async function takeStock(tx: Db, lines: readonly OrderLine[]): Promise<LowStock[]> {
+  const low: LowStock[] = [];
+  for (const line of lines.filter((l) => l.type === 'product')) {
+    const taken = await tx
+      .updateTable('products')
+      .set({ stock: sql`stock - ${line.quantity}` })
+      .where('id', '=', line.id)
+      .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>=', line.quantity)]))
+      .returning(['stock', 'lowStockThreshold'])
+      .executeTakeFirst();
+    if (!taken) {
+      const left = await tx.selectFrom('products').select('stock').where('id', '=', line.id).executeTakeFirst();
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: `Stock insuffisant pour « ${line.name} » : il en reste ${left?.stock ?? 0}. Réduisez la quantité ou retirez l’article.`,
+      });
+    }
+    // Sold out, or crossed the threshold with this order (not merely below it already).
+    const crossed = taken.stock !== null && taken.stock <= taken.lowStockThreshold && taken.stock + line.quantity > taken.lowStockThreshold;
+    if (taken.stock !== null && (taken.stock === 0 || crossed)) low.push({ id: line.id, name: line.name, stock: taken.stock });
+  }
+  return low;
 }

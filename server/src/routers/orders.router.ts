@@ -1,4 +1,5 @@
 import {
+  counterSaleSchema,
   ONLINE_PAYMENT_METHOD,
   orders,
   orderStatuses,
@@ -14,7 +15,8 @@ import { idInput } from '../crud/crud-router';
 import { getRecord, updateRecord } from '../crud/repository';
 import { addOrderNote, orderHistory, recordEvent, reopenOrder, setPaymentStatus, transitionOrder } from '../orders/lifecycle';
 import { orderInvoices, retryInvoice } from '../invoicing/invoices';
-import { orderPlacedMails } from '../orders/notifications';
+import { sellAtCounter } from '../orders/counter';
+import { lowStockAlerts, orderPlacedMails } from '../orders/notifications';
 import { findOrderByKey, orderRules, placeOrderRecord, priceItems } from '../orders/place-order';
 import { applyPromo } from '../orders/promo';
 import { findTrackedOrder, trackInput } from '../orders/tracking';
@@ -125,6 +127,34 @@ export const ordersProcedures = {
         // Two submissions raced past the lookup: the loser gets the winner's order.
         const existing = await findOrderByKey(ctx.db, input.idempotencyKey);
         if (existing) return withoutKey(existing);
+        throw error;
+      }
+    }),
+
+  /**
+   * A sale at the counter (Vente au comptoir): paid and handed over at once, stock taken, invoice
+   * asked for. The change to give back comes with the order. Sent twice (a retry, a phone back
+   * online), it is recorded once.
+   */
+  sellAtCounter: adminProcedure
+    .meta({ invalidates: ['products', 'courseSessions'] })
+    .input(counterSaleSchema)
+    .mutation(async ({ ctx, input }) => {
+      const sell = () =>
+        ctx.db.transaction().execute(async (tx) => {
+          const sale = await sellAtCounter(tx, ctx.config, input, ctx.admin!.email);
+          if (!sale.repeated) await lowStockAlerts(tx, ctx.config, sale.order.number, sale.low);
+          return sale;
+        });
+      try {
+        const { order, change, repeated } = await sell();
+        return { order: withoutKey(order), change, repeated };
+      } catch (error) {
+        // The same sale sent twice at once: the second finds the first.
+        if (await findOrderByKey(ctx.db, input.idempotencyKey)) {
+          const { order, change } = await sell();
+          return { order: withoutKey(order), change, repeated: true };
+        }
         throw error;
       }
     }),

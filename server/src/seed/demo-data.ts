@@ -5,7 +5,7 @@
  * Images live in server/media/demo/ and are served at /media/demo/<file>.
  * Slugs are left out: the server derives them from the name or title.
  */
-import type { OrderStatus } from '@app/shared';
+import type { OrderStatus, WEB_PAYMENT_METHODS } from '@app/shared';
 import type { z } from 'zod';
 import {
   blogPosts,
@@ -994,7 +994,8 @@ export const demoData = {
  * A demo order: the seeder looks up the products, the training sessions and the delivery option,
  * and computes prices and totals.
  */
-export type DemoOrder = Input<typeof orders> & {
+export type DemoOrder = Omit<Input<typeof orders>, 'paymentMethod'> & {
+  paymentMethod?: (typeof WEB_PAYMENT_METHODS)[number];
   /** A product by its index in the demo's list, or a training booked on a demo session. */
   lines: (({ productIndex: number } | { sessionIndex: number }) & { quantity: number })[];
   /** None for an order with nothing to carry (a training). */

@@ -39,4 +39,7 @@ export const paymentTypeSetting = {
   cash_on_delivery: 'paymentTypeCashOnDelivery',
   mobile_money_on_delivery: 'paymentTypeMobileMoneyOnDelivery',
   mobile_money_online: 'paymentTypeMobileMoneyOnline',
+  // At the counter: cash is cash, Mobile Money is Mobile Money, as on delivery.
+  cash: 'paymentTypeCashOnDelivery',
+  mobile_money: 'paymentTypeMobileMoneyOnDelivery',
 } as const;

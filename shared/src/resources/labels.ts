@@ -28,7 +28,12 @@ export const paymentMethods = {
   cash_on_delivery: 'Paiement à la livraison',
   mobile_money_on_delivery: 'Mobile money à la livraison',
   mobile_money_online: 'Mobile Money en ligne (MTN, Moov)',
+  cash: 'Espèces (comptoir)',
+  mobile_money: 'Mobile Money (comptoir)',
 } as const;
+/** What a shopper may choose online; the others are the counter's. */
+export const WEB_PAYMENT_METHODS = ['cash_on_delivery', 'mobile_money_on_delivery', 'mobile_money_online'] as const;
+export const COUNTER_PAYMENT_METHODS = ['cash', 'mobile_money'] as const;
 /** Paid before delivery, through a payment provider (FedaPay). */
 export const ONLINE_PAYMENT_METHOD = 'mobile_money_online' as const;
 /** A provider transaction, as the shop records it (FedaPay's own statuses, plus the shop's verdicts). */
@@ -106,7 +111,7 @@ export function paymentMethodLabel(method: string, shipped: boolean): string {
  * available, a cart of services and courses is paid online; without it, everything works as before
  * (the shop calls to agree on payment).
  */
-export function paymentMethodsFor(items: readonly { type: string }[], onlineAvailable: boolean): (keyof typeof paymentMethods)[] {
+export function paymentMethodsFor(items: readonly { type: string }[], onlineAvailable: boolean): (typeof WEB_PAYMENT_METHODS)[number][] {
   const onDelivery = ['cash_on_delivery', 'mobile_money_on_delivery'] as const;
   if (!onlineAvailable) return [...onDelivery];
   return needsShipping(items) ? [...onDelivery, ONLINE_PAYMENT_METHOD] : [ONLINE_PAYMENT_METHOD];

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineResource } from './define-resource';
 import { f } from './fields';
-import { itemTypes, needsShipping, orderChannels, orderStatuses, paymentMethods, paymentStatuses } from './labels';
+import { itemTypes, needsShipping, orderChannels, orderStatuses, paymentMethods, paymentStatuses, WEB_PAYMENT_METHODS } from './labels';
+import { parsePhone } from '../format/phone';
 import { honeypot } from './honeypot';
 
 export const orderLineSchema = z.object({
@@ -48,6 +49,12 @@ export const orders = defineResource({
     status: f.enum('Statut', orderStatuses, { default: 'new', readOnly: true }),
     paymentStatus: f.enum('Paiement', paymentStatuses, { default: 'pending', readOnly: true }),
     paymentReference: f.text('Référence de paiement', { optional: true, readOnly: true, max: 200 }),
+    buyerIfu: f.text('IFU de l’acheteur', {
+      optional: true,
+      max: 13,
+      pattern: { regex: /^\d{13}$/, message: 'L’IFU compte 13 chiffres.' },
+      help: 'Pour une entreprise qui déduit la TVA : porté sur sa facture normalisée.',
+    }),
     channel: f.enum('Canal', orderChannels, { default: 'web', readOnly: true }),
     trackingToken: f.text('Jeton de suivi', { readOnly: true, adminOnly: true }),
     idempotencyKey: f.text('Clé de requête', { readOnly: true, adminOnly: true }),
@@ -100,6 +107,7 @@ export const placeOrderSchema = orders.createSchema
   .extend({
     // Required online (the order's only contact, and the customer's key), unlike a counter sale.
     phone: orders.fields.phone.base as z.ZodType<string, string>,
+    paymentMethod: z.enum(WEB_PAYMENT_METHODS, 'Mode de paiement inconnu.').optional(),
     items: cartItemsSchema,
     deliveryOptionId: z.uuid('Option de livraison inconnue.').nullish(),
     /** Typed by the shopper: checked and applied by the server (orders/promo.ts), never a price from the client. */
@@ -121,3 +129,42 @@ export const placeOrderSchema = orders.createSchema
     if (!order.address?.trim()) ctx.addIssue({ code: 'custom', path: ['address'], message: 'Indiquez votre adresse de livraison.' });
   });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
+
+/**
+ * A sale at the shop's counter, as the counter screen sends it: what and how many (never a price),
+ * how it is paid (cash handed over, or a Mobile Money reference), and the buyer if they want to be
+ * known (their phone makes them a customer; a business gives its IFU for its invoice).
+ */
+export const counterSaleSchema = z.strictObject({
+  items: cartItemsSchema,
+  payment: z.discriminatedUnion(
+    'method',
+    [
+      z.strictObject({ method: z.literal('cash'), given: z.number('Montant reçu attendu.').min(0).max(100_000_000) }),
+      z.strictObject({
+        method: z.literal('mobile_money'),
+        reference: z.string().trim().min(4, 'Indiquez la référence de la transaction Mobile Money.').max(100),
+      }),
+    ],
+    'Choisissez le paiement : espèces ou Mobile Money.',
+  ),
+  customerName: z.string().trim().max(100).optional(),
+  phone: z
+    .string()
+    .trim()
+    .max(30)
+    .optional()
+    .refine((v) => !v || !!parsePhone(v), 'Numéro de téléphone invalide.')
+    .transform((v) => (v ? parsePhone(v)!.e164 : undefined)),
+  buyerIfu: z
+    .string()
+    .trim()
+    .regex(/^\d{13}$/, 'L’IFU compte 13 chiffres.')
+    .optional(),
+  idempotencyKey: z
+    .string()
+    .min(16)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
+export type CounterSaleInput = z.input<typeof counterSaleSchema>;

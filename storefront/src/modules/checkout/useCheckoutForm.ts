@@ -1,6 +1,6 @@
 import { orderItems } from '@app/shared/cart';
 import { useMutation } from '@tanstack/react-query';
-import { ONLINE_PAYMENT_METHOD, type paymentMethods } from '@app/shared/labels';
+import { ONLINE_PAYMENT_METHOD, type WEB_PAYMENT_METHODS } from '@app/shared/labels';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../ui/toast';
@@ -17,7 +17,7 @@ import { keepPromoCode } from '../../lib/promoLink';
 const initial = { customerName: '', phone: '', email: '', city: '', address: '', note: '', paymentMethod: 'cash_on_delivery' };
 export type CheckoutValues = typeof initial;
 
-type Method = keyof typeof paymentMethods;
+type Method = (typeof WEB_PAYMENT_METHODS)[number];
 
 /** One message at a time: a second click updates the toast instead of stacking another. */
 const CHECKOUT_TOAST = 'checkout-error';

@@ -1,0 +1,73 @@
+import { type CounterSaleInput, formatXOF, orders, type RowOfResource } from '@app/shared';
+import { TRPCError } from '@trpc/server';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import { createRecord } from '../crud/repository';
+import type { Database } from '../db/schema';
+import { recordEvent } from '../history/events';
+import { queueInvoice } from '../invoicing/invoices';
+import { moveSeats } from '../sessions/seats';
+import type { LowStock } from './notifications';
+import { findOrderByKey, priceItems, takeStock } from './place-order';
+
+type Db = Kysely<Database>;
+type Order = RowOfResource<typeof orders>;
+type Sale = Omit<CounterSaleInput, 'phone'> & { phone?: string | undefined };
+
+/** At the counter the owner sells what is on the shelf: no limit per article beyond the stock. */
+const COUNTER_RULES = { maxQuantityPerLine: 100_000, maxSeatsPerOrder: 1_000 };
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export interface CounterSale {
+  order: Order;
+  /** Cash to hand back (0 for Mobile Money). */
+  change: number;
+  /** The same sale sent again (a retry, a phone back online): nothing was sold twice. */
+  repeated: boolean;
+  low: LowStock[];
+}
+
+/**
+ * A sale at the counter, in the caller's transaction: lines priced from the database, stock and
+ * seats taken at once, an order of channel "comptoir" paid and handed over, its history, and its
+ * normalized invoice asked for like any paid order (the buyer's IFU on it). A known idempotency
+ * key returns the sale already recorded.
+ */
+export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: string): Promise<CounterSale> {
+  const existing = await findOrderByKey(tx, sale.idempotencyKey);
+  if (existing) return { order: existing, change: changeOf(sale, existing.total), repeated: true, low: [] };
+
+  const lines = await priceItems(tx, sale.items, COUNTER_RULES);
+  const total = round2(lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0));
+  if (sale.payment.method === 'cash' && sale.payment.given < total) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `Montant reçu insuffisant : il manque ${formatXOF(round2(total - sale.payment.given))} pour un total de ${formatXOF(total)}.`,
+    });
+  }
+  const low = await takeStock(tx, lines);
+  await moveSeats(tx, lines, -1);
+  const order = await createRecord(tx, orders, {
+    customerName: sale.customerName?.trim() || 'Client au comptoir',
+    phone: sale.phone ?? null,
+    buyerIfu: sale.buyerIfu ?? null,
+    items: lines,
+    delivery: null,
+    subtotal: total,
+    discount: 0,
+    deliveryCost: 0,
+    total,
+    paymentMethod: sale.payment.method,
+    paymentReference: sale.payment.method === 'mobile_money' ? sale.payment.reference : null,
+    status: 'delivered',
+    paymentStatus: 'paid',
+    channel: 'counter',
+    idempotencyKey: sale.idempotencyKey,
+  });
+  await recordEvent(tx, order.id, { actor: seller, kind: 'created', toValue: 'delivered', note: 'Vente au comptoir' });
+  await recordEvent(tx, order.id, { actor: seller, kind: 'payment', fromValue: 'pending', toValue: 'paid' });
+  await queueInvoice(tx, config, order, 'FV');
+  return { order, change: changeOf(sale, total), repeated: false, low };
+}
+
+const changeOf = (sale: Sale, total: number) => (sale.payment.method === 'cash' ? round2(sale.payment.given - total) : 0);

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { formatXOF } from '@app/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure, startTestApp, type TestApp } from '../support/app';
+import { startEmcfStandIn, type EmcfStandIn } from '../support/emcf-stand-in';
+import { exportOrders } from '../support/export';
+
+// A sale at the shop's counter: one stock with the web shop, paid and handed over at once, an order
+// of channel "comptoir", its normalized invoice (with a business buyer's IFU), never recorded twice.
+
+const TOKEN = 'jeton-emcf-comptoir';
+const IFU = '0202212345678';
+const BUYER_IFU = '3201900123456';
+let dgi: EmcfStandIn;
+let app: TestApp;
+
+beforeAll(async () => {
+  dgi = await startEmcfStandIn({ token: TOKEN, ifu: IFU });
+  app = await startTestApp({ env: { EMECEF_TOKEN: TOKEN, EMECEF_API_BASE: dgi.url, OUTBOX_RETRY_SECONDS: '1' } });
+  await app.db.updateTable('settings').set({ ifu: IFU }).execute();
+});
+afterAll(async () => {
+  await app?.close();
+  await dgi?.close();
+});
+
+type Order = { id: string; number: string; channel: string; status: string; paymentStatus: string; paymentMethod: string; total: number };
+const product = async (price: number, stock: number) =>
+  (await app.asAdmin.products.create({
+    name: `Souris ${randomUUID().slice(0, 6)}`,
+    shortDescription: 'x',
+    description: '<p>x</p>',
+    price,
+    category: 'accessories',
+    stock,
+  })) as { id: string; name: string };
+const stockOf = async (id: string) => ((await app.asAdmin.products.get({ id })) as { stock: number | null }).stock;
+const sell = (input: Record<string, unknown>) =>
+  app.asAdmin.orders.sellAtCounter({ idempotencyKey: randomUUID(), ...input } as never) as Promise<{
+    order: Order;
+    change: number;
+    repeated: boolean;
+  }>;
+
+describe('a sale at the counter', () => {
+  it('is one paid order of channel "comptoir", handed over, stock down at once, change given back', async () => {
+    const [mouse, pad] = [await product(4_500, 5), await product(2_000, 3)];
+    const { order, change } = await sell({
+      items: [
+        { id: mouse.id, type: 'product', quantity: 2 },
+        { id: pad.id, type: 'product', quantity: 1 },
+      ],
+      payment: { method: 'cash', given: 15_000 },
+    });
+    expect(order).toMatchObject({ channel: 'counter', status: 'delivered', paymentStatus: 'paid', paymentMethod: 'cash', total: 11_000 });
+    expect(change).toBe(4_000);
+    expect([await stockOf(mouse.id), await stockOf(pad.id)]).toEqual([3, 2]);
+    const counterOrders = await app.asAdmin.orders.list({ filters: { channel: 'counter' }, pageSize: 100 });
+    expect(counterOrders.rows.map((r) => r.id)).toContain(order.id);
+    // No phone, no customer.
+    expect((await app.asAdmin.orders.get({ id: order.id })).phone).toBeNull();
+    // The year's CSV tells the counter's sales apart.
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Africa/Porto-Novo' });
+    const { csv } = await exportOrders(app.url, today, today);
+    const cells = (line: string) => line.split(';').map((c) => c.replace(/^"|"$/g, ''));
+    const header = cells(csv.split('\r\n')[0]!.replace(/^\uFEFF/, ''));
+    const row = cells(csv.split('\r\n').find((line) => line.startsWith(`"${order.number}"`))!);
+    expect([row[header.indexOf('Canal')], row[header.indexOf('Mode de paiement')]]).toEqual(['Comptoir', 'Espèces (comptoir)']);
+  });
+
+  it('gets its normalized invoice with the business buyer’s IFU, and makes a customer of a phone', async () => {
+    const mouse = await product(4_500, 5);
+    const { order } = await sell({
+      items: [{ id: mouse.id, type: 'product', quantity: 1 }],
+      payment: { method: 'mobile_money', reference: 'MTN-7788991' },
+      customerName: 'Société Akwaba SARL',
+      phone: '01 97 55 44 33',
+      buyerIfu: BUYER_IFU,
+    });
+    expect((await app.asAdmin.orders.get({ id: order.id })).paymentReference).toBe('MTN-7788991');
+    await expect
+      .poll(() => dgi.confirmed().find((i) => i.request.items.some((l) => l.name === mouse.name))?.request.client, { timeout: 20_000 })
+      .toMatchObject({ ifu: BUYER_IFU, name: 'Société Akwaba SARL' });
+    const customer = await app.asAdmin.customers.list({ search: '01 97 55 44 33' });
+    expect(customer.rows).toMatchObject([{ name: 'Société Akwaba SARL', ordersCount: 1, totalSpent: 4_500 }]);
+  });
+
+  it('is recorded once when sent twice (a retry, a phone back online)', async () => {
+    const mouse = await product(4_500, 5);
+    const input = {
+      idempotencyKey: randomUUID(),
+      items: [{ id: mouse.id, type: 'product', quantity: 2 }],
+      payment: { method: 'cash', given: 10_000 },
+    };
+    const [first, second] = await Promise.all([sell(input), sell(input)]);
+    expect(second.order.id).toBe(first.order.id);
+    expect([first.repeated, second.repeated].sort()).toEqual([false, true]);
+    expect(second.change).toBe(1_000);
+    expect(await stockOf(mouse.id)).toBe(3);
+  });
+
+  it('refuses in French, taking nothing: cash short of the total, more than the stock, a wrong IFU, a visitor', async () => {
+    const mouse = await product(4_500, 2);
+    const short = await failure(
+      sell({ items: [{ id: mouse.id, type: 'product', quantity: 2 }], payment: { method: 'cash', given: 8_000 } }),
+    );
+    expect(short.message).toBe(`Montant reçu insuffisant : il manque ${formatXOF(1_000)} pour un total de ${formatXOF(9_000)}.`);
+    const over = await failure(
+      sell({ items: [{ id: mouse.id, type: 'product', quantity: 3 }], payment: { method: 'cash', given: 20_000 } }),
+    );
+    expect(over).toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringMatching(/^Stock insuffisant pour « Souris .* » : il en reste 2\./),
+    });
+    const ifu = await failure(
+      sell({ items: [{ id: mouse.id, type: 'product', quantity: 1 }], payment: { method: 'cash', given: 5_000 }, buyerIfu: '12345' }),
+    );
+    expect(ifu.fieldErrors?.buyerIfu).toBe('L’IFU compte 13 chiffres.');
+    expect(await stockOf(mouse.id)).toBe(2);
+    const visitor = await failure(
+      app.asVisitor.orders.sellAtCounter({
+        idempotencyKey: randomUUID(),
+        items: [{ id: mouse.id, type: 'product', quantity: 1 }],
+        payment: { method: 'cash', given: 5_000 },
+      } as never),
+    );
+    expect(visitor.code).toBe('UNAUTHORIZED');
+    // A shopper cannot pick the counter's payment methods online.
+    const online = await failure(
+      app.asVisitor.orders.place({
+        customerName: 'Awa',
+        phone: '01 97 12 34 56',
+        city: 'Cotonou',
+        address: 'Akpakpa',
+        paymentMethod: 'cash' as never,
+        items: [{ id: mouse.id, type: 'product', quantity: 1 }],
+        idempotencyKey: randomUUID(),
+      }),
+    );
+    expect(online.code).toBe('BAD_REQUEST');
+    expect(await stockOf(mouse.id)).toBe(2);
+  });
+});
