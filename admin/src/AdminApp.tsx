@@ -14,6 +14,7 @@ import { overrides } from './resources';
 
 // Everything behind the login: loaded once the session is confirmed, so the login page stays light.
 const AccountPage = lazy(() => import('./pages/AccountPage'));
+const CounterPage = lazy(() => import('./pages/CounterPage'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 const entries = adminEntries(resources);
 registerResourceLabels(resources);
@@ -52,6 +53,7 @@ export default function AdminApp() {
         <Routes>
           <Route index element={<DashboardPage entries={entries} />} />
           <Route path="account" element={<AccountPage />} />
+          <Route path="comptoir" element={<CounterPage />} />
           {resourceRoutes(entries, overrides)}
           {entries
             .filter((entry) => entry.resource.singleton)

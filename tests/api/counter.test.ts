@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, startTestApp, type TestApp } from '../support/app';
 import { startEmcfStandIn, type EmcfStandIn } from '../support/emcf-stand-in';
 import { exportOrders } from '../support/export';
+import { pdfText } from '../support/pdf';
 
 // A sale at the shop's counter: one stock with the web shop, paid and handed over at once, an order
 // of channel "comptoir", its normalized invoice (with a business buyer's IFU), never recorded twice.
@@ -58,7 +59,12 @@ describe('a sale at the counter', () => {
     const counterOrders = await app.asAdmin.orders.list({ filters: { channel: 'counter' }, pageSize: 100 });
     expect(counterOrders.rows.map((r) => r.id)).toContain(order.id);
     // No phone, no customer.
-    expect((await app.asAdmin.orders.get({ id: order.id })).phone).toBeNull();
+    const stored = (await app.asAdmin.orders.get({ id: order.id })) as { phone: string | null; trackingToken: string };
+    expect(stored.phone).toBeNull();
+    // Its receipt, printable from the phone (the normalized invoice once the DGI answers).
+    const receipt = await fetch(`${app.url}/suivi/${stored.trackingToken}/recu.pdf`);
+    expect(receipt.status).toBe(200);
+    expect(await pdfText(Buffer.from(await receipt.arrayBuffer()))).toContain(order.number);
     // The year's CSV tells the counter's sales apart.
     const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Africa/Porto-Novo' });
     const { csv } = await exportOrders(app.url, today, today);

@@ -43,6 +43,9 @@ describe('admin', () => {
       }, path);
       await expect.poll(() => page.locator('h1').first().textContent()).not.toBe(before);
     };
+    await go('/admin/comptoir');
+    await page.getByRole('heading', { name: 'Vente au comptoir' }).waitFor();
+    await check('counter', 'main');
     for (const resource of resources) {
       const base = `/admin/${resource.admin.route}`;
       await go(base);

@@ -63,10 +63,13 @@ describe('alerts on the owner’s phone', () => {
     const page = await phoneWithPush();
     await signIn(page, '/admin/account');
     const card = page.locator('.ant-card').filter({ hasText: 'Alertes sur cet appareil' });
-    await card.getByRole('button', { name: 'Recevoir les alertes sur cet appareil' }).waitFor();
+    const enable = card.getByRole('button', { name: 'Recevoir les alertes sur cet appareil' });
+    // Enabled once the card has read this device's state: the screen has settled after the sign-in's
+    // redirect, and a tap is not lost to a card drawn again (seen twice in CI).
+    await expect.poll(() => enable.isEnabled()).toBe(true);
     await card.getByLabel('Nom de cet appareil').fill('Téléphone de la patronne');
     await card.getByRole('checkbox', { name: 'Messages de contact' }).uncheck();
-    await card.getByRole('button', { name: 'Recevoir les alertes sur cet appareil' }).click();
+    await enable.click();
     await expectNotification(page, 'Alertes activées sur cet appareil.');
     await card.getByRole('button', { name: 'Ne plus recevoir d’alertes ici' }).waitFor();
     expect(await saved()).toMatchObject({ device: 'Téléphone de la patronne', kinds: ['order', 'payment', 'request', 'stock', 'session'] });

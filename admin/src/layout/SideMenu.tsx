@@ -1,4 +1,4 @@
-import { LogoutOutlined } from '@ant-design/icons';
+import { LogoutOutlined, ShopOutlined } from '@ant-design/icons';
 import { countOf } from '@app/shared/format';
 import { useLogout } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
@@ -14,7 +14,10 @@ interface Props {
   onNavigate?: () => void;
 }
 
-/** Tableau de bord, then every resource in its declared order; Déconnexion at the bottom. */
+/** The counter's screen (pages/CounterPage.tsx). */
+const COUNTER_PATH = '/comptoir';
+
+/** Tableau de bord, Vente au comptoir, then every resource in its declared order; Déconnexion at the bottom. */
 export function SideMenu({ entries, collapsed, onNavigate }: Props) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -36,6 +39,7 @@ export function SideMenu({ entries, collapsed, onNavigate }: Props) {
     ) : null;
   const items = [
     { key: '/', icon: iconFor('dashboard'), label: 'Tableau de bord' },
+    { key: COUNTER_PATH, icon: <ShopOutlined />, label: 'Vente au comptoir' },
     ...entries.map((entry) => ({
       key: entry.paths.list,
       icon: iconFor(entry.icon),
@@ -74,6 +78,7 @@ export function SideMenu({ entries, collapsed, onNavigate }: Props) {
 
 // '/verifications/abc' belongs to the verification list; '/products/edit/1' to products.
 function selectedKey(pathname: string, entries: readonly AdminEntry[]) {
+  if (pathname === COUNTER_PATH) return COUNTER_PATH;
   for (const entry of entries) {
     const show = entry.paths.show?.replace('/:id', '');
     if (pathname === entry.paths.list || pathname.startsWith(`${entry.paths.list}/`) || (show && pathname.startsWith(`${show}/`))) {

@@ -1,0 +1,290 @@
+import { barcodeError, formatXOF, normalizeBarcode } from '@app/shared/format';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Collapse, Empty, Input, InputNumber, List, Result, Segmented, Space, Typography } from 'antd';
+import { useDeferredValue, useRef, useState } from 'react';
+import { PageTitle } from '../layout/PageTitle';
+import { toHttpError } from '../providers/errors';
+import { type RouterOutputs, trpc } from '../providers/trpc';
+
+type Product = RouterOutputs['products']['list']['rows'][number];
+type Line = { product: Product; quantity: number };
+type Sold = RouterOutputs['orders']['sellAtCounter'];
+
+const newKey = () => crypto.randomUUID();
+
+/**
+ * "Vente au comptoir": find an article by its barcode (a scanner types it and presses Entrée), its
+ * reference or its name; the ticket; paid in cash (change shown) or by Mobile Money. One tap
+ * records the sale: stock down at once, the order paid and handed over, its invoice asked for.
+ */
+export default function CounterPage() {
+  const { notification } = App.useApp();
+  const [search, setSearch] = useState('');
+  const [lines, setLines] = useState<Line[]>([]);
+  const [method, setMethod] = useState<'cash' | 'mobile_money'>('cash');
+  const [given, setGiven] = useState<number | null>(null);
+  const [reference, setReference] = useState('');
+  const [buyer, setBuyer] = useState({ customerName: '', phone: '', buyerIfu: '' });
+  const [pending, setPending] = useState(false);
+  const [sold, setSold] = useState<Sold | null>(null);
+  // One key per ticket, kept until it is recorded: a retry after a lost answer sells nothing twice.
+  const key = useRef(newKey());
+  const searchBox = useRef<{ focus: () => void } | null>(null);
+
+  const needle = useDeferredValue(search.trim());
+  const found = useQuery({
+    queryKey: ['counter', 'search', needle],
+    queryFn: () => trpc.products.list.query({ search: needle, pageSize: 8 }),
+    enabled: needle.length >= 2,
+  });
+
+  const total = lines.reduce((sum, l) => sum + (l.product.price ?? 0) * l.quantity, 0);
+  const change = given === null ? null : given - total;
+
+  function add(product: Product) {
+    if (product.price === null) return notification.warning({ message: `« ${product.name} » est sur devis : pas de vente au comptoir.` });
+    setLines((current) => {
+      const at = current.findIndex((l) => l.product.id === product.id);
+      if (at < 0) return [...current, { product, quantity: 1 }];
+      return current.map((l, i) => (i === at ? { ...l, quantity: l.quantity + 1 } : l));
+    });
+    setSearch('');
+    searchBox.current?.focus();
+  }
+
+  /** Entrée in the search box: a scanned barcode adds its article at once. */
+  async function scanned() {
+    const code = normalizeBarcode(search);
+    if (!/^\d{8,13}$/.test(code)) return;
+    const problem = barcodeError(code);
+    if (problem) return notification.error({ message: 'Code-barres illisible', description: problem });
+    const { rows } = await trpc.products.list.query({ search: code, pageSize: 2 });
+    const product = rows.find((p) => p.barcode === code);
+    if (product) add(product);
+    else
+      notification.error({
+        message: 'Code-barres inconnu',
+        description: `Aucun article n’a le code ${code}. Ajoutez-le à sa fiche produit.`,
+      });
+  }
+
+  const quantity = (id: string, delta: number) =>
+    setLines((current) =>
+      current.map((l) => (l.product.id === id ? { ...l, quantity: l.quantity + delta } : l)).filter((l) => l.quantity > 0),
+    );
+
+  async function sell() {
+    setPending(true);
+    try {
+      const result = await trpc.orders.sellAtCounter.mutate({
+        idempotencyKey: key.current,
+        items: lines.map((l) => ({ id: l.product.id, type: 'product' as const, quantity: l.quantity })),
+        payment: method === 'cash' ? { method, given: given ?? 0 } : { method, reference },
+        ...(buyer.customerName.trim() ? { customerName: buyer.customerName.trim() } : {}),
+        ...(buyer.phone.trim() ? { phone: buyer.phone.trim() } : {}),
+        ...(buyer.buyerIfu.trim() ? { buyerIfu: buyer.buyerIfu.trim() } : {}),
+      });
+      setSold(result);
+    } catch (error) {
+      const { message, errors } = toHttpError(error);
+      // A field's own message says what to fix (an IFU, a phone); the server's message says the rest.
+      const field = Object.values(errors ?? {})[0];
+      notification.error({ message: 'Vente non enregistrée', description: typeof field === 'string' ? field : message });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  function next() {
+    key.current = newKey();
+    setLines([]);
+    setGiven(null);
+    setReference('');
+    setBuyer({ customerName: '', phone: '', buyerIfu: '' });
+    setSold(null);
+  }
+
+  if (sold) {
+    return (
+      <Result
+        status="success"
+        title={`Vente ${sold.order.number} enregistrée`}
+        subTitle={
+          // What the cashier reads out while handing the change back: large.
+          <Typography.Title level={3} data-testid="change" style={{ margin: '8px 0 0' }}>
+            {sold.change > 0 ? `Monnaie à rendre : ${formatXOF(sold.change)}` : `Total encaissé : ${formatXOF(sold.order.total)}`}
+          </Typography.Title>
+        }
+        extra={[
+          <Button key="next" type="primary" size="large" onClick={next} autoFocus>
+            Nouvelle vente
+          </Button>,
+          <Button key="receipt" size="large" href={`/suivi/${sold.order.trackingToken}/recu.pdf`} target="_blank">
+            Reçu (PDF)
+          </Button>,
+        ]}
+      />
+    );
+  }
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%', maxWidth: 720 }}>
+      <PageTitle>Vente au comptoir</PageTitle>
+      <Input.Search
+        ref={(input) => {
+          searchBox.current = input;
+        }}
+        autoFocus
+        size="large"
+        allowClear
+        aria-label="Code-barres, référence ou nom"
+        placeholder="Code-barres, référence ou nom"
+        inputMode="search"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        onSearch={() => void scanned()}
+        loading={found.isFetching}
+      />
+      {needle.length >= 2 && found.data ? (
+        <Card size="small" title="Articles trouvés">
+          {found.data.rows.length ? (
+            <List
+              dataSource={found.data.rows}
+              renderItem={(p) => (
+                <List.Item
+                  actions={[
+                    <Button key="add" type="primary" onClick={() => add(p)} aria-label={`Ajouter ${p.name}`}>
+                      Ajouter
+                    </Button>,
+                  ]}
+                >
+                  <List.Item.Meta
+                    title={p.name}
+                    description={`${p.price === null ? 'Sur devis' : formatXOF(p.price)}${p.stock === null ? '' : ` · ${p.stock} en stock`}`}
+                  />
+                </List.Item>
+              )}
+            />
+          ) : (
+            <Empty description="Aucun article trouvé" />
+          )}
+        </Card>
+      ) : null}
+
+      <Card size="small" title="Ticket">
+        {lines.length ? (
+          <List
+            dataSource={lines}
+            renderItem={(l) => (
+              <List.Item
+                actions={[
+                  <Button key="minus" onClick={() => quantity(l.product.id, -1)} aria-label={`Un ${l.product.name} de moins`}>
+                    −
+                  </Button>,
+                  <Button key="plus" onClick={() => quantity(l.product.id, 1)} aria-label={`Un ${l.product.name} de plus`}>
+                    +
+                  </Button>,
+                ]}
+              >
+                <List.Item.Meta title={l.product.name} description={`${l.quantity} × ${formatXOF(l.product.price ?? 0)}`} />
+              </List.Item>
+            )}
+          />
+        ) : (
+          <Empty description="Scannez ou cherchez un article" />
+        )}
+        <Typography.Title level={4} style={{ textAlign: 'right', margin: '12px 0 0' }} data-testid="total">
+          Total : {formatXOF(total)}
+        </Typography.Title>
+      </Card>
+
+      <Card size="small" title="Paiement">
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Segmented
+            block
+            value={method}
+            onChange={(value) => setMethod(value as typeof method)}
+            options={[
+              { label: 'Espèces', value: 'cash' },
+              { label: 'Mobile Money', value: 'mobile_money' },
+            ]}
+          />
+          {method === 'cash' ? (
+            <>
+              <InputNumber
+                size="large"
+                style={{ width: '100%' }}
+                min={0}
+                step={500}
+                addonAfter="F CFA"
+                aria-label="Montant reçu"
+                placeholder="Montant reçu"
+                value={given}
+                onChange={(value) => setGiven(value)}
+              />
+              {change !== null && lines.length ? (
+                change >= 0 ? (
+                  <Alert type="success" showIcon message={`Monnaie à rendre : ${formatXOF(change)}`} />
+                ) : (
+                  <Alert type="warning" showIcon message={`Il manque ${formatXOF(-change)}`} />
+                )
+              ) : null}
+            </>
+          ) : (
+            <Input
+              size="large"
+              aria-label="Référence Mobile Money"
+              placeholder="Référence de la transaction (MTN, Moov)"
+              value={reference}
+              onChange={(e) => setReference(e.target.value)}
+            />
+          )}
+          <Collapse
+            size="small"
+            items={[
+              {
+                key: 'buyer',
+                label: 'Client (facultatif)',
+                children: (
+                  <Space direction="vertical" style={{ width: '100%' }}>
+                    <Input
+                      aria-label="Nom du client"
+                      placeholder="Nom ou entreprise"
+                      value={buyer.customerName}
+                      onChange={(e) => setBuyer({ ...buyer, customerName: e.target.value })}
+                    />
+                    <Input
+                      aria-label="Téléphone du client"
+                      type="tel"
+                      inputMode="tel"
+                      placeholder="Téléphone : le client est retrouvé ou créé"
+                      value={buyer.phone}
+                      onChange={(e) => setBuyer({ ...buyer, phone: e.target.value })}
+                    />
+                    <Input
+                      aria-label="IFU de l’entreprise"
+                      inputMode="numeric"
+                      placeholder="IFU (13 chiffres) pour une facture à une entreprise"
+                      value={buyer.buyerIfu}
+                      onChange={(e) => setBuyer({ ...buyer, buyerIfu: e.target.value })}
+                    />
+                  </Space>
+                ),
+              },
+            ]}
+          />
+          <Button
+            type="primary"
+            size="large"
+            block
+            loading={pending}
+            disabled={!lines.length || (method === 'cash' ? change === null || change < 0 : reference.trim().length < 4)}
+            onClick={() => void sell()}
+          >
+            Encaisser {formatXOF(total)}
+          </Button>
+        </Space>
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { formatXOF, gtinCheckDigit } from '@app/shared';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserApp, PHONE, startBrowserApp } from '../support/browser';
+import { signIn } from './admin/session';
+import { screenshot } from './admin/screens';
+
+// "Vente au comptoir" on the owner's phone: an article found by its barcode (as a scanner types it:
+// the digits, then Entrée), another by its name, paid in cash with the change shown, is one paid
+// order of channel "comptoir", its stock down at once.
+
+let app: BrowserApp;
+let page: Page;
+beforeAll(async () => {
+  app = await startBrowserApp();
+  page = await app.newPage(PHONE);
+  await signIn(page);
+});
+afterAll(() => app?.close());
+
+const product = async (name: string, price: number, stock: number, barcode?: string) =>
+  (await app.asAdmin.products.create({
+    name,
+    shortDescription: 'x',
+    description: '<p>x</p>',
+    price,
+    category: 'accessories',
+    stock,
+    ...(barcode ? { barcode } : {}),
+  })) as { id: string };
+const stockOf = async (id: string) => ((await app.asAdmin.products.get({ id })) as { stock: number | null }).stock;
+
+describe('the counter at 360 px', () => {
+  it('sells an article scanned and one found by name, in cash, with the change to give back', async () => {
+    const body = `20${String(Date.now()).slice(-10)}`;
+    const code = `${body}${gtinCheckDigit(body)}`;
+    const tag = randomUUID().slice(0, 5);
+    const scanned = await product(`Chargeur rapide ${tag}`, 6_500, 4, code);
+    const named = await product(`Câble tressé ${tag}`, 2_000, 9);
+
+    await page.goto('/admin/comptoir');
+    const search = page.getByLabel('Code-barres, référence ou nom');
+    await search.fill(code);
+    await search.press('Enter');
+    const ticket = page.locator('.ant-card').filter({ hasText: 'Ticket' });
+    await ticket.getByText(`Chargeur rapide ${tag}`).waitFor();
+
+    await search.fill(`tresse ${tag}`);
+    await page.getByRole('button', { name: `Ajouter Câble tressé ${tag}` }).click();
+    await ticket.getByText(`Câble tressé ${tag}`).waitFor();
+    await page.getByRole('button', { name: `Un Câble tressé ${tag} de plus` }).click();
+    await expect.poll(() => page.getByTestId('total').textContent()).toBe(`Total : ${formatXOF(10_500)}`);
+
+    await page.getByLabel('Montant reçu').fill('12000');
+    await page.getByText(`Monnaie à rendre : ${formatXOF(1_500)}`).waitFor();
+    await screenshot(page, 'counter-ticket-360', true);
+    await page.getByRole('button', { name: /^Encaisser/ }).click();
+    await page.getByText(/^Vente CMD-\d+ enregistrée$/).waitFor();
+    expect(await page.getByTestId('change').textContent()).toBe(`Monnaie à rendre : ${formatXOF(1_500)}`);
+    await screenshot(page, 'counter-sold-360');
+
+    expect([await stockOf(scanned.id), await stockOf(named.id)]).toEqual([3, 7]);
+    const sold = (await app.asAdmin.orders.list({ filters: { channel: 'counter' }, pageSize: 100 })).rows.find((o) =>
+      (o.items as { name: string }[]).some((l) => l.name === `Chargeur rapide ${tag}`),
+    );
+    expect(sold).toMatchObject({ status: 'delivered', paymentStatus: 'paid', paymentMethod: 'cash', total: 10_500 });
+
+    // An unknown barcode is said, and the ticket starts again empty.
+    await page.getByRole('button', { name: 'Nouvelle vente' }).click();
+    const unknown = `29${body.slice(2)}`;
+    await search.fill(`${unknown}${gtinCheckDigit(unknown)}`);
+    await search.press('Enter');
+    await page.getByText('Code-barres inconnu').waitFor();
+    expect(app.errors).toEqual([]);
+  });
+});
