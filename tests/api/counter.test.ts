@@ -91,6 +91,30 @@ describe('a sale at the counter', () => {
     expect(customer.rows).toMatchObject([{ name: 'Société Akwaba SARL', ordersCount: 1, totalSpent: 4_500 }]);
   });
 
+  it('takes a discount within the owner’s limit, said on the invoice, and refuses a bigger one', async () => {
+    const [mouse, pad] = [await product(4_500, 5), await product(2_000, 5)];
+    const items = [
+      { id: mouse.id, type: 'product', quantity: 1 },
+      { id: pad.id, type: 'product', quantity: 2 },
+    ];
+    // 8 500 F, 10 % by default: 850 F at most.
+    const over = await failure(sell({ items, discount: 900, payment: { method: 'cash', given: 10_000 } }));
+    expect(over.message).toBe(`Remise trop forte : ${formatXOF(850)} au maximum sur cette vente (10 % du total, dans Paramètres).`);
+    expect(await stockOf(mouse.id)).toBe(5);
+    const { order, change } = await sell({ items, discount: 850, payment: { method: 'cash', given: 10_000 } });
+    expect(order).toMatchObject({ discount: 850, total: 7_650 });
+    expect(change).toBe(2_350);
+    const ofPad = () => dgi.confirmed().find((i) => i.request.items.some((l) => l.name === pad.name));
+    await expect.poll(ofPad, { timeout: 20_000 }).toBeDefined();
+    const invoice = ofPad()!.request;
+    expect(invoice.items.reduce((sum, l) => sum + l.price * l.quantity, 0)).toBe(7_650);
+    expect(invoice.items.every((l) => l.priceModification === 'Remise au comptoir')).toBe(true);
+    await app.db.updateTable('settings').set({ maxCounterDiscountPercent: 0 }).execute();
+    const off = await failure(sell({ items, discount: 100, payment: { method: 'cash', given: 10_000 } }));
+    expect(off.message).toMatch(/^Les remises au comptoir sont désactivées/);
+    await app.db.updateTable('settings').set({ maxCounterDiscountPercent: 10 }).execute();
+  });
+
   it('is recorded once when sent twice (a retry, a phone back online)', async () => {
     const mouse = await product(4_500, 5);
     const input = {

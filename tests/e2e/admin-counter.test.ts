@@ -8,7 +8,7 @@ import { screenshot } from './admin/screens';
 
 // "Vente au comptoir" on the owner's phone: an article found by its barcode (as a scanner types it:
 // the digits, then Entrée), another by its name, paid in cash with the change shown, is one paid
-// order of channel "comptoir", its stock down at once.
+// order of channel "comptoir", its stock down at once; a discount within the owner's limit.
 
 let app: BrowserApp;
 let page: Page;
@@ -41,7 +41,8 @@ describe('the counter at 360 px', () => {
 
     await page.goto('/admin/comptoir');
     const search = page.getByLabel('Code-barres, référence ou nom');
-    await search.fill(code);
+    // As a scanner does: the digits one by one, then Entrée at once (the list for them still loading).
+    await search.pressSequentially(code);
     await search.press('Enter');
     const ticket = page.locator('.ant-card').filter({ hasText: 'Ticket' });
     await ticket.getByText(`Chargeur rapide ${tag}`).waitFor();
@@ -51,25 +52,29 @@ describe('the counter at 360 px', () => {
     await ticket.getByText(`Câble tressé ${tag}`).waitFor();
     await page.getByRole('button', { name: `Un Câble tressé ${tag} de plus` }).click();
     await expect.poll(() => page.getByTestId('total').textContent()).toBe(`Total : ${formatXOF(10_500)}`);
+    // A discount within the owner's limit (10 % by default: 1 050 F here).
+    await page.getByText(`${formatXOF(1_050)} au maximum (10 %)`).waitFor();
+    await page.getByLabel('Remise').fill('500');
+    await expect.poll(() => page.getByTestId('total').textContent()).toBe(`Total : ${formatXOF(10_000)}`);
 
     await page.getByLabel('Montant reçu').fill('12000');
-    await page.getByText(`Monnaie à rendre : ${formatXOF(1_500)}`).waitFor();
+    await page.getByText(`Monnaie à rendre : ${formatXOF(2_000)}`).waitFor();
     await screenshot(page, 'counter-ticket-360', true);
     await page.getByRole('button', { name: /^Encaisser/ }).click();
     await page.getByText(/^Vente CMD-\d+ enregistrée$/).waitFor();
-    expect(await page.getByTestId('change').textContent()).toBe(`Monnaie à rendre : ${formatXOF(1_500)}`);
+    expect(await page.getByTestId('change').textContent()).toBe(`Monnaie à rendre : ${formatXOF(2_000)}`);
     await screenshot(page, 'counter-sold-360');
 
     expect([await stockOf(scanned.id), await stockOf(named.id)]).toEqual([3, 7]);
     const sold = (await app.asAdmin.orders.list({ filters: { channel: 'counter' }, pageSize: 100 })).rows.find((o) =>
       (o.items as { name: string }[]).some((l) => l.name === `Chargeur rapide ${tag}`),
     );
-    expect(sold).toMatchObject({ status: 'delivered', paymentStatus: 'paid', paymentMethod: 'cash', total: 10_500 });
+    expect(sold).toMatchObject({ status: 'delivered', paymentStatus: 'paid', paymentMethod: 'cash', discount: 500, total: 10_000 });
 
     // An unknown barcode is said, and the ticket starts again empty.
     await page.getByRole('button', { name: 'Nouvelle vente' }).click();
     const unknown = `29${body.slice(2)}`;
-    await search.fill(`${unknown}${gtinCheckDigit(unknown)}`);
+    await search.pressSequentially(`${unknown}${gtinCheckDigit(unknown)}`);
     await search.press('Enter');
     await page.getByText('Code-barres inconnu').waitFor();
     expect(app.errors).toEqual([]);

@@ -23,6 +23,7 @@ export default function CounterPage() {
   const [lines, setLines] = useState<Line[]>([]);
   const [method, setMethod] = useState<'cash' | 'mobile_money'>('cash');
   const [given, setGiven] = useState<number | null>(null);
+  const [discount, setDiscount] = useState<number | null>(null);
   const [reference, setReference] = useState('');
   const [buyer, setBuyer] = useState({ customerName: '', phone: '', buyerIfu: '' });
   const [pending, setPending] = useState(false);
@@ -38,7 +39,12 @@ export default function CounterPage() {
     enabled: needle.length >= 2,
   });
 
-  const total = lines.reduce((sum, l) => sum + (l.product.price ?? 0) * l.quantity, 0);
+  const settings = useQuery({ queryKey: ['counter', 'settings'], queryFn: () => trpc.settings.get.query() });
+  const percent = settings.data?.maxCounterDiscountPercent ?? 0;
+  const subtotal = lines.reduce((sum, l) => sum + (l.product.price ?? 0) * l.quantity, 0);
+  const limit = Math.floor((subtotal * percent) / 100);
+  const off = discount ?? 0;
+  const total = subtotal - off;
   const change = given === null ? null : given - total;
 
   function add(product: Product) {
@@ -80,6 +86,7 @@ export default function CounterPage() {
         idempotencyKey: key.current,
         items: lines.map((l) => ({ id: l.product.id, type: 'product' as const, quantity: l.quantity })),
         payment: method === 'cash' ? { method, given: given ?? 0 } : { method, reference },
+        ...(off ? { discount: off } : {}),
         ...(buyer.customerName.trim() ? { customerName: buyer.customerName.trim() } : {}),
         ...(buyer.phone.trim() ? { phone: buyer.phone.trim() } : {}),
         ...(buyer.buyerIfu.trim() ? { buyerIfu: buyer.buyerIfu.trim() } : {}),
@@ -99,6 +106,7 @@ export default function CounterPage() {
     key.current = newKey();
     setLines([]);
     setGiven(null);
+    setDiscount(null);
     setReference('');
     setBuyer({ customerName: '', phone: '', buyerIfu: '' });
     setSold(null);
@@ -143,7 +151,8 @@ export default function CounterPage() {
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         onSearch={() => void scanned()}
-        loading={found.isFetching}
+        // No `loading`: antd's search box ignores Entrée while loading, and a scanner presses it right
+        // after the digits, while the list for them is still on its way.
       />
       {needle.length >= 2 && found.data ? (
         <Card size="small" title="Articles trouvés">
@@ -193,6 +202,23 @@ export default function CounterPage() {
         ) : (
           <Empty description="Scannez ou cherchez un article" />
         )}
+        {percent > 0 && lines.length ? (
+          <Space style={{ marginTop: 12, width: '100%', justifyContent: 'flex-end' }} wrap>
+            <InputNumber
+              min={0}
+              max={limit}
+              step={100}
+              precision={0}
+              addonBefore="Remise"
+              addonAfter="F CFA"
+              aria-label="Remise"
+              value={discount}
+              onChange={(value) => setDiscount(value)}
+              style={{ maxWidth: 260 }}
+            />
+            <Typography.Text type={off > limit ? 'danger' : 'secondary'}>{`${formatXOF(limit)} au maximum (${percent} %)`}</Typography.Text>
+          </Space>
+        ) : null}
         <Typography.Title level={4} style={{ textAlign: 'right', margin: '12px 0 0' }} data-testid="total">
           Total : {formatXOF(total)}
         </Typography.Title>
@@ -278,7 +304,7 @@ export default function CounterPage() {
             size="large"
             block
             loading={pending}
-            disabled={!lines.length || (method === 'cash' ? change === null || change < 0 : reference.trim().length < 4)}
+            disabled={!lines.length || off > limit || (method === 'cash' ? change === null || change < 0 : reference.trim().length < 4)}
             onClick={() => void sell()}
           >
             Encaisser {formatXOF(total)}

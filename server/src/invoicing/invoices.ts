@@ -77,6 +77,7 @@ export async function buildRequest(db: Db, invoice: InvoiceRow): Promise<Invoice
       'address',
       'items',
       'promoCode',
+      'promoLabel',
       'delivery',
       'deliveryCost',
       'total',
@@ -89,7 +90,8 @@ export async function buildRequest(db: Db, invoice: InvoiceRow): Promise<Invoice
     throw french('L’IFU de l’entreprise manque dans Paramètres (13 chiffres) : renseignez-le, puis « Réessayer ».');
   const groups = await taxGroupsOf(db, order.items);
   const fallback = settings.defaultTaxGroup as TaxGroup;
-  const items = order.items.flatMap((line) => invoiceLines(line, groups.get(line.id) ?? fallback, order.promoCode));
+  const why = order.promoCode ? `Remise code promo ${order.promoCode}` : (order.promoLabel ?? 'Remise');
+  const items = order.items.flatMap((line) => invoiceLines(line, groups.get(line.id) ?? fallback, why));
   const deliveryCost = Number(order.deliveryCost);
   if (deliveryCost > 0)
     items.push({
@@ -132,7 +134,7 @@ export async function buildRequest(db: Db, invoice: InvoiceRow): Promise<Invoice
  * discount that does not divide by its quantity splits it in two (some units a franc cheaper), so
  * the invoice adds up to the order's total exactly; each says its original price and why.
  */
-function invoiceLines(line: OrderLine, taxGroup: TaxGroup, promoCode: string | null): InvoiceRequest['items'] {
+function invoiceLines(line: OrderLine, taxGroup: TaxGroup, why: string): InvoiceRequest['items'] {
   const base = { code: line.id.slice(0, 8), name: line.name, taxGroup };
   const price = Number(line.unitPrice);
   const off = line.discount ?? 0;
@@ -144,7 +146,7 @@ function invoiceLines(line: OrderLine, taxGroup: TaxGroup, promoCode: string | n
     price: unit,
     quantity,
     originalPrice: price,
-    priceModification: `Remise code promo ${promoCode ?? ''}`.trim(),
+    priceModification: why,
   });
   return [discounted(price - each, line.quantity - rest), discounted(price - each - 1, rest)].filter((l) => l.quantity > 0);
 }

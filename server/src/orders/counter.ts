@@ -9,6 +9,7 @@ import { queueInvoice } from '../invoicing/invoices';
 import { moveSeats } from '../sessions/seats';
 import type { LowStock } from './notifications';
 import { findOrderByKey, priceItems, takeStock } from './place-order';
+import { shareOut } from './promo';
 
 type Db = Kysely<Database>;
 type Order = RowOfResource<typeof orders>;
@@ -37,8 +38,25 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
   const existing = await findOrderByKey(tx, sale.idempotencyKey);
   if (existing) return { order: existing, change: changeOf(sale, existing.total), repeated: true, low: [] };
 
-  const lines = await priceItems(tx, sale.items, COUNTER_RULES);
-  const total = round2(lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0));
+  const priced = await priceItems(tx, sale.items, COUNTER_RULES);
+  const subtotal = round2(priced.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0));
+  const discount = sale.discount ?? 0;
+  if (discount > 0) {
+    const percent =
+      (await tx.selectFrom('settings').select('maxCounterDiscountPercent').executeTakeFirst())?.maxCounterDiscountPercent ?? 0;
+    const limit = Math.floor((subtotal * percent) / 100);
+    if (discount > limit) {
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: percent
+          ? `Remise trop forte : ${formatXOF(limit)} au maximum sur cette vente (${percent} % du total, dans Paramètres).`
+          : 'Les remises au comptoir sont désactivées (Paramètres, « Remise maximale au comptoir »).',
+      });
+    }
+  }
+  // Shared out over the lines in whole francs, as a promo code's is: the invoice adds up to the total.
+  const lines = discount ? shareOut(priced, () => true, subtotal, discount) : priced;
+  const total = round2(subtotal - discount);
   if (sale.payment.method === 'cash' && sale.payment.given < total) {
     throw new TRPCError({
       code: 'BAD_REQUEST',
@@ -53,8 +71,9 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
     buyerIfu: sale.buyerIfu ?? null,
     items: lines,
     delivery: null,
-    subtotal: total,
-    discount: 0,
+    subtotal,
+    discount,
+    promoLabel: discount ? 'Remise au comptoir' : null,
     deliveryCost: 0,
     total,
     paymentMethod: sale.payment.method,

@@ -76,7 +76,7 @@ export async function applyPromo(
 }
 
 /** Each eligible line's part of the discount, in proportion to its amount, whole francs adding up exactly. */
-function shareOut(lines: OrderLine[], eligible: (line: OrderLine) => boolean, base: number, discount: number): OrderLine[] {
+export function shareOut(lines: OrderLine[], eligible: (line: OrderLine) => boolean, base: number, discount: number): OrderLine[] {
   const parts = lines.map((line) => (eligible(line) ? Math.floor((discount * lineTotal(line)) / base) : 0));
   let left = discount - parts.reduce((a, b) => a + b, 0);
   const byAmount = lines.map((line, i) => i).sort((a, b) => lineTotal(lines[b]!) - lineTotal(lines[a]!));

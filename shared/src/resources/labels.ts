@@ -89,7 +89,9 @@ export function discountLine(order: {
   promoLabel?: string | null;
   discount?: number | string | null;
 }): string | null {
-  if (!order.promoCode || !(Number(order.discount) > 0)) return null;
+  if (!(Number(order.discount) > 0)) return null;
+  // A discount given at the counter: its label says so.
+  if (!order.promoCode) return order.promoLabel ?? 'Remise';
   return `Code promo ${order.promoCode}${order.promoLabel ? ` (${order.promoLabel})` : ''}`;
 }
 

@@ -148,6 +148,12 @@ export const counterSaleSchema = z.strictObject({
     ],
     'Choisissez le paiement : espèces ou Mobile Money.',
   ),
+  /** A discount on the whole sale, in F CFA, within the owner's limit (Paramètres). */
+  discount: z
+    .number('Remise en F CFA attendue.')
+    .int('Remise en francs entiers.')
+    .min(0, 'Une remise ne peut pas être négative.')
+    .optional(),
   customerName: z.string().trim().max(100).optional(),
   phone: z
     .string()

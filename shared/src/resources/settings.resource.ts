@@ -60,6 +60,13 @@ export const settings = defineResource({
       default: SHOP_RULES.maxOrdersPerAddressPerHour,
       help: 'Au-delà, les commandes venant de la même adresse internet sont refusées pendant une heure. Sur mobile, plusieurs clients peuvent partager une adresse : ne descendez pas trop bas.',
     }),
+    maxCounterDiscountPercent: f.integer('Remise maximale au comptoir (%)', {
+      adminOnly: true,
+      min: 0,
+      max: 100,
+      default: 10,
+      help: 'Une vente au comptoir peut recevoir une remise jusqu’à ce pourcentage de son total ; 0 : aucune remise.',
+    }),
     holdHours: f.integer('Délai de confirmation (heures)', {
       adminOnly: true,
       min: 1,
