@@ -109,6 +109,8 @@ describe('the sales charts', () => {
       { method: 'cash_on_delivery', sales: 1, revenue: 300_000 },
       { method: 'mobile_money_on_delivery', sales: 2, revenue: 14_000 },
       { method: 'mobile_money_online', sales: 0, revenue: 0 },
+      { method: 'cash', sales: 0, revenue: 0 },
+      { method: 'mobile_money', sales: 0, revenue: 0 },
     ]);
   });
 
