@@ -20,6 +20,7 @@ const pwa = VitePWA({
     short_name: 'Boutique',
     description: 'Produits high-tech, services informatiques et formations crypto au Bénin, avec paiement à la livraison.',
     lang: 'fr',
+    id: '/',
     start_url: '/',
     scope: '/',
     display: 'standalone',

@@ -34,6 +34,11 @@ export interface PagePreview {
   type: 'website' | 'product' | 'article';
   path: string;
   siteName: string;
+  /**
+   * What search engines read of the page (schema.org, written as JSON-LD in its head): a product's
+   * price and stock. Addresses in it (`url`, `image`) may be paths: the server makes them absolute.
+   */
+  structured?: Record<string, unknown>;
 }
 
 /** What the server needs to know of an address before rendering it (storefront/src/app/routes.ts). */

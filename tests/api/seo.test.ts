@@ -142,6 +142,47 @@ describe.skipIf(!built)('Open Graph tags', () => {
     expect(meta(html, 'og:image')).toBe(`${app.config.publicUrl}${product.images[0]}`);
     expect(meta(html, 'description')).toMatch(/^[\d\s\u202f\u00a0]+\sF\sCFA – /u);
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(meta(html, 'og:image:alt')).toBe(product.name);
+  });
+
+  it('a product page tells search engines its price in F CFA, its stock and its codes (schema.org JSON-LD)', async () => {
+    const code = '4006381333931';
+    const made = (await app.asAdmin.products.create({
+      name: `Clé </script><script>alert(1)</script> ${Date.now()}`,
+      shortDescription: 'Clé USB 64 Go',
+      description: '<p>x</p>',
+      price: 7_500,
+      category: 'accessories',
+      stock: 0,
+      sku: `CLE-${Date.now()}`,
+      barcode: code,
+      images: ['/media/demo/usb.svg'],
+    })) as { slug: string; name: string; sku: string };
+    const html = await (await fetch(`${app.url}/products/${made.slug}`)).text();
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+    expect(blocks).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: made.name,
+        description: 'Clé USB 64 Go',
+        image: [`${app.config.publicUrl}/media/demo/usb.svg`],
+        url: `${app.config.publicUrl}/products/${made.slug}`,
+        sku: made.sku,
+        gtin13: code,
+        offers: {
+          '@type': 'Offer',
+          url: `${app.config.publicUrl}/products/${made.slug}`,
+          price: 7_500,
+          priceCurrency: 'XOF',
+          availability: 'https://schema.org/OutOfStock',
+          itemCondition: 'https://schema.org/NewCondition',
+        },
+      },
+    ]);
+    // The name's "</script>" could not close the block.
+    expect(html).not.toContain('<script>alert(1)</script>');
+    await app.asAdmin.products.delete({ id: (await app.asAdmin.products.list({ search: made.sku })).rows[0]!.id });
   });
 
   it('HTML-escapes every value that comes from the database', async () => {

@@ -78,7 +78,12 @@ export function pageHead({ db, config }: { db: Kysely<Database>; config: Config 
       ['og:site_name', name, 'property'],
       ['og:locale', 'fr_FR', 'property'],
       // An uploaded photo's preview is a JPEG (WhatsApp and Facebook show no WebP nor SVG), with its size.
-      ...(preview ? [['og:image', absolute(preview.url), 'property']] : []),
+      ...(preview
+        ? [
+            ['og:image', absolute(preview.url), 'property'],
+            ['og:image:alt', meta.title, 'property'],
+          ]
+        : []),
       ...(preview?.width
         ? [
             ['og:image:width', String(preview.width), 'property'],
@@ -90,10 +95,26 @@ export function pageHead({ db, config }: { db: Kysely<Database>; config: Config 
       .map(([key, value, attr]) => `<meta ${attr}="${escapeHtml(key!)}" content="${escapeHtml(value!)}" />`)
       .join('\n    ');
     const canonical = `<link rel="canonical" href="${escapeHtml(absolute(meta.path))}" />`;
-    return out.replace(/<meta name="description"[^>]*>\s*/, '').replace('</head>', () => `    ${tags}\n    ${canonical}\n  </head>`);
+    const structured = meta.structured ? `\n    ${jsonLd(meta.structured, absolute)}` : '';
+    return out
+      .replace(/<meta name="description"[^>]*>\s*/, '')
+      .replace('</head>', () => `    ${tags}\n    ${canonical}${structured}\n  </head>`);
   }
 
   return { apply, movedTo };
+}
+
+/**
+ * A page's schema.org data as a JSON-LD block: its paths made absolute (`url`, `image`), and "<"
+ * written as \u003c so nothing in a product's name can close the script element.
+ */
+export function jsonLd(data: Record<string, unknown>, absolute: (url: string) => string): string {
+  const absolutize = (key: string, value: unknown): unknown => {
+    if ((key === 'url' || key === 'image') && typeof value === 'string' && value.startsWith('/')) return absolute(value);
+    if (key === 'image' && Array.isArray(value)) return value.map((v) => absolutize(key, v));
+    return value;
+  };
+  return `<script type="application/ld+json">${JSON.stringify(data, absolutize).replace(/</g, '\\u003c')}</script>`;
 }
 
 // A malformed id or a missing record is simply no tags (the page itself says "introuvable").

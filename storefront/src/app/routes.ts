@@ -1,6 +1,7 @@
 import { formatXOF, isRecordKey } from '@app/shared/format';
 import { clip, type PageAddress, type PagePreview, postPath, productPath, servicePath } from '@app/shared/ssr';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Product, WithContext } from 'schema-dts';
 import type { ComponentType } from 'react';
 import { generatePath, matchRoutes, type Params } from 'react-router';
 import { type Api, queries } from '../lib/queries';
@@ -46,6 +47,44 @@ const offerPreview = (name: string, price: number | null, summary: string, image
   type: 'product' as const,
   path,
 });
+
+/** A product as search engines read it (schema.org): its price in F CFA, whether it is in stock, its codes. */
+function productData(
+  product: {
+    name: string;
+    shortDescription: string;
+    images: string[];
+    price: number | null;
+    stock: number | null;
+    sku?: string | null;
+    barcode?: string | null;
+  },
+  path: string,
+): WithContext<Product> {
+  const gtin = product.barcode ? { [`gtin${product.barcode.length}`]: product.barcode } : {};
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.shortDescription,
+    image: product.images,
+    url: path,
+    ...(product.sku ? { sku: product.sku } : {}),
+    ...gtin,
+    ...(product.price === null
+      ? {}
+      : {
+          offers: {
+            '@type': 'Offer',
+            url: path,
+            price: product.price,
+            priceCurrency: 'XOF',
+            availability: product.stock === 0 ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+            itemCondition: 'https://schema.org/NewCondition',
+          },
+        }),
+  };
+}
 
 /** A list page's preview: its own title and description, the first picture among its records. */
 const listPreview =
@@ -101,7 +140,12 @@ export const pageRoutes: PageRoute[] = [
     data: (a, { slug = '' }) => (isRecordKey(slug) ? [queries.product(a, slug)] : []),
     preview: (a, { slug = '' }, data) => {
       const product = isRecordKey(slug) ? data.getQueryData(queries.product(a, slug).queryKey) : undefined;
-      return !product ? null : offerPreview(product.name, product.price, product.shortDescription, product.images[0], productPath(product));
+      if (!product) return null;
+      const path = productPath(product);
+      return {
+        ...offerPreview(product.name, product.price, product.shortDescription, product.images[0], path),
+        structured: productData(product, path) as unknown as Record<string, unknown>,
+      };
     },
     moved: { resource: 'products', param: 'slug' },
   },
