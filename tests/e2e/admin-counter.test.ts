@@ -71,8 +71,14 @@ describe('the counter at 360 px', () => {
     );
     expect(sold).toMatchObject({ status: 'delivered', paymentStatus: 'paid', paymentMethod: 'cash', discount: 500, total: 10_000 });
 
+    // The order's screen says where it was sold.
+    await page.goto(`/admin/orders/${sold!.id}`);
+    const details = page.locator('.ant-descriptions').first();
+    await details.getByText('Comptoir', { exact: true }).waitFor();
+    expect(await details.textContent()).toContain('Espèces (comptoir)');
+
     // An unknown barcode is said, and the ticket starts again empty.
-    await page.getByRole('button', { name: 'Nouvelle vente' }).click();
+    await page.goto('/admin/comptoir');
     const unknown = `29${body.slice(2)}`;
     await search.pressSequentially(`${unknown}${gtinCheckDigit(unknown)}`);
     await search.press('Enter');

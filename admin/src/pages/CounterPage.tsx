@@ -1,4 +1,5 @@
 import { barcodeError, formatXOF, normalizeBarcode } from '@app/shared/format';
+import { orders } from '@app/shared/resources';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Collapse, Empty, Input, InputNumber, List, Result, Segmented, Space, Typography } from 'antd';
 import { useDeferredValue, useRef, useState } from 'react';
@@ -11,6 +12,14 @@ type Line = { product: Product; quantity: number };
 type Sold = RouterOutputs['orders']['sellAtCounter'];
 
 const newKey = () => crypto.randomUUID();
+
+/** The buyer, if they want to be known: the orders' own fields (their labels), with the counter's hints. */
+const BUYER = [
+  { key: 'customerName', placeholder: 'Nom ou entreprise', inputMode: 'text' },
+  { key: 'phone', placeholder: 'Téléphone : le client est retrouvé ou créé', inputMode: 'tel' },
+  { key: 'buyerIfu', placeholder: 'IFU (13 chiffres) pour une facture à une entreprise', inputMode: 'numeric' },
+] as const;
+const noBuyer = { customerName: '', phone: '', buyerIfu: '' };
 
 /**
  * "Vente au comptoir": find an article by its barcode (a scanner types it and presses Entrée), its
@@ -25,7 +34,7 @@ export default function CounterPage() {
   const [given, setGiven] = useState<number | null>(null);
   const [discount, setDiscount] = useState<number | null>(null);
   const [reference, setReference] = useState('');
-  const [buyer, setBuyer] = useState({ customerName: '', phone: '', buyerIfu: '' });
+  const [buyer, setBuyer] = useState(noBuyer);
   const [pending, setPending] = useState(false);
   const [sold, setSold] = useState<Sold | null>(null);
   // One key per ticket, kept until it is recorded: a retry after a lost answer sells nothing twice.
@@ -87,9 +96,7 @@ export default function CounterPage() {
         items: lines.map((l) => ({ id: l.product.id, type: 'product' as const, quantity: l.quantity })),
         payment: method === 'cash' ? { method, given: given ?? 0 } : { method, reference },
         ...(off ? { discount: off } : {}),
-        ...(buyer.customerName.trim() ? { customerName: buyer.customerName.trim() } : {}),
-        ...(buyer.phone.trim() ? { phone: buyer.phone.trim() } : {}),
-        ...(buyer.buyerIfu.trim() ? { buyerIfu: buyer.buyerIfu.trim() } : {}),
+        ...Object.fromEntries(BUYER.map(({ key }) => [key, buyer[key].trim()]).filter(([, value]) => value)),
       });
       setSold(result);
     } catch (error) {
@@ -108,7 +115,7 @@ export default function CounterPage() {
     setGiven(null);
     setDiscount(null);
     setReference('');
-    setBuyer({ customerName: '', phone: '', buyerIfu: '' });
+    setBuyer(noBuyer);
     setSold(null);
   }
 
@@ -273,27 +280,16 @@ export default function CounterPage() {
                 label: 'Client (facultatif)',
                 children: (
                   <Space direction="vertical" style={{ width: '100%' }}>
-                    <Input
-                      aria-label="Nom du client"
-                      placeholder="Nom ou entreprise"
-                      value={buyer.customerName}
-                      onChange={(e) => setBuyer({ ...buyer, customerName: e.target.value })}
-                    />
-                    <Input
-                      aria-label="Téléphone du client"
-                      type="tel"
-                      inputMode="tel"
-                      placeholder="Téléphone : le client est retrouvé ou créé"
-                      value={buyer.phone}
-                      onChange={(e) => setBuyer({ ...buyer, phone: e.target.value })}
-                    />
-                    <Input
-                      aria-label="IFU de l’entreprise"
-                      inputMode="numeric"
-                      placeholder="IFU (13 chiffres) pour une facture à une entreprise"
-                      value={buyer.buyerIfu}
-                      onChange={(e) => setBuyer({ ...buyer, buyerIfu: e.target.value })}
-                    />
+                    {BUYER.map(({ key, placeholder, inputMode }) => (
+                      <Input
+                        key={key}
+                        aria-label={orders.fields[key].label}
+                        inputMode={inputMode}
+                        placeholder={placeholder}
+                        value={buyer[key]}
+                        onChange={(e) => setBuyer({ ...buyer, [key]: e.target.value })}
+                      />
+                    ))}
                   </Space>
                 ),
               },

@@ -8,7 +8,7 @@ import { recordEvent } from '../history/events';
 import { queueInvoice } from '../invoicing/invoices';
 import { moveSeats } from '../sessions/seats';
 import type { LowStock } from './notifications';
-import { findOrderByKey, priceItems, takeStock } from './place-order';
+import { findOrderByKey, orderRules, priceItems, takeStock } from './place-order';
 import { shareOut } from './promo';
 
 type Db = Kysely<Database>;
@@ -42,8 +42,7 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
   const subtotal = round2(priced.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0));
   const discount = sale.discount ?? 0;
   if (discount > 0) {
-    const percent =
-      (await tx.selectFrom('settings').select('maxCounterDiscountPercent').executeTakeFirst())?.maxCounterDiscountPercent ?? 0;
+    const percent = (await orderRules(tx)).maxCounterDiscountPercent;
     const limit = Math.floor((subtotal * percent) / 100);
     if (discount > limit) {
       throw new TRPCError({

@@ -46,7 +46,14 @@ const refuse = (message: string): never => {
 export async function orderRules(tx: Db) {
   const row = await tx
     .selectFrom('settings')
-    .select(['maxQuantityPerLine', 'maxUnconfirmedTotal', 'maxOpenOrdersPerPhone', 'maxSeatsPerOrder', 'maxOrdersPerAddressPerHour'])
+    .select([
+      'maxQuantityPerLine',
+      'maxUnconfirmedTotal',
+      'maxOpenOrdersPerPhone',
+      'maxSeatsPerOrder',
+      'maxOrdersPerAddressPerHour',
+      'maxCounterDiscountPercent',
+    ])
     .executeTakeFirst();
   return row ?? SHOP_RULES;
 }

@@ -130,6 +130,7 @@ export const SHOP_RULES = {
   maxSeatsPerOrder: 5,
   maxOrdersPerAddressPerHour: 20,
   holdHours: 48,
+  maxCounterDiscountPercent: 10,
 } as const;
 
 /** Why an order cannot be paid on delivery: above the owner's ceiling (Paramètres). */

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineResource } from './define-resource';
 import { f } from './fields';
 import { itemTypes, needsShipping, orderChannels, orderStatuses, paymentMethods, paymentStatuses, WEB_PAYMENT_METHODS } from './labels';
-import { parsePhone } from '../format/phone';
 import { honeypot } from './honeypot';
 
 export const orderLineSchema = z.object({
@@ -95,6 +94,16 @@ const cartItemsSchema = z
 
 const promoCodeInput = z.string().trim().max(40, 'Code promo inconnu : vérifiez-le.');
 
+/** A text field's schema of a value given (a field's `base` is typed loosely for any kind). */
+const given = (field: { base: z.ZodType }) => field.base as z.ZodType<string, string>;
+
+/** Generated once per checkout or counter ticket by the client: a retry returns the same order. */
+const idempotencyKeySchema = z
+  .string()
+  .min(16)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
 /** A code tried at checkout before ordering: its discount on this cart, or why not. */
 export const promoQuoteSchema = z.strictObject({
   promoCode: promoCodeInput.min(1, 'Tapez un code promo.'),
@@ -106,7 +115,7 @@ export const placeOrderSchema = orders.createSchema
   .pick({ customerName: true, phone: true, email: true, city: true, address: true, note: true, paymentMethod: true })
   .extend({
     // Required online (the order's only contact, and the customer's key), unlike a counter sale.
-    phone: orders.fields.phone.base as z.ZodType<string, string>,
+    phone: given(orders.fields.phone),
     paymentMethod: z.enum(WEB_PAYMENT_METHODS, 'Mode de paiement inconnu.').optional(),
     items: cartItemsSchema,
     deliveryOptionId: z.uuid('Option de livraison inconnue.').nullish(),
@@ -114,12 +123,7 @@ export const placeOrderSchema = orders.createSchema
     promoCode: promoCodeInput.nullish(),
     /** The unticked box by default: consent is given, never assumed. */
     marketingConsent: z.boolean('Oui ou non attendu.').optional(),
-    /** Generated once per checkout by the client: a retry returns the same order. */
-    idempotencyKey: z
-      .string()
-      .min(16)
-      .max(100)
-      .regex(/^[A-Za-z0-9_-]+$/),
+    idempotencyKey: idempotencyKeySchema,
     ...honeypot,
   })
   .strict()
@@ -154,23 +158,10 @@ export const counterSaleSchema = z.strictObject({
     .int('Remise en francs entiers.')
     .min(0, 'Une remise ne peut pas être négative.')
     .optional(),
-  customerName: z.string().trim().max(100).optional(),
-  phone: z
-    .string()
-    .trim()
-    .max(30)
-    .optional()
-    .refine((v) => !v || !!parsePhone(v), 'Numéro de téléphone invalide.')
-    .transform((v) => (v ? parsePhone(v)!.e164 : undefined)),
-  buyerIfu: z
-    .string()
-    .trim()
-    .regex(/^\d{13}$/, 'L’IFU compte 13 chiffres.')
-    .optional(),
-  idempotencyKey: z
-    .string()
-    .min(16)
-    .max(100)
-    .regex(/^[A-Za-z0-9_-]+$/),
+  // The buyer, if known, with the rules and messages of the orders' own fields (a phone in E.164).
+  customerName: given(orders.fields.customerName).optional(),
+  phone: given(orders.fields.phone).optional(),
+  buyerIfu: given(orders.fields.buyerIfu).optional(),
+  idempotencyKey: idempotencyKeySchema,
 });
 export type CounterSaleInput = z.input<typeof counterSaleSchema>;

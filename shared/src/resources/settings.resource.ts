@@ -64,7 +64,7 @@ export const settings = defineResource({
       adminOnly: true,
       min: 0,
       max: 100,
-      default: 10,
+      default: SHOP_RULES.maxCounterDiscountPercent,
       help: 'Une vente au comptoir peut recevoir une remise jusqu’à ce pourcentage de son total ; 0 : aucune remise.',
     }),
     holdHours: f.integer('Délai de confirmation (heures)', {

@@ -8,6 +8,7 @@ import {
   discountLine,
   itemTypes,
   type OrderLine,
+  orderChannels,
   orders,
   orderStatuses,
   paymentMethods,
@@ -103,6 +104,8 @@ export default function OrderDetail() {
             {order.paymentReference ? ` · réf. ${order.paymentReference}` : ''}
           </Descriptions.Item>
           <Descriptions.Item label="Passée le">{shopDateTime(order.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={orders.fields.channel.label}>{orderChannels[order.channel]}</Descriptions.Item>
+          {order.buyerIfu ? <Descriptions.Item label={orders.fields.buyerIfu.label}>{order.buyerIfu}</Descriptions.Item> : null}
         </Descriptions>
         <Button className="no-print" icon={<EditOutlined />} onClick={() => setEditing(true)} style={{ marginTop: 8 }}>
           Modifier les coordonnées
