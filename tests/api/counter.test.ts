@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, startTestApp, type TestApp } from '../support/app';
 import { startEmcfStandIn, type EmcfStandIn } from '../support/emcf-stand-in';
 import { exportOrders } from '../support/export';
-import { pdfText } from '../support/pdf';
+import { pageSize, pdfQrCode, pdfText } from '../support/pdf';
 
 // A sale at the shop's counter: one stock with the web shop, paid and handed over at once, an order
 // of channel "comptoir", its normalized invoice (with a business buyer's IFU), never recorded twice.
@@ -113,6 +113,62 @@ describe('a sale at the counter', () => {
     const off = await failure(sell({ items, discount: 100, payment: { method: 'cash', given: 10_000 } }));
     expect(off.message).toMatch(/^Les remises au comptoir sont désactivées/);
     await app.db.updateTable('settings').set({ maxCounterDiscountPercent: 10 }).execute();
+  });
+
+  it('takes cash and Mobile Money together: the invoice lists both parts, the roll ticket its security elements', async () => {
+    const mouse = await product(11_000, 5);
+    dgi.state.down = true; // The DGI unreachable: the sale completes, the ticket says the invoice follows.
+    const { order, change } = await sell({
+      items: [{ id: mouse.id, type: 'product', quantity: 1 }],
+      payment: { method: 'cash_mobile_money', mobileMoney: 5_000, reference: 'MOOV-445566', given: 10_000 },
+    });
+    expect(change).toBe(4_000);
+    const stored = (await app.asAdmin.orders.get({ id: order.id })) as Record<string, unknown>;
+    expect(stored).toMatchObject({
+      paymentMethod: 'cash_mobile_money',
+      cashAmount: 6_000,
+      cashGiven: 10_000,
+      paymentReference: 'MOOV-445566',
+    });
+    const ticketUrl = `${app.url}/suivi/${stored.trackingToken as string}/ticket.pdf`;
+    const ticket = async () => Buffer.from(await (await fetch(ticketUrl)).arrayBuffer());
+    // Label and amount on one printed line; every kind of space read as one.
+    const pending = pdfText(await ticket(), { layout: true }).replace(/\s+/g, ' ');
+    expect(pending).toContain('TICKET DE CAISSE');
+    expect(pending).toContain(`Votre facture normalisée suit : demandez-la avec le numéro ${order.number}`);
+    expect(pending).toContain('Mobile Money 5 000 F CFA Réf. MOOV-445566 Espèces reçues 10 000 F CFA Monnaie rendue 4 000 F CFA');
+
+    dgi.state.down = false;
+    const ofMouse = () => dgi.confirmed().find((i) => i.request.items.some((l) => l.name === mouse.name));
+    await expect.poll(ofMouse, { timeout: 20_000 }).toBeDefined();
+    expect(ofMouse()!.request.payment).toEqual([
+      { name: 'ESPECES', amount: 6_000 },
+      { name: 'MOBILEMONEY', amount: 5_000 },
+    ]);
+    await expect.poll(async () => pdfText(await ticket()), { timeout: 20_000 }).toContain('FACTURE NORMALISÉE');
+    const issued = await ticket();
+    const text = pdfText(issued);
+    expect(text.replace(/\s+/g, ' ')).toContain(`Code MECeF/DGI : ${ofMouse()!.security!.codeMECeFDGI}`);
+    expect(text).toContain(`NIM : ${ofMouse()!.security!.nim}`);
+    expect(await pdfQrCode(issued)).toBe(ofMouse()!.security!.qrCode);
+    // 80 mm wide by default, 58 mm when Paramètres says so; as long as its lines.
+    expect(pageSize(issued).width).toBeCloseTo((80 * 72) / 25.4, 1);
+    expect(pageSize(issued).height).toBeLessThan(800);
+    await app.db.updateTable('settings').set({ ticketWidth: 'mm58' }).execute();
+    expect(pageSize(await ticket()).width).toBeCloseTo((58 * 72) / 25.4, 1);
+    await app.db.updateTable('settings').set({ ticketWidth: 'mm80' }).execute();
+  });
+
+  it('refuses a Mobile Money part above the total, and cash short of the rest', async () => {
+    const mouse = await product(3_000, 5);
+    const items = [{ id: mouse.id, type: 'product', quantity: 1 }];
+    const over = await failure(sell({ items, payment: { method: 'cash_mobile_money', mobileMoney: 4_000, reference: 'MTN-1', given: 0 } }));
+    expect(over.message).toBe(`Le montant Mobile Money (${formatXOF(4_000)}) dépasse le total de la vente (${formatXOF(3_000)}).`);
+    const short = await failure(
+      sell({ items, payment: { method: 'cash_mobile_money', mobileMoney: 1_000, reference: 'MTN-2', given: 1_500 } }),
+    );
+    expect(short.message).toBe(`Montant reçu insuffisant : il manque ${formatXOF(500)} pour la part en espèces de ${formatXOF(2_000)}.`);
+    expect(await stockOf(mouse.id)).toBe(5);
   });
 
   it('is recorded once when sent twice (a retry, a phone back online)', async () => {

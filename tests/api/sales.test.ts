@@ -111,6 +111,7 @@ describe('the sales charts', () => {
       { method: 'mobile_money_online', sales: 0, revenue: 0 },
       { method: 'cash', sales: 0, revenue: 0 },
       { method: 'mobile_money', sales: 0, revenue: 0 },
+      { method: 'cash_mobile_money', sales: 0, revenue: 0 },
     ]);
   });
 

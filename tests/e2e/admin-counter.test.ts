@@ -3,21 +3,34 @@ import { formatXOF, gtinCheckDigit } from '@app/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, PHONE, startBrowserApp } from '../support/browser';
+import { type EmcfStandIn, startEmcfStandIn } from '../support/emcf-stand-in';
+import { pdfText } from '../support/pdf';
 import { signIn } from './admin/session';
 import { screenshot } from './admin/screens';
 
 // "Vente au comptoir" on the owner's phone: an article found by its barcode (as a scanner types it:
 // the digits, then Entrée), another by its name, paid in cash with the change shown, is one paid
-// order of channel "comptoir", its stock down at once; a discount within the owner's limit.
+// order of channel "comptoir", its stock down at once; a discount within the owner's limit; a
+// business buyer's IFU on the normalized invoice, confirmed at the e-MCF stand-in, and the 80 mm
+// ticket carrying its MECeF/DGI code.
 
+const TOKEN = 'jeton-emcf-comptoir';
+const IFU = '0202212345678';
+const BUYER_IFU = '3201900123456';
+let dgi: EmcfStandIn;
 let app: BrowserApp;
 let page: Page;
 beforeAll(async () => {
-  app = await startBrowserApp();
+  dgi = await startEmcfStandIn({ token: TOKEN, ifu: IFU });
+  app = await startBrowserApp({ env: { EMECEF_TOKEN: TOKEN, EMECEF_API_BASE: dgi.url, OUTBOX_RETRY_SECONDS: '1' } });
+  await app.db.updateTable('settings').set({ ifu: IFU }).execute();
   page = await app.newPage(PHONE);
   await signIn(page);
 });
-afterAll(() => app?.close());
+afterAll(async () => {
+  await app?.close();
+  await dgi?.close();
+});
 
 const product = async (name: string, price: number, stock: number, barcode?: string) =>
   (await app.asAdmin.products.create({
@@ -57,6 +70,9 @@ describe('the counter at 360 px', () => {
     await page.getByLabel('Remise').fill('500');
     await expect.poll(() => page.getByTestId('total').textContent()).toBe(`Total : ${formatXOF(10_000)}`);
 
+    // A business buyer: its IFU goes on the normalized invoice.
+    await page.getByText('Client (facultatif)').click();
+    await page.getByLabel('IFU de l’acheteur').fill(BUYER_IFU);
     await page.getByLabel('Montant reçu').fill('12000');
     await page.getByText(`Monnaie à rendre : ${formatXOF(2_000)}`).waitFor();
     await screenshot(page, 'counter-ticket-360', true);
@@ -64,6 +80,13 @@ describe('the counter at 360 px', () => {
     await page.getByText(/^Vente CMD-\d+ enregistrée$/).waitFor();
     expect(await page.getByTestId('change').textContent()).toBe(`Monnaie à rendre : ${formatXOF(2_000)}`);
     await screenshot(page, 'counter-sold-360');
+    // The 80 mm ticket, printable from the phone: once the DGI answered, with the invoice's code.
+    const ticketUrl = await page.getByRole('link', { name: 'Ticket (PDF)' }).getAttribute('href');
+    const invoice = () => dgi.confirmed().find((i) => i.request.items.some((l) => l.name === `Chargeur rapide ${tag}`));
+    await expect.poll(invoice, { timeout: 20_000 }).toBeDefined();
+    expect(invoice()!.request.client).toMatchObject({ ifu: BUYER_IFU });
+    const ticketText = async () => pdfText(Buffer.from(await (await page.request.get(ticketUrl!)).body())).replace(/\s+/g, ' ');
+    await expect.poll(ticketText, { timeout: 20_000 }).toContain(`Code MECeF/DGI : ${invoice()!.security!.codeMECeFDGI}`);
 
     expect([await stockOf(scanned.id), await stockOf(named.id)]).toEqual([3, 7]);
     const sold = (await app.asAdmin.orders.list({ filters: { channel: 'counter' }, pageSize: 100 })).rows.find((o) =>

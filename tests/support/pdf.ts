@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 
-/** A PDF's text, as pdftotext (poppler) reads it. */
-export const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString();
+/** A PDF's text, as pdftotext (poppler) reads it; `layout`: lines kept as printed (a label beside its amount). */
+export const pdfText = (pdf: Buffer, { layout = false } = {}) =>
+  execFileSync('pdftotext', [...(layout ? ['-layout'] : []), '-', '-'], { input: pdf }).toString();
 
 /** The text of the QR code printed on a PDF's first page: rendered by pdftoppm, read by jsQR. */
 export async function pdfQrCode(pdf: Buffer): Promise<string | null> {
@@ -13,4 +14,11 @@ export async function pdfQrCode(pdf: Buffer): Promise<string | null> {
   });
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)?.data ?? null;
+}
+
+/** The first page's size in points, as pdfinfo (poppler) reads it. */
+export function pageSize(pdf: Buffer) {
+  const info = execFileSync('pdfinfo', ['-'], { input: pdf }).toString();
+  const [, width, height] = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info) ?? [];
+  return { width: Number(width), height: Number(height) };
 }

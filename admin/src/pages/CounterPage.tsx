@@ -10,6 +10,12 @@ import { type RouterOutputs, trpc } from '../providers/trpc';
 type Product = RouterOutputs['products']['list']['rows'][number];
 type Line = { product: Product; quantity: number };
 type Sold = RouterOutputs['orders']['sellAtCounter'];
+type Method = 'cash' | 'mobile_money' | 'cash_mobile_money';
+const METHODS: { label: string; value: Method }[] = [
+  { label: 'Espèces', value: 'cash' },
+  { label: 'Mobile Money', value: 'mobile_money' },
+  { label: 'Les deux', value: 'cash_mobile_money' },
+];
 
 const newKey = () => crypto.randomUUID();
 
@@ -23,14 +29,15 @@ const noBuyer = { customerName: '', phone: '', buyerIfu: '' };
 
 /**
  * "Vente au comptoir": find an article by its barcode (a scanner types it and presses Entrée), its
- * reference or its name; the ticket; paid in cash (change shown) or by Mobile Money. One tap
+ * reference or its name; the ticket; paid in cash (change shown), by Mobile Money or both. One tap
  * records the sale: stock down at once, the order paid and handed over, its invoice asked for.
  */
 export default function CounterPage() {
   const { notification } = App.useApp();
   const [search, setSearch] = useState('');
   const [lines, setLines] = useState<Line[]>([]);
-  const [method, setMethod] = useState<'cash' | 'mobile_money'>('cash');
+  const [method, setMethod] = useState<Method>('cash');
+  const [mobileMoney, setMobileMoney] = useState<number | null>(null);
   const [given, setGiven] = useState<number | null>(null);
   const [discount, setDiscount] = useState<number | null>(null);
   const [reference, setReference] = useState('');
@@ -54,7 +61,14 @@ export default function CounterPage() {
   const limit = Math.floor((subtotal * percent) / 100);
   const off = discount ?? 0;
   const total = subtotal - off;
-  const change = given === null ? null : given - total;
+  // What is paid in cash: all of it, or what Mobile Money leaves.
+  const cashPart = method === 'cash' ? total : method === 'cash_mobile_money' ? Math.max(0, total - (mobileMoney ?? 0)) : 0;
+  const change = given === null ? null : given - cashPart;
+  const paymentReady =
+    method === 'cash'
+      ? change !== null && change >= 0
+      : reference.trim().length >= 4 &&
+        (method === 'mobile_money' || (!!mobileMoney && mobileMoney <= total && change !== null && change >= 0));
 
   function add(product: Product) {
     if (product.price === null) return notification.warning({ message: `« ${product.name} » est sur devis : pas de vente au comptoir.` });
@@ -94,7 +108,12 @@ export default function CounterPage() {
       const result = await trpc.orders.sellAtCounter.mutate({
         idempotencyKey: key.current,
         items: lines.map((l) => ({ id: l.product.id, type: 'product' as const, quantity: l.quantity })),
-        payment: method === 'cash' ? { method, given: given ?? 0 } : { method, reference },
+        payment:
+          method === 'cash'
+            ? { method, given: given ?? 0 }
+            : method === 'mobile_money'
+              ? { method, reference }
+              : { method, mobileMoney: mobileMoney ?? 0, reference, given: given ?? 0 },
         ...(off ? { discount: off } : {}),
         ...Object.fromEntries(BUYER.map(({ key }) => [key, buyer[key].trim()]).filter(([, value]) => value)),
       });
@@ -113,6 +132,7 @@ export default function CounterPage() {
     key.current = newKey();
     setLines([]);
     setGiven(null);
+    setMobileMoney(null);
     setDiscount(null);
     setReference('');
     setBuyer(noBuyer);
@@ -134,8 +154,12 @@ export default function CounterPage() {
           <Button key="next" type="primary" size="large" onClick={next} autoFocus>
             Nouvelle vente
           </Button>,
+          // The roll ticket for the counter's printer (the normalized invoice's elements once issued).
+          <Button key="ticket" size="large" href={`/suivi/${sold.order.trackingToken}/ticket.pdf`} target="_blank">
+            Ticket (PDF)
+          </Button>,
           <Button key="receipt" size="large" href={`/suivi/${sold.order.trackingToken}/recu.pdf`} target="_blank">
-            Reçu (PDF)
+            Facture A4
           </Button>,
         ]}
       />
@@ -233,16 +257,31 @@ export default function CounterPage() {
 
       <Card size="small" title="Paiement">
         <Space direction="vertical" style={{ width: '100%' }}>
-          <Segmented
-            block
-            value={method}
-            onChange={(value) => setMethod(value as typeof method)}
-            options={[
-              { label: 'Espèces', value: 'cash' },
-              { label: 'Mobile Money', value: 'mobile_money' },
-            ]}
-          />
-          {method === 'cash' ? (
+          <Segmented block value={method} onChange={(value) => setMethod(value as Method)} options={METHODS} />
+          {method === 'cash_mobile_money' ? (
+            <InputNumber
+              size="large"
+              style={{ width: '100%' }}
+              min={0}
+              max={total}
+              step={500}
+              addonBefore="Mobile Money"
+              addonAfter="F CFA"
+              aria-label="Montant payé par Mobile Money"
+              value={mobileMoney}
+              onChange={(value) => setMobileMoney(value)}
+            />
+          ) : null}
+          {method !== 'cash' ? (
+            <Input
+              size="large"
+              aria-label="Référence Mobile Money"
+              placeholder="Référence de la transaction (MTN, Moov)"
+              value={reference}
+              onChange={(e) => setReference(e.target.value)}
+            />
+          ) : null}
+          {method !== 'mobile_money' ? (
             <>
               <InputNumber
                 size="large"
@@ -251,7 +290,7 @@ export default function CounterPage() {
                 step={500}
                 addonAfter="F CFA"
                 aria-label="Montant reçu"
-                placeholder="Montant reçu"
+                placeholder={method === 'cash' ? 'Montant reçu' : `Espèces reçues (reste : ${formatXOF(cashPart)})`}
                 value={given}
                 onChange={(value) => setGiven(value)}
               />
@@ -263,15 +302,7 @@ export default function CounterPage() {
                 )
               ) : null}
             </>
-          ) : (
-            <Input
-              size="large"
-              aria-label="Référence Mobile Money"
-              placeholder="Référence de la transaction (MTN, Moov)"
-              value={reference}
-              onChange={(e) => setReference(e.target.value)}
-            />
-          )}
+          ) : null}
           <Collapse
             size="small"
             items={[
@@ -300,7 +331,7 @@ export default function CounterPage() {
             size="large"
             block
             loading={pending}
-            disabled={!lines.length || off > limit || (method === 'cash' ? change === null || change < 0 : reference.trim().length < 4)}
+            disabled={!lines.length || off > limit || !paymentReady}
             onClick={() => void sell()}
           >
             Encaisser {formatXOF(total)}

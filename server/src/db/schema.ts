@@ -206,8 +206,8 @@ export interface MediaVariantsTable {
 /** A customer's PDF as last rendered (orders/documents.ts): one row per order and document. */
 export interface RenderedDocumentsTable {
   orderId: string;
-  /** FV: the receipt, or the normalized invoice once issued; FA: the credit note. */
-  kind: 'FV' | 'FA';
+  /** FV: the receipt, or the normalized invoice once issued; FA: the credit note; TK: the counter's ticket. */
+  kind: 'FV' | 'FA' | 'TK';
   /** A hash of everything the document shows: another version is rendered anew. */
   version: string;
   pdf: Uint8Array;

@@ -2,12 +2,15 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { CustomerDocuments } from '../orders/documents';
+import { CustomerDocuments, type DocumentKind } from '../orders/documents';
+import type { ReceiptJob } from '../orders/receipt-worker';
 import { normalizedInvoice } from '../invoicing/invoices';
 import { findTrackedOrder } from '../orders/tracking';
 import { hitRateLimit } from '../platform/rate-limit';
 import { WorkerBusy } from '../platform/worker';
 
+/** The documents of an order's private link. */
+const DOCUMENTS: Record<string, DocumentKind | undefined> = { 'recu.pdf': 'FV', 'avoir.pdf': 'FA', 'ticket.pdf': 'TK' };
 const NOT_FOUND = 'Document introuvable : vérifiez le lien de suivi.';
 const TOO_MANY = 'Trop de téléchargements de ce document. Réessayez dans quelques minutes.';
 /** Per address and per document link, in ten minutes: a customer opens hers a few times, a loop is stopped. */
@@ -15,7 +18,8 @@ export const DOCUMENT_LIMITS = { perAddress: 30, perToken: 60, windowSeconds: 10
 
 /**
  * GET /suivi/<token>/recu.pdf: the customer's receipt, or the normalized invoice once the DGI
- * issued it; /suivi/<token>/avoir.pdf: the credit note. Reachable only through the private link.
+ * issued it; /suivi/<token>/avoir.pdf: the credit note; /suivi/<token>/ticket.pdf: the counter's
+ * roll ticket (with the invoice's security elements once issued). Reachable only through the private link.
  * Rendered once per version (orders/documents.ts); a browser that has this version gets a 304.
  */
 export async function receiptRoute(
@@ -26,9 +30,10 @@ export async function receiptRoute(
   app.addHook('onClose', () => documents.close());
   app.get<{ Params: { token: string; document: string } }>('/suivi/:token/:document', async (req, reply) => {
     const { token, document } = req.params;
-    const type = document === 'recu.pdf' ? 'FV' : document === 'avoir.pdf' ? 'FA' : null;
+    const kind = DOCUMENTS[document];
     const notFound = () => reply.code(404).type('text/plain; charset=utf-8').send(NOT_FOUND);
-    if (!type || !/^[0-9a-f]{64}$/.test(token)) return notFound();
+    if (!kind || !/^[0-9a-f]{64}$/.test(token)) return notFound();
+    const type = kind === 'FA' ? 'FA' : 'FV';
     if (rateLimit) {
       const { perAddress, perToken, windowSeconds } = DOCUMENT_LIMITS;
       try {
@@ -44,23 +49,26 @@ export async function receiptRoute(
     if (!order || (type === 'FA' && !invoice)) return notFound();
     const [{ id }, shop] = await Promise.all([
       db.selectFrom('orders').select('id').where('trackingToken', '=', token).executeTakeFirstOrThrow(),
-      db.selectFrom('settings').select(['businessName', 'address', 'phone', 'email', 'ifu']).executeTakeFirst(),
+      db.selectFrom('settings').select(['businessName', 'address', 'phone', 'email', 'ifu', 'ticketWidth']).executeTakeFirst(),
     ]);
-    const job = {
-      order,
-      shop: shop ?? { businessName: 'Boutique', address: '', phone: '', email: '' },
-      fontDir,
-      ...(invoice ? { invoice } : {}),
-    };
-    const version = CustomerDocuments.version(type, job);
-    const name = !invoice ? 'recu' : invoice.type === 'FV' ? 'facture' : 'avoir';
+    const { ticketWidth, ...details } = shop ?? { businessName: 'Boutique', address: '', phone: '', email: '', ticketWidth: 'mm80' };
+    const job: ReceiptJob = { order, shop: details, fontDir, ...(invoice ? { invoice } : {}) };
+    if (kind === 'TK') {
+      // Asked for and not issued yet: the ticket says the invoice follows.
+      const asked = invoice
+        ? undefined
+        : await db.selectFrom('invoices').select('status').where('orderId', '=', id).where('type', '=', 'FV').executeTakeFirst();
+      job.ticket = { width: ticketWidth, invoicePending: !!asked && asked.status !== 'failed' };
+    }
+    const version = CustomerDocuments.version(kind, job);
+    const name = kind === 'TK' ? 'ticket' : !invoice ? 'recu' : invoice.type === 'FV' ? 'facture' : 'avoir';
     reply
       .header('ETag', `"${version}"`)
       .header('Cache-Control', 'private, no-cache')
       .header('Content-Disposition', `inline; filename="${name}-${order.number}.pdf"`);
     if (req.headers['if-none-match'] === `"${version}"`) return reply.code(304).send();
     try {
-      const pdf = await documents.pdf(id, type, version, job);
+      const pdf = await documents.pdf(id, kind, version, job);
       return reply.type('application/pdf').send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
     } catch (err) {
       if (!(err instanceof WorkerBusy)) throw err;

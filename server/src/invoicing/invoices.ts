@@ -25,7 +25,22 @@ export interface NormalizedInvoice {
 // from the DGI with the outbox's retries, leases and "Réessayer".
 
 type Db = Kysely<Database>;
+type PaymentType = NonNullable<InvoiceRequest['payment']>[number]['name'];
 export type InvoiceType = 'FV' | 'FA';
+
+/** How the invoice was paid: one line, or at the counter the cash part and the Mobile Money part. */
+function paymentLines(
+  order: { paymentMethod: keyof typeof paymentTypeSetting; total: string | number; cashAmount: string | number | null },
+  settings: Record<(typeof paymentTypeSetting)[keyof typeof paymentTypeSetting], PaymentType>,
+): NonNullable<InvoiceRequest['payment']> {
+  const total = Number(order.total);
+  if (order.paymentMethod !== 'cash_mobile_money') return [{ name: settings[paymentTypeSetting[order.paymentMethod]], amount: total }];
+  const cash = Number(order.cashAmount ?? 0);
+  return [
+    { name: settings.paymentTypeCashOnDelivery, amount: cash },
+    { name: settings.paymentTypeMobileMoneyOnDelivery, amount: Math.round((total - cash) * 100) / 100 },
+  ].filter((line) => line.amount > 0);
+}
 
 /**
  * `tx`: the transaction of the payment or refund. Does nothing without EMECEF_TOKEN, for a second
@@ -82,6 +97,7 @@ export async function buildRequest(db: Db, invoice: InvoiceRow): Promise<Invoice
       'deliveryCost',
       'total',
       'paymentMethod',
+      'cashAmount',
     ])
     .where('id', '=', invoice.orderId)
     .executeTakeFirstOrThrow();
@@ -111,7 +127,7 @@ export async function buildRequest(db: Db, invoice: InvoiceRow): Promise<Invoice
       ...(order.address ? { address: [order.address, order.city].filter(Boolean).join(', ') } : {}),
     },
     operator: { name: settings.invoiceOperator || settings.businessName },
-    payment: [{ name: settings[paymentTypeSetting[order.paymentMethod]], amount: Number(order.total) }],
+    payment: paymentLines(order, settings),
   };
   if (invoice.type === 'FA') {
     const sale = await db

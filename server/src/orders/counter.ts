@@ -21,7 +21,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export interface CounterSale {
   order: Order;
-  /** Cash to hand back (0 for Mobile Money). */
+  /** Cash to hand back (0 when nothing was paid in cash). */
   change: number;
   /** The same sale sent again (a retry, a phone back online): nothing was sold twice. */
   repeated: boolean;
@@ -56,10 +56,17 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
   // Shared out over the lines in whole francs, as a promo code's is: the invoice adds up to the total.
   const lines = discount ? shareOut(priced, () => true, subtotal, discount) : priced;
   const total = round2(subtotal - discount);
-  if (sale.payment.method === 'cash' && sale.payment.given < total) {
+  const { cash, mobileMoney } = split(sale.payment, total);
+  if (mobileMoney > total)
     throw new TRPCError({
       code: 'BAD_REQUEST',
-      message: `Montant reçu insuffisant : il manque ${formatXOF(round2(total - sale.payment.given))} pour un total de ${formatXOF(total)}.`,
+      message: `Le montant Mobile Money (${formatXOF(mobileMoney)}) dépasse le total de la vente (${formatXOF(total)}).`,
+    });
+  const given = 'given' in sale.payment ? sale.payment.given : null;
+  if (given !== null && given < cash) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `Montant reçu insuffisant : il manque ${formatXOF(round2(cash - given))} pour ${cash === total ? 'un total' : 'la part en espèces'} de ${formatXOF(cash)}.`,
     });
   }
   const low = await takeStock(tx, lines);
@@ -76,7 +83,9 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
     deliveryCost: 0,
     total,
     paymentMethod: sale.payment.method,
-    paymentReference: sale.payment.method === 'mobile_money' ? sale.payment.reference : null,
+    paymentReference: 'reference' in sale.payment ? sale.payment.reference : null,
+    cashAmount: cash,
+    cashGiven: given,
     status: 'delivered',
     paymentStatus: 'paid',
     channel: 'counter',
@@ -88,4 +97,12 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
   return { order, change: changeOf(sale, total), repeated: false, low };
 }
 
-const changeOf = (sale: Sale, total: number) => (sale.payment.method === 'cash' ? round2(sale.payment.given - total) : 0);
+/** The part of the total paid in cash and the part by Mobile Money. */
+function split(payment: Sale['payment'], total: number) {
+  if (payment.method === 'cash') return { cash: total, mobileMoney: 0 };
+  if (payment.method === 'mobile_money') return { cash: 0, mobileMoney: total };
+  return { cash: round2(Math.max(0, total - payment.mobileMoney)), mobileMoney: payment.mobileMoney };
+}
+
+const changeOf = (sale: Sale, total: number) =>
+  'given' in sale.payment ? round2(sale.payment.given - split(sale.payment, total).cash) : 0;

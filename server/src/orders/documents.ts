@@ -6,12 +6,15 @@ import type { Database } from '../db/schema';
 import { ThreadWorker } from '../platform/worker';
 import type { ReceiptJob } from './receipt-worker';
 
+/** FV: the receipt or sale invoice; FA: the credit note; TK: the counter's ticket. */
+export type DocumentKind = 'FV' | 'FA' | 'TK';
+
 // Compiled, the worker is server/dist/bin/receipt-worker.js beside the bundle this code is in.
 const compiled = import.meta.url.endsWith('.js');
 const entry = new URL(compiled ? './receipt-worker.js' : './receipt-worker.ts', import.meta.url);
 // What the renderer's code draws is part of every version: a new layout is rendered anew.
-const layout = createHash('sha256')
-  .update(fs.readFileSync(fileURLToPath(compiled ? entry : new URL('./receipt.ts', import.meta.url))))
+const layout = (compiled ? [entry] : ['./receipt.ts', './ticket.ts'].map((file) => new URL(file, import.meta.url)))
+  .reduce((hash, file) => hash.update(fs.readFileSync(fileURLToPath(file))), createHash('sha256'))
   .digest('hex');
 
 /**
@@ -26,13 +29,13 @@ export class CustomerDocuments {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** The version of a document: a hash of the layout and of everything it shows. */
-  static version(kind: 'FV' | 'FA', job: ReceiptJob) {
+  static version(kind: DocumentKind, job: ReceiptJob) {
     const { fontDir: _fonts, ...content } = job;
     return createHash('sha256').update(layout).update(kind).update(JSON.stringify(content)).digest('base64url').slice(0, 32);
   }
 
   /** The PDF of this version: kept, or rendered now (WorkerBusy when too many renders wait). */
-  async pdf(orderId: string, kind: 'FV' | 'FA', version: string, job: ReceiptJob): Promise<Uint8Array> {
+  async pdf(orderId: string, kind: DocumentKind, version: string, job: ReceiptJob): Promise<Uint8Array> {
     const kept = await this.db
       .selectFrom('renderedDocuments')
       .select('pdf')
@@ -49,7 +52,7 @@ export class CustomerDocuments {
     return render;
   }
 
-  private async render(orderId: string, kind: 'FV' | 'FA', version: string, job: ReceiptJob) {
+  private async render(orderId: string, kind: DocumentKind, version: string, job: ReceiptJob) {
     const pdf = await this.worker.run(job);
     await this.db
       .insertInto('renderedDocuments')

@@ -3,13 +3,18 @@
 import { serveJobs } from '../platform/worker';
 import type { NormalizedInvoice } from '../invoicing/invoices';
 import { renderReceipt, type Shop } from './receipt';
+import { renderTicket, type TicketJob } from './ticket';
 import type { TrackedOrder } from './tracking';
 
+/** An A4 receipt or invoice, or with `ticket` the counter's roll ticket. */
 export interface ReceiptJob {
   order: TrackedOrder;
   shop: Shop;
   fontDir: string;
   invoice?: NormalizedInvoice;
+  ticket?: TicketJob['ticket'];
 }
 
-await serveJobs<ReceiptJob, Uint8Array>(({ order, shop, fontDir, invoice }) => renderReceipt(order, shop, fontDir, invoice));
+await serveJobs<ReceiptJob, Uint8Array>(({ order, shop, fontDir, invoice, ticket }) =>
+  ticket ? renderTicket({ order, shop, fontDir, ticket, ...(invoice ? { invoice } : {}) }) : renderReceipt(order, shop, fontDir, invoice),
+);

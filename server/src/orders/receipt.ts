@@ -33,7 +33,7 @@ export interface Shop {
 export const codeInGroups = (code: string) => (code.replace(/[^A-Za-z0-9]/g, '').match(/.{1,4}/g) ?? []).join('-');
 
 /** HT, TVA and TTC of each tax group the invoice uses, as the DGI computed them. */
-function groupTotals(t: InvoiceTotals) {
+export function groupTotals(t: InvoiceTotals) {
   const ttc = { A: t.taa, B: t.tab, C: t.tac, D: t.tad, E: t.tae, F: t.taf };
   return (Object.keys(ttc) as (keyof typeof ttc)[])
     .filter((g) => (ttc[g] ?? 0) > 0)
@@ -44,13 +44,9 @@ function groupTotals(t: InvoiceTotals) {
     });
 }
 
-/**
- * The receipt / delivery slip as a PDF. DejaVu Sans is embedded: accents and the narrow
- * no-break spaces of French amounts ("190 000 F CFA") print as they read on screen.
- */
-export async function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: string, invoice?: NormalizedInvoice): Promise<Buffer> {
-  const title = !invoice ? 'Reçu' : invoice.type === 'FV' ? 'Facture normalisée' : 'Facture d’avoir normalisée';
-  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `${title} ${order.number}`, Author: shop.businessName } });
+/** A PDF with DejaVu Sans as 'regular' and 'bold', and its bytes once ended. */
+export function pdfDocument(fontDir: string, options: PDFKit.PDFDocumentOptions) {
+  const doc = new PDFDocument(options);
   doc.registerFont('regular', path.join(fontDir, 'DejaVuSans.ttf'));
   doc.registerFont('bold', path.join(fontDir, 'DejaVuSans-Bold.ttf'));
   const chunks: Buffer[] = [];
@@ -58,6 +54,20 @@ export async function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: st
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
+  });
+  return { doc, done };
+}
+
+/**
+ * The receipt / delivery slip as a PDF. DejaVu Sans is embedded: accents and the narrow
+ * no-break spaces of French amounts ("190 000 F CFA") print as they read on screen.
+ */
+export async function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: string, invoice?: NormalizedInvoice): Promise<Buffer> {
+  const title = !invoice ? 'Reçu' : invoice.type === 'FV' ? 'Facture normalisée' : 'Facture d’avoir normalisée';
+  const { doc, done } = pdfDocument(fontDir, {
+    size: 'A4',
+    margin: 48,
+    info: { Title: `${title} ${order.number}`, Author: shop.businessName },
   });
 
   doc.font('bold').fontSize(18).text(shop.businessName);

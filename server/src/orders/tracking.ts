@@ -63,6 +63,11 @@ const VISIBLE = [
   'customerName',
   'city',
   'trackingToken',
+  // A counter sale's ticket: where it was sold, the cash part and the notes handed over, the buyer's IFU.
+  'channel',
+  'cashAmount',
+  'cashGiven',
+  'buyerIfu',
 ] as const;
 export type TrackedOrder = Pick<OrderRow, (typeof VISIBLE)[number]> & {
   timeline: { createdAt: string; kind: keyof typeof orderEventKinds; toValue: string | null }[];

@@ -42,4 +42,6 @@ export const paymentTypeSetting = {
   // At the counter: cash is cash, Mobile Money is Mobile Money, as on delivery.
   cash: 'paymentTypeCashOnDelivery',
   mobile_money: 'paymentTypeMobileMoneyOnDelivery',
+  // Both at once: the invoice lists the cash part and the Mobile Money part (invoicing/invoices.ts).
+  cash_mobile_money: 'paymentTypeCashOnDelivery',
 } as const;

@@ -30,10 +30,13 @@ export const paymentMethods = {
   mobile_money_online: 'Mobile Money en ligne (MTN, Moov)',
   cash: 'Espèces (comptoir)',
   mobile_money: 'Mobile Money (comptoir)',
+  cash_mobile_money: 'Espèces et Mobile Money (comptoir)',
 } as const;
+/** The paper roll of the counter's ticket printer. */
+export const TICKET_WIDTHS = { mm80: '80 mm', mm58: '58 mm' } as const;
 /** What a shopper may choose online; the others are the counter's. */
 export const WEB_PAYMENT_METHODS = ['cash_on_delivery', 'mobile_money_on_delivery', 'mobile_money_online'] as const;
-export const COUNTER_PAYMENT_METHODS = ['cash', 'mobile_money'] as const;
+export const COUNTER_PAYMENT_METHODS = ['cash', 'mobile_money', 'cash_mobile_money'] as const;
 /** Paid before delivery, through a payment provider (FedaPay). */
 export const ONLINE_PAYMENT_METHOD = 'mobile_money_online' as const;
 /** A provider transaction, as the shop records it (FedaPay's own statuses, plus the shop's verdicts). */

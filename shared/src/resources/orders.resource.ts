@@ -48,6 +48,9 @@ export const orders = defineResource({
     status: f.enum('Statut', orderStatuses, { default: 'new', readOnly: true }),
     paymentStatus: f.enum('Paiement', paymentStatuses, { default: 'pending', readOnly: true }),
     paymentReference: f.text('Référence de paiement', { optional: true, readOnly: true, max: 200 }),
+    // At the counter: the part of the total paid in cash (the drawer's count) and the notes handed over.
+    cashAmount: f.money('Part payée en espèces', { optional: true, readOnly: true }),
+    cashGiven: f.money('Espèces reçues', { optional: true, readOnly: true }),
     buyerIfu: f.text('IFU de l’acheteur', {
       optional: true,
       max: 13,
@@ -134,23 +137,33 @@ export const placeOrderSchema = orders.createSchema
   });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 
+const cashGiven = z.number('Montant reçu attendu.').min(0).max(100_000_000);
+const mobileMoneyReference = z.string().trim().min(4, 'Indiquez la référence de la transaction Mobile Money.').max(100);
+
 /**
  * A sale at the shop's counter, as the counter screen sends it: what and how many (never a price),
- * how it is paid (cash handed over, or a Mobile Money reference), and the buyer if they want to be
- * known (their phone makes them a customer; a business gives its IFU for its invoice).
+ * how it is paid (cash handed over, a Mobile Money reference, or both), and the buyer if they want
+ * to be known (their phone makes them a customer; a business gives its IFU for its invoice).
  */
 export const counterSaleSchema = z.strictObject({
   items: cartItemsSchema,
   payment: z.discriminatedUnion(
     'method',
     [
-      z.strictObject({ method: z.literal('cash'), given: z.number('Montant reçu attendu.').min(0).max(100_000_000) }),
+      z.strictObject({ method: z.literal('cash'), given: cashGiven }),
+      z.strictObject({ method: z.literal('mobile_money'), reference: mobileMoneyReference }),
+      // Part by Mobile Money, the rest in cash.
       z.strictObject({
-        method: z.literal('mobile_money'),
-        reference: z.string().trim().min(4, 'Indiquez la référence de la transaction Mobile Money.').max(100),
+        method: z.literal('cash_mobile_money'),
+        mobileMoney: z
+          .number('Montant payé par Mobile Money attendu.')
+          .min(1, 'Indiquez le montant payé par Mobile Money.')
+          .max(100_000_000),
+        reference: mobileMoneyReference,
+        given: cashGiven,
       }),
     ],
-    'Choisissez le paiement : espèces ou Mobile Money.',
+    'Choisissez le paiement : espèces, Mobile Money ou les deux.',
   ),
   /** A discount on the whole sale, in F CFA, within the owner's limit (Paramètres). */
   discount: z

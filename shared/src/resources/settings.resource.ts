@@ -1,7 +1,7 @@
 import { defineResource } from './define-resource';
 import { f } from './fields';
 import { invoicingSettingsFields } from './invoicing';
-import { SHOP_RULES } from './labels';
+import { SHOP_RULES, TICKET_WIDTHS } from './labels';
 
 /** One row: the business details the storefront shows. */
 export const settings = defineResource({
@@ -66,6 +66,11 @@ export const settings = defineResource({
       max: 100,
       default: SHOP_RULES.maxCounterDiscountPercent,
       help: 'Une vente au comptoir peut recevoir une remise jusqu’à ce pourcentage de son total ; 0 : aucune remise.',
+    }),
+    ticketWidth: f.enum('Largeur des tickets de caisse', TICKET_WIDTHS, {
+      adminOnly: true,
+      default: 'mm80',
+      help: 'La largeur du rouleau de votre imprimante de tickets : 80 mm (la plus courante) ou 58 mm (petites imprimantes portables).',
     }),
     holdHours: f.integer('Délai de confirmation (heures)', {
       adminOnly: true,
