@@ -108,4 +108,38 @@ describe('the counter at 360 px', () => {
     await page.getByText('Code-barres inconnu').waitFor();
     expect(app.errors).toEqual([]);
   });
+
+  it('opens the drawer with a float, sells, and closes the day 500 F short: the screen and the Z report say so', async () => {
+    const tag = randomUUID().slice(0, 5);
+    await product(`Écouteurs ${tag}`, 7_000, 5);
+    await page.goto('/admin/comptoir');
+    await page.getByText('Caisse fermée', { exact: false }).waitFor();
+    await page.getByLabel('Fond de caisse').fill('10000');
+    await page.getByRole('button', { name: 'Ouvrir la caisse' }).click();
+    await page.getByText(`Caisse ouverte · ${formatXOF(10_000)} en espèces attendues`).waitFor();
+
+    await page.getByLabel('Code-barres, référence ou nom').fill(`Écouteurs ${tag}`);
+    await page.getByRole('button', { name: `Ajouter Écouteurs ${tag}` }).click();
+    await page.getByLabel('Montant reçu').fill('10000');
+    await page.getByRole('button', { name: /^Encaisser/ }).click();
+    await page.getByText(/^Vente CMD-\d+ enregistrée$/).waitFor();
+    await page.getByRole('button', { name: 'Nouvelle vente' }).click();
+    await page.getByText(`Caisse ouverte · ${formatXOF(17_000)} en espèces attendues`).waitFor();
+
+    await page.getByRole('button', { name: 'Caisse', exact: true }).click();
+    await page.getByText('Clôture de caisse').waitFor();
+    await page.getByLabel('Espèces comptées').fill('16500');
+    await page.getByLabel('Mobile Money constaté').fill('0');
+    await page.getByText(`Écart espèces : −${formatXOF(500)} (manque)`).waitFor();
+    await screenshot(page, 'cash-closing-360', true);
+    await page.getByRole('button', { name: 'Clôturer la caisse' }).click();
+    await page.getByRole('button', { name: 'Clôturer', exact: true }).click();
+    await expect.poll(() => page.getByTestId('cash-difference').textContent()).toBe(`−${formatXOF(500)} (manque)`);
+    await screenshot(page, 'cash-closed-360');
+    const zUrl = await page.getByRole('link', { name: 'Rapport Z (PDF)' }).getAttribute('href');
+    const z = pdfText(Buffer.from(await (await page.request.get(zUrl!)).body()), { layout: true }).replace(/\s+/g, ' ');
+    expect(z).toContain('RAPPORT Z');
+    expect(z).toContain(`Écart −${formatXOF(500)} (manque)`.replace(/\s+/g, ' '));
+    expect(app.errors).toEqual([]);
+  });
 });

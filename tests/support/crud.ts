@@ -95,6 +95,29 @@ export async function createRow(
     const { id } = await db.selectFrom('customers').select('id').where('phone', '=', phone).executeTakeFirstOrThrow();
     return crudOf(admin, resource).get.query({ id });
   }
+  if (resource.name === 'cashSessions') {
+    // A closed day of the drawer, as its closing writes it (orders/cash-drawer.ts; tests/api/cash-drawer.test.ts drives the procedures).
+    if (!db) throw new Error('createRow(cashSessions) writes to the database: pass it');
+    const amount = () => Math.floor(Math.random() * 1000) * 100;
+    const { id } = await db
+      .insertInto('cashSessions')
+      .values({
+        name: `Journée ${randomUUID().slice(0, 8)}`,
+        openedBy: 'vendeur@exemple.example',
+        openingFloat: amount(),
+        closedAt: new Date().toISOString(),
+        closedBy: 'vendeur@exemple.example',
+        salesCount: 0,
+        salesTotal: amount(),
+        expectedCash: 0,
+        countedCash: 0,
+        cashDifference: 0,
+        ...overrides,
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return crudOf(admin, resource).get.query({ id });
+  }
   if (resource.name !== 'orders') throw new Error(`No fixture for ${resource.name}`);
   const product = await crudOf(admin, products).create.mutate({ ...sampleInput(products), stock: null, published: true });
   const delivery = await crudOf(admin, deliveryOptions).create.mutate(sampleInput(deliveryOptions));

@@ -17,6 +17,7 @@ import {
   TagOutlined,
   TeamOutlined,
   ToolOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import type { AdminIcon } from '@app/shared/resources';
 import type { ReactNode } from 'react';
@@ -40,6 +41,7 @@ const ICONS: Record<AdminIcon, ReactNode> = {
   inbox: <InboxOutlined />,
   send: <SendOutlined />,
   setting: <SettingOutlined />,
+  wallet: <WalletOutlined />,
 };
 
 export const iconFor = (name: AdminIcon | undefined) => (name ? ICONS[name] : <AppstoreOutlined />);

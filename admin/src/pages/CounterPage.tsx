@@ -1,9 +1,10 @@
 import { barcodeError, formatXOF, normalizeBarcode } from '@app/shared/format';
 import { orders } from '@app/shared/resources';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Collapse, Empty, Input, InputNumber, List, Result, Segmented, Space, Typography } from 'antd';
 import { useDeferredValue, useRef, useState } from 'react';
 import { PageTitle } from '../layout/PageTitle';
+import { DRAWER_KEY, DrawerBar } from '../resources/cash-sessions/DrawerBar';
 import { toHttpError } from '../providers/errors';
 import { type RouterOutputs, trpc } from '../providers/trpc';
 
@@ -34,6 +35,7 @@ const noBuyer = { customerName: '', phone: '', buyerIfu: '' };
  */
 export default function CounterPage() {
   const { notification } = App.useApp();
+  const client = useQueryClient();
   const [search, setSearch] = useState('');
   const [lines, setLines] = useState<Line[]>([]);
   const [method, setMethod] = useState<Method>('cash');
@@ -118,6 +120,7 @@ export default function CounterPage() {
         ...Object.fromEntries(BUYER.map(({ key }) => [key, buyer[key].trim()]).filter(([, value]) => value)),
       });
       setSold(result);
+      void client.invalidateQueries({ queryKey: DRAWER_KEY });
     } catch (error) {
       const { message, errors } = toHttpError(error);
       // A field's own message says what to fix (an IFU, a phone); the server's message says the rest.
@@ -169,6 +172,7 @@ export default function CounterPage() {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%', maxWidth: 720 }}>
       <PageTitle>Vente au comptoir</PageTitle>
+      <DrawerBar />
       <Input.Search
         ref={(input) => {
           searchBox.current = input;

@@ -12,6 +12,8 @@ import { RetryButton } from './outbox/RetryButton';
 export const overrides: Overrides = {
   cryptoVerifications: verificationOverride,
   orders: orderOverride,
+  // A day of the drawer: its figures, cash in and out, the closing and its Z report.
+  cashSessions: { detail: lazy(() => import('./cash-sessions/CashDayDetail')) },
   // The generated form, with the session's participants under it.
   courseSessions: { detail: lazy(() => import('./course-sessions/SessionDetail')) },
   customers: {

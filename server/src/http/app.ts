@@ -242,7 +242,7 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   await app.register(formsRoute, { db, config, router });
   await app.register(fedapayWebhookRoute, { db, config });
   await app.register(mediaRoutes, { db, config });
-  await app.register(exportRoutes, { db, config });
+  await app.register(exportRoutes, { db, config, fontDir: paths.fonts });
   await app.register(fastifyStatic, {
     root: paths.media,
     prefix: '/media/',

@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { consentingCustomers, countOrdersBetween, customersCsv, ordersCsv, participantsCsv, subscribersCsv } from '../exports/csv';
 import { sessionParticipants } from '../sessions/reminders';
+import { renderDrawerReport } from '../orders/cash-drawer';
 
 /**
  * GET /api/exports/orders.csv?from=AAAA-MM-JJ&to=AAAA-MM-JJ: the owner's orders of those days as a
@@ -16,7 +17,10 @@ import { sessionParticipants } from '../sessions/reminders';
  * thousands of lines, which the API's JSON answers would hold whole in memory, twice). The number
  * of orders comes first, in X-Count, for the admin's "N commande(s) exportée(s)".
  */
-export async function exportRoutes(app: FastifyInstance, { db, config }: { db: Kysely<Database>; config: Config }) {
+export async function exportRoutes(
+  app: FastifyInstance,
+  { db, config, fontDir }: { db: Kysely<Database>; config: Config; fontDir: string },
+) {
   const refuse = (reply: FastifyReply, status: number, message: string) =>
     reply
       .code(status)
@@ -61,6 +65,19 @@ export async function exportRoutes(app: FastifyInstance, { db, config }: { db: K
     const search = searchOf(req);
     const { total } = await consentingCustomers(db, search).count.executeTakeFirstOrThrow();
     return file(reply.header('X-Count', String(total)), `clients-whatsapp-${today()}.csv`, customersCsv(db, search));
+  });
+
+  /** GET /api/exports/rapport-caisse.pdf?session=<id>: a drawer day's Z report (X while it is open), for the roll printer. */
+  app.get<{ Querystring: { session?: string } }>(EXPORTS.drawerReport, async (req, reply) => {
+    if (!(await signedIn(req))) return refuse(reply, 401, 'Veuillez vous connecter pour voir le rapport de caisse.');
+    const id = String(req.query.session ?? '');
+    const pdf = isUuid(id) ? await renderDrawerReport(db, fontDir, id) : null;
+    if (!pdf) return refuse(reply, 404, 'Journée de caisse introuvable.');
+    return reply
+      .type('application/pdf')
+      .header('Content-Disposition', `inline; filename="rapport-caisse-${id.slice(0, 8)}.pdf"`)
+      .header('Cache-Control', 'no-store')
+      .send(pdf);
   });
 
   /** GET /api/exports/participants.csv?session=<id>: who registered on a session, to call them or print the list. */

@@ -8,6 +8,7 @@ import { recordEvent } from '../history/events';
 import { queueInvoice } from '../invoicing/invoices';
 import { moveSeats } from '../sessions/seats';
 import type { LowStock } from './notifications';
+import { openDayForSale } from './cash-drawer';
 import { findOrderByKey, orderRules, priceItems, takeStock } from './place-order';
 import { shareOut } from './promo';
 
@@ -89,6 +90,7 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
     status: 'delivered',
     paymentStatus: 'paid',
     channel: 'counter',
+    cashSession: await openDayForSale(tx),
     idempotencyKey: sale.idempotencyKey,
   });
   await recordEvent(tx, order.id, { actor: seller, kind: 'created', toValue: 'delivered', note: 'Vente au comptoir' });

@@ -3,6 +3,7 @@ import type { AnyResource, ResourceName } from '@app/shared';
 import { authRouter } from './auth.router';
 import { crudRouters, type ExtraProcedures, type ResourceHooks, slugProcedures } from '../crud/crud-router';
 import { router } from '../trpc';
+import { cashSessionsProcedures } from './cash-sessions.router';
 import { contactMessagesProcedures } from './contact-messages.router';
 import { courseSessionsHooks, courseSessionsProcedures } from './course-sessions.router';
 import { customersProcedures } from './customers.router';
@@ -18,6 +19,7 @@ import { settingsProcedures } from './settings.router';
 /** What some resources have besides their generic procedures (an entry here may replace one of them). */
 const extraProcedures = {
   blogPosts: slugProcedures(blogPosts),
+  cashSessions: cashSessionsProcedures,
   contactMessages: contactMessagesProcedures,
   courseSessions: courseSessionsProcedures,
   customers: customersProcedures,

@@ -32,3 +32,7 @@ export function formatXOF(amount: number): string {
 
 /** An amount taken off ("− 2 500 F CFA"), its sign kept with the figure on every line break. */
 export const formatDiscount = (amount: number) => `−\u00a0${formatXOF(amount)}`;
+
+/** A cash count's difference as the owner reads it: what is missing, or over ("−500 F CFA (manque)"). */
+export const formatDifference = (amount: number) =>
+  Math.abs(amount) < 0.005 ? formatXOF(0) : amount < 0 ? `−${formatXOF(-amount)} (manque)` : `+${formatXOF(amount)} (excédent)`;

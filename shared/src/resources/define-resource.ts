@@ -87,6 +87,7 @@ export const ADMIN_ICONS = [
   'inbox',
   'send',
   'setting',
+  'wallet',
 ] as const;
 export type AdminIcon = (typeof ADMIN_ICONS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The CSV files the owner downloads (French Excel: UTF-8 with BOM, `;`): one address each, served by
+ * The files the owner downloads (CSV for French Excel: UTF-8 with BOM, `;`; the drawer's report): one address each, served by
  * server/src/http/export-route.ts and asked for by the admin's buttons.
  */
 export const EXPORTS = {
@@ -11,6 +11,8 @@ export const EXPORTS = {
   customers: '/api/exports/clients.csv',
   /** ?session=<id>: who registered on a training session. */
   participants: '/api/exports/participants.csv',
+  /** ?session=<id>: a cash drawer day's Z report (a PDF for the roll printer). */
+  drawerReport: '/api/exports/rapport-caisse.pdf',
   /** ?from=…&to=…&by=day|week|month: the dashboard's sales figures. */
   sales: '/api/exports/ventes.csv',
 } as const;

@@ -194,8 +194,17 @@ export const f = {
       { max: opts?.max ?? 12 },
     ),
   /** XOF, two decimals; numeric(12,2) in SQL. */
-  money: <const O extends FieldOptions<number> = object>(label: string, opts?: O) =>
-    build('money', label, z.number(typed('Montant attendu.')).superRefine(ruledBy(moneyError)), opts, { min: 0 }),
+  /** `signed`: a difference (a cash count short of what was expected), negative as well. */
+  money: <const O extends FieldOptions<number> & { signed?: boolean } = object>(label: string, opts?: O) =>
+    build(
+      'money',
+      label,
+      z
+        .number(typed('Montant attendu.'))
+        .superRefine(ruledBy(opts?.signed ? (amount: number) => moneyError(Math.abs(amount)) : moneyError)),
+      opts,
+      opts?.signed ? {} : { min: 0 },
+    ),
   integer: <const O extends FieldOptions<number> & { min?: number; max?: number } = object>(label: string, opts?: O) =>
     build(
       'integer',

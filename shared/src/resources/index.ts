@@ -1,4 +1,5 @@
 import { blogPosts } from './blog-posts.resource';
+import { cashSessions } from './cash-sessions.resource';
 import { contactMessages } from './contact-messages.resource';
 import { courseSessions } from './course-sessions.resource';
 import { cryptoCourses } from './crypto-courses.resource';
@@ -22,6 +23,7 @@ export * from './honeypot';
 export * from './invoicing';
 export * from './labels';
 export * from './blog-posts.resource';
+export * from './cash-sessions.resource';
 export * from './contact-messages.resource';
 export * from './course-sessions.resource';
 export * from './crypto-courses.resource';
@@ -46,6 +48,7 @@ export * from './trending-cryptos.resource';
 export const resources = [
   orders,
   customers,
+  cashSessions,
   products,
   blogPosts,
   trendingCryptos,

@@ -51,6 +51,8 @@ export const orders = defineResource({
     // At the counter: the part of the total paid in cash (the drawer's count) and the notes handed over.
     cashAmount: f.money('Part payée en espèces', { optional: true, readOnly: true }),
     cashGiven: f.money('Espèces reçues', { optional: true, readOnly: true }),
+    /** The cash drawer's day open when the counter recorded the sale (its closing counts it). */
+    cashSession: f.reference('Journée de caisse', 'cashSessions', { optional: true, readOnly: true }),
     buyerIfu: f.text('IFU de l’acheteur', {
       optional: true,
       max: 13,

@@ -1,0 +1,76 @@
+import { formatXOF } from '@app/shared/format';
+import { adminPath, cashSessions } from '@app/shared/resources';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, InputNumber, Space } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toHttpError } from '../../providers/errors';
+import { trpc } from '../../providers/trpc';
+
+/** The drawer's queries: the counter and a day's screen read them again after any write. */
+export const DRAWER_KEY = ['cash-drawer'] as const;
+
+/**
+ * Above the counter: the drawer's day open (what it should hold in cash, the way to its screen), or
+ * closed with the way to open it with its float. Sales are recorded either way (never lost).
+ */
+export function DrawerBar() {
+  const { notification } = App.useApp();
+  const client = useQueryClient();
+  const current = useQuery({ queryKey: [...DRAWER_KEY, 'current'], queryFn: () => trpc.cashSessions.current.query() });
+  const [float, setFloat] = useState<number | null>(null);
+  const [pending, setPending] = useState(false);
+
+  if (current.isLoading || current.isError) return null;
+  const day = current.data;
+  if (day)
+    return (
+      <Alert
+        type="info"
+        showIcon
+        message={`Caisse ouverte · ${formatXOF(day.figures.expectedCash)} en espèces attendues`}
+        action={
+          <Link to={adminPath(cashSessions, day.session.id).replace(/^\/admin/, '')}>
+            <Button size="small">Caisse</Button>
+          </Link>
+        }
+      />
+    );
+
+  async function openDay() {
+    setPending(true);
+    try {
+      await trpc.cashSessions.open.mutate({ openingFloat: float ?? 0 });
+      await client.invalidateQueries({ queryKey: DRAWER_KEY });
+    } catch (error) {
+      notification.error({ message: 'Caisse non ouverte', description: toHttpError(error).message });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      message="Caisse fermée : ouvrez la journée avec le fond de caisse pour la clôturer ce soir."
+      description={
+        <Space wrap style={{ marginTop: 8 }}>
+          <InputNumber
+            min={0}
+            step={1000}
+            precision={0}
+            addonBefore="Fond de caisse"
+            addonAfter="F CFA"
+            aria-label="Fond de caisse"
+            value={float}
+            onChange={setFloat}
+          />
+          <Button type="primary" loading={pending} onClick={() => void openDay()}>
+            Ouvrir la caisse
+          </Button>
+        </Space>
+      }
+    />
+  );
+}
