@@ -171,6 +171,49 @@ describe('a sale at the counter', () => {
     expect(await stockOf(mouse.id)).toBe(5);
   });
 
+  it('records a sale made offline whatever changed since: sold out online meanwhile, the owner is told', async () => {
+    const mouse = await product(5_000, 2);
+    // Meanwhile the web shop sold one, and the price went up.
+    await app.db.updateTable('products').set({ stock: 1, price: 5_500 }).where('id', '=', mouse.id).execute();
+    const soldAt = new Date(Date.now() - 3_600_000).toISOString();
+    const input = {
+      idempotencyKey: randomUUID(),
+      items: [{ id: mouse.id, type: 'product', quantity: 2 }],
+      payment: { method: 'cash', given: 10_000 },
+      offline: { soldAt, total: 10_000 },
+    };
+    const { order } = (await app.asAdmin.orders.sellAtCounter(input as never)) as { order: Order };
+    expect(order).toMatchObject({ channel: 'counter', paymentStatus: 'paid', total: 11_000 });
+    expect(await stockOf(mouse.id)).toBe(0);
+    const history = (await app.asAdmin.orders.history({ id: order.id })) as { note: string | null }[];
+    const note = history.map((h) => h.note).join(' ');
+    expect(note).toContain('faite hors ligne');
+    expect(note).toContain(`Le téléphone avait affiché ${formatXOF(10_000)} ; les prix actuels donnent ${formatXOF(11_000)}.`);
+    expect(note).toContain(`« ${mouse.name} » : 1 vendu(s) au-delà du stock en ligne (stock mis à 0).`);
+    const alerts = await app.db.selectFrom('outbox').select('payload').execute();
+    expect(JSON.stringify(alerts)).toContain(`Vente hors ligne ${order.number} : stock dépassé`);
+    // Sent again (the phone never heard the answer): the same order, nothing taken twice.
+    const again = (await app.asAdmin.orders.sellAtCounter(input as never)) as { order: Order; repeated: boolean };
+    expect(again).toMatchObject({ repeated: true, order: { id: order.id } });
+    // Online, the same shortage is refused: the cashier is there to change the ticket.
+    const online = await failure(
+      sell({ items: [{ id: mouse.id, type: 'product', quantity: 1 }], payment: { method: 'cash', given: 6_000 } }),
+    );
+    expect(online.message).toMatch(/^Stock insuffisant/);
+  });
+
+  it('gives the phone its articles to keep, and nothing when its copy is current', async () => {
+    const mouse = await product(4_000, 3);
+    const first = await app.asAdmin.orders.counterCatalogue({});
+    expect(first.items?.find((i) => i.id === mouse.id)).toMatchObject({ type: 'product', price: 4_000, stock: 3 });
+    expect(first.maxDiscountPercent).toBe(10);
+    expect(await app.asAdmin.orders.counterCatalogue({ version: first.version })).toMatchObject({ items: null });
+    await app.asAdmin.products.update({ id: mouse.id, data: { price: 4_200 } });
+    const next = await app.asAdmin.orders.counterCatalogue({ version: first.version });
+    expect(next.items?.find((i) => i.id === mouse.id)?.price).toBe(4_200);
+    expect((await failure(app.asVisitor.orders.counterCatalogue({}))).code).toBe('UNAUTHORIZED');
+  });
+
   it('is recorded once when sent twice (a retry, a phone back online)', async () => {
     const mouse = await product(4_500, 5);
     const input = {

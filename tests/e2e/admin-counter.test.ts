@@ -142,4 +142,62 @@ describe('the counter at 360 px', () => {
     expect(z).toContain(`Écart −${formatXOF(500)} (manque)`.replace(/\s+/g, ' '));
     expect(app.errors).toEqual([]);
   });
+
+  it('sells twice with the network cut; both sales are sent exactly once when it returns', async () => {
+    const body = `21${String(Date.now()).slice(-10)}`;
+    const code = `${body}${gtinCheckDigit(body)}`;
+    const tag = randomUUID().slice(0, 5);
+    const battery = await product(`Batterie externe ${tag}`, 9_000, 5, code);
+    const sleeve = await product(`Housse ${tag}`, 1_500, 4);
+    const counterOrders = async () =>
+      (await app.asAdmin.orders.list({ filters: { channel: 'counter' }, pageSize: 100 })).rows.filter((o) =>
+        (o.items as { name: string }[]).some((l) => l.name.endsWith(tag)),
+      );
+
+    await page.goto('/admin/comptoir');
+    const search = page.getByLabel('Code-barres, référence ou nom');
+    // The articles are on the phone once a search answers from them.
+    await search.fill(`housse ${tag}`);
+    await page.getByRole('button', { name: `Ajouter Housse ${tag}` }).waitFor();
+    await search.fill('');
+    await page.context().setOffline(true);
+
+    // First sale: the battery scanned twice, in cash.
+    for (let i = 0; i < 2; i++) {
+      await search.pressSequentially(code);
+      await search.press('Enter');
+    }
+    await page.getByText(`2 × ${formatXOF(9_000)}`).waitFor();
+    await page.getByLabel('Montant reçu').fill('20000');
+    await page.getByRole('button', { name: /^Encaisser/ }).click();
+    await page.getByText('Vente gardée sur ce téléphone').waitFor();
+    expect(await page.getByTestId('change').textContent()).toBe(`Monnaie à rendre : ${formatXOF(2_000)}`);
+    await page.getByRole('button', { name: 'Nouvelle vente' }).click();
+
+    // Second sale: the sleeve found by name, by Mobile Money.
+    await search.fill(`housse ${tag}`);
+    await page.getByRole('button', { name: `Ajouter Housse ${tag}` }).click();
+    await page.getByText('Mobile Money', { exact: true }).click();
+    await page.getByLabel('Référence Mobile Money').fill('MTN-OFFLINE-1');
+    await page.getByRole('button', { name: /^Encaisser/ }).click();
+    await page.getByText('Vente gardée sur ce téléphone').waitFor();
+    await page.getByRole('button', { name: 'Nouvelle vente' }).click();
+    await page.getByText('Ventes gardées sur ce téléphone (2)').waitFor();
+    expect(await page.getByText('En attente d’envoi').count()).toBe(2);
+    await screenshot(page, 'counter-offline-360', true);
+    expect(await counterOrders()).toEqual([]);
+    expect([await stockOf(battery.id), await stockOf(sleeve.id)]).toEqual([5, 4]);
+
+    // The network is back: both leave; asked again at once, nothing is recorded twice.
+    await page.context().setOffline(false);
+    await page.getByText('Ventes gardées sur ce téléphone').waitFor({ state: 'detached', timeout: 30_000 });
+    const sent = await counterOrders();
+    expect(sent).toHaveLength(2);
+    expect([await stockOf(battery.id), await stockOf(sleeve.id)]).toEqual([3, 3]);
+    expect(sent.map((o) => o.paymentMethod).sort()).toEqual(['cash', 'mobile_money']);
+    await page.reload();
+    await page.getByLabel('Code-barres, référence ou nom').waitFor();
+    expect(await counterOrders()).toHaveLength(2);
+    expect(app.errors.filter((e) => !e.includes('net::ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+  });
 });

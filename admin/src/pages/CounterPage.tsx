@@ -5,12 +5,14 @@ import { Alert, App, Button, Card, Collapse, Empty, Input, InputNumber, List, Re
 import { useDeferredValue, useRef, useState } from 'react';
 import { PageTitle } from '../layout/PageTitle';
 import { DRAWER_KEY, DrawerBar } from '../resources/cash-sessions/DrawerBar';
+import { PendingSales } from './counter/PendingSales';
 import { toHttpError } from '../providers/errors';
-import { type RouterOutputs, trpc } from '../providers/trpc';
+import { trpc } from '../providers/trpc';
+import { useCatalogue } from './counter/catalogue';
+import { type Outcome, useSaleQueue } from './counter/queue';
+import type { CounterItem } from './counter/store';
 
-type Product = RouterOutputs['products']['list']['rows'][number];
-type Line = { product: Product; quantity: number };
-type Sold = RouterOutputs['orders']['sellAtCounter'];
+type Line = { product: CounterItem; quantity: number };
 type Method = 'cash' | 'mobile_money' | 'cash_mobile_money';
 const METHODS: { label: string; value: Method }[] = [
   { label: 'Espèces', value: 'cash' },
@@ -45,21 +47,34 @@ export default function CounterPage() {
   const [reference, setReference] = useState('');
   const [buyer, setBuyer] = useState(noBuyer);
   const [pending, setPending] = useState(false);
-  const [sold, setSold] = useState<Sold | null>(null);
+  const [sold, setSold] = useState<Outcome | null>(null);
+  const catalogue = useCatalogue();
+  const queue = useSaleQueue();
   // One key per ticket, kept until it is recorded: a retry after a lost answer sells nothing twice.
   const key = useRef(newKey());
   const searchBox = useRef<{ focus: () => void } | null>(null);
 
   const needle = useDeferredValue(search.trim());
-  const found = useQuery({
+  // The phone's copy of the articles answers at once, offline too; the server only until it has arrived.
+  const local = needle.length >= 2 && catalogue.ready ? catalogue.search(needle) : null;
+  const remote = useQuery({
     queryKey: ['counter', 'search', needle],
-    queryFn: () => trpc.products.list.query({ search: needle, pageSize: 8 }),
-    enabled: needle.length >= 2,
+    queryFn: async () =>
+      (await trpc.products.list.query({ search: needle, pageSize: 8 })).rows.map((p): CounterItem => ({
+        id: p.id,
+        type: 'product',
+        name: p.name,
+        sku: p.sku,
+        barcode: p.barcode,
+        price: p.price,
+        stock: p.stock,
+      })),
+    enabled: needle.length >= 2 && !catalogue.ready,
   });
+  const found = local ?? (needle.length >= 2 ? remote.data : undefined);
 
-  const settings = useQuery({ queryKey: ['counter', 'settings'], queryFn: () => trpc.settings.get.query() });
-  const percent = settings.data?.maxCounterDiscountPercent ?? 0;
-  const subtotal = lines.reduce((sum, l) => sum + (l.product.price ?? 0) * l.quantity, 0);
+  const percent = catalogue.maxDiscountPercent;
+  const subtotal = lines.reduce((sum, l) => sum + l.product.price * l.quantity, 0);
   const limit = Math.floor((subtotal * percent) / 100);
   const off = discount ?? 0;
   const total = subtotal - off;
@@ -72,8 +87,7 @@ export default function CounterPage() {
       : reference.trim().length >= 4 &&
         (method === 'mobile_money' || (!!mobileMoney && mobileMoney <= total && change !== null && change >= 0));
 
-  function add(product: Product) {
-    if (product.price === null) return notification.warning({ message: `« ${product.name} » est sur devis : pas de vente au comptoir.` });
+  function add(product: CounterItem) {
     setLines((current) => {
       const at = current.findIndex((l) => l.product.id === product.id);
       if (at < 0) return [...current, { product, quantity: 1 }];
@@ -89,9 +103,10 @@ export default function CounterPage() {
     if (!/^\d{8,13}$/.test(code)) return;
     const problem = barcodeError(code);
     if (problem) return notification.error({ message: 'Code-barres illisible', description: problem });
-    const { rows } = await trpc.products.list.query({ search: code, pageSize: 2 });
-    const product = rows.find((p) => p.barcode === code);
-    if (product) add(product);
+    const product =
+      catalogue.byBarcode.get(code) ??
+      (catalogue.ready ? undefined : (await trpc.products.list.query({ search: code, pageSize: 2 })).rows.find((p) => p.barcode === code));
+    if (product) add({ ...product, type: 'product' });
     else
       notification.error({
         message: 'Code-barres inconnu',
@@ -107,9 +122,9 @@ export default function CounterPage() {
   async function sell() {
     setPending(true);
     try {
-      const result = await trpc.orders.sellAtCounter.mutate({
+      const input = {
         idempotencyKey: key.current,
-        items: lines.map((l) => ({ id: l.product.id, type: 'product' as const, quantity: l.quantity })),
+        items: lines.map((l) => ({ id: l.product.id, type: l.product.type, quantity: l.quantity })),
         payment:
           method === 'cash'
             ? { method, given: given ?? 0 }
@@ -118,8 +133,10 @@ export default function CounterPage() {
               : { method, mobileMoney: mobileMoney ?? 0, reference, given: given ?? 0 },
         ...(off ? { discount: off } : {}),
         ...Object.fromEntries(BUYER.map(({ key }) => [key, buyer[key].trim()]).filter(([, value]) => value)),
-      });
-      setSold(result);
+      };
+      const outcome = await queue.record(input, total, change !== null && method !== 'mobile_money' ? change : 0);
+      catalogue.sold(input.items);
+      setSold(outcome);
       void client.invalidateQueries({ queryKey: DRAWER_KEY });
     } catch (error) {
       const { message, errors } = toHttpError(error);
@@ -134,6 +151,7 @@ export default function CounterPage() {
   function next() {
     key.current = newKey();
     setLines([]);
+    setMethod('cash');
     setGiven(null);
     setMobileMoney(null);
     setDiscount(null);
@@ -143,36 +161,55 @@ export default function CounterPage() {
   }
 
   if (sold) {
+    const change = 'sent' in sold ? sold.sent.change : sold.queued.change;
     return (
       <Result
-        status="success"
-        title={`Vente ${sold.order.number} enregistrée`}
+        status={'sent' in sold ? 'success' : 'info'}
+        title={'sent' in sold ? `Vente ${sold.sent.order.number} enregistrée` : 'Vente gardée sur ce téléphone'}
         subTitle={
-          // What the cashier reads out while handing the change back: large.
-          <Typography.Title level={3} data-testid="change" style={{ margin: '8px 0 0' }}>
-            {sold.change > 0 ? `Monnaie à rendre : ${formatXOF(sold.change)}` : `Total encaissé : ${formatXOF(sold.order.total)}`}
-          </Typography.Title>
+          <>
+            {'queued' in sold ? (
+              <Typography.Paragraph>Pas de réseau : elle est en attente d’envoi et partira dès son retour.</Typography.Paragraph>
+            ) : null}
+            {/* What the cashier reads out while handing the change back: large. */}
+            <Typography.Title level={3} data-testid="change" style={{ margin: '8px 0 0' }}>
+              {change > 0
+                ? `Monnaie à rendre : ${formatXOF(change)}`
+                : `Total encaissé : ${formatXOF('sent' in sold ? sold.sent.order.total : sold.queued.total)}`}
+            </Typography.Title>
+          </>
         }
         extra={[
           <Button key="next" type="primary" size="large" onClick={next} autoFocus>
             Nouvelle vente
           </Button>,
-          // The roll ticket for the counter's printer (the normalized invoice's elements once issued).
-          <Button key="ticket" size="large" href={`/suivi/${sold.order.trackingToken}/ticket.pdf`} target="_blank">
-            Ticket (PDF)
-          </Button>,
-          <Button key="receipt" size="large" href={`/suivi/${sold.order.trackingToken}/recu.pdf`} target="_blank">
-            Facture A4
-          </Button>,
+          ...('sent' in sold
+            ? [
+                // The roll ticket for the counter's printer (the normalized invoice's elements once issued).
+                <Button key="ticket" size="large" href={`/suivi/${sold.sent.order.trackingToken}/ticket.pdf`} target="_blank">
+                  Ticket (PDF)
+                </Button>,
+                <Button key="receipt" size="large" href={`/suivi/${sold.sent.order.trackingToken}/recu.pdf`} target="_blank">
+                  Facture A4
+                </Button>,
+              ]
+            : []),
         ]}
       />
     );
   }
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%', maxWidth: 720 }}>
+    // data-catalogue: whether the articles are on the phone (a scan then needs no round trip); read by bench/counter.ts.
+    <Space
+      direction="vertical"
+      size="middle"
+      style={{ width: '100%', maxWidth: 720 }}
+      data-catalogue={catalogue.ready ? 'ready' : 'loading'}
+    >
       <PageTitle>Vente au comptoir</PageTitle>
       <DrawerBar />
+      <PendingSales queue={queue} />
       <Input.Search
         ref={(input) => {
           searchBox.current = input;
@@ -189,11 +226,11 @@ export default function CounterPage() {
         // No `loading`: antd's search box ignores Entrée while loading, and a scanner presses it right
         // after the digits, while the list for them is still on its way.
       />
-      {needle.length >= 2 && found.data ? (
+      {found ? (
         <Card size="small" title="Articles trouvés">
-          {found.data.rows.length ? (
+          {found.length ? (
             <List
-              dataSource={found.data.rows}
+              dataSource={found}
               renderItem={(p) => (
                 <List.Item
                   actions={[
@@ -202,10 +239,7 @@ export default function CounterPage() {
                     </Button>,
                   ]}
                 >
-                  <List.Item.Meta
-                    title={p.name}
-                    description={`${p.price === null ? 'Sur devis' : formatXOF(p.price)}${p.stock === null ? '' : ` · ${p.stock} en stock`}`}
-                  />
+                  <List.Item.Meta title={p.name} description={`${formatXOF(p.price)}${p.stock === null ? '' : ` · ${p.stock} en stock`}`} />
                 </List.Item>
               )}
             />
@@ -230,7 +264,7 @@ export default function CounterPage() {
                   </Button>,
                 ]}
               >
-                <List.Item.Meta title={l.product.name} description={`${l.quantity} × ${formatXOF(l.product.price ?? 0)}`} />
+                <List.Item.Meta title={l.product.name} description={`${l.quantity} × ${formatXOF(l.product.price)}`} />
               </List.Item>
             )}
           />

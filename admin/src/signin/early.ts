@@ -1,22 +1,15 @@
 import { askDashboardEarly, currentAdmin } from '../providers/session';
 import { loadBackOffice } from './back-office';
 import { currentPath } from './navigation';
+import { HINT } from './hint';
+
+export { remember } from './hint';
 
 // The first thing the admin's code does (main.tsx imports it before React DOM, which takes a long
 // moment to run on a slow phone): on a device signed in before, the session check and the
 // dashboard's figures leave at once, in one request, then the back-office's code is fetched (from
 // the phone's cache on a repeat visit) while the answer travels.
 
-// Set at sign-in on this device, cleared at sign-out.
-const HINT = 'admin-signed-in';
-export const remember = (signedIn: boolean) => {
-  try {
-    if (signedIn) localStorage.setItem(HINT, '1');
-    else localStorage.removeItem(HINT);
-  } catch {
-    // Storage refused (private mode): no hint, the code loads after the check.
-  }
-};
 export const OUTSIDE = new Set(['/login', '/forgot-password', '/reset-password']);
 try {
   if (!OUTSIDE.has(currentPath()) && localStorage.getItem(HINT)) {

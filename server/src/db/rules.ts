@@ -210,7 +210,9 @@ export async function applyEnumChecks(db: AnyDb, registry: readonly AnyResource[
       SELECT c.conrelid::regclass::text AS "table", c.conname AS "name", pg_get_constraintdef(c.oid) AS "def",
              ARRAY(SELECT a.attname::text FROM pg_attribute a WHERE a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)) AS "columns"
       FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
-      WHERE n.nspname = current_schema() AND c.contype = 'c'`.execute(q);
+      WHERE n.nspname = current_schema() AND c.contype = 'c'
+        -- A constraint another server is replacing right now has no definition yet: it looks again under the lock.
+        AND pg_get_constraintdef(c.oid) IS NOT NULL`.execute(q);
     return wanted.flatMap((want) => {
       const onColumn = rows.filter((r) => r.table === want.table && r.columns.length === 1 && r.columns[0] === want.column);
       const plain = onColumn.filter((r) => ENUM_CHECK.exec(r.def)?.[1] === want.column);

@@ -1,9 +1,10 @@
-import { type CounterSaleInput, formatXOF, orders, type RowOfResource } from '@app/shared';
+import { adminPath, type CounterSaleInput, formatXOF, type OrderLine, orders, type RowOfResource } from '@app/shared';
 import { TRPCError } from '@trpc/server';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import { createRecord } from '../crud/repository';
 import type { Database } from '../db/schema';
+import { alertOwner } from '../alerts/owner';
 import { recordEvent } from '../history/events';
 import { queueInvoice } from '../invoicing/invoices';
 import { moveSeats } from '../sessions/seats';
@@ -27,6 +28,8 @@ export interface CounterSale {
   /** The same sale sent again (a retry, a phone back online): nothing was sold twice. */
   repeated: boolean;
   low: LowStock[];
+  /** An offline sale's articles sold beyond their stock. */
+  short: Shortage[];
 }
 
 /**
@@ -37,12 +40,13 @@ export interface CounterSale {
  */
 export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: string): Promise<CounterSale> {
   const existing = await findOrderByKey(tx, sale.idempotencyKey);
-  if (existing) return { order: existing, change: changeOf(sale, existing.total), repeated: true, low: [] };
+  if (existing) return { order: existing, change: changeOf(sale, existing.total), repeated: true, low: [], short: [] };
 
   const priced = await priceItems(tx, sale.items, COUNTER_RULES);
   const subtotal = round2(priced.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0));
   const discount = sale.discount ?? 0;
-  if (discount > 0) {
+  // An offline sale happened already: a limit lowered since does not undo it (its history says so).
+  if (discount > 0 && !sale.offline) {
     const percent = (await orderRules(tx)).maxCounterDiscountPercent;
     const limit = Math.floor((subtotal * percent) / 100);
     if (discount > limit) {
@@ -64,13 +68,23 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
       message: `Le montant Mobile Money (${formatXOF(mobileMoney)}) dépasse le total de la vente (${formatXOF(total)}).`,
     });
   const given = 'given' in sale.payment ? sale.payment.given : null;
-  if (given !== null && given < cash) {
+  if (given !== null && given < cash && !sale.offline) {
     throw new TRPCError({
       code: 'BAD_REQUEST',
       message: `Montant reçu insuffisant : il manque ${formatXOF(round2(cash - given))} pour ${cash === total ? 'un total' : 'la part en espèces'} de ${formatXOF(cash)}.`,
     });
   }
-  const low = await takeStock(tx, lines);
+  // Offline, the articles left the shelf already: what the stock lacks is taken to zero and reported.
+  const short = sale.offline ? await shortages(tx, lines) : [];
+  const low = await takeStock(
+    tx,
+    lines
+      .map((l) => {
+        const lacking = short.find((s) => s.id === l.id);
+        return lacking ? { ...l, quantity: l.quantity - lacking.missing } : l;
+      })
+      .filter((l) => l.quantity > 0),
+  );
   await moveSeats(tx, lines, -1);
   const order = await createRecord(tx, orders, {
     customerName: sale.customerName?.trim() || 'Client au comptoir',
@@ -93,10 +107,63 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
     cashSession: await openDayForSale(tx),
     idempotencyKey: sale.idempotencyKey,
   });
-  await recordEvent(tx, order.id, { actor: seller, kind: 'created', toValue: 'delivered', note: 'Vente au comptoir' });
+  await recordEvent(tx, order.id, { actor: seller, kind: 'created', toValue: 'delivered', note: saleNote(sale, total, short) });
   await recordEvent(tx, order.id, { actor: seller, kind: 'payment', fromValue: 'pending', toValue: 'paid' });
   await queueInvoice(tx, config, order, 'FV');
-  return { order, change: changeOf(sale, total), repeated: false, low };
+  return { order, change: changeOf(sale, total), repeated: false, low, short };
+}
+
+export interface Shortage {
+  id: string;
+  name: string;
+  /** Sold beyond what the stock held. */
+  missing: number;
+}
+
+/** Lines of an offline sale beyond their article's stock now (the rows locked until the sale is written). */
+async function shortages(tx: Db, lines: readonly OrderLine[]): Promise<Shortage[]> {
+  const ids = lines.filter((l) => l.type === 'product').map((l) => l.id);
+  if (!ids.length) return [];
+  const rows = await tx.selectFrom('products').select(['id', 'stock']).where('id', 'in', ids).forUpdate().execute();
+  const stock = new Map(rows.map((r) => [r.id, r.stock]));
+  return lines.flatMap((l) => {
+    const left = stock.get(l.id);
+    return l.type === 'product' && left !== null && left !== undefined && left < l.quantity
+      ? [{ id: l.id, name: l.name, missing: l.quantity - left }]
+      : [];
+  });
+}
+
+/** The sale's first history line: where, and for an offline sale when, and what differed on arrival. */
+function saleNote(sale: Sale, total: number, short: Shortage[]) {
+  if (!sale.offline) return 'Vente au comptoir';
+  const soldAt = new Date(sale.offline.soldAt).toLocaleString('fr-FR', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: 'Africa/Porto-Novo',
+  });
+  return [
+    `Vente au comptoir faite hors ligne le ${soldAt}, reçue plus tard.`,
+    ...(sale.offline.total !== total
+      ? [`Le téléphone avait affiché ${formatXOF(sale.offline.total)} ; les prix actuels donnent ${formatXOF(total)}.`]
+      : []),
+    ...short.map((s) => `« ${s.name} » : ${s.missing} vendu(s) au-delà du stock en ligne (stock mis à 0).`),
+  ].join(' ');
+}
+
+/** Tells the owner what an offline sale sold beyond the stock the web shop counted on. */
+export async function shortageAlert(tx: Db, config: Config, order: Order, short: Shortage[]) {
+  if (!short.length) return;
+  await alertOwner(tx, config, {
+    kind: 'stock',
+    subject: `Vente hors ligne ${order.number} : stock dépassé`,
+    lines: [
+      `La vente au comptoir ${order.number}, faite hors ligne, a vendu plus que le stock en ligne :`,
+      ...short.map((s) => `- « ${s.name} » : ${s.missing} de trop ; son stock est maintenant à 0.`),
+      'Vérifiez l’étagère et les commandes en ligne en attente de ces articles.',
+    ],
+    adminPath: adminPath(orders, order.id),
+  });
 }
 
 /** The part of the total paid in cash and the part by Mobile Money. */
@@ -108,3 +175,42 @@ function split(payment: Sale['payment'], total: number) {
 
 const changeOf = (sale: Sale, total: number) =>
   'given' in sale.payment ? round2(sale.payment.given - split(sale.payment, total).cash) : 0;
+
+/** What the counter keeps on the phone to find an article without the network. */
+export interface CounterItem {
+  id: string;
+  type: 'product' | 'service';
+  name: string;
+  sku: string | null;
+  barcode: string | null;
+  price: number;
+  /** At the time of the download (null: not counted). */
+  stock: number | null;
+}
+
+/**
+ * The articles the counter sells (products, and services with a price), for the phone to keep: a
+ * scan finds its article at once, online or not. `version` is what the phone holds: the same
+ * version answers no items (a few bytes on a slow link). Stock changes alone do not make a new
+ * version: the server checks stock at each sale.
+ */
+export async function counterCatalogue(db: Db, version: string | undefined) {
+  const stamp = (table: 'products' | 'services') =>
+    db
+      .selectFrom(table)
+      .select([sql<string>`count(*)`.as('n'), sql<string | null>`max(updated_at)::text`.as('at')])
+      .executeTakeFirstOrThrow();
+  const [products, services, rules] = await Promise.all([stamp('products'), stamp('services'), orderRules(db)]);
+  const current = [products.n, products.at, services.n, services.at, rules.maxCounterDiscountPercent].join('|');
+  const maxDiscountPercent = rules.maxCounterDiscountPercent;
+  if (version === current) return { version: current, maxDiscountPercent, items: null };
+  const [goods, work] = await Promise.all([
+    db.selectFrom('products').select(['id', 'name', 'sku', 'barcode', 'price', 'stock']).orderBy('name').execute(),
+    db.selectFrom('services').select(['id', 'name', 'price']).where('price', 'is not', null).orderBy('name').execute(),
+  ]);
+  const items: CounterItem[] = [
+    ...goods.map((p) => ({ ...p, type: 'product' as const, price: Number(p.price) })),
+    ...work.map((s) => ({ ...s, type: 'service' as const, sku: null, barcode: null, stock: null, price: Number(s.price) })),
+  ];
+  return { version: current, maxDiscountPercent, items };
+}

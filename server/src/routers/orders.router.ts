@@ -15,7 +15,7 @@ import { idInput } from '../crud/crud-router';
 import { getRecord, updateRecord } from '../crud/repository';
 import { addOrderNote, orderHistory, recordEvent, reopenOrder, setPaymentStatus, transitionOrder } from '../orders/lifecycle';
 import { orderInvoices, retryInvoice } from '../invoicing/invoices';
-import { sellAtCounter } from '../orders/counter';
+import { counterCatalogue, sellAtCounter, shortageAlert } from '../orders/counter';
 import { lowStockAlerts, orderPlacedMails } from '../orders/notifications';
 import { findOrderByKey, orderRules, placeOrderRecord, priceItems } from '../orders/place-order';
 import { applyPromo } from '../orders/promo';
@@ -136,6 +136,10 @@ export const ordersProcedures = {
    * asked for. The change to give back comes with the order. Sent twice (a retry, a phone back
    * online), it is recorded once.
    */
+  /** The articles the counter keeps on the phone (orders/counter.ts); nothing when `version` is still current. */
+  counterCatalogue: adminProcedure
+    .input(z.strictObject({ version: z.string().max(200).optional() }))
+    .query(({ ctx, input }) => counterCatalogue(ctx.db, input.version)),
   sellAtCounter: adminProcedure
     .meta({ invalidates: ['products', 'courseSessions'] })
     .input(counterSaleSchema)
@@ -144,6 +148,7 @@ export const ordersProcedures = {
         ctx.db.transaction().execute(async (tx) => {
           const sale = await sellAtCounter(tx, ctx.config, input, ctx.admin!.email);
           if (!sale.repeated) await lowStockAlerts(tx, ctx.config, sale.order.number, sale.low);
+          await shortageAlert(tx, ctx.config, sale.order, sale.short);
           return sale;
         });
       try {

@@ -178,5 +178,17 @@ export const counterSaleSchema = z.strictObject({
   phone: given(orders.fields.phone).optional(),
   buyerIfu: given(orders.fields.buyerIfu).optional(),
   idempotencyKey: idempotencyKeySchema,
+  /**
+   * Made while the phone was offline and sent later: the articles were handed over and the money
+   * taken, so nothing that changed since (stock, a price) refuses it; the server records it and
+   * tells the owner what differs.
+   */
+  offline: z
+    .strictObject({
+      soldAt: z.iso.datetime({ message: 'Date de vente invalide.' }),
+      /** The total the phone showed and collected. */
+      total: z.number().min(0).max(100_000_000),
+    })
+    .optional(),
 });
 export type CounterSaleInput = z.input<typeof counterSaleSchema>;
