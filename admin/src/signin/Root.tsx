@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { currentAdmin } from '../providers/session';
 import { OUTSIDE, remember } from './early';
+import { signedInBefore } from './hint';
 import { loadBackOffice } from './back-office';
 import { go, useLocation } from './navigation';
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage } from './pages';
@@ -18,7 +19,9 @@ function askedFor(search: string): string {
 
 export function Root() {
   const { path, search } = useLocation();
-  const [session, setSession] = useState<'unknown' | 'in' | 'out'>('unknown');
+  // A device signed in before opens the back-office at once (from the phone's cache) while the
+  // session is checked; an expired one then goes to the sign-in page.
+  const [session, setSession] = useState<'unknown' | 'in' | 'out'>(() => (signedInBefore() && !OUTSIDE.has(path) ? 'in' : 'unknown'));
 
   useEffect(() => {
     // Unreachable server: the back-office opens (from the phone's cache) and says what is wrong.
