@@ -170,6 +170,29 @@ describe('the sales charts', () => {
     expect((await failure(app.asVisitor.dashboard.sales({ from: '2024-03-01', to: '2024-03-31' }))).code).toBe('UNAUTHORIZED');
   });
 
+  it('tell the web shop and the counter apart', async () => {
+    const { order } = await app.asAdmin.orders.sellAtCounter({
+      idempotencyKey: randomUUID(),
+      items: [{ id: mouse.id, type: 'product', quantity: 2 }],
+      payment: { method: 'mobile_money', reference: 'MTN-4455' },
+    });
+    await sql`UPDATE orders SET created_at = '2024-04-10T10:00:00Z'::timestamptz WHERE id = ${order.id}`.execute(app.db);
+    const april = await report({ from: '2024-04-01', to: '2024-04-30', by: 'month' });
+    expect(april.channels).toEqual([
+      { channel: 'web', sales: 0, revenue: 0 },
+      { channel: 'counter', sales: 1, revenue: 10_000 },
+    ]);
+    // Mobile Money at the counter counts in the Mobile Money share.
+    expect(april.totals.mobileMoneyShare).toBe(1);
+    expect((await report({ from: '2024-03-01', to: '2024-03-31', by: 'month' })).channels[0]).toEqual({
+      channel: 'web',
+      sales: 3,
+      revenue: 314_000,
+    });
+    const file = await exportFile(app.url, 'ventes.csv', { from: '2024-04-01', to: '2024-04-30', by: 'month' });
+    expect(file.csv.split('\r\n')).toContain('"Comptoir";"1";"10000,00";"100,0 %"');
+  });
+
   it('come as a CSV for French Excel', async () => {
     const file = await exportFile(app.url, 'ventes.csv', { from: '2024-03-01', to: '2024-03-31', by: 'month' });
     expect(file.status).toBe(200);

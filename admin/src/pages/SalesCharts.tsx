@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { formatXOF } from '@app/shared/format';
-import { itemTypes, labelOf, orderStatuses, paymentMethods } from '@app/shared/resources';
+import { itemTypes, labelOf, orderChannels, orderStatuses, paymentMethods } from '@app/shared/resources';
 import { type SalesGrouping, type SalesReport, salesGroupings } from '@app/shared/sales';
 import { useNotification } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
@@ -144,6 +144,13 @@ function SalesFigures({ report, by }: { report: SalesReport; by: SalesGrouping }
         rows={report.payments.map((p) => [labelOf(paymentMethods, p.method), p.sales, formatXOF(p.revenue)])}
       />
     ),
+    channels: (
+      <FigureTable
+        caption="Ventes par canal"
+        head={['Canal', 'Ventes', 'Chiffre d’affaires']}
+        rows={report.channels.map((c) => [labelOf(orderChannels, c.channel), c.sales, formatXOF(c.revenue)])}
+      />
+    ),
   };
   return (
     <>
@@ -166,7 +173,7 @@ function SalesFigures({ report, by }: { report: SalesReport; by: SalesGrouping }
   );
 }
 
-type FigureTables = Record<'revenue' | 'best' | 'statuses' | 'payments', ReactNode>;
+type FigureTables = Record<'revenue' | 'best' | 'statuses' | 'payments' | 'channels', ReactNode>;
 
 /** A chart's figures as a table: read by screen readers under the drawing, shown when the charts cannot be. */
 function FigureTable({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {

@@ -1,6 +1,6 @@
 import { Bar, Column, Pie } from '@ant-design/plots';
 import { formatXOF } from '@app/shared/format';
-import { labelOf, orderStatuses, paymentMethods } from '@app/shared/resources';
+import { labelOf, orderChannels, orderStatuses, paymentMethods } from '@app/shared/resources';
 import type { SalesGrouping, SalesReport } from '@app/shared/sales';
 import { Card, Col, Row } from 'antd';
 import type { ReactNode } from 'react';
@@ -28,6 +28,7 @@ export default function SalesPlots({ report, by }: { report: SalesReport; by: Sa
   const series = report.series.map((p) => ({ ...p, label: periodLabel(p.period, by) }));
   const statuses = report.statuses.filter((s) => s.orders > 0).map((s) => ({ name: labelOf(orderStatuses, s.status), value: s.orders }));
   const payments = report.payments.filter((p) => p.revenue > 0).map((p) => ({ name: labelOf(paymentMethods, p.method), value: p.revenue }));
+  const channels = report.channels.filter((c) => c.revenue > 0).map((c) => ({ name: labelOf(orderChannels, c.channel), value: c.revenue }));
   const pie = {
     angleField: 'value',
     colorField: 'name',
@@ -73,6 +74,11 @@ export default function SalesPlots({ report, by }: { report: SalesReport; by: Sa
       <Col xs={24} md={12} lg={6}>
         <Figure title="Modes de paiement">
           <Pie data={payments} {...pie} tooltip={{ items: money }} />
+        </Figure>
+      </Col>
+      <Col xs={24} md={12} lg={6}>
+        <Figure title="Ventes par canal">
+          <Pie data={channels} {...pie} tooltip={{ items: money }} />
         </Figure>
       </Col>
     </Row>

@@ -93,7 +93,7 @@ LANGUAGE sql STABLE`,
     UNION ALL
     SELECT 1, o.* FROM unnest(added) AS o
   ), dated AS (
-    SELECT sign, (created_at AT TIME ZONE 'Africa/Porto-Novo')::date AS day, status, payment_method, total, items,
+    SELECT sign, (created_at AT TIME ZONE 'Africa/Porto-Novo')::date AS day, status, payment_method, channel, total, items,
            order_is_sale(status, payment_status) AS sale
     FROM changes
   )
@@ -103,6 +103,8 @@ LANGUAGE sql STABLE`,
   SELECT day, 'status:' || status, '', sum(sign), 0, 0, 0 FROM dated GROUP BY day, status
   UNION ALL
   SELECT day, 'payment:' || payment_method, '', 0, sum(sign), 0, sum(sign * total) FROM dated WHERE sale GROUP BY day, payment_method
+  UNION ALL
+  SELECT day, 'channel:' || channel, '', 0, sum(sign), 0, sum(sign * total) FROM dated WHERE sale GROUP BY day, channel
   UNION ALL
   SELECT day, 'item:' || (l->>'type') || ':' || (l->>'id'), max(l->>'name'), 0, 0, sum(sign * (l->>'quantity')::int),
          sum(sign * ((l->>'unitPrice')::numeric * (l->>'quantity')::int - coalesce((l->>'discount')::numeric, 0)))

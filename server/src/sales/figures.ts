@@ -5,6 +5,7 @@ import {
   itemTypes,
   labelOf,
   MOBILE_MONEY_METHODS,
+  orderChannels,
   orderStatuses,
   paymentMethods,
   type SalesQuery,
@@ -34,7 +35,18 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
       .where('day', '>=', from)
       .where('day', '<=', to)
       .where('fact', prefix.endsWith(':') ? 'like' : '=', prefix.endsWith(':') ? `${prefix}%` : prefix);
-  const [series, bestSellers, statuses, payments] = await Promise.all([
+  /** Sales and revenue of the period by the fact's key ('payment:cash' → 'cash'). */
+  const split = (prefix: 'payment:' | 'channel:') =>
+    facts(prefix)
+      .select([
+        sql<string>`substr(fact, ${prefix.length + 1})`.as('key'),
+        sql<string>`sum(sales)`.as('sales'),
+        sql<string>`sum(revenue)`.as('revenue'),
+      ])
+      .groupBy('fact')
+      .execute()
+      .then((rows) => new Map(rows.map((r) => [r.key, { sales: Number(r.sales), revenue: Number(r.revenue) }])));
+  const [series, bestSellers, statuses, byMethod, byChannel] = await Promise.all([
     db
       .selectFrom(
         sql<{ period: string }>`generate_series(date_trunc(${unit}, ${from}::timestamp), ${to}::timestamp, ${step}::interval)`.as('p'),
@@ -94,15 +106,12 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
       .select([sql<string>`substr(fact, 8)`.as('status'), sql<string>`sum(orders)`.as('orders')])
       .groupBy('fact')
       .execute(),
-    facts('payment:')
-      .select([sql<string>`substr(fact, 9)`.as('method'), sql<string>`sum(sales)`.as('sales'), sql<string>`sum(revenue)`.as('revenue')])
-      .groupBy('fact')
-      .execute(),
+    split('payment:'),
+    split('channel:'),
   ]);
   const points = series.map((p) => ({ period: p.period, revenue: Number(p.revenue), sales: Number(p.sales), placed: Number(p.placed) }));
   const revenue = points.reduce((sum, p) => sum + p.revenue, 0);
   const sales = points.reduce((sum, p) => sum + p.sales, 0);
-  const byMethod = new Map(payments.map((p) => [p.method, { method: p.method, sales: Number(p.sales), revenue: Number(p.revenue) }]));
   const mobile = MOBILE_MONEY_METHODS.reduce((sum, m) => sum + (byMethod.get(m)?.revenue ?? 0), 0);
   const count = new Map(statuses.map((s) => [s.status, Number(s.orders)]));
   return {
@@ -110,7 +119,8 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
     bestSellers: bestSellers.map((b) => ({ ...b, quantity: Number(b.quantity), revenue: Number(b.revenue) })),
     // Every status and method, in the shop's own order, even at zero.
     statuses: Object.keys(orderStatuses).map((status) => ({ status, orders: count.get(status) ?? 0 })),
-    payments: Object.keys(paymentMethods).map((method) => byMethod.get(method) ?? { method, sales: 0, revenue: 0 }),
+    payments: Object.keys(paymentMethods).map((method) => ({ method, ...(byMethod.get(method) ?? { sales: 0, revenue: 0 }) })),
+    channels: Object.keys(orderChannels).map((channel) => ({ channel, ...(byChannel.get(channel) ?? { sales: 0, revenue: 0 }) })),
     totals: {
       revenue,
       sales,
@@ -124,6 +134,8 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
 /** The same figures for French Excel (BOM, ';'): one table after another, a blank line between. */
 export function salesCsv(report: SalesReport, query: SalesQuery): string {
   const by = salesGroupings[query.by ?? 'day'];
+  const share = (revenue: number) =>
+    `${report.totals.revenue ? ((100 * revenue) / report.totals.revenue).toFixed(1).replace('.', ',') : '0'} %`;
   return [
     csvStart([by, 'Chiffre d’affaires (F CFA)', 'Ventes', 'Commandes passées']),
     ...report.series.map((p) => csvLine([p.period, csvAmount(p.revenue), String(p.sales), String(p.placed)])),
@@ -136,13 +148,9 @@ export function salesCsv(report: SalesReport, query: SalesQuery): string {
     ...report.statuses.map((s) => csvLine([labelOf(orderStatuses, s.status), String(s.orders)])),
     '\r\n',
     csvLine(['Mode de paiement', 'Ventes', 'Chiffre d’affaires (F CFA)', 'Part']),
-    ...report.payments.map((p) =>
-      csvLine([
-        labelOf(paymentMethods, p.method),
-        String(p.sales),
-        csvAmount(p.revenue),
-        `${report.totals.revenue ? ((100 * p.revenue) / report.totals.revenue).toFixed(1).replace('.', ',') : '0'} %`,
-      ]),
-    ),
+    ...report.payments.map((p) => csvLine([labelOf(paymentMethods, p.method), String(p.sales), csvAmount(p.revenue), share(p.revenue)])),
+    '\r\n',
+    csvLine(['Canal', 'Ventes', 'Chiffre d’affaires (F CFA)', 'Part']),
+    ...report.channels.map((c) => csvLine([labelOf(orderChannels, c.channel), String(c.sales), csvAmount(c.revenue), share(c.revenue)])),
   ].join('');
 }

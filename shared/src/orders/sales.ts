@@ -40,8 +40,10 @@ export interface SalesReport {
   statuses: { status: string; orders: number }[];
   /** Sales by payment method. */
   payments: { method: string; sales: number; revenue: number }[];
+  /** Sales by channel: the web shop, the counter. */
+  channels: { channel: string; sales: number; revenue: number }[];
   totals: { revenue: number; sales: number; placed: number; averageSale: number; mobileMoneyShare: number };
 }
 
-/** The methods that are Mobile Money (on delivery or online). */
-export const MOBILE_MONEY_METHODS = ['mobile_money_on_delivery', 'mobile_money_online'] as const;
+/** The methods that are Mobile Money (on delivery, online, at the counter; a counter sale paid partly in cash is not counted). */
+export const MOBILE_MONEY_METHODS = ['mobile_money_on_delivery', 'mobile_money_online', 'mobile_money'] as const;
