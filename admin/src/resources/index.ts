@@ -7,6 +7,7 @@ import { ReadToggle } from './contact-messages/ReadToggle';
 import { verificationOverride } from './crypto-verifications';
 import { orderOverride } from './orders';
 import { RetryButton } from './outbox/RetryButton';
+import { LabelsButton } from './products/LabelsButton';
 
 /** Opt-in additions per resource name, only where the spec asks; everything else is generated. */
 export const overrides: Overrides = {
@@ -25,6 +26,8 @@ export const overrides: Overrides = {
       'Exporter pour WhatsApp',
     ),
   },
+  // A sheet of barcode labels for the shelf, of the products the list shows.
+  products: { toolbar: LabelsButton },
   newsletterSubscribers: {
     toolbar: csvExportButton(EXPORTS.newsletter, (n) => countOf(n, 'abonné exporté', 'abonnés exportés')),
   },

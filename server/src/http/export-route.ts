@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { dayRangeSchema, EXPORTS, isUuid, newsletterSubscribers, salesQuerySchema } from '@app/shared';
+import { dayRangeSchema, EXPORTS, isUuid, newsletterSubscribers, products, salesQuerySchema } from '@app/shared';
 import { salesCsv, salesReport } from '../sales/figures';
 import { findSession, sessionCookieName } from '../auth/sessions';
 import { listQueries } from '../crud/repository';
@@ -10,6 +10,7 @@ import type { Database } from '../db/schema';
 import { consentingCustomers, countOrdersBetween, customersCsv, ordersCsv, participantsCsv, subscribersCsv } from '../exports/csv';
 import { sessionParticipants } from '../sessions/reminders';
 import { renderDrawerReport } from '../orders/cash-drawer';
+import { type LabelledItem, MAX_LABELS, renderLabels } from '../labels/barcode-labels';
 
 /**
  * GET /api/exports/orders.csv?from=AAAA-MM-JJ&to=AAAA-MM-JJ: the owner's orders of those days as a
@@ -65,6 +66,24 @@ export async function exportRoutes(
     const search = searchOf(req);
     const { total } = await consentingCustomers(db, search).count.executeTakeFirstOrThrow();
     return file(reply.header('X-Count', String(total)), `clients-whatsapp-${today()}.csv`, customersCsv(db, search));
+  });
+
+  /** GET /api/exports/etiquettes.pdf?search=…: barcode labels of the products the list shows (its search). */
+  app.get<{ Querystring: { search?: string } }>(EXPORTS.labels, async (req, reply) => {
+    if (!(await signedIn(req))) return refuse(reply, 401, 'Veuillez vous connecter pour imprimer les étiquettes.');
+    const { rows } = listQueries(db, products, 'admin', { page: 1, pageSize: MAX_LABELS, search: searchOf(req) });
+    const found = (await rows.execute()) as unknown as LabelledItem[];
+    return reply
+      .type('application/pdf')
+      .header('Content-Disposition', 'inline; filename="etiquettes.pdf"')
+      .header('Cache-Control', 'no-store')
+      .header('X-Count', String(found.filter((p) => p.barcode || p.sku).length))
+      .send(
+        await renderLabels(
+          found.map((p) => ({ ...p, price: Number(p.price) })),
+          fontDir,
+        ),
+      );
   });
 
   /** GET /api/exports/rapport-caisse.pdf?session=<id>: a drawer day's Z report (X while it is open), for the roll printer. */

@@ -11,6 +11,8 @@ export const EXPORTS = {
   customers: '/api/exports/clients.csv',
   /** ?session=<id>: who registered on a training session. */
   participants: '/api/exports/participants.csv',
+  /** ?search=…: barcode labels of the products the list shows (a PDF of 70 × 37 mm stickers). */
+  labels: '/api/exports/etiquettes.pdf',
   /** ?session=<id>: a cash drawer day's Z report (a PDF for the roll printer). */
   drawerReport: '/api/exports/rapport-caisse.pdf',
   /** ?from=…&to=…&by=day|week|month: the dashboard's sales figures. */
