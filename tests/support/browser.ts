@@ -17,14 +17,21 @@ export const DESKTOP = { width: 1280, height: 800 };
  * The built storefront and admin served by the real server over a fresh,
  * seeded database, and the system Chromium to drive them.
  */
-export async function startBrowserApp(options: { env?: Record<string, string>; fullBrowser?: boolean } = {}) {
+export async function startBrowserApp(options: { env?: Record<string, string>; fullBrowser?: boolean; args?: string[] } = {}) {
   for (const app of ['storefront', 'admin']) {
     if (!fs.existsSync(path.join(app, 'dist/index.html'))) throw new Error(`${app} is not built: run npm run build first`);
   }
   const app = await startTestApp({ demo: true, env: options.env, ownPublicUrl: true });
   const browser: Browser = await chromium.launch({
     executablePath: options.fullBrowser ? FULL_CHROMIUM : CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-dev-shm-usage',
+      ...(options.args ?? []),
+    ],
   });
   const errors: string[] = [];
   const pages: Page[] = [];

@@ -5,9 +5,11 @@ import { Alert, App, Button, Card, Collapse, Empty, Input, InputNumber, List, Re
 import { useDeferredValue, useRef, useState } from 'react';
 import { PageTitle } from '../layout/PageTitle';
 import { DRAWER_KEY, DrawerBar } from '../resources/cash-sessions/DrawerBar';
+import { WhatsAppButton } from '../resources/WhatsAppButton';
 import { PendingSales } from './counter/PendingSales';
 import { toHttpError } from '../providers/errors';
 import { trpc } from '../providers/trpc';
+import { CameraScanner } from './counter/CameraScanner';
 import { useCatalogue } from './counter/catalogue';
 import { type Outcome, useSaleQueue } from './counter/queue';
 import type { CounterItem } from './counter/store';
@@ -98,9 +100,14 @@ export default function CounterPage() {
   }
 
   /** Entrée in the search box: a scanned barcode adds its article at once. */
-  async function scanned() {
-    const code = normalizeBarcode(search);
-    if (!/^\d{8,13}$/.test(code)) return;
+  /** A code read by a scanner (typed, then Entrée) or by the camera: a barcode, or a reference (Code 128 labels). */
+  async function scanned(read: string) {
+    const code = normalizeBarcode(read);
+    if (!/^\d{8,13}$/.test(code)) {
+      const reference = catalogue.bySku.get(read.trim().toUpperCase());
+      if (reference) add(reference);
+      return;
+    }
     const problem = barcodeError(code);
     if (problem) return notification.error({ message: 'Code-barres illisible', description: problem });
     const product =
@@ -192,6 +199,18 @@ export default function CounterPage() {
                 <Button key="receipt" size="large" href={`/suivi/${sold.sent.order.trackingToken}/recu.pdf`} target="_blank">
                   Facture A4
                 </Button>,
+                // A buyer who gave a phone gets the ticket's link in a WhatsApp message, with its invoice once issued.
+                ...(sold.sent.order.phone
+                  ? [
+                      <WhatsAppButton
+                        key="whatsapp"
+                        size="middle"
+                        phone={sold.sent.order.phone}
+                        label="Envoyer le ticket"
+                        message={`Merci pour votre achat ! Votre ticket ${sold.sent.order.number} : ${window.location.origin}/suivi/${sold.sent.order.trackingToken}/ticket.pdf`}
+                      />,
+                    ]
+                  : []),
               ]
             : []),
         ]}
@@ -210,22 +229,25 @@ export default function CounterPage() {
       <PageTitle>Vente au comptoir</PageTitle>
       <DrawerBar />
       <PendingSales queue={queue} />
-      <Input.Search
-        ref={(input) => {
-          searchBox.current = input;
-        }}
-        autoFocus
-        size="large"
-        allowClear
-        aria-label="Code-barres, référence ou nom"
-        placeholder="Code-barres, référence ou nom"
-        inputMode="search"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        onSearch={() => void scanned()}
-        // No `loading`: antd's search box ignores Entrée while loading, and a scanner presses it right
-        // after the digits, while the list for them is still on its way.
-      />
+      <div style={{ display: 'flex', gap: 8 }}>
+        <Input.Search
+          ref={(input) => {
+            searchBox.current = input;
+          }}
+          autoFocus
+          size="large"
+          allowClear
+          aria-label="Code-barres, référence ou nom"
+          placeholder="Code-barres, référence ou nom"
+          inputMode="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          onSearch={() => void scanned(search)}
+          // No `loading`: antd's search box ignores Entrée while loading, and a scanner presses it right
+          // after the digits, while the list for them is still on its way.
+        />
+        <CameraScanner onCode={(code) => void scanned(code)} />
+      </div>
       {found ? (
         <Card size="small" title="Articles trouvés">
           {found.length ? (

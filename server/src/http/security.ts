@@ -12,7 +12,8 @@ const TAP_RECORDER_HASH = `'sha256-${createHash('sha256').update(TAP_RECORDER).d
 function csp(config: Config) {
   return [
     "default-src 'self'",
-    `script-src 'self' ${TAP_RECORDER_HASH}`,
+    // WebAssembly from the shop's own files: the counter's barcode reader on phones without a native one.
+    `script-src 'self' 'wasm-unsafe-eval' ${TAP_RECORDER_HASH}`,
     // Ant Design writes its styles at run time (CSS-in-JS); no other script can be inlined.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
@@ -34,7 +35,8 @@ export function securityHeaders(config: Config): Readonly<Record<string, string>
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    // The camera for the shop's own pages only: the counter scans barcodes with it.
+    'permissions-policy': 'camera=(self), microphone=(), geolocation=()',
     ...(config.production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   });
 }

@@ -42,6 +42,7 @@ export function useCatalogue() {
     [catalogue],
   );
   const byBarcode = useMemo(() => new Map((catalogue?.items ?? []).filter((i) => i.barcode).map((i) => [i.barcode!, i])), [catalogue]);
+  const bySku = useMemo(() => new Map((catalogue?.items ?? []).filter((i) => i.sku).map((i) => [i.sku!.toUpperCase(), i])), [catalogue]);
 
   /** Every word found in the name, reference or barcode; the first eight. */
   const search = useCallback(
@@ -72,5 +73,5 @@ export function useCatalogue() {
     );
   }, []);
 
-  return { ready: catalogue !== null, maxDiscountPercent: catalogue?.maxDiscountPercent ?? 0, search, byBarcode, sold };
+  return { ready: catalogue !== null, maxDiscountPercent: catalogue?.maxDiscountPercent ?? 0, search, byBarcode, bySku, sold };
 }
