@@ -214,6 +214,55 @@ describe('a sale at the counter', () => {
     expect((await failure(app.asVisitor.orders.counterCatalogue({}))).code).toBe('UNAUTHORIZED');
   });
 
+  it('sells a training with a seat on its session, a service, and an article the web shop does not show', async () => {
+    const training = (await app.asAdmin.cryptoCourses.create({
+      title: `Trading débutant ${randomUUID().slice(0, 6)}`,
+      duration: '1 jour',
+      price: 25_000,
+      description: 'Les bases',
+      image: 'https://exemple.bj/trading.jpg',
+    })) as { id: string };
+    const startsAt = new Date(Date.now() + 5 * 86_400_000).toISOString();
+    const session = (await app.asAdmin.courseSessions.create({ course: training.id, startsAt, place: 'Cotonou', seats: 3 })) as {
+      id: string;
+    };
+    const hidden = (await app.asAdmin.products.create({
+      name: `Câble en vrac ${randomUUID().slice(0, 6)}`,
+      shortDescription: 'x',
+      description: '<p>x</p>',
+      price: 500,
+      category: 'accessories',
+      stock: 10,
+      published: false,
+    })) as { id: string };
+    const { items } = await app.asAdmin.orders.counterCatalogue({});
+    expect(items?.find((i) => i.id === training.id)).toMatchObject({
+      type: 'course',
+      price: 25_000,
+      sessions: [{ id: session.id, seatsLeft: 3 }],
+    });
+    expect(items?.find((i) => i.id === hidden.id)).toMatchObject({ type: 'product', price: 500 });
+
+    const { order } = await sell({
+      items: [
+        { id: training.id, type: 'course', quantity: 2, sessionId: session.id },
+        { id: hidden.id, type: 'product', quantity: 1 },
+      ],
+      payment: { method: 'cash', given: 50_500 },
+    });
+    expect(order.total).toBe(50_500);
+    expect(((await app.asAdmin.courseSessions.get({ id: session.id })) as { seatsTaken: number }).seatsTaken).toBe(2);
+    expect(await stockOf(hidden.id)).toBe(9);
+    // One seat left: a third and fourth are refused, in French.
+    const full = await failure(
+      sell({
+        items: [{ id: training.id, type: 'course', quantity: 2, sessionId: session.id }],
+        payment: { method: 'cash', given: 50_000 },
+      }),
+    );
+    expect(full.message).toMatch(/place/);
+  });
+
   it('is recorded once when sent twice (a retry, a phone back online)', async () => {
     const mouse = await product(4_500, 5);
     const input = {

@@ -200,4 +200,31 @@ describe('the counter at 360 px', () => {
     expect(await counterOrders()).toHaveLength(2);
     expect(app.errors.filter((e) => !e.includes('net::ERR_INTERNET_DISCONNECTED'))).toEqual([]);
   });
+
+  it('books a training at the counter on the session the cashier picks', async () => {
+    const tag = randomUUID().slice(0, 5);
+    const training = (await app.asAdmin.cryptoCourses.create({
+      title: `Atelier Bitcoin ${tag}`,
+      duration: '1 jour',
+      price: 20_000,
+      description: 'Les bases',
+      image: 'https://exemple.bj/bitcoin.jpg',
+    })) as { id: string };
+    const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+    await app.asAdmin.courseSessions.create({ course: training.id, startsAt: inDays(3), place: 'Cotonou', seats: 5 });
+    const later = (await app.asAdmin.courseSessions.create({ course: training.id, startsAt: inDays(10), place: 'Parakou', seats: 5 })) as {
+      id: string;
+    };
+    await page.goto('/admin/comptoir');
+    await page.getByLabel('Code-barres, référence ou nom').fill(`atelier ${tag}`);
+    await page.getByRole('button', { name: `Ajouter Atelier Bitcoin ${tag}` }).click();
+    await page.getByRole('button', { name: /Parakou · 5 place\(s\)/ }).click();
+    const ticket = page.locator('.ant-card').filter({ hasText: 'Ticket' });
+    await ticket.getByText(/Parakou · 1 × /).waitFor();
+    await screenshot(page, 'counter-training-360');
+    await page.getByLabel('Montant reçu').fill('20000');
+    await page.getByRole('button', { name: /^Encaisser/ }).click();
+    await page.getByText(/^Vente CMD-\d+ enregistrée$/).waitFor();
+    expect(((await app.asAdmin.courseSessions.get({ id: later.id })) as { seatsTaken: number }).seatsTaken).toBe(1);
+  });
 });

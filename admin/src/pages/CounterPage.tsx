@@ -1,7 +1,7 @@
-import { barcodeError, formatXOF, normalizeBarcode } from '@app/shared/format';
+import { barcodeError, formatXOF, normalizeBarcode, sessionLabel } from '@app/shared/format';
 import { orders } from '@app/shared/resources';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Collapse, Empty, Input, InputNumber, List, Result, Segmented, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Collapse, Empty, Input, InputNumber, List, Modal, Result, Segmented, Space, Typography } from 'antd';
 import { useDeferredValue, useRef, useState } from 'react';
 import { PageTitle } from '../layout/PageTitle';
 import { DRAWER_KEY, DrawerBar } from '../resources/cash-sessions/DrawerBar';
@@ -14,7 +14,10 @@ import { useCatalogue } from './counter/catalogue';
 import { type Outcome, useSaleQueue } from './counter/queue';
 import type { CounterItem } from './counter/store';
 
-type Line = { product: CounterItem; quantity: number };
+type Session = NonNullable<CounterItem['sessions']>[number];
+/** A line of the ticket: an article, and for a training the session its seats are booked on. */
+type Line = { product: CounterItem; quantity: number; session?: Session };
+const lineKey = (l: { product: { id: string }; session?: { id: string } | undefined }) => `${l.product.id}:${l.session?.id ?? ''}`;
 type Method = 'cash' | 'mobile_money' | 'cash_mobile_money';
 const METHODS: { label: string; value: Method }[] = [
   { label: 'Espèces', value: 'cash' },
@@ -50,6 +53,7 @@ export default function CounterPage() {
   const [buyer, setBuyer] = useState(noBuyer);
   const [pending, setPending] = useState(false);
   const [sold, setSold] = useState<Outcome | null>(null);
+  const [choosing, setChoosing] = useState<CounterItem | null>(null);
   const catalogue = useCatalogue();
   const queue = useSaleQueue();
   // One key per ticket, kept until it is recorded: a retry after a lost answer sells nothing twice.
@@ -89,17 +93,25 @@ export default function CounterPage() {
       : reference.trim().length >= 4 &&
         (method === 'mobile_money' || (!!mobileMoney && mobileMoney <= total && change !== null && change >= 0));
 
-  function add(product: CounterItem) {
+  function add(product: CounterItem, session?: Session) {
+    // A training books a seat on a session: the only one, or the one the cashier picks.
+    if (product.type === 'course' && !session) {
+      const sessions = product.sessions ?? [];
+      if (sessions.length === 1) return add(product, sessions[0]);
+      if (!sessions.length) return notification.warning({ message: `« ${product.name} » n’a pas de session à venir avec des places.` });
+      return setChoosing(product);
+    }
+    setChoosing(null);
     setLines((current) => {
-      const at = current.findIndex((l) => l.product.id === product.id);
-      if (at < 0) return [...current, { product, quantity: 1 }];
+      const line = { product, quantity: 1, ...(session ? { session } : {}) };
+      const at = current.findIndex((l) => lineKey(l) === lineKey(line));
+      if (at < 0) return [...current, line];
       return current.map((l, i) => (i === at ? { ...l, quantity: l.quantity + 1 } : l));
     });
     setSearch('');
     searchBox.current?.focus();
   }
 
-  /** Entrée in the search box: a scanned barcode adds its article at once. */
   /** A code read by a scanner (typed, then Entrée) or by the camera: a barcode, or a reference (Code 128 labels). */
   async function scanned(read: string) {
     const code = normalizeBarcode(read);
@@ -121,9 +133,9 @@ export default function CounterPage() {
       });
   }
 
-  const quantity = (id: string, delta: number) =>
+  const quantity = (key: string, delta: number) =>
     setLines((current) =>
-      current.map((l) => (l.product.id === id ? { ...l, quantity: l.quantity + delta } : l)).filter((l) => l.quantity > 0),
+      current.map((l) => (lineKey(l) === key ? { ...l, quantity: l.quantity + delta } : l)).filter((l) => l.quantity > 0),
     );
 
   async function sell() {
@@ -131,7 +143,12 @@ export default function CounterPage() {
     try {
       const input = {
         idempotencyKey: key.current,
-        items: lines.map((l) => ({ id: l.product.id, type: l.product.type, quantity: l.quantity })),
+        items: lines.map((l) => ({
+          id: l.product.id,
+          type: l.product.type,
+          quantity: l.quantity,
+          ...(l.session ? { sessionId: l.session.id } : {}),
+        })),
         payment:
           method === 'cash'
             ? { method, given: given ?? 0 }
@@ -228,6 +245,15 @@ export default function CounterPage() {
     >
       <PageTitle>Vente au comptoir</PageTitle>
       <DrawerBar />
+      <Modal open={choosing !== null} title={`Session de « ${choosing?.name ?? ''} »`} onCancel={() => setChoosing(null)} footer={null}>
+        <Space direction="vertical" style={{ width: '100%' }}>
+          {choosing?.sessions?.map((session) => (
+            <Button key={session.id} block size="large" onClick={() => add(choosing, session)}>
+              {`${sessionLabel(session)} · ${session.seatsLeft} place(s)`}
+            </Button>
+          ))}
+        </Space>
+      </Modal>
       <PendingSales queue={queue} />
       <div style={{ display: 'flex', gap: 8 }}>
         <Input.Search
@@ -261,7 +287,10 @@ export default function CounterPage() {
                     </Button>,
                   ]}
                 >
-                  <List.Item.Meta title={p.name} description={`${formatXOF(p.price)}${p.stock === null ? '' : ` · ${p.stock} en stock`}`} />
+                  <List.Item.Meta
+                    title={p.name}
+                    description={`${formatXOF(p.price)}${p.stock === null ? '' : ` · ${p.stock} en stock`}${p.sessions ? ` · ${p.sessions.length} session(s) à venir` : ''}`}
+                  />
                 </List.Item>
               )}
             />
@@ -278,15 +307,18 @@ export default function CounterPage() {
             renderItem={(l) => (
               <List.Item
                 actions={[
-                  <Button key="minus" onClick={() => quantity(l.product.id, -1)} aria-label={`Un ${l.product.name} de moins`}>
+                  <Button key="minus" onClick={() => quantity(lineKey(l), -1)} aria-label={`Un ${l.product.name} de moins`}>
                     −
                   </Button>,
-                  <Button key="plus" onClick={() => quantity(l.product.id, 1)} aria-label={`Un ${l.product.name} de plus`}>
+                  <Button key="plus" onClick={() => quantity(lineKey(l), 1)} aria-label={`Un ${l.product.name} de plus`}>
                     +
                   </Button>,
                 ]}
               >
-                <List.Item.Meta title={l.product.name} description={`${l.quantity} × ${formatXOF(l.product.price)}`} />
+                <List.Item.Meta
+                  title={l.product.name}
+                  description={`${l.session ? `${sessionLabel(l.session)} · ` : ''}${l.quantity} × ${formatXOF(l.product.price)}`}
+                />
               </List.Item>
             )}
           />

@@ -18,7 +18,7 @@ type Order = RowOfResource<typeof orders>;
 type Sale = Omit<CounterSaleInput, 'phone'> & { phone?: string | undefined };
 
 /** At the counter the owner sells what is on the shelf: no limit per article beyond the stock. */
-const COUNTER_RULES = { maxQuantityPerLine: 100_000, maxSeatsPerOrder: 1_000 };
+const COUNTER_RULES = { maxQuantityPerLine: 100_000, maxSeatsPerOrder: 1_000, unpublished: true };
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export interface CounterSale {
@@ -179,38 +179,74 @@ const changeOf = (sale: Sale, total: number) =>
 /** What the counter keeps on the phone to find an article without the network. */
 export interface CounterItem {
   id: string;
-  type: 'product' | 'service';
+  type: 'product' | 'service' | 'course';
   name: string;
   sku: string | null;
   barcode: string | null;
   price: number;
   /** At the time of the download (null: not counted). */
   stock: number | null;
+  /** A training's sessions to come with seats left: the cashier picks one (a seat is booked). */
+  sessions?: { id: string; startsAt: string; online: boolean; place: string | null; seatsLeft: number }[];
 }
 
 /**
- * The articles the counter sells (products, and services with a price), for the phone to keep: a
- * scan finds its article at once, online or not. `version` is what the phone holds: the same
- * version answers no items (a few bytes on a slow link). Stock changes alone do not make a new
- * version: the server checks stock at each sale.
+ * The articles the counter sells (products, services with a price, trainings with their sessions to
+ * come), for the phone to keep: a scan finds its article at once, online or not. `version` is what
+ * the phone holds: the same version answers no items (a few bytes on a slow link). Stock and seat
+ * changes alone do not make a new version: the server checks both at each sale.
  */
 export async function counterCatalogue(db: Db, version: string | undefined) {
-  const stamp = (table: 'products' | 'services') =>
+  const stamp = (table: 'products' | 'services' | 'cryptoCourses' | 'courseSessions') =>
     db
       .selectFrom(table)
       .select([sql<string>`count(*)`.as('n'), sql<string | null>`max(updated_at)::text`.as('at')])
       .executeTakeFirstOrThrow();
-  const [products, services, rules] = await Promise.all([stamp('products'), stamp('services'), orderRules(db)]);
-  const current = [products.n, products.at, services.n, services.at, rules.maxCounterDiscountPercent].join('|');
+  const [rules, ...stamps] = await Promise.all([
+    orderRules(db),
+    stamp('products'),
+    stamp('services'),
+    stamp('cryptoCourses'),
+    stamp('courseSessions'),
+  ]);
+  // The day too: yesterday's sessions leave the list.
+  const day = new Date().toLocaleDateString('sv-SE', { timeZone: 'Africa/Porto-Novo' });
+  const current = [...stamps.flatMap((s) => [s.n, s.at]), rules.maxCounterDiscountPercent, day].join('|');
   const maxDiscountPercent = rules.maxCounterDiscountPercent;
   if (version === current) return { version: current, maxDiscountPercent, items: null };
-  const [goods, work] = await Promise.all([
+  const [goods, work, courses, sessions] = await Promise.all([
     db.selectFrom('products').select(['id', 'name', 'sku', 'barcode', 'price', 'stock']).orderBy('name').execute(),
     db.selectFrom('services').select(['id', 'name', 'price']).where('price', 'is not', null).orderBy('name').execute(),
+    db.selectFrom('cryptoCourses').select(['id', 'title', 'price']).orderBy('title').execute(),
+    db
+      .selectFrom('courseSessions')
+      .select(['id', 'course', 'startsAt', 'online', 'place', sql<number>`seats - seats_taken`.as('seatsLeft')])
+      .where('published', '=', true)
+      .where('startsAt', '>', sql<string>`now()`)
+      .where(sql<boolean>`seats > seats_taken`)
+      .orderBy('startsAt')
+      .execute(),
   ]);
+  const none = { sku: null, barcode: null, stock: null };
   const items: CounterItem[] = [
     ...goods.map((p) => ({ ...p, type: 'product' as const, price: Number(p.price) })),
-    ...work.map((s) => ({ ...s, type: 'service' as const, sku: null, barcode: null, stock: null, price: Number(s.price) })),
+    ...work.map((s) => ({ ...s, ...none, type: 'service' as const, price: Number(s.price) })),
+    ...courses.map((c) => ({
+      id: c.id,
+      name: c.title,
+      ...none,
+      type: 'course' as const,
+      price: Number(c.price),
+      sessions: sessions
+        .filter((s) => s.course === c.id)
+        .map((s) => ({
+          id: s.id,
+          startsAt: new Date(s.startsAt).toISOString(),
+          online: s.online,
+          place: s.place,
+          seatsLeft: Number(s.seatsLeft),
+        })),
+    })),
   ];
   return { version: current, maxDiscountPercent, items };
 }

@@ -66,7 +66,11 @@ export async function orderRules(tx: Db) {
 export async function priceItems(
   tx: Db,
   items: Input['items'],
-  rules: { maxQuantityPerLine: number; maxSeatsPerOrder: number },
+  rules: {
+    maxQuantityPerLine: number;
+    maxSeatsPerOrder: number;
+    /** The counter sells what is on its shelf, on the web shop or not. */ unpublished?: boolean;
+  },
 ): Promise<OrderLine[]> {
   const lines: OrderLine[] = [];
   const total = (key: (i: Input['items'][number]) => string | undefined, of: Input['items'][number]) =>
@@ -77,7 +81,7 @@ export async function priceItems(
       .selectFrom(resource.name)
       .select(['id', 'price', sql.ref<string>(resource.titleField).as('title')])
       .where('id', '=', item.id)
-      .where('published', '=', true)
+      .$if(!rules.unpublished, (q) => q.where('published', '=', true))
       .executeTakeFirst();
     if (!row)
       throw new TRPCError({ code: 'BAD_REQUEST', message: 'Un article de votre panier n’est plus disponible. Retirez-le pour continuer.' });
