@@ -25,7 +25,16 @@ afterAll(async () => {
   await dgi?.close();
 });
 
-type Order = { id: string; number: string; channel: string; status: string; paymentStatus: string; paymentMethod: string; total: number };
+type Order = {
+  id: string;
+  number: string;
+  channel: string;
+  status: string;
+  paymentStatus: string;
+  paymentMethod: string;
+  total: number;
+  items: unknown;
+};
 const product = async (price: number, stock: number) =>
   (await app.asAdmin.products.create({
     name: `Souris ${randomUUID().slice(0, 6)}`,
@@ -261,6 +270,25 @@ describe('a sale at the counter', () => {
       }),
     );
     expect(full.message).toMatch(/place/);
+  });
+
+  it('takes a discount on one line with the whole sale’s, both within the limit', async () => {
+    const [mouse, pad] = [await product(6_000, 5), await product(4_000, 5)];
+    // 10 000 F, 10 %: 1 000 F at most in all.
+    const items = (own: number) => [
+      { id: mouse.id, type: 'product', quantity: 1, discount: own },
+      { id: pad.id, type: 'product', quantity: 1 },
+    ];
+    const over = await failure(sell({ items: items(700), discount: 400, payment: { method: 'cash', given: 10_000 } }));
+    expect(over.message).toMatch(new RegExp(`^Remise trop forte : ${formatXOF(1_000)} au maximum`));
+    const { order } = await sell({ items: items(600), discount: 400, payment: { method: 'cash', given: 10_000 } });
+    expect(order).toMatchObject({ discount: 1_000, total: 9_000 });
+    const lines = order.items as unknown as { id: string; discount?: number }[];
+    // The mouse: its own 600 F and 240 F of the 400 F shared out (60 % of the sale).
+    expect(lines.map((l) => l.discount)).toEqual([840, 160]);
+    const ofPad = () => dgi.confirmed().find((i) => i.request.items.some((l) => l.name === pad.name));
+    await expect.poll(ofPad, { timeout: 20_000 }).toBeDefined();
+    expect(ofPad()!.request.items.reduce((sum, l) => sum + l.price * l.quantity, 0)).toBe(9_000);
   });
 
   it('is recorded once when sent twice (a retry, a phone back online)', async () => {

@@ -67,7 +67,7 @@ describe('the counter at 360 px', () => {
     await expect.poll(() => page.getByTestId('total').textContent()).toBe(`Total : ${formatXOF(10_500)}`);
     // A discount within the owner's limit (10 % by default: 1 050 F here).
     await page.getByText(`${formatXOF(1_050)} au maximum (10 %)`).waitFor();
-    await page.getByLabel('Remise').fill('500');
+    await page.getByLabel('Remise', { exact: true }).fill('500');
     await expect.poll(() => page.getByTestId('total').textContent()).toBe(`Total : ${formatXOF(10_000)}`);
 
     // A business buyer: its IFU goes on the normalized invoice.
@@ -221,10 +221,15 @@ describe('the counter at 360 px', () => {
     await page.getByRole('button', { name: /Parakou · 5 place\(s\)/ }).click();
     const ticket = page.locator('.ant-card').filter({ hasText: 'Ticket' });
     await ticket.getByText(/Parakou · 1 × /).waitFor();
+    // A discount on this line alone.
+    await page.getByRole('button', { name: `Remise sur la ligne Atelier Bitcoin ${tag}` }).click();
+    await page.getByLabel(`Remise sur Atelier Bitcoin ${tag}`).fill('1000');
+    await expect.poll(() => page.getByTestId('total').textContent()).toBe(`Total : ${formatXOF(19_000)}`);
     await screenshot(page, 'counter-training-360');
     await page.getByLabel('Montant reçu').fill('20000');
     await page.getByRole('button', { name: /^Encaisser/ }).click();
     await page.getByText(/^Vente CMD-\d+ enregistrée$/).waitFor();
     expect(((await app.asAdmin.courseSessions.get({ id: later.id })) as { seatsTaken: number }).seatsTaken).toBe(1);
+    expect(await page.getByTestId('change').textContent()).toBe(`Monnaie à rendre : ${formatXOF(1_000)}`);
   });
 });

@@ -1,7 +1,23 @@
 import { barcodeError, formatXOF, normalizeBarcode, sessionLabel } from '@app/shared/format';
 import { orders } from '@app/shared/resources';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Collapse, Empty, Input, InputNumber, List, Modal, Result, Segmented, Space, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Collapse,
+  Empty,
+  Input,
+  InputNumber,
+  List,
+  Modal,
+  Popover,
+  Result,
+  Segmented,
+  Space,
+  Typography,
+} from 'antd';
 import { useDeferredValue, useRef, useState } from 'react';
 import { PageTitle } from '../layout/PageTitle';
 import { DRAWER_KEY, DrawerBar } from '../resources/cash-sessions/DrawerBar';
@@ -16,7 +32,7 @@ import type { CounterItem } from './counter/store';
 
 type Session = NonNullable<CounterItem['sessions']>[number];
 /** A line of the ticket: an article, and for a training the session its seats are booked on. */
-type Line = { product: CounterItem; quantity: number; session?: Session };
+type Line = { product: CounterItem; quantity: number; session?: Session; discount?: number };
 const lineKey = (l: { product: { id: string }; session?: { id: string } | undefined }) => `${l.product.id}:${l.session?.id ?? ''}`;
 type Method = 'cash' | 'mobile_money' | 'cash_mobile_money';
 const METHODS: { label: string; value: Method }[] = [
@@ -81,8 +97,9 @@ export default function CounterPage() {
 
   const percent = catalogue.maxDiscountPercent;
   const subtotal = lines.reduce((sum, l) => sum + l.product.price * l.quantity, 0);
+  const linesOff = lines.reduce((sum, l) => sum + (l.discount ?? 0), 0);
   const limit = Math.floor((subtotal * percent) / 100);
-  const off = discount ?? 0;
+  const off = (discount ?? 0) + linesOff;
   const total = subtotal - off;
   // What is paid in cash: all of it, or what Mobile Money leaves.
   const cashPart = method === 'cash' ? total : method === 'cash_mobile_money' ? Math.max(0, total - (mobileMoney ?? 0)) : 0;
@@ -148,6 +165,7 @@ export default function CounterPage() {
           type: l.product.type,
           quantity: l.quantity,
           ...(l.session ? { sessionId: l.session.id } : {}),
+          ...(l.discount ? { discount: l.discount } : {}),
         })),
         payment:
           method === 'cash'
@@ -155,7 +173,7 @@ export default function CounterPage() {
             : method === 'mobile_money'
               ? { method, reference }
               : { method, mobileMoney: mobileMoney ?? 0, reference, given: given ?? 0 },
-        ...(off ? { discount: off } : {}),
+        ...(discount ? { discount } : {}),
         ...Object.fromEntries(BUYER.map(({ key }) => [key, buyer[key].trim()]).filter(([, value]) => value)),
       };
       const outcome = await queue.record(input, total, change !== null && method !== 'mobile_money' ? change : 0);
@@ -313,11 +331,37 @@ export default function CounterPage() {
                   <Button key="plus" onClick={() => quantity(lineKey(l), 1)} aria-label={`Un ${l.product.name} de plus`}>
                     +
                   </Button>,
+                  ...(percent > 0
+                    ? [
+                        // A discount on this line only (a damaged box, a display model), counted in the same limit.
+                        <Popover
+                          key="discount"
+                          trigger="click"
+                          content={
+                            <InputNumber
+                              autoFocus
+                              min={0}
+                              max={l.product.price * l.quantity}
+                              step={100}
+                              precision={0}
+                              addonAfter="F CFA"
+                              aria-label={`Remise sur ${l.product.name}`}
+                              value={l.discount ?? null}
+                              onChange={(value) =>
+                                setLines((current) => current.map((c) => (lineKey(c) === lineKey(l) ? { ...c, discount: value ?? 0 } : c)))
+                              }
+                            />
+                          }
+                        >
+                          <Button aria-label={`Remise sur la ligne ${l.product.name}`}>%</Button>
+                        </Popover>,
+                      ]
+                    : []),
                 ]}
               >
                 <List.Item.Meta
                   title={l.product.name}
-                  description={`${l.session ? `${sessionLabel(l.session)} · ` : ''}${l.quantity} × ${formatXOF(l.product.price)}`}
+                  description={`${l.session ? `${sessionLabel(l.session)} · ` : ''}${l.quantity} × ${formatXOF(l.product.price)}${l.discount ? ` − ${formatXOF(l.discount)}` : ''}`}
                 />
               </List.Item>
             )}

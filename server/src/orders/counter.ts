@@ -44,7 +44,9 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
 
   const priced = await priceItems(tx, sale.items, COUNTER_RULES);
   const subtotal = round2(priced.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0));
-  const discount = sale.discount ?? 0;
+  // Each line's own discount (priceItems keeps the items' order), and the whole sale's.
+  const own = sale.items.map((item) => item.discount ?? 0);
+  const discount = (sale.discount ?? 0) + own.reduce((a, b) => a + b, 0);
   // An offline sale happened already: a limit lowered since does not undo it (its history says so).
   if (discount > 0 && !sale.offline) {
     const percent = (await orderRules(tx)).maxCounterDiscountPercent;
@@ -58,8 +60,15 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
       });
     }
   }
-  // Shared out over the lines in whole francs, as a promo code's is: the invoice adds up to the total.
-  const lines = discount ? shareOut(priced, () => true, subtotal, discount) : priced;
+  // The whole sale's discount shared out over the lines in whole francs, as a promo code's is, plus
+  // each line's own: the invoice adds up to the total.
+  const shared = sale.discount ? shareOut(priced, () => true, subtotal, sale.discount) : priced;
+  const lines = shared.map((line, i) => {
+    const off = (line.discount ?? 0) + own[i]!;
+    if (off > line.unitPrice * line.quantity)
+      throw new TRPCError({ code: 'BAD_REQUEST', message: `Remise plus grande que le montant de « ${line.name} ».` });
+    return off ? { ...line, discount: off } : line;
+  });
   const total = round2(subtotal - discount);
   const { cash, mobileMoney } = split(sale.payment, total);
   if (mobileMoney > total)

@@ -82,20 +82,17 @@ export const orders = defineResource({
   ],
 });
 
-/** The cart's lines as the checkout sends them: what and how many, never a price. */
-const cartItemsSchema = z
-  .array(
-    z.strictObject({
-      id: z.uuid('Article inconnu.'),
-      type: orderLineSchema.shape.type,
-      quantity: z.number().int('Quantité entière attendue.').min(1, 'Quantité minimale : 1.').max(99, 'Quantité maximale : 99.'),
-      /** The session chosen for a training. */
-      sessionId: z.uuid('Session inconnue : choisissez-en une autre.').optional(),
-    }),
-    'Liste d’articles attendue.',
-  )
-  .min(1, 'Votre panier est vide.')
-  .max(50, 'Trop d’articles dans une seule commande.');
+/** A cart's line as the checkout sends it: what and how many, never a price. */
+const cartItemSchema = z.strictObject({
+  id: z.uuid('Article inconnu.'),
+  type: orderLineSchema.shape.type,
+  quantity: z.number().int('Quantité entière attendue.').min(1, 'Quantité minimale : 1.').max(99, 'Quantité maximale : 99.'),
+  /** The session chosen for a training. */
+  sessionId: z.uuid('Session inconnue : choisissez-en une autre.').optional(),
+});
+const itemsOf = <T extends z.ZodType>(item: T) =>
+  z.array(item, 'Liste d’articles attendue.').min(1, 'Votre panier est vide.').max(50, 'Trop d’articles dans une seule commande.');
+const cartItemsSchema = itemsOf(cartItemSchema);
 
 const promoCodeInput = z.string().trim().max(40, 'Code promo inconnu : vérifiez-le.');
 
@@ -148,7 +145,18 @@ const mobileMoneyReference = z.string().trim().min(4, 'Indiquez la référence d
  * to be known (their phone makes them a customer; a business gives its IFU for its invoice).
  */
 export const counterSaleSchema = z.strictObject({
-  items: cartItemsSchema,
+  items: itemsOf(
+    cartItemSchema.extend({
+      // The shelf holds more than a cart: no per-line cap but the stock.
+      quantity: z.number().int('Quantité entière attendue.').min(1, 'Quantité minimale : 1.').max(100_000),
+      /** A discount on this line, in F CFA (with the whole sale's, within the owner's limit). */
+      discount: z
+        .number('Remise en F CFA attendue.')
+        .int('Remise en francs entiers.')
+        .min(0, 'Une remise ne peut pas être négative.')
+        .optional(),
+    }),
+  ),
   payment: z.discriminatedUnion(
     'method',
     [
