@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, startTestApp, type TestApp } from '../support/app';
 import { startEmcfStandIn, type EmcfStandIn } from '../support/emcf-stand-in';
 import { exportOrders } from '../support/export';
+import { encodeTicket } from '../../admin/src/pages/counter/escpos';
 import { pageSize, pdfQrCode, pdfText } from '../support/pdf';
 
 // A sale at the shop's counter: one stock with the web shop, paid and handed over at once, an order
@@ -289,6 +290,27 @@ describe('a sale at the counter', () => {
     const ofPad = () => dgi.confirmed().find((i) => i.request.items.some((l) => l.name === pad.name));
     await expect.poll(ofPad, { timeout: 20_000 }).toBeDefined();
     expect(ofPad()!.request.items.reduce((sum, l) => sum + l.price * l.quantity, 0)).toBe(9_000);
+  });
+
+  it('gives its ticket as lines for the Bluetooth printer, encoded in ESC/POS with the invoice’s QR code', async () => {
+    const mouse = await product(7_500, 5);
+    const { order } = await sell({ items: [{ id: mouse.id, type: 'product', quantity: 1 }], payment: { method: 'cash', given: 10_000 } });
+    const ofMouse = () => dgi.confirmed().find((i) => i.request.items.some((l) => l.name === mouse.name));
+    await expect.poll(ofMouse, { timeout: 20_000 }).toBeDefined();
+    const model = await app.asAdmin.orders.ticket({ id: order.id });
+    expect(model).toMatchObject({ width: 'mm80', title: 'Facture normalisée', total: formatXOF(7_500) });
+    expect(model.security?.qr).toBe(ofMouse()!.security!.qrCode);
+    expect(model.payment).toContainEqual(['  Monnaie rendue', formatXOF(2_500)]);
+    const bytes = Buffer.from(encodeTicket(model, {}, { pulse: true }));
+    const text = bytes.toString('latin1');
+    expect([...bytes.subarray(0, 2)]).toEqual([0x1b, 0x40]); // ESC @: the printer starts afresh
+    expect(text).toContain(order.number);
+    // Label and amount on one line of 48 characters, the narrow spaces made plain.
+    expect(text).toMatch(/TOTAL {30,}7 500 F CFA/);
+    expect(text).toContain(ofMouse()!.security!.qrCode); // stored in the printer's QR symbol (GS ( k)
+    expect(text).toContain('\x1dV'); // GS V: the paper cut
+    expect(text).toContain('\x1bp'); // ESC p: the cash drawer opens
+    expect((await failure(app.asVisitor.orders.ticket({ id: order.id }))).code).toBe('UNAUTHORIZED');
   });
 
   it('is recorded once when sent twice (a retry, a phone back online)', async () => {

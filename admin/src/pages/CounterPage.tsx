@@ -27,7 +27,7 @@ import { toHttpError } from '../providers/errors';
 import { trpc } from '../providers/trpc';
 import { CameraScanner } from './counter/CameraScanner';
 import { useCatalogue } from './counter/catalogue';
-import { type Outcome, useSaleQueue } from './counter/queue';
+import { type Outcome, type Sold, useSaleQueue } from './counter/queue';
 import type { CounterItem } from './counter/store';
 
 type Session = NonNullable<CounterItem['sessions']>[number];
@@ -42,6 +42,8 @@ const METHODS: { label: string; value: Method }[] = [
 ];
 
 const newKey = () => crypto.randomUUID();
+/** This browser prints over Bluetooth (Chrome on Android and on a desk; not iOS). */
+const BLUETOOTH = typeof navigator !== 'undefined' && 'bluetooth' in navigator;
 
 /** The buyer, if they want to be known: the orders' own fields (their labels), with the counter's hints. */
 const BUYER = [
@@ -70,6 +72,7 @@ export default function CounterPage() {
   const [pending, setPending] = useState(false);
   const [sold, setSold] = useState<Outcome | null>(null);
   const [choosing, setChoosing] = useState<CounterItem | null>(null);
+  const [printing, setPrinting] = useState(false);
   const catalogue = useCatalogue();
   const queue = useSaleQueue();
   // One key per ticket, kept until it is recorded: a retry after a lost answer sells nothing twice.
@@ -202,7 +205,21 @@ export default function CounterPage() {
     setSold(null);
   }
 
+  /** Prints the ticket on the Bluetooth printer (its code loaded with the end screen, so the tap still counts as one). */
+  async function print(sale: Sold) {
+    setPrinting(true);
+    try {
+      const { printTicket } = await import('./counter/printer');
+      await printTicket(() => trpc.orders.ticket.query({ id: sale.order.id }), { pulse: Number(sale.order.cashAmount ?? 0) > 0 });
+    } catch (error) {
+      notification.error({ message: 'Impression impossible', description: toHttpError(error).message });
+    } finally {
+      setPrinting(false);
+    }
+  }
+
   if (sold) {
+    if (BLUETOOTH) void import('./counter/printer');
     const change = 'sent' in sold ? sold.sent.change : sold.queued.change;
     return (
       <Result
@@ -234,6 +251,14 @@ export default function CounterPage() {
                 <Button key="receipt" size="large" href={`/suivi/${sold.sent.order.trackingToken}/recu.pdf`} target="_blank">
                   Facture A4
                 </Button>,
+                // Straight to the shop's Bluetooth thermal printer where the browser allows it (Chrome; not iOS).
+                ...(BLUETOOTH
+                  ? [
+                      <Button key="print" size="large" loading={printing} onClick={() => void print(sold.sent)}>
+                        Imprimer (Bluetooth)
+                      </Button>,
+                    ]
+                  : []),
                 // A buyer who gave a phone gets the ticket's link in a WhatsApp message, with its invoice once issued.
                 ...(sold.sent.order.phone
                   ? [

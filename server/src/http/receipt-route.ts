@@ -2,10 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { CustomerDocuments, type DocumentKind } from '../orders/documents';
-import type { ReceiptJob } from '../orders/receipt-worker';
-import { normalizedInvoice } from '../invoicing/invoices';
-import { findTrackedOrder } from '../orders/tracking';
+import { CustomerDocuments, type DocumentKind, documentJob } from '../orders/documents';
 import { hitRateLimit } from '../platform/rate-limit';
 import { WorkerBusy } from '../platform/worker';
 
@@ -33,7 +30,6 @@ export async function receiptRoute(
     const kind = DOCUMENTS[document];
     const notFound = () => reply.code(404).type('text/plain; charset=utf-8').send(NOT_FOUND);
     if (!kind || !/^[0-9a-f]{64}$/.test(token)) return notFound();
-    const type = kind === 'FA' ? 'FA' : 'FV';
     if (rateLimit) {
       const { perAddress, perToken, windowSeconds } = DOCUMENT_LIMITS;
       try {
@@ -44,22 +40,10 @@ export async function receiptRoute(
         return reply.code(429).header('Retry-After', '600').type('text/plain; charset=utf-8').send(TOO_MANY);
       }
     }
-    const order = await findTrackedOrder(db, { token }).catch(() => null);
-    const invoice = order ? await normalizedInvoice(db, token, type) : undefined;
-    if (!order || (type === 'FA' && !invoice)) return notFound();
-    const [{ id }, shop] = await Promise.all([
-      db.selectFrom('orders').select('id').where('trackingToken', '=', token).executeTakeFirstOrThrow(),
-      db.selectFrom('settings').select(['businessName', 'address', 'phone', 'email', 'ifu', 'ticketWidth']).executeTakeFirst(),
-    ]);
-    const { ticketWidth, ...details } = shop ?? { businessName: 'Boutique', address: '', phone: '', email: '', ticketWidth: 'mm80' };
-    const job: ReceiptJob = { order, shop: details, fontDir, ...(invoice ? { invoice } : {}) };
-    if (kind === 'TK') {
-      // Asked for and not issued yet: the ticket says the invoice follows.
-      const asked = invoice
-        ? undefined
-        : await db.selectFrom('invoices').select('status').where('orderId', '=', id).where('type', '=', 'FV').executeTakeFirst();
-      job.ticket = { width: ticketWidth, invoicePending: !!asked && asked.status !== 'failed' };
-    }
+    const found = await documentJob(db, token, kind, fontDir);
+    if (!found) return notFound();
+    const { id, job } = found;
+    const { order, invoice } = job;
     const version = CustomerDocuments.version(kind, job);
     const name = kind === 'TK' ? 'ticket' : !invoice ? 'recu' : invoice.type === 'FV' ? 'facture' : 'avoir';
     reply

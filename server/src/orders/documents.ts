@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ThreadWorker } from '../platform/worker';
+import { normalizedInvoice } from '../invoicing/invoices';
 import type { ReceiptJob } from './receipt-worker';
+import { findTrackedOrder } from './tracking';
 
 /** FV: the receipt or sale invoice; FA: the credit note; TK: the counter's ticket. */
 export type DocumentKind = 'FV' | 'FA' | 'TK';
@@ -65,4 +67,29 @@ export class CustomerDocuments {
   close() {
     return this.worker.close();
   }
+}
+
+/**
+ * What a document of an order shows, by its tracking token: the order as its customer sees it, the
+ * shop, the normalized invoice once issued (the credit note for FA: none, no document), and for the
+ * ticket its width and whether an invoice is on its way. Null for an unknown token.
+ */
+export async function documentJob(db: Kysely<Database>, token: string, kind: DocumentKind, fontDir: string) {
+  const order = await findTrackedOrder(db, { token }).catch(() => null);
+  const invoice = order ? await normalizedInvoice(db, token, kind === 'FA' ? 'FA' : 'FV') : undefined;
+  if (!order || (kind === 'FA' && !invoice)) return null;
+  const [{ id }, shop] = await Promise.all([
+    db.selectFrom('orders').select('id').where('trackingToken', '=', token).executeTakeFirstOrThrow(),
+    db.selectFrom('settings').select(['businessName', 'address', 'phone', 'email', 'ifu', 'ticketWidth']).executeTakeFirst(),
+  ]);
+  const { ticketWidth, ...details } = shop ?? { businessName: 'Boutique', address: '', phone: '', email: '', ticketWidth: 'mm80' };
+  const job: ReceiptJob = { order, shop: details, fontDir, ...(invoice ? { invoice } : {}) };
+  if (kind === 'TK') {
+    // Asked for and not issued yet: the ticket says the invoice follows.
+    const asked = invoice
+      ? undefined
+      : await db.selectFrom('invoices').select('status').where('orderId', '=', id).where('type', '=', 'FV').executeTakeFirst();
+    job.ticket = { width: ticketWidth, invoicePending: !!asked && asked.status !== 'failed' };
+  }
+  return { id, job };
 }

@@ -93,86 +93,146 @@ export async function onRoll(
 /** The shop as a roll document's header prints it. */
 export function shopHeader({ centered }: Roll, shop: Shop) {
   centered(shop.businessName, true, 1.35);
-  centered([shop.address, formatPhone(shop.phone), shop.ifu ? `IFU : ${shop.ifu}` : ''].filter(Boolean).join('\n'));
+  centered(shopDetails(shop).join('\n'));
 }
+
+/** Under the shop's name: its address, phone and IFU. */
+const shopDetails = (shop: Shop) => [shop.address, formatPhone(shop.phone), shop.ifu ? `IFU : ${shop.ifu}` : ''].filter(Boolean);
 
 export const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Africa/Porto-Novo' });
 
+/** A ticket as lines to print: drawn on the PDF roll here, encoded for an ESC/POS printer by the admin. */
+export interface TicketModel {
+  width: TicketWidth;
+  shop: { name: string; details: string[] };
+  title: string;
+  /** Centered under the title: the number and date, the buyer. */
+  meta: string[];
+  lines: { name: string; detail: string; amount: string; note?: string }[];
+  /** Label and amount after the lines: tax groups, or subtotal and discount. */
+  sums: [string, string][];
+  total: string;
+  /** How it was paid: label and amount ('' when none). */
+  payment: [string, string][];
+  /** The normalized invoice's security elements and the text of its QR code. */
+  security?: { lines: string[]; qr: string };
+  /** What the buyer is told when the invoice is still on its way. */
+  notice?: string;
+  footer: string;
+}
+
 /**
- * The counter's ticket for a roll printer (80 or 58 mm wide, as long as its lines): the shop, the
- * lines, the total, how it was paid and the change, and once the DGI answered the normalized
- * invoice's security elements and QR code; before that, that the invoice follows.
+ * The counter's ticket: the lines, the total, how it was paid and the change, and once the DGI
+ * answered the normalized invoice's security elements and QR code; before that, that it follows.
  */
-export function renderTicket({ order, shop, fontDir, invoice, ticket }: TicketJob): Promise<Buffer> {
-  const title = invoice ? 'Facture normalisée' : 'Ticket de caisse';
-  return onRoll(fontDir, ticket.width, { Title: `${title} ${order.number}`, Author: shop.businessName }, async (roll) => {
+export function ticketModel({ order, shop, invoice, ticket }: Omit<TicketJob, 'fontDir'>): TicketModel {
+  const cash = order.cashAmount === null ? null : Number(order.cashAmount);
+  const buyer = [
+    ...(order.customerName && order.customerName !== 'Client au comptoir' ? [`Client : ${order.customerName}`] : []),
+    ...(order.buyerIfu ? [`IFU du client : ${order.buyerIfu}`] : []),
+  ];
+  return {
+    width: ticket.width,
+    shop: { name: shop.businessName, details: shopDetails(shop) },
+    title: invoice ? 'Facture normalisée' : 'Ticket de caisse',
+    meta: [`${order.number} · ${dateTime(order.createdAt)}`, ...buyer],
+    lines: invoice
+      ? invoice.request.items.map((line) => ({
+          name: `${line.name} (${line.taxGroup})`,
+          detail: `${line.quantity} × ${formatXOF(line.price)}`,
+          amount: formatXOF(line.price * line.quantity),
+          ...(line.priceModification ? { note: line.priceModification } : {}),
+        }))
+      : order.items.map((line) => ({
+          name: line.name,
+          detail: `${line.quantity} × ${formatXOF(line.unitPrice)}`,
+          amount: formatXOF(line.unitPrice * line.quantity),
+        })),
+    sums: invoice
+      ? groupTotals(invoice.totals).flatMap((g): [string, string][] => [
+          [taxGroups[g.group], formatXOF(g.ttc)],
+          [`  HT ${formatXOF(g.ht)} · TVA`, formatXOF(g.tva)],
+        ])
+      : Number(order.discount) > 0
+        ? [
+            ['Sous-total', formatXOF(order.subtotal)],
+            [discountLine(order) ?? 'Remise', formatDiscount(order.discount)],
+          ]
+        : [],
+    total: formatXOF(invoice ? invoice.totals.total : order.total),
+    payment: [
+      [labelOf(paymentMethods, order.paymentMethod), ''],
+      ...(cash !== null && cash < Number(order.total)
+        ? [['  Mobile Money', formatXOF(Number(order.total) - cash)] as [string, string]]
+        : []),
+      ...(order.paymentReference ? [[`  Réf. ${order.paymentReference}`, ''] as [string, string]] : []),
+      ...(cash && order.cashGiven !== null
+        ? [
+            ['  Espèces reçues', formatXOF(order.cashGiven)] as [string, string],
+            ['  Monnaie rendue', formatXOF(Number(order.cashGiven) - cash)] as [string, string],
+          ]
+        : []),
+    ],
+    ...(invoice
+      ? {
+          security: {
+            lines: [
+              `Code MECeF/DGI :\n${codeInGroups(invoice.codeMecef)}`,
+              `NIM : ${invoice.nim}`,
+              `Compteurs : ${invoice.counters}`,
+              `Date et heure : ${invoice.issuedAt}`,
+            ],
+            qr: invoice.qrCode,
+          },
+        }
+      : ticket.invoicePending
+        ? {
+            notice: `Votre facture normalisée suit : demandez-la avec le numéro ${order.number} et le code ${trackingCode(order.trackingToken)}.`,
+          }
+        : {}),
+    footer: 'Merci pour votre confiance.',
+  };
+}
+
+/** The ticket as a PDF on the roll (80 or 58 mm wide, as long as its lines). */
+export function renderTicket(job: TicketJob): Promise<Buffer> {
+  const model = ticketModel(job);
+  const { order, shop, fontDir } = job;
+  return onRoll(fontDir, model.width, { Title: `${model.title} ${order.number}`, Author: shop.businessName }, async (roll) => {
     const { doc, x, width, centered, pair, rule } = roll;
     shopHeader(roll, shop);
     doc.moveDown(0.5);
-    centered(title.toUpperCase(), true, 1.15);
-    centered(`${order.number} · ${dateTime(order.createdAt)}`);
-    if (order.customerName && order.customerName !== 'Client au comptoir') centered(`Client : ${order.customerName}`);
-    if (order.buyerIfu) centered(`IFU du client : ${order.buyerIfu}`);
+    centered(model.title.toUpperCase(), true, 1.15);
+    for (const line of model.meta) centered(line);
     rule();
-
-    const lineName = (text: string) => doc.font('regular').fontSize(PAPER[ticket.width].font).text(text, x, doc.y, { width });
-    if (invoice) {
-      for (const line of invoice.request.items) {
-        lineName(`${line.name} (${line.taxGroup})`);
-        pair(`  ${line.quantity} × ${formatXOF(line.price)}`, formatXOF(line.price * line.quantity));
-        if (line.priceModification) lineName(`  ${line.priceModification}`);
-      }
-      rule();
-      for (const g of groupTotals(invoice.totals)) {
-        pair(taxGroups[g.group], formatXOF(g.ttc));
-        pair(`  HT ${formatXOF(g.ht)} · TVA`, formatXOF(g.tva));
-      }
-    } else {
-      for (const line of order.items) {
-        lineName(line.name);
-        pair(`  ${line.quantity} × ${formatXOF(line.unitPrice)}`, formatXOF(line.unitPrice * line.quantity));
-      }
-      rule();
-      if (Number(order.discount) > 0) {
-        pair('Sous-total', formatXOF(order.subtotal));
-        pair(discountLine(order) ?? 'Remise', formatDiscount(order.discount));
-      }
+    const plain = (text: string) => doc.font('regular').fontSize(PAPER[model.width].font).text(text, x, doc.y, { width });
+    for (const line of model.lines) {
+      plain(line.name);
+      pair(`  ${line.detail}`, line.amount);
+      if (line.note) plain(`  ${line.note}`);
     }
+    rule();
+    for (const [label, amount] of model.sums) pair(label, amount);
     doc.moveDown(0.2);
-    pair('TOTAL', formatXOF(invoice ? invoice.totals.total : order.total), true, 1.3);
+    pair('TOTAL', model.total, true, 1.3);
     doc.moveDown(0.3);
-
-    // How it was paid: the cash handed over and the change, the Mobile Money part and its reference.
-    const cash = order.cashAmount === null ? null : Number(order.cashAmount);
-    pair(labelOf(paymentMethods, order.paymentMethod), '');
-    if (cash !== null && cash < Number(order.total)) pair('  Mobile Money', formatXOF(Number(order.total) - cash));
-    if (order.paymentReference) pair(`  Réf. ${order.paymentReference}`, '');
-    if (cash && order.cashGiven !== null) {
-      pair('  Espèces reçues', formatXOF(order.cashGiven));
-      pair('  Monnaie rendue', formatXOF(Number(order.cashGiven) - cash));
-    }
-
-    if (invoice) {
+    for (const [label, amount] of model.payment) pair(label, amount);
+    if (model.security) {
       rule();
       centered('Éléments de sécurité', true);
-      centered(`Code MECeF/DGI :\n${codeInGroups(invoice.codeMecef)}`);
-      centered(`NIM : ${invoice.nim}`);
-      centered(`Compteurs : ${invoice.counters}`);
-      centered(`Date et heure : ${invoice.issuedAt}`);
+      for (const line of model.security.lines) centered(line);
       const side = Math.min(width, 110);
-      const qr = await QRCode.toBuffer(invoice.qrCode, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 6 });
+      const qr = await QRCode.toBuffer(model.security.qr, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 6 });
       doc.moveDown(0.4);
       const top = doc.y;
       doc.image(qr, x + (width - side) / 2, top, { width: side });
       doc.y = top + side + 4;
-    } else if (ticket.invoicePending) {
+    } else if (model.notice) {
       rule();
-      centered(
-        `Votre facture normalisée suit : demandez-la avec le numéro ${order.number} et le code ${trackingCode(order.trackingToken)}.`,
-      );
+      centered(model.notice);
     }
     rule();
-    centered('Merci pour votre confiance.');
+    centered(model.footer);
   });
 }

@@ -16,6 +16,8 @@ import { getRecord, updateRecord } from '../crud/repository';
 import { addOrderNote, orderHistory, recordEvent, reopenOrder, setPaymentStatus, transitionOrder } from '../orders/lifecycle';
 import { orderInvoices, retryInvoice } from '../invoicing/invoices';
 import { counterCatalogue, sellAtCounter, shortageAlert } from '../orders/counter';
+import { documentJob } from '../orders/documents';
+import { ticketModel } from '../orders/ticket';
 import { lowStockAlerts, orderPlacedMails } from '../orders/notifications';
 import { findOrderByKey, orderRules, placeOrderRecord, priceItems } from '../orders/place-order';
 import { applyPromo } from '../orders/promo';
@@ -136,6 +138,13 @@ export const ordersProcedures = {
    * asked for. The change to give back comes with the order. Sent twice (a retry, a phone back
    * online), it is recorded once.
    */
+  /** A sale's ticket as lines, for the counter's printer (ESC/POS over Bluetooth): what the PDF ticket shows. */
+  ticket: adminProcedure.input(idInput).query(async ({ ctx, input }) => {
+    const order = await ctx.db.selectFrom('orders').select('trackingToken').where('id', '=', input.id).executeTakeFirst();
+    const found = order && (await documentJob(ctx.db, order.trackingToken, 'TK', ''));
+    if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: 'Commande introuvable.' });
+    return ticketModel({ ...found.job, ticket: found.job.ticket! });
+  }),
   /** The articles the counter keeps on the phone (orders/counter.ts); nothing when `version` is still current. */
   counterCatalogue: adminProcedure
     .input(z.strictObject({ version: z.string().max(200).optional() }))
