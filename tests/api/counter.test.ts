@@ -91,8 +91,13 @@ describe('a sale at the counter', () => {
       payment: { method: 'mobile_money', reference: 'MTN-7788991' },
       customerName: 'Société Akwaba SARL',
       phone: '01 97 55 44 33',
+      email: 'compta@akwaba.example',
       buyerIfu: BUYER_IFU,
     });
+    // The ticket's link goes to the buyer's e-mail, through the outbox.
+    const mails = JSON.stringify(await app.db.selectFrom('outbox').select('payload').execute());
+    expect(mails).toContain('compta@akwaba.example');
+    expect(mails).toContain(`Votre ticket ${order.number}`);
     expect((await app.asAdmin.orders.get({ id: order.id })).paymentReference).toBe('MTN-7788991');
     await expect
       .poll(() => dgi.confirmed().find((i) => i.request.items.some((l) => l.name === mouse.name))?.request.client, { timeout: 20_000 })

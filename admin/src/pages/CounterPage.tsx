@@ -49,9 +49,10 @@ const BLUETOOTH = typeof navigator !== 'undefined' && 'bluetooth' in navigator;
 const BUYER = [
   { key: 'customerName', placeholder: 'Nom ou entreprise', inputMode: 'text' },
   { key: 'phone', placeholder: 'Téléphone : le client est retrouvé ou créé', inputMode: 'tel' },
+  { key: 'email', placeholder: 'E-mail : le ticket y est envoyé', inputMode: 'email' },
   { key: 'buyerIfu', placeholder: 'IFU (13 chiffres) pour une facture à une entreprise', inputMode: 'numeric' },
 ] as const;
-const noBuyer = { customerName: '', phone: '', buyerIfu: '' };
+const noBuyer = { customerName: '', phone: '', email: '', buyerIfu: '' };
 
 /**
  * "Vente au comptoir": find an article by its barcode (a scanner types it and presses Entrée), its

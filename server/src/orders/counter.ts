@@ -1,10 +1,11 @@
-import { adminPath, type CounterSaleInput, formatXOF, type OrderLine, orders, type RowOfResource } from '@app/shared';
+import { adminPath, type CounterSaleInput, formatXOF, type OrderLine, orders, type RowOfResource, trackingPath } from '@app/shared';
 import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import { createRecord } from '../crud/repository';
 import type { Database } from '../db/schema';
 import { alertOwner } from '../alerts/owner';
+import { enqueueMail } from '../platform/outbox';
 import { recordEvent } from '../history/events';
 import { queueInvoice } from '../invoicing/invoices';
 import { moveSeats } from '../sessions/seats';
@@ -98,6 +99,7 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
   const order = await createRecord(tx, orders, {
     customerName: sale.customerName?.trim() || 'Client au comptoir',
     phone: sale.phone ?? null,
+    email: sale.email ?? null,
     buyerIfu: sale.buyerIfu ?? null,
     items: lines,
     delivery: null,
@@ -119,6 +121,7 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
   await recordEvent(tx, order.id, { actor: seller, kind: 'created', toValue: 'delivered', note: saleNote(sale, total, short) });
   await recordEvent(tx, order.id, { actor: seller, kind: 'payment', fromValue: 'pending', toValue: 'paid' });
   await queueInvoice(tx, config, order, 'FV');
+  if (order.email) await ticketMail(tx, config, order);
   return { order, change: changeOf(sale, total), repeated: false, low, short };
 }
 
@@ -258,4 +261,20 @@ export async function counterCatalogue(db: Db, version: string | undefined) {
     })),
   ];
   return { version: current, maxDiscountPercent, items };
+}
+
+/** The buyer who gave an e-mail gets the ticket's link (the normalized invoice's once the DGI answered). */
+async function ticketMail(tx: Db, config: Config, order: Order) {
+  const base = `${config.publicUrl}${trackingPath(order.trackingToken)}`;
+  await enqueueMail(tx, {
+    to: order.email!,
+    subject: `Votre ticket ${order.number}`,
+    text: [
+      `Bonjour ${order.customerName},`,
+      '',
+      `Merci pour votre achat en boutique (${formatXOF(order.total)}).`,
+      `Votre ticket : ${base}/ticket.pdf`,
+      `Votre facture (normalisée dès que la DGI l’a émise) : ${base}/recu.pdf`,
+    ].join('\n'),
+  });
 }

@@ -184,6 +184,8 @@ export const counterSaleSchema = z.strictObject({
   // The buyer, if known, with the rules and messages of the orders' own fields (a phone in E.164).
   customerName: given(orders.fields.customerName).optional(),
   phone: given(orders.fields.phone).optional(),
+  /** The ticket's link is sent there. */
+  email: given(orders.fields.email).optional(),
   buyerIfu: given(orders.fields.buyerIfu).optional(),
   idempotencyKey: idempotencyKeySchema,
   /**
