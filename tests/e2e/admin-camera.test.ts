@@ -24,12 +24,14 @@ let page: Page;
 async function filmBarcode() {
   const [width, height] = [640, 480];
   const label = await bwipjs.toBuffer({ bcid: 'ean13', text: code, scale: 3, height: 14, includetext: true, backgroundcolor: 'FFFFFF' });
-  const luma = await sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+  const { data, info } = await sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
     .composite([{ input: await sharp(label).resize({ width: 420 }).toBuffer(), gravity: 'center' }])
     .greyscale()
     .raw()
-    .toBuffer();
-  const y = Buffer.from(luma.filter((_, i) => i % 3 === 0));
+    .toBuffer({ resolveWithObject: true });
+  // One byte per pixel: the first channel of however many sharp gives.
+  const y = Buffer.from(data.filter((_, i) => i % info.channels === 0));
+  if (y.length !== width * height) throw new Error(`luma of ${y.length} bytes for ${width} × ${height}`);
   const chroma = Buffer.alloc((width / 2) * (height / 2), 128);
   const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma, chroma]);
   fs.mkdirSync(path.dirname(video), { recursive: true });
@@ -71,6 +73,8 @@ describe('the counter’s camera', () => {
     await page.locator('[data-catalogue="ready"]').waitFor();
     await page.getByRole('button', { name: 'Scanner avec la caméra' }).click();
     await page.getByTestId('camera-seen').getByText(`Lu : ${code}`).waitFor({ timeout: 30_000 });
+    // The article stays in front of the camera for a few seconds, as it does in a hand.
+    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 4);
     await page.getByRole('button', { name: 'Terminé' }).click();
     const ticket = page.locator('.ant-card').filter({ hasText: 'Ticket' });
     await ticket.getByText(name).waitFor();

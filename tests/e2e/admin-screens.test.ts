@@ -568,7 +568,8 @@ describe('the sales charts', () => {
       const p = await app.newPage({ width, height }, { timezoneId });
       await signIn(p, '/admin');
       await p.locator('#ventes').scrollIntoViewIfNeeded();
-      await expect.poll(() => p.locator('#ventes [data-testid=chart] canvas').count(), { timeout: 20_000 }).toBe(4);
+      // Revenue, best sellers, statuses, payment methods, channels.
+      await expect.poll(() => p.locator('#ventes [data-testid=chart] canvas').count(), { timeout: 20_000 }).toBe(5);
       const sales = await tableRows(p, 'Chiffre d’affaires par jour');
       expect(sales).toHaveLength(30);
       const drawn = Object.fromEntries(sales.filter((r) => r[1] !== formatXOF(0)).map((r) => [r[0], r[1]]));
@@ -581,6 +582,9 @@ describe('the sales charts', () => {
       for (const [status, label] of Object.entries(orderStatuses)) {
         expect(byStatus[label]).toBe(Number(statuses.find((s) => s.status === status)?.n ?? 0));
       }
+      // Every sale of these orders was made online.
+      const byChannel = Object.fromEntries((await tableRows(p, 'Ventes par canal')).map(([label, , amount]) => [label, amount]));
+      expect(byChannel).toEqual({ 'Boutique en ligne': formatXOF(revenue), Comptoir: formatXOF(0) });
       expect(await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       expect(await accessibilityProblems(p, { within: '#ventes' })).toEqual([]);
       await screenshot(p, `dashboard-sales-${width}`, true);

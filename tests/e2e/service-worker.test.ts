@@ -75,8 +75,26 @@ describe('the storefront’s service worker on a shared phone', () => {
     expect(adminUrls.some((u) => u.startsWith('/admin/index.html'))).toBe(true);
     expect(adminUrls.filter((u) => !u.startsWith('/admin/'))).toEqual([]);
 
+    // The counter keeps its articles on the phone (IndexedDB) while signed in...
+    await page.goto('/admin/comptoir');
+    await page.locator('[data-catalogue="ready"]').waitFor();
+    const counterCatalogue = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const open = indexedDB.open('comptoir');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const count = open.result.transaction('catalogue').objectStore('catalogue').count();
+              count.onsuccess = () => resolve(count.result);
+            };
+          }),
+      );
+    expect(await counterCatalogue()).toBe(1);
     await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('button', { name: 'Déconnexion' }).click();
     await page.waitForURL(/\/admin\/login/);
+    // ...and not after signing out.
+    expect(await counterCatalogue()).toBe(0);
     const after = await cached(page);
     const left = Object.entries(after)
       .filter(([name]) => !name.includes('precache'))

@@ -1,6 +1,7 @@
 import type { AuthProvider } from '@refinedev/core';
 import { isUnauthorized, toHttpError } from './errors';
 import { forgetAlertsSubscription } from '../push/device-alerts';
+import { forgetCounterCatalogue } from '../pages/counter/store';
 import { signedInBefore } from '../signin/hint';
 import { currentAdmin, forgetSession } from './session';
 import { trpc } from './trpc';
@@ -52,6 +53,9 @@ export const authProvider: AuthProvider = {
  * answers, photos) are emptied at sign-out. The storefront's precached code is kept.
  */
 async function forgetCachedAnswers() {
+  // The counter's copy of the articles (admin/src/pages/counter/store.ts) goes too; its sales not
+  // yet sent stay, to leave at the next sign-in: a sale is never lost.
+  await forgetCounterCatalogue().catch(() => undefined);
   if (!('caches' in window)) return;
   const names = await caches.keys().catch(() => [] as string[]);
   await Promise.all(names.filter((name) => !name.includes('precache')).map((name) => caches.delete(name).catch(() => false)));

@@ -3,8 +3,8 @@ import { Alert, Button, Modal, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { barcodeDetector } from './detector';
 
-/** The same code seen again within this delay is the same article still in front of the camera. */
-const SAME_ARTICLE_MS = 1500;
+/** A code seen again within this delay of its last sighting is the same article still in front of the camera. */
+const SAME_ARTICLE_MS = 2000;
 const EVERY_MS = 200;
 
 /** Why the camera cannot be used, in French. */
@@ -48,8 +48,10 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
           busy = true;
           try {
             for (const { rawValue } of await detector.detect(video.current)) {
-              if (rawValue === last.code && Date.now() - last.at < SAME_ARTICLE_MS) continue;
+              // Still in view (seen again within the delay): the same article, however long it stays there.
+              const again = rawValue === last.code && Date.now() - last.at < SAME_ARTICLE_MS;
               Object.assign(last, { code: rawValue, at: Date.now() });
+              if (again) continue;
               setSeen(rawValue);
               latest.current(rawValue);
             }

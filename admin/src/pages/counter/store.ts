@@ -34,6 +34,7 @@ const db = () =>
 
 export const keptCatalogue = async () => (await db()).get('catalogue', 'current');
 export const keepCatalogue = async (catalogue: Catalogue) => (await db()).put('catalogue', catalogue, 'current');
+export const forgetCounterCatalogue = async () => (await db()).delete('catalogue', 'current');
 
 export const queuedSales = async () => (await db()).getAllFromIndex('sales', 'soldAt');
 export const queueSale = async (sale: QueuedSale) => (await db()).put('sales', sale);
