@@ -210,6 +210,16 @@ describe('a sale at the counter', () => {
     // Sent again (the phone never heard the answer): the same order, nothing taken twice.
     const again = (await app.asAdmin.orders.sellAtCounter(input as never)) as { order: Order; repeated: boolean };
     expect(again).toMatchObject({ repeated: true, order: { id: order.id } });
+    // Paid partly by Mobile Money for more than today's total (a price lowered since): recorded all the same.
+    const cheaper = await product(3_000, 5);
+    await app.db.updateTable('products').set({ price: 2_500 }).where('id', '=', cheaper.id).execute();
+    const paidMore = (await app.asAdmin.orders.sellAtCounter({
+      idempotencyKey: randomUUID(),
+      items: [{ id: cheaper.id, type: 'product', quantity: 1 }],
+      payment: { method: 'cash_mobile_money', mobileMoney: 3_000, reference: 'MTN-OFF', given: 0 },
+      offline: { soldAt, total: 3_000 },
+    } as never)) as { order: Order };
+    expect(paidMore.order).toMatchObject({ total: 2_500, paymentStatus: 'paid' });
     // Online, the same shortage is refused: the cashier is there to change the ticket.
     const online = await failure(
       sell({ items: [{ id: mouse.id, type: 'product', quantity: 1 }], payment: { method: 'cash', given: 6_000 } }),

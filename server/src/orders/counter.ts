@@ -72,7 +72,7 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
   });
   const total = round2(subtotal - discount);
   const { cash, mobileMoney } = split(sale.payment, total);
-  if (mobileMoney > total)
+  if (mobileMoney > total && !sale.offline)
     throw new TRPCError({
       code: 'BAD_REQUEST',
       message: `Le montant Mobile Money (${formatXOF(mobileMoney)}) dépasse le total de la vente (${formatXOF(total)}).`,
