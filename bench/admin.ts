@@ -15,10 +15,9 @@
 // Targets (issue 23): (1) ≤ 3 s, (3) ≤ 2 s, sign-in route ≤ 100 KiB of compressed JavaScript.
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM, emulateSlowPhone, FLAGS, kib, recordAssets, startServer } from './lib';
+import { chromium } from 'playwright-core';
+import { BENCH_ADMIN, CHROMIUM, emulateSlowPhone, FLAGS, kib, PHONE_CONTEXT, readMark, recordAssets, startAdminServer } from './lib';
 
-const ADMIN = { email: 'bench@example.com', password: 'une phrase pour le banc' };
 const baseline = process.argv[2];
 
 const size = (dir: string, urlPath: string, ext: 'br' | 'gz') => {
@@ -42,13 +41,8 @@ const MARKS = `
 })();
 `;
 
-const read = (page: Page, name: string) =>
-  page
-    .waitForFunction((n) => (window as unknown as Record<string, number | undefined>)[n], name, { timeout: 120_000 })
-    .then((h) => h.jsonValue() as Promise<number>);
-
 async function measure(label: string, dir: string) {
-  const { base, stop } = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DEMO_PHOTOS: 'false' }, dir);
+  const { base, stop } = await startAdminServer(dir);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   try {
     // Weight, unthrottled.
@@ -56,7 +50,7 @@ async function measure(label: string, dir: string) {
     await weigh.addInitScript({ content: MARKS });
     const assets = recordAssets(weigh);
     await weigh.goto(`${base}/admin/login`);
-    const formAt = await read(weigh, 'formAt');
+    const formAt = await readMark(weigh, 'formAt');
     await weigh.waitForLoadState('networkidle');
     // What the form needed (asked for before it answered), not what the page fetches afterwards while the owner types.
     const before = new Set(
@@ -75,22 +69,17 @@ async function measure(label: string, dir: string) {
     await weigh.close();
 
     // The slow phone, one browser profile for the three visits.
-    const context = await browser.newContext({
-      viewport: { width: 360, height: 740 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await browser.newContext(PHONE_CONTEXT);
     await context.addInitScript({ content: MARKS });
     const page = await context.newPage();
     await emulateSlowPhone(page);
     await page.goto(`${base}/admin/login`, { waitUntil: 'commit' });
-    const first = await read(page, 'formAt');
+    const first = await readMark(page, 'formAt');
     // The owner types as one does on a phone (80 ms a key, about 3 s here).
-    await page.getByLabel('E-mail').pressSequentially(ADMIN.email, { delay: 80 });
-    await page.getByLabel('Mot de passe', { exact: true }).pressSequentially(ADMIN.password, { delay: 80 });
+    await page.getByLabel('E-mail').pressSequentially(BENCH_ADMIN.email, { delay: 80 });
+    await page.getByLabel('Mot de passe', { exact: true }).pressSequentially(BENCH_ADMIN.password, { delay: 80 });
     await page.getByRole('button', { name: 'Se connecter' }).click();
-    const signIn = (await read(page, 'dashboardAt')) - (await read(page, 'tapAt'));
+    const signIn = (await readMark(page, 'dashboardAt')) - (await readMark(page, 'tapAt'));
     // The owner comes back later: whatever the admin's service worker keeps by then is there.
     if (fs.existsSync(path.join(dir, 'admin/dist/sw.js'))) {
       // Registered a few seconds after sign-in, then installed with the whole shell over the slow
@@ -103,7 +92,7 @@ async function measure(label: string, dir: string) {
     }
     await page.waitForLoadState('networkidle');
     await page.goto(`${base}/admin/`, { waitUntil: 'commit' });
-    const repeat = await read(page, 'dashboardAt');
+    const repeat = await readMark(page, 'dashboardAt');
     await context.close();
     return {
       label,

@@ -9,10 +9,9 @@
 //  (3) a sale confirmed online: from the tap on "Encaisser" until "Vente … enregistrée".
 // Targets (issue 41): (1) ≤ 1.5 s, (2) ≤ 100 ms, (3) ≤ 1 s.
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM, emulateSlowPhone, FLAGS, startServer } from './lib';
+import { chromium } from 'playwright-core';
+import { BENCH_ADMIN, CHROMIUM, emulateSlowPhone, FLAGS, PHONE_CONTEXT, readMark, startAdminServer } from './lib';
 
-const ADMIN = { email: 'bench@example.com', password: 'une phrase pour le banc' };
 const baseline = process.argv[2];
 /** A demo product's barcode (server/src/seed/demo-data.ts) and its name. */
 const SCANNED = { code: '2000000000015' };
@@ -36,30 +35,20 @@ const MARKS = `
 })();
 `;
 
-const read = (page: Page, name: string) =>
-  page
-    .waitForFunction((n) => (window as unknown as Record<string, number | undefined>)[n], name, { timeout: 120_000 })
-    .then((h) => h.jsonValue() as Promise<number>);
-
 async function measure(label: string, dir: string) {
-  const { base, stop } = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DEMO_PHOTOS: 'false' }, dir);
+  const { base, stop } = await startAdminServer(dir);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   try {
-    const context = await browser.newContext({
-      viewport: { width: 360, height: 740 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await browser.newContext(PHONE_CONTEXT);
     await context.addInitScript({ content: MARKS });
     const page = await context.newPage();
     await page.goto(`${base}/admin/login`);
-    await page.getByLabel('E-mail').fill(ADMIN.email);
-    await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
+    await page.getByLabel('E-mail').fill(BENCH_ADMIN.email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(BENCH_ADMIN.password);
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.waitForURL(/\/admin\/?$/);
     await page.goto(`${base}/admin/comptoir`);
-    await read(page, 'usableAt');
+    await readMark(page, 'usableAt');
     await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, {
       timeout: 180_000,
       polling: 500,
@@ -68,7 +57,7 @@ async function measure(label: string, dir: string) {
 
     await emulateSlowPhone(page);
     await page.goto(`${base}/admin/comptoir`, { waitUntil: 'commit' });
-    const usable = await read(page, 'usableAt');
+    const usable = await readMark(page, 'usableAt');
     const search = page.getByLabel('Code-barres, référence ou nom');
     const scans: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -82,12 +71,12 @@ async function measure(label: string, dir: string) {
       await page.getByRole('button', { name: /^Un .* de plus$/ }).waitFor({ state: 'detached' });
       await search.pressSequentially(SCANNED.code, { delay: 5 });
       await search.press('Enter');
-      scans.push((await read(page, 'lineAt')) - (await read(page, 'enterAt')));
+      scans.push((await readMark(page, 'lineAt')) - (await readMark(page, 'enterAt')));
     }
     scans.sort((a, b) => a - b);
     await page.getByLabel('Montant reçu').fill('1000000');
     await page.getByRole('button', { name: /^Encaisser/ }).click();
-    const sale = (await read(page, 'soldAt')) - (await read(page, 'tapAt'));
+    const sale = (await readMark(page, 'soldAt')) - (await readMark(page, 'tapAt'));
     await context.close();
     return { label, usable, scan: scans[2]!, sale };
   } finally {

@@ -66,3 +66,19 @@ export async function emulateSlowPhone(page: Page) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   return cdp;
 }
+
+/** The owner the admin benchmarks sign in as (startAdminServer creates her). */
+export const BENCH_ADMIN = { email: 'bench@example.com', password: 'une phrase pour le banc' };
+
+/** A real server of the checkout in `dir` on a fresh demo PGlite, with the benchmarks' owner. */
+export const startAdminServer = (dir: string) =>
+  startServer({ ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, DEMO_PHOTOS: 'false' }, dir);
+
+/** The phone the admin benchmarks use: 360 px wide, touch, a dense screen. */
+export const PHONE_CONTEXT = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+/** A mark the page set in its own time (`window[name] = performance.now()`), once it is there. */
+export const readMark = (page: Page, name: string) =>
+  page
+    .waitForFunction((n) => (window as unknown as Record<string, number | undefined>)[n], name, { timeout: 120_000 })
+    .then((h) => h.jsonValue() as Promise<number>);

@@ -3,12 +3,13 @@ import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { getRecord } from '../crud/repository';
+import { shopOnPaper } from './documents';
+import { round2 } from './place-order';
 import { dateTime, onRoll, shopHeader } from './ticket';
 
 type Db = Kysely<Database>;
 export type CashSession = RowOfResource<typeof cashSessions>;
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
 const refuse = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 
 /**
@@ -129,17 +130,14 @@ export async function openDayForSale(tx: Db) {
 export async function renderDrawerReport(db: Db, fontDir: string, id: string): Promise<Buffer | null> {
   const session = (await getRecord(db, cashSessions, 'admin', id).catch(() => null)) as CashSession | null;
   if (!session) return null;
-  const shop = await db
-    .selectFrom('settings')
-    .select(['businessName', 'address', 'phone', 'email', 'ifu', 'ticketWidth'])
-    .executeTakeFirst();
+  const shop = await shopOnPaper(db);
   const figures = await drawerFigures(db, session);
   const closed = session.closedAt !== null;
   const title = closed ? 'Rapport Z' : 'Rapport X';
-  const info = { Title: `${title} – ${session.name}`, Author: shop?.businessName ?? '' };
-  return onRoll(fontDir, shop?.ticketWidth ?? 'mm80', info, (roll) => {
+  const info = { Title: `${title} – ${session.name}`, Author: shop.businessName };
+  return onRoll(fontDir, shop.ticketWidth, info, (roll) => {
     const { doc, centered, pair, rule } = roll;
-    if (shop) shopHeader(roll, shop);
+    shopHeader(roll, shop);
     doc.moveDown(0.5);
     centered(title.toUpperCase(), true, 1.15);
     centered(closed ? session.name : `${session.name} (en cours, non clôturée)`);

@@ -11,7 +11,8 @@ import { queueInvoice } from '../invoicing/invoices';
 import { moveSeats } from '../sessions/seats';
 import type { LowStock } from './notifications';
 import { openDayForSale } from './cash-drawer';
-import { findOrderByKey, orderRules, priceItems, takeStock } from './place-order';
+import { findOrderByKey, orderRules, priceItems, round2, takeStock } from './place-order';
+import { dateTime } from './ticket';
 import { shareOut } from './promo';
 
 type Db = Kysely<Database>;
@@ -20,7 +21,6 @@ type Sale = Omit<CounterSaleInput, 'phone'> & { phone?: string | undefined };
 
 /** At the counter the owner sells what is on the shelf: no limit per article beyond the stock. */
 const COUNTER_RULES = { maxQuantityPerLine: 100_000, maxSeatsPerOrder: 1_000, unpublished: true };
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export interface CounterSale {
   order: Order;
@@ -149,13 +149,8 @@ async function shortages(tx: Db, lines: readonly OrderLine[]): Promise<Shortage[
 /** The sale's first history line: where, and for an offline sale when, and what differed on arrival. */
 function saleNote(sale: Sale, total: number, short: Shortage[]) {
   if (!sale.offline) return 'Vente au comptoir';
-  const soldAt = new Date(sale.offline.soldAt).toLocaleString('fr-FR', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: 'Africa/Porto-Novo',
-  });
   return [
-    `Vente au comptoir faite hors ligne le ${soldAt}, reçue plus tard.`,
+    `Vente au comptoir faite hors ligne le ${dateTime(sale.offline.soldAt)}, reçue plus tard.`,
     ...(sale.offline.total !== total
       ? [`Le téléphone avait affiché ${formatXOF(sale.offline.total)} ; les prix actuels donnent ${formatXOF(total)}.`]
       : []),

@@ -69,6 +69,15 @@ export class CustomerDocuments {
   }
 }
 
+/** The shop as its documents print it (Paramètres), and the width of its ticket roll. */
+export async function shopOnPaper(db: Kysely<Database>) {
+  const shop = await db
+    .selectFrom('settings')
+    .select(['businessName', 'address', 'phone', 'email', 'ifu', 'ticketWidth'])
+    .executeTakeFirst();
+  return shop ?? { businessName: 'Boutique', address: '', phone: '', email: '', ifu: null, ticketWidth: 'mm80' as const };
+}
+
 /**
  * What a document of an order shows, by its tracking token: the order as its customer sees it, the
  * shop, the normalized invoice once issued (the credit note for FA: none, no document), and for the
@@ -78,12 +87,11 @@ export async function documentJob(db: Kysely<Database>, token: string, kind: Doc
   const order = await findTrackedOrder(db, { token }).catch(() => null);
   const invoice = order ? await normalizedInvoice(db, token, kind === 'FA' ? 'FA' : 'FV') : undefined;
   if (!order || (kind === 'FA' && !invoice)) return null;
-  const [{ id }, shop] = await Promise.all([
+  const [{ id }, { ticketWidth, ...shop }] = await Promise.all([
     db.selectFrom('orders').select('id').where('trackingToken', '=', token).executeTakeFirstOrThrow(),
-    db.selectFrom('settings').select(['businessName', 'address', 'phone', 'email', 'ifu', 'ticketWidth']).executeTakeFirst(),
+    shopOnPaper(db),
   ]);
-  const { ticketWidth, ...details } = shop ?? { businessName: 'Boutique', address: '', phone: '', email: '', ticketWidth: 'mm80' };
-  const job: ReceiptJob = { order, shop: details, fontDir, ...(invoice ? { invoice } : {}) };
+  const job: ReceiptJob = { order, shop, fontDir, ...(invoice ? { invoice } : {}) };
   if (kind === 'TK') {
     // Asked for and not issued yet: the ticket says the invoice follows.
     const asked = invoice

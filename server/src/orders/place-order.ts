@@ -29,7 +29,8 @@ type Input = Omit<PlaceOrderInput, 'paymentMethod'> & {
 };
 
 const tables = { product: products, service: services, course: cryptoCourses } as const;
-const round2 = (n: number) => Math.round(n * 100) / 100;
+/** An amount in F CFA to the cent, past binary floating point. */
+export const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export const findOrderByKey = async (db: Db, key: string) =>
   (await db
