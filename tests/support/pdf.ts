@@ -6,9 +6,9 @@ import sharp from 'sharp';
 export const pdfText = (pdf: Buffer, { layout = false } = {}) =>
   execFileSync('pdftotext', [...(layout ? ['-layout'] : []), '-', '-'], { input: pdf }).toString();
 
-/** The text of the QR code printed on a PDF's first page: rendered by pdftoppm, read by jsQR. */
-export async function pdfQrCode(pdf: Buffer): Promise<string | null> {
-  const png = execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', '-singlefile', '-'], {
+/** The text of the QR code printed on a PDF's first page: rendered by pdftoppm (at `dpi`: more for a small code), read by jsQR. */
+export async function pdfQrCode(pdf: Buffer, { dpi = 150 } = {}): Promise<string | null> {
+  const png = execFileSync('pdftoppm', ['-png', '-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', '-'], {
     input: pdf,
     maxBuffer: 64 * 1024 * 1024,
   });
