@@ -158,12 +158,15 @@ describe('alerts on the owner’s devices', () => {
       'the refused device dropped',
       async () => !(await app.db.selectFrom('pushSubscriptions').select('id').where('id', '=', old.id).executeTakeFirst()),
     );
-    const row = await app.db
-      .selectFrom('outbox')
-      .select(['status', 'lastError'])
-      .where('payload', '@>', sql<never>`${JSON.stringify({ subscriptionId: old.id })}::jsonb`)
-      .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'cancelled', lastError: expect.stringMatching(/refusée.*retiré/) });
+    // The device is removed, then its alert noted as given up: the second write is waited for too.
+    const alertOf = () =>
+      app.db
+        .selectFrom('outbox')
+        .select(['status', 'lastError'])
+        .where('payload', '@>', sql<never>`${JSON.stringify({ subscriptionId: old.id })}::jsonb`)
+        .executeTakeFirstOrThrow();
+    await until('its alert given up', async () => (await alertOf()).status !== 'pending');
+    expect(await alertOf()).toMatchObject({ status: 'cancelled', lastError: expect.stringMatching(/refusée.*retiré/) });
   });
 
   it('keeps alerts on ten devices per person at most, dropping the first registered', async () => {
