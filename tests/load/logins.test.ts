@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { proxyListenCheck } from '../../server/src/config';
 import { bcryptStats } from '../../server/src/auth/password';
+import { waitMessage } from '../../server/src/auth/throttle';
 import { ADMIN, startTestApp, type TestApp } from '../support/app';
 import { CACHED_READS, readsUnderAttack, shopperFigures } from '../support/attack';
 import { CHILD_HELPERS, runInChild } from '../support/child';
@@ -116,8 +117,13 @@ describe('300 wrong logins sent at once from one address', () => {
     const report = await readsUnderAttack(app.url, { requests, connections: 300, once: true, localAddress: '127.0.0.7' }, 2);
     const figures = shopperFigures(report);
     console.log('logins from one address: shopper p95 (ms) before / during', figures, report.messages);
-    // All but a few refused on arrival, before their body is read or the database asked.
-    expect(report.messages[LOGINS_BUSY]).toBeGreaterThanOrEqual(300 - 2 * LOGINS_AT_ONCE);
+    // All but a few refused on arrival, before their body is read or the database asked: as busy
+    // while the first ones hash, or as locked out once their failures have locked the address
+    // (both from this server's memory; which of the two depends on how fast the first ones fail).
+    const onArrival = Object.entries(report.messages)
+      .filter(([message]) => message === LOGINS_BUSY || message.startsWith(waitMessage(1).split('.')[0]!))
+      .reduce((sum, [, count]) => sum + count, 0);
+    expect(onArrival, JSON.stringify(report.messages)).toBeGreaterThanOrEqual(300 - 2 * LOGINS_AT_ONCE);
     expect(bcryptStats.calls - before).toBeLessThanOrEqual(LOGINS_AT_ONCE * 2);
     // Accepting 300 connections at once costs the event loop some tens of milliseconds by itself:
     // the absolute bound holds, three times a 5 ms p95 cannot (the note of the hardening issue).
