@@ -1,22 +1,30 @@
 import { resources } from '@app/shared/resources';
+import { may, orders, type Role, ROLES } from '@app/shared';
 import { UnsavedChangesNotifier } from '@refinedev/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Result, Spin } from 'antd';
-import { lazy, Suspense, useEffect } from 'react';
-import { Route, Routes, useNavigate } from 'react-router';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { adminEntries } from './crud/registry';
 import { resourceRoutes } from './crud/routes';
 import { AdminLayout } from './layout/AdminLayout';
+import { FullPageSpinner } from './layout/FullPageSpinner';
+import { homeOf, pagesFor } from './layout/pages';
 import DashboardPage from './pages/DashboardPage';
 import { registerResourceLabels } from './providers/i18n-provider';
 import { refreshAlertsDevice } from './push/device-alerts';
+import { currentAdmin } from './providers/session';
 import { registerAdminWorker } from './pwa';
+import { remember, rememberedRole } from './signin/hint';
 import { overrides } from './resources';
 
 // Everything behind the login: loaded once the session is confirmed, so the login page stays light.
 const AccountPage = lazy(() => import('./pages/AccountPage'));
 const CounterPage = lazy(() => import('./pages/CounterPage'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
-const entries = adminEntries(resources);
+const RoundPage = lazy(() => import('./pages/RoundPage'));
+const TeamPage = lazy(() => import('./pages/TeamPage'));
+const allEntries = adminEntries(resources);
 registerResourceLabels(resources);
 
 /** A tapped alert opens its screen in this window (the service worker says which); this device stays this session's. */
@@ -39,10 +47,33 @@ function useDeviceAlerts() {
   }, [navigate]);
 }
 
+/**
+ * The signed-in person's role: from the server, else (offline) the one this device remembers. It
+ * decides the menu and the routes; the server decides again on every call.
+ */
+function useRole(): Role | null {
+  const me = useQuery({ queryKey: ['me'], queryFn: currentAdmin, staleTime: 60_000 });
+  useEffect(() => {
+    if (me.data) remember(me.data.role);
+  }, [me.data]);
+  const known = me.data?.role ?? rememberedRole();
+  return ROLES.find((role) => role === known) ?? (me.isPending ? null : 'owner');
+}
+
 export default function AdminApp() {
   useDeviceAlerts();
+  const role = useRole();
+  if (!role) return <FullPageSpinner />;
+  const entries = allEntries.filter((entry) => may(role, entry.resource.team.read));
+  const pages = pagesFor(role);
+  const screens: Record<string, ReactNode> = {
+    '/': <DashboardPage entries={entries} />,
+    '/comptoir': <CounterPage />,
+    '/tournee': <RoundPage role={role} />,
+    '/equipe': <TeamPage />,
+  };
   return (
-    <AdminLayout entries={entries}>
+    <AdminLayout entries={entries} pages={pages} readsOrders={may(role, orders.team.read)}>
       <Suspense
         fallback={
           <Spin tip="Chargement...">
@@ -51,9 +82,15 @@ export default function AdminApp() {
         }
       >
         <Routes>
-          <Route index element={<DashboardPage entries={entries} />} />
+          {pages.map((page) =>
+            page.path === '/' ? (
+              <Route key="/" index element={screens['/']} />
+            ) : (
+              <Route key={page.path} path={page.path.slice(1)} element={screens[page.path]} />
+            ),
+          )}
+          {!pages.some((page) => page.path === '/') && <Route index element={<Navigate to={homeOf(role)} replace />} />}
           <Route path="account" element={<AccountPage />} />
-          <Route path="comptoir" element={<CounterPage />} />
           {resourceRoutes(entries, overrides)}
           {entries
             .filter((entry) => entry.resource.singleton)

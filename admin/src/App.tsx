@@ -78,7 +78,7 @@ export default function App() {
             }}
           >
             <Routes>
-              {['login', 'forgot-password', 'reset-password'].map((path) => (
+              {['login', 'forgot-password', 'reset-password', 'invitation'].map((path) => (
                 <Route key={path} path={path} element={<ToSignIn />} />
               ))}
               <Route

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Kysely } from 'kysely';
 import { ZodError } from 'zod';
-import { type ResourceName, resources } from '@app/shared';
+import { forbiddenMessage, MANAGERS, type ResourceName, resources, type Roles } from '@app/shared';
 import type { Config } from './config';
 import { snakeCase, tableName } from './db/columns';
 import type { Database } from './db/schema';
@@ -11,6 +11,7 @@ import { findPgError, isConnectionError, UNAVAILABLE } from './platform/db-error
 import { FieldError } from './platform/errors';
 import { controlCharacterPath, TOO_COMPLEX } from './platform/input-guard';
 import { hitRateLimit } from './platform/rate-limit';
+import { actionOf, auditedRow, diff, recordOf, writeAudit } from './platform/audit';
 
 export interface Context {
   db: Kysely<Database>;
@@ -18,6 +19,8 @@ export interface Context {
   admin: SessionAdmin | null;
   cookies: CookieJar;
   ip: string;
+  /** The caller's browser (its user agent), for the audit log and the list of open sessions. */
+  device?: string | undefined;
   log: Logger;
   /**
    * Runs work once the answer has left (mail, slow lookups): the caller cannot time it, and
@@ -42,6 +45,17 @@ export interface ProcedureMeta {
    * (adminProcedure): refused unread to anyone without a session; 1 MB.
    */
   access?: 'public' | 'admin';
+  /**
+   * Admin procedures: the roles that may call it (shared/src/team/roles.ts); the managers when
+   * unsaid. Another role is refused with a French 403 before the procedure runs.
+   */
+  roles?: Roles;
+  /**
+   * The record an admin write changes, for the audit log: a resource's name (or 'admins'); the
+   * record is the input's `id`, else the answer's (a creation), else the resource's one row. `false`:
+   * nothing to record (this device's alerts). Unsaid: the write is recorded without fields.
+   */
+  audit?: string | false;
   /** One shopper's own data (an order by its private link): never cached, never batched with public reads. */
   private?: true;
   cache?: readonly CacheTag[];
@@ -183,11 +197,48 @@ export const publicProcedure = t.procedure
   .use(announceWrites)
   .use(databaseErrors);
 
-/** Every write and every admin read goes through here. */
-export const adminProcedure = publicProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
-  if (!ctx.admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Veuillez vous connecter pour continuer.' });
-  return next({ ctx: { ...ctx, admin: ctx.admin } });
+/** The id a write's input or answer names: its own, or its order's (a counter sale answers { order, change }). */
+const idOf = (value: unknown): string | null => {
+  if (!value || typeof value !== 'object') return null;
+  const { id, order } = value as { id?: unknown; order?: unknown };
+  return typeof id === 'string' ? id : order ? idOf(order) : null;
+};
+
+// Every admin write, as it happened: who, with which role, from where, the fields before and after.
+// A journal that cannot be written (the database gone since the write) is logged, and the write,
+// which happened, is answered as done.
+const audited = t.middleware(async ({ ctx, meta, type, path, getRawInput, next }) => {
+  if (type !== 'mutation' || !ctx.admin || meta?.audit === false) return next();
+  const resource = meta?.audit;
+  const id = idOf(await getRawInput().catch(() => null));
+  const before = resource ? await auditedRow(ctx.db, resource, id) : null;
+  const result = await next();
+  if (!result.ok) return result;
+  try {
+    const after = resource ? await auditedRow(ctx.db, resource, id ?? idOf(result.data)) : null;
+    const changed = resource ? diff(resource, before, after) : {};
+    const actor = { email: ctx.admin.email, role: ctx.admin.role, device: ctx.device, ip: ctx.ip };
+    await writeAudit(ctx.db, actor, {
+      action: actionOf(path, resource),
+      record: resource ? recordOf(resource, after ?? before) : null,
+      ...changed,
+    });
+  } catch (error) {
+    ctx.log.error({ err: error, path }, 'audit log entry not written');
+  }
+  return result;
 });
+
+/** Every write and every admin read goes through here: signed in, and a role the procedure allows. */
+export const adminProcedure = publicProcedure
+  .meta({ access: 'admin' })
+  .use(({ ctx, meta, next }) => {
+    if (!ctx.admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Veuillez vous connecter pour continuer.' });
+    if (!(meta?.roles ?? MANAGERS).includes(ctx.admin.role))
+      throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage(ctx.admin.role) });
+    return next({ ctx: { ...ctx, admin: ctx.admin } });
+  })
+  .use(audited);
 
 /**
  * A public form (contact, verification request, newsletter): it changes nothing the public cache

@@ -5,3 +5,6 @@ export * from './auth/password';
 export * from './orders/lifecycle';
 export * from './alerts';
 export * from './orders/sales';
+export * from './team/roles';
+export * from './team/schemas';
+export * from './team/rounds';

@@ -206,7 +206,18 @@ describe('housekeeping', () => {
         { key: 'recent', failures: 4 },
       ])
       .execute();
+    await app.db
+      .insertInto('auditLog')
+      .values([
+        { actor: 'ancien@example.com', action: 'vieille entrée', createdAt: sql<string>`now() - interval '366 days'` },
+        { actor: 'recent@example.com', action: 'entrée de l’année', createdAt: sql<string>`now() - interval '364 days'` },
+      ])
+      .execute();
     const deleted = await purgeExpired(app.db, app.config);
+    expect(deleted.audit).toBe(1);
+    const actions = (await app.db.selectFrom('auditLog').select('action').execute()).map((r) => r.action);
+    expect(actions).toContain('entrée de l’année');
+    expect(actions).not.toContain('vieille entrée');
     expect(deleted.sessions).toBeGreaterThanOrEqual(2);
     expect(deleted.resetTokens).toBeGreaterThanOrEqual(1);
     const left = async (table: 'sessions' | 'passwordResetTokens', column: 'tokenHash') =>

@@ -46,8 +46,8 @@ describe('admin sign-in', () => {
   it('signs in case-insensitively on the e-mail, then me, write, logout', async () => {
     const { client, jar } = httpClient(app.url);
     const me = await client.auth.login.mutate({ email: ADMIN.email.toUpperCase(), password: ADMIN.password });
-    expect(me).toEqual({ email: ADMIN.email, displayName: 'Admin' });
-    expect(await client.auth.me.query()).toEqual({ email: ADMIN.email, displayName: 'Admin', role: 'admin' });
+    expect(me).toEqual({ email: ADMIN.email, displayName: 'Admin', role: 'owner' });
+    expect(await client.auth.me.query()).toEqual({ email: ADMIN.email, displayName: 'Admin', role: 'owner' });
     const created = await client.testimonials.create.mutate({ name: 'Awa', role: 'Cliente', content: 'Très bon service.' });
     expect(created.rating).toBe(5);
     const token = jar.get('session');

@@ -1,4 +1,5 @@
-import type { AnyResource } from '@app/shared';
+import { type AnyResource, MANAGERS, type Role, ROLES } from '@app/shared';
+import { createSession, sessionCookieName } from '../../server/src/auth/sessions';
 import type { AnyRouter } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './app';
@@ -56,5 +57,63 @@ export function describeAccessWalk(router: AnyRouter, registry: readonly AnyReso
       expect(status).not.toBe(401);
       expect(status).toBeLessThan(500);
     });
+  });
+}
+
+type WithRoles = Record<string, { _def: { type: string; meta?: { access?: string; roles?: readonly Role[] } } }>;
+
+/**
+ * Calls every admin procedure over HTTP as each role of the team: refused with a French 403
+ * exactly when the procedure's declared roles (`meta.roles`, the managers when unsaid) leave the
+ * role out, never a 401 nor a 500 otherwise. Each call has a session of its own (a logout ends one).
+ */
+export function describeRoleWalk(router: AnyRouter, start: () => Promise<TestApp>) {
+  const declared = router._def.procedures as WithRoles;
+  const adminOnly = Object.entries(declared).filter(([, p]) => p._def.meta?.access === 'admin');
+  let app: TestApp;
+  const accounts = new Map<Role, string>();
+  beforeAll(async () => {
+    app = await start();
+    for (const role of ROLES) {
+      const row = await app.db
+        .insertInto('admins')
+        .values({ email: `${role}@walk.example`, passwordHash: 'x', role })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      accounts.set(role, row.id);
+    }
+  });
+  afterAll(() => app?.close());
+
+  const call = async (role: Role, path: string, type: string) => {
+    const token = await createSession(app.db, app.config, accounts.get(role)!);
+    const headers = { cookie: `${sessionCookieName(app.config)}=${token}`, 'content-type': 'application/json' };
+    const response =
+      type === 'query'
+        ? await fetch(`${app.url}/trpc/${path}?input=${encodeURIComponent('{}')}`, { headers })
+        : await fetch(`${app.url}/trpc/${path}`, { method: 'POST', headers, body: '{}' });
+    return { status: response.status, text: await response.text() };
+  };
+
+  describe('each role of the team over HTTP', () => {
+    it('the owner may call every procedure', () => {
+      for (const [path, p] of adminOnly) expect(p._def.meta?.roles ?? MANAGERS, path).toContain('owner');
+    });
+
+    it.each(ROLES.flatMap((role) => adminOnly.map(([path, p]) => [role, path, p._def.type] as const)))(
+      '%s → %s (%s)',
+      async (role, path, type) => {
+        const allowed = (declared[path]!._def.meta?.roles ?? MANAGERS).includes(role);
+        const { status, text } = await call(role, path, type);
+        if (allowed) {
+          expect(status, text).not.toBe(403);
+          expect(status, text).not.toBe(401);
+          expect(status, text).toBeLessThan(500);
+        } else {
+          expect(status, text).toBe(403);
+          expect(text).toContain('ne permet pas cette action');
+        }
+      },
+    );
   });
 }

@@ -57,7 +57,7 @@ export async function startTestApp(
   if (!shared) {
     await seedIfEmpty(db, { demo: options.demo ?? false });
     const hash = ownerHash();
-    if (hash) await db.insertInto('admins').values({ email: ADMIN.email, passwordHash: hash }).execute();
+    if (hash) await db.insertInto('admins').values({ email: ADMIN.email, passwordHash: hash, role: 'owner' }).execute();
     else await upsertAdmin(db, ADMIN.email, ADMIN.password);
     if (options.shopRules !== 'default') {
       await db
@@ -94,7 +94,7 @@ export async function startTestApp(
     config,
     ip: '127.0.0.1',
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-    admin: admin ? { id: 'test', email: ADMIN.email, displayName: 'Admin', sessionId: 'test' } : null,
+    admin: admin ? { id: 'test', email: ADMIN.email, displayName: 'Admin', role: 'owner', sessionId: 'test' } : null,
     cookies: { get: () => undefined, set: () => undefined, clear: () => undefined },
     afterResponse: (task) => void task().catch(() => undefined),
     invalidate: (deps) => app.publicCache.invalidate(deps),

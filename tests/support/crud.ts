@@ -45,6 +45,15 @@ async function referencedRecords(
   return out;
 }
 
+/** What the server writes besides the fields of rows no procedure creates; `fixed` wins over a test's overrides. */
+const SERVER_WRITTEN: Record<string, { values: Record<string, unknown>; fixed: Record<string, unknown>; everyField?: true }> = {
+  outbox: {
+    values: { status: 'pending', payload: JSON.stringify({ to: 'x@exemple.example', subject: 'Objet', text: 'Texte' }) },
+    fixed: { nextAttemptAt: sql<string>`now() + interval '1 day'` },
+  },
+  auditLog: { values: {}, fixed: {}, everyField: true },
+};
+
 /**
  * Creates a record the way the product does: through `create` for most resources, through
  * checkout for orders (which the admin never creates by hand), as the server writes it for the
@@ -62,22 +71,18 @@ export async function createRow(
     const references = await referencedRecords(admin, resource, overrides, db, registry);
     return crudOf(admin, resource).create.mutate({ ...sampleInput(resource), ...references, ...overrides });
   }
-  if (resource.name === 'outbox') {
-    if (!db) throw new Error('createRow(outbox) writes to the database: pass it');
+  const written = SERVER_WRITTEN[resource.name];
+  if (written) {
+    // Rows only the server writes (the Envois, the audit log): inserted as it would.
+    if (!db) throw new Error(`createRow(${resource.name}) writes to the database: pass it`);
     const values = Object.fromEntries(
       Object.entries(resource.fields)
-        .filter(([, field]) => !field.optional)
+        .filter(([, field]) => written.everyField || !field.optional)
         .map(([key, field]) => [key, sampleValue(field)]),
     );
     const { id } = await db
-      .insertInto('outbox')
-      .values({
-        ...values,
-        status: 'pending',
-        payload: JSON.stringify({ to: 'x@exemple.example', subject: 'Objet', text: 'Texte' }),
-        ...overrides,
-        nextAttemptAt: sql<string>`now() + interval '1 day'`,
-      } as never)
+      .insertInto(resource.name as 'outbox')
+      .values({ ...values, ...written.values, ...overrides, ...written.fixed } as never)
       .returning('id')
       .executeTakeFirstOrThrow();
     return crudOf(admin, resource).get.query({ id });

@@ -4,13 +4,24 @@ import { Button, Drawer, Layout, Typography } from 'antd';
 import { Link } from 'react-router';
 import { type ReactNode, useState } from 'react';
 import type { AdminEntry } from '../crud/registry';
+import type { AdminPage } from './pages';
 import { SideMenu } from './SideMenu';
 import { useIsMobile } from './useIsMobile';
 
 const SIDER_WIDTH = 230;
 
 /** Collapsible side menu on wide screens, an overlay drawer on phones. */
-export function AdminLayout({ entries, children }: { entries: readonly AdminEntry[]; children: ReactNode }) {
+export function AdminLayout({
+  entries,
+  pages,
+  readsOrders,
+  children,
+}: {
+  entries: readonly AdminEntry[];
+  pages: readonly AdminPage[];
+  readsOrders: boolean;
+  children: ReactNode;
+}) {
   const mobile = useIsMobile();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -27,7 +38,7 @@ export function AdminLayout({ entries, children }: { entries: readonly AdminEntr
           title="Menu"
           styles={{ body: { padding: 0, background: '#001529' } }}
         >
-          <SideMenu entries={entries} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+          <SideMenu entries={entries} pages={pages} readsOrders={readsOrders} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
         </Drawer>
       ) : (
         <Layout.Sider
@@ -39,7 +50,7 @@ export function AdminLayout({ entries, children }: { entries: readonly AdminEntr
         >
           <Brand collapsed={collapsed} />
           <div style={{ height: 'calc(100vh - 56px)' }}>
-            <SideMenu entries={entries} collapsed={collapsed} />
+            <SideMenu entries={entries} pages={pages} readsOrders={readsOrders} collapsed={collapsed} />
           </div>
         </Layout.Sider>
       )}

@@ -1,4 +1,4 @@
-import { LogoutOutlined, ShopOutlined } from '@ant-design/icons';
+import { LogoutOutlined } from '@ant-design/icons';
 import { countOf } from '@app/shared/format';
 import { useLogout } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
@@ -7,18 +7,20 @@ import { useLocation, useNavigate } from 'react-router';
 import type { AdminEntry } from '../crud/registry';
 import { trpc } from '../providers/trpc';
 import { iconFor } from './icons';
+import type { AdminPage } from './pages';
 
 interface Props {
   entries: readonly AdminEntry[];
+  /** The screens that are no resource's this person may open (layout/pages.ts). */
+  pages: readonly AdminPage[];
+  /** Whether this person reads orders (the new-orders badge). */
+  readsOrders: boolean;
   collapsed: boolean;
   onNavigate?: () => void;
 }
 
-/** The counter's screen (pages/CounterPage.tsx). */
-const COUNTER_PATH = '/comptoir';
-
-/** Tableau de bord, Vente au comptoir, then every resource in its declared order; Déconnexion at the bottom. */
-export function SideMenu({ entries, collapsed, onNavigate }: Props) {
+/** Tableau de bord, Vente au comptoir, Tournée, then every resource in its declared order, Équipe; Déconnexion at the bottom. */
+export function SideMenu({ entries, pages, readsOrders, collapsed, onNavigate }: Props) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { mutate: logout } = useLogout();
@@ -27,6 +29,7 @@ export function SideMenu({ entries, collapsed, onNavigate }: Props) {
     queryKey: ['dashboard', 'newOrders'],
     queryFn: () => trpc.dashboard.newOrders.query(),
     refetchInterval: 30_000,
+    enabled: readsOrders,
   });
   const badge = (name: string) =>
     name === 'orders' && newOrders.data?.count ? (
@@ -37,9 +40,9 @@ export function SideMenu({ entries, collapsed, onNavigate }: Props) {
         title={countOf(newOrders.data.count, 'nouvelle commande', 'nouvelles commandes')}
       />
     ) : null;
+  const page = (p: AdminPage) => ({ key: p.path, icon: iconFor(p.icon), label: p.label });
   const items = [
-    { key: '/', icon: iconFor('dashboard'), label: 'Tableau de bord' },
-    { key: COUNTER_PATH, icon: <ShopOutlined />, label: 'Vente au comptoir' },
+    ...pages.filter((p) => p.place === 'top').map(page),
     ...entries.map((entry) => ({
       key: entry.paths.list,
       icon: iconFor(entry.icon),
@@ -50,8 +53,9 @@ export function SideMenu({ entries, collapsed, onNavigate }: Props) {
         </span>
       ),
     })),
+    ...pages.filter((p) => p.place === 'bottom').map(page),
   ];
-  const selected = selectedKey(pathname, entries);
+  const selected = selectedKey(pathname, entries, pages);
   return (
     <nav aria-label="Menu principal" style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <div style={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}>
@@ -77,8 +81,9 @@ export function SideMenu({ entries, collapsed, onNavigate }: Props) {
 }
 
 // '/verifications/abc' belongs to the verification list; '/products/edit/1' to products.
-function selectedKey(pathname: string, entries: readonly AdminEntry[]) {
-  if (pathname === COUNTER_PATH) return COUNTER_PATH;
+function selectedKey(pathname: string, entries: readonly AdminEntry[], pages: readonly AdminPage[]) {
+  const page = pages.find((p) => p.path !== '/' && pathname.startsWith(p.path));
+  if (page) return page.path;
   for (const entry of entries) {
     const show = entry.paths.show?.replace('/:id', '');
     if (pathname === entry.paths.list || pathname.startsWith(`${entry.paths.list}/`) || (show && pathname.startsWith(`${show}/`))) {

@@ -4,6 +4,7 @@ import {
   CalendarOutlined,
   CarOutlined,
   DashboardOutlined,
+  FileSearchOutlined,
   InboxOutlined,
   MailOutlined,
   MessageOutlined,
@@ -13,6 +14,7 @@ import {
   SendOutlined,
   SettingOutlined,
   ShoppingCartOutlined,
+  ShopOutlined,
   ShoppingOutlined,
   TagOutlined,
   TeamOutlined,
@@ -42,6 +44,8 @@ const ICONS: Record<AdminIcon, ReactNode> = {
   send: <SendOutlined />,
   setting: <SettingOutlined />,
   wallet: <WalletOutlined />,
+  shop: <ShopOutlined />,
+  audit: <FileSearchOutlined />,
 };
 
 export const iconFor = (name: AdminIcon | undefined) => (name ? ICONS[name] : <AppstoreOutlined />);

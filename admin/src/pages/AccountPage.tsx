@@ -6,6 +6,7 @@ import { toHttpError } from '../providers/errors';
 import { trpc } from '../providers/trpc';
 import { newPasswordRules } from '../fields/rules';
 import { DeviceAlertsCard } from '../push/DeviceAlertsCard';
+import { SessionsList } from './TeamPage';
 
 interface Values {
   currentPassword: string;
@@ -62,6 +63,9 @@ export default function AccountPage() {
             {saving ? 'Envoi en cours...' : 'Changer le mot de passe'}
           </Button>
         </Form>
+      </Card>
+      <Card title="Mes sessions ouvertes" style={{ maxWidth: 560 }}>
+        <SessionsList />
       </Card>
     </Space>
   );

@@ -60,7 +60,7 @@ export default function DashboardPage({ entries }: { entries: readonly AdminEntr
   return (
     <div>
       <PageTitle style={{ marginBottom: 16 }}>Tableau de bord</PageTitle>
-      <BackupWarning backup={s.backup} />
+      {s.backup && <BackupWarning backup={s.backup} />}
       {s.settingsToFill.length > 0 && (
         <Alert
           type="warning"
@@ -156,9 +156,11 @@ function DashboardDetails({ s, entries }: { s: DashboardStats; entries: readonly
         </Col>
       </Row>
       <SalesCharts />
-      <div style={{ marginTop: 16 }}>
-        <BackupLine backup={s.backup} />
-      </div>
+      {s.backup && (
+        <div style={{ marginTop: 16 }}>
+          <BackupLine backup={s.backup} />
+        </div>
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { AlertKind } from '@app/shared/alerts';
 import { trpc } from '../providers/trpc';
+import { deviceParts } from '@app/shared/format';
 
 // This device's alerts (Web Push): the browser's subscription, mirrored on the server with the
 // owner's choice of alerts. The server's list is the truth: a device it dropped (410, signed out) is
@@ -27,28 +28,8 @@ const currentSubscription = async () => (await navigator.serviceWorker.getRegist
 
 /** A name for this device the owner recognises in the "Envois" ("Android · Chrome"). */
 export function deviceName(): string {
-  const ua = navigator.userAgent;
-  const system = /Android/.test(ua)
-    ? 'Android'
-    : /iPhone|iPad/.test(ua)
-      ? 'iPhone'
-      : /Windows/.test(ua)
-        ? 'Windows'
-        : /Mac OS/.test(ua)
-          ? 'Mac'
-          : /Linux/.test(ua)
-            ? 'Linux'
-            : 'Appareil';
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /Firefox\//.test(ua)
-      ? 'Firefox'
-      : /Chrome\//.test(ua)
-        ? 'Chrome'
-        : /Safari\//.test(ua)
-          ? 'Safari'
-          : 'navigateur';
-  return `${system} · ${browser}`;
+  const { system, browser } = deviceParts(navigator.userAgent);
+  return `${system ?? 'Appareil'} · ${browser ?? 'navigateur'}`;
 }
 
 /** Where this device stands; a subscription the server no longer has is dropped. */

@@ -4,7 +4,7 @@ import { OUTSIDE, remember } from './early';
 import { signedInBefore } from './hint';
 import { loadBackOffice } from './back-office';
 import { go, useLocation } from './navigation';
-import { ForgotPasswordPage, LoginPage, ResetPasswordPage } from './pages';
+import { ForgotPasswordPage, InvitationPage, LoginPage, ResetPasswordPage } from './pages';
 import { Loading } from './ui';
 
 // The admin's entry. Before sign-in it is plain React (the sign-in pages and a session check);
@@ -27,7 +27,7 @@ export function Root() {
     // Unreachable server: the back-office opens (from the phone's cache) and says what is wrong.
     currentAdmin().then(
       (me) => {
-        remember(Boolean(me));
+        remember(me ? me.role : false);
         setSession(me ? 'in' : 'out');
       },
       () => setSession('in'),
@@ -42,6 +42,17 @@ export function Root() {
   if (OUTSIDE.has(path) && session !== 'in') {
     if (path === '/forgot-password') return <ForgotPasswordPage />;
     if (path === '/reset-password') return <ResetPasswordPage token={new URLSearchParams(search).get('token') ?? ''} />;
+    if (path === '/invitation')
+      return (
+        <InvitationPage
+          token={new URLSearchParams(search).get('token') ?? ''}
+          onSignedIn={() => {
+            remember(true);
+            go('/', { replace: true });
+            setSession('in');
+          }}
+        />
+      );
     return (
       <LoginPage
         onSignedIn={() => {

@@ -10,7 +10,7 @@ export { remember } from './hint';
 // dashboard's figures leave at once, in one request, then the back-office's code is fetched (from
 // the phone's cache on a repeat visit) while the answer travels.
 
-export const OUTSIDE = new Set(['/login', '/forgot-password', '/reset-password']);
+export const OUTSIDE = new Set(['/login', '/forgot-password', '/reset-password', '/invitation']);
 try {
   if (!OUTSIDE.has(currentPath()) && localStorage.getItem(HINT)) {
     void currentAdmin().catch(() => undefined);

@@ -81,13 +81,7 @@ export function ForgotPasswordPage() {
 export function ResetPasswordPage({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const form = useSend(
-    (v: { password: string; confirm: string }) => ({
-      password: v.password ? passwordError(v.password) : 'Saisissez un mot de passe.',
-      confirm: !v.confirm ? 'Confirmez le mot de passe.' : v.confirm !== v.password ? 'Les deux mots de passe diffèrent.' : undefined,
-    }),
-    (v) => trpc.auth.resetPassword.mutate({ token, password: v.password }),
-  );
+  const form = useSend(newPasswordErrors, (v) => trpc.auth.resetPassword.mutate({ token, password: v.password }));
   return (
     <AuthShell title="Nouveau mot de passe">
       {form.result ? (
@@ -101,22 +95,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
           </p>
           {form.failure ? <Notice type="error">{form.failure}</Notice> : null}
           <form noValidate onSubmit={form.submit({ password, confirm })}>
-            <Field
-              label="Nouveau mot de passe"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={setPassword}
-              error={form.errors.password}
-            />
-            <Field
-              label="Confirmez le mot de passe"
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={setConfirm}
-              error={form.errors.confirm}
-            />
+            <NewPasswordFields label="Nouveau mot de passe" values={[password, setPassword, confirm, setConfirm]} errors={form.errors} />
             <Submit pending={form.pending}>Enregistrer le mot de passe</Submit>
           </form>
         </>
@@ -126,5 +105,81 @@ export function ResetPasswordPage({ token }: { token: string }) {
         <Link to="/forgot-password">Demander un nouveau lien</Link>
       </p>
     </AuthShell>
+  );
+}
+
+/** An invitation to join the team: who is invited as what, and the password they choose. Signed in once it is set. */
+export function InvitationPage({ token, onSignedIn }: { token: string; onSignedIn: () => void }) {
+  const [invitation, setInvitation] = useState<{ displayName: string; email: string; roleLabel: string } | null>(null);
+  const [gone, setGone] = useState<string | null>(
+    token ? null : 'Ce lien est incomplet. Demandez une nouvelle invitation au propriétaire.',
+  );
+  useEffect(() => {
+    if (!token) return;
+    trpc.team.invitation.query({ token }).then(setInvitation, (error: Error) => setGone(error.message));
+  }, [token]);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const form = useSend(newPasswordErrors, async (v) => {
+    await trpc.team.accept.mutate({ token, password: v.password });
+    forgetSession();
+    onSignedIn();
+    return true;
+  });
+  return (
+    <AuthShell title="Rejoindre l’équipe">
+      {gone ? (
+        <Notice type="warning">{gone}</Notice>
+      ) : !invitation ? (
+        <p className="signin-hint">Vérification de l’invitation…</p>
+      ) : (
+        <>
+          <p className="signin-hint">
+            Bienvenue {invitation.displayName} ! Vous êtes invité(e) comme <strong>{invitation.roleLabel}</strong> avec l’adresse{' '}
+            <strong>{invitation.email}</strong>. Choisissez votre mot de passe (au moins {PASSWORD_MIN} caractères) : vous pourrez ensuite
+            ajouter une clé d’accès sur votre téléphone.
+          </p>
+          {form.failure ? <Notice type="error">{form.failure}</Notice> : null}
+          <form noValidate onSubmit={form.submit({ password, confirm })}>
+            <input type="hidden" autoComplete="username" value={invitation.email} readOnly />
+            <NewPasswordFields label="Mot de passe" values={[password, setPassword, confirm, setConfirm]} errors={form.errors} />
+            <Submit pending={form.pending}>Rejoindre l’équipe</Submit>
+          </form>
+        </>
+      )}
+      <p className="signin-links">
+        <Link to="/login">Se connecter</Link>
+      </p>
+    </AuthShell>
+  );
+}
+
+const newPasswordErrors = (v: { password: string; confirm: string }) => ({
+  password: v.password ? passwordError(v.password) : 'Saisissez un mot de passe.',
+  confirm: !v.confirm ? 'Confirmez le mot de passe.' : v.confirm !== v.password ? 'Les deux mots de passe diffèrent.' : undefined,
+});
+
+/** A new password typed twice (a reset, an invitation). */
+function NewPasswordFields({
+  label,
+  values: [password, setPassword, confirm, setConfirm],
+  errors,
+}: {
+  label: string;
+  values: [string, (v: string) => void, string, (v: string) => void];
+  errors: { password?: string | undefined; confirm?: string | undefined };
+}) {
+  return (
+    <>
+      <Field label={label} type="password" autoComplete="new-password" value={password} onChange={setPassword} error={errors.password} />
+      <Field
+        label="Confirmez le mot de passe"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={setConfirm}
+        error={errors.confirm}
+      />
+    </>
   );
 }

@@ -27,7 +27,7 @@ export async function upsertAdmin(db: DB, email: string, password: string): Prom
       await clearAccountLock(tx, normalized);
       return 'updated';
     }
-    await tx.insertInto('admins').values({ email: normalized, passwordHash }).execute();
+    await tx.insertInto('admins').values({ email: normalized, passwordHash, role: 'owner' }).execute();
     return 'created';
   });
 }
@@ -54,7 +54,7 @@ export async function ensureFirstAdmin(db: DB, env: { adminEmail?: string | unde
   const created = await db.transaction().execute(async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext('first-admin'))`.execute(tx);
     if (!(await none(tx))) return false;
-    await tx.insertInto('admins').values({ email: email.trim().toLowerCase(), passwordHash }).execute();
+    await tx.insertInto('admins').values({ email: email.trim().toLowerCase(), passwordHash, role: 'owner' }).execute();
     return true;
   });
   if (!created) return null;

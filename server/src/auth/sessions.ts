@@ -7,13 +7,21 @@ import type { SessionAdmin } from '../platform/context';
 export const sessionCookieName = (config: Config) => (config.production ? '__Host-session' : 'session');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function createSession(db: DB, config: Config, adminId: string): Promise<string> {
+/** Where a session was opened from, as "Sessions ouvertes" shows it. */
+export interface SessionDevice {
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+}
+
+export async function createSession(db: DB, config: Config, adminId: string, device: SessionDevice = {}): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db
     .insertInto('sessions')
     .values({
       tokenHash: hashToken(token),
       adminId,
+      userAgent: device.userAgent?.slice(0, 300) ?? null,
+      ip: device.ip?.slice(0, 64) ?? null,
       expiresAt: sql<string>`now() + make_interval(hours => ${config.sessionAbsoluteHours})`,
     })
     .execute();
@@ -26,7 +34,7 @@ export async function findSession(db: DB, config: Config, token: string | undefi
   const row = await db
     .selectFrom('sessions')
     .innerJoin('admins', 'admins.id', 'sessions.adminId')
-    .select(['sessions.id as sessionId', 'admins.id', 'admins.email', 'admins.displayName'])
+    .select(['sessions.id as sessionId', 'admins.id', 'admins.email', 'admins.displayName', 'admins.role'])
     .select(sql<boolean>`sessions.last_seen_at < now() - interval '1 minute'`.as('stale'))
     .where('sessions.tokenHash', '=', hashToken(token))
     .where('sessions.expiresAt', '>', sql<string>`now()`)
@@ -41,7 +49,7 @@ export async function findSession(db: DB, config: Config, token: string | undefi
       .where('id', '=', row.sessionId)
       .execute();
   }
-  return { id: row.id, email: row.email, displayName: row.displayName, sessionId: row.sessionId };
+  return { id: row.id, email: row.email, displayName: row.displayName, role: row.role, sessionId: row.sessionId };
 }
 
 export async function deleteSession(db: DB, sessionId: string) {

@@ -34,9 +34,16 @@ export function listInput(resource: AnyResource) {
 // by every visitor, so they are cached; writes drop them.
 const readerOf = (resource: AnyResource) =>
   // The factory also serves resources outside the registry (tests mount some): their name is their tag.
-  resource.read === 'public' ? publicProcedure.meta({ cache: [resource.name as ResourceName] }) : adminProcedure;
-const writerOf = (resource: AnyResource) => adminProcedure.meta({ invalidates: writeTags(resource) });
-const viewer = (admin: unknown): 'admin' | 'public' => (admin ? 'admin' : 'public');
+  resource.read === 'public'
+    ? publicProcedure.meta({ cache: [resource.name as ResourceName] })
+    : adminProcedure.meta({ roles: resource.team.read });
+const writerOf = (resource: AnyResource) =>
+  adminProcedure.meta({ invalidates: writeTags(resource), roles: resource.team.write, audit: resource.name });
+/** What a caller sees of a resource: everything when their role reads it in the admin, its public side otherwise. */
+const viewerOf =
+  (resource: AnyResource) =>
+  (ctx: Pick<Context, 'admin'>): 'admin' | 'public' =>
+    ctx.admin && resource.team.read.includes(ctx.admin.role) ? 'admin' : 'public';
 
 type Row = Record<string, unknown>;
 
@@ -56,8 +63,8 @@ export function collectionProcedures<N extends string, F extends Fields, O exten
   const [reader, writer] = [readerOf(resource), writerOf(resource)];
   const { afterUpdate } = hooks;
   return {
-    list: reader.input(listInput(resource)).query(async ({ ctx, input }) => listRecords(ctx.db, resource, viewer(ctx.admin), input)),
-    get: reader.input(idInput).query(({ ctx, input }) => getRecord(ctx.db, resource, viewer(ctx.admin), input.id)),
+    list: reader.input(listInput(resource)).query(async ({ ctx, input }) => listRecords(ctx.db, resource, viewerOf(resource)(ctx), input)),
+    get: reader.input(idInput).query(({ ctx, input }) => getRecord(ctx.db, resource, viewerOf(resource)(ctx), input.id)),
     create: writer
       .input(resource.createSchema)
       .mutation(({ ctx, input }) => createRecord(ctx.db, resource, input as Record<string, unknown>)),
@@ -83,14 +90,14 @@ export function slugProcedures<N extends string, F extends Fields, O extends Ope
   return {
     bySlug: readerOf(resource)
       .input(z.object({ slug: z.string().trim().toLowerCase().min(1).max(SLUG_MAX_LENGTH) }))
-      .query(({ ctx, input }) => findBySlug(ctx.db, resource, viewer(ctx.admin), input.slug)),
+      .query(({ ctx, input }) => findBySlug(ctx.db, resource, viewerOf(resource)(ctx), input.slug)),
   };
 }
 
 /** A single row (settings): `get` for everyone the resource lets read, `update` for the admin. */
 export function singletonProcedures<N extends string, F extends Fields, O extends Operations>(resource: Resource<N, F, O, boolean>) {
   return {
-    get: readerOf(resource).query(({ ctx }) => getSingleton(ctx.db, resource, viewer(ctx.admin))),
+    get: readerOf(resource).query(({ ctx }) => getSingleton(ctx.db, resource, viewerOf(resource)(ctx))),
     update: writerOf(resource)
       .input(resource.updateSchema)
       .mutation(({ ctx, input }) => updateSingleton(ctx.db, resource, input as Record<string, unknown>)),

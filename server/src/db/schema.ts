@@ -1,4 +1,13 @@
-import type { AlertKind, AnyField, invoiceStatuses, invoiceTypes, orderEventKinds, onlinePaymentStatuses, resources } from '@app/shared';
+import type {
+  AlertKind,
+  AnyField,
+  Role,
+  invoiceStatuses,
+  invoiceTypes,
+  orderEventKinds,
+  onlinePaymentStatuses,
+  resources,
+} from '@app/shared';
 import type { ColumnType, Generated, Kysely, RawBuilder } from 'kysely';
 import type { z } from 'zod';
 
@@ -25,6 +34,8 @@ export interface AdminsTable {
   email: string;
   passwordHash: string;
   displayName: Generated<string>;
+  role: Role;
+  phone: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -36,6 +47,51 @@ export interface SessionsTable {
   createdAt: Timestamp;
   lastSeenAt: Timestamp;
   expiresAt: string;
+  /** The browser it was opened from, and its address: what "Sessions ouvertes" shows. */
+  userAgent: string | null;
+  ip: string | null;
+}
+
+/** An order given to a courier, and what he did with it (server/src/team/rounds.ts). */
+export interface DeliveriesTable {
+  orderId: string;
+  courierId: string | null;
+  assignedBy: string;
+  assignedAt: Timestamp;
+  deliveredAt: string | null;
+  collectedAt: string | null;
+  collectedAmount: string | null;
+  collectedMethod: 'cash' | 'mobile_money' | null;
+  collectedReference: string | null;
+  handoverId: string | null;
+}
+
+/** Cash a courier brought back, counted against what he collected. */
+export interface CourierHandoversTable {
+  id: Generated<string>;
+  courierId: string | null;
+  courierName: string;
+  expected: string;
+  received: string;
+  difference: string;
+  receivedBy: string;
+  note: string | null;
+  createdAt: Timestamp;
+}
+
+/** A person asked to join the team (server/src/team/invitations.ts): one use, 48 hours. */
+export interface InvitationsTable {
+  id: Generated<string>;
+  tokenHash: string;
+  email: string;
+  displayName: string;
+  phone: string | null;
+  role: Role;
+  invitedBy: string;
+  expiresAt: string;
+  usedAt: string | null;
+  revokedAt: string | null;
+  createdAt: Timestamp;
 }
 
 /**
@@ -45,6 +101,9 @@ export interface SessionsTable {
 export interface Database extends ResourceTables {
   admins: AdminsTable;
   sessions: SessionsTable;
+  invitations: InvitationsTable;
+  deliveries: DeliveriesTable;
+  courierHandovers: CourierHandoversTable;
   passwordResetTokens: PasswordResetTokensTable;
   loginFailures: LoginFailuresTable;
   serverSecrets: ServerSecretsTable;

@@ -56,6 +56,7 @@ export async function createContext(
     config,
     invalidate,
     ip: req.ip,
+    device: req.headers['user-agent'],
     log: req.log,
     // Already looked up when the body guard needed it.
     admin:

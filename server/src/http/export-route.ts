@@ -1,7 +1,21 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { dayRangeSchema, EXPORTS, isUuid, newsletterSubscribers, products, salesQuerySchema } from '@app/shared';
+import {
+  AREAS,
+  cashSessions,
+  courseSessions,
+  customers,
+  dayRangeSchema,
+  EXPORTS,
+  forbiddenMessage,
+  isUuid,
+  newsletterSubscribers,
+  orders,
+  products,
+  type Roles,
+  salesQuerySchema,
+} from '@app/shared';
 import { salesCsv, salesReport } from '../sales/figures';
 import { findSession, sessionCookieName } from '../auth/sessions';
 import { listQueries } from '../crud/repository';
@@ -27,7 +41,13 @@ export async function exportRoutes(
       .code(status)
       .type('application/json; charset=utf-8')
       .send({ error: { message, code: status } });
-  const signedIn = async (req: FastifyRequest) => Boolean(await findSession(db, config, req.cookies[sessionCookieName(config)]));
+  /** Signed in with a role that reads what the file holds: true; otherwise the refusal is sent (401, or 403 in French). */
+  const allowed = async (req: FastifyRequest, reply: FastifyReply, roles: Roles, signIn: string) => {
+    const admin = await findSession(db, config, req.cookies[sessionCookieName(config)]);
+    if (admin && roles.includes(admin.role)) return true;
+    await (admin ? refuse(reply, 403, forbiddenMessage(admin.role)) : refuse(reply, 401, signIn));
+    return false;
+  };
   const file = (reply: FastifyReply, name: string, lines: AsyncGenerator<string>) =>
     reply
       .type('text/csv; charset=utf-8')
@@ -36,7 +56,7 @@ export async function exportRoutes(
       .send(Readable.from(lines));
 
   app.get(EXPORTS.orders, async (req, reply) => {
-    if (!(await signedIn(req))) return refuse(reply, 401, 'Veuillez vous connecter pour exporter les commandes.');
+    if (!(await allowed(req, reply, orders.team.read, 'Veuillez vous connecter pour exporter les commandes.'))) return reply;
     const range = dayRangeSchema.safeParse(req.query);
     if (!range.success) return refuse(reply, 400, range.error.issues[0]!.message);
     const { from, to } = range.data;
@@ -50,7 +70,7 @@ export async function exportRoutes(
 
   /** GET /api/exports/newsletter.csv?search=…: the subscribers the list shows (its search), every page of them. */
   app.get<{ Querystring: { search?: string } }>(EXPORTS.newsletter, async (req, reply) => {
-    if (!(await signedIn(req))) return refuse(reply, 401, 'Veuillez vous connecter pour exporter les abonnés.');
+    if (!(await allowed(req, reply, newsletterSubscribers.team.read, 'Veuillez vous connecter pour exporter les abonnés.'))) return reply;
     const search = searchOf(req);
     const { total } = await listQueries(db, newsletterSubscribers, 'admin', {
       page: 1,
@@ -62,7 +82,7 @@ export async function exportRoutes(
 
   /** GET /api/exports/clients.csv?search=…: the customers of the list's search who agreed to receive offers. */
   app.get<{ Querystring: { search?: string } }>(EXPORTS.customers, async (req, reply) => {
-    if (!(await signedIn(req))) return refuse(reply, 401, 'Veuillez vous connecter pour exporter les clients.');
+    if (!(await allowed(req, reply, customers.team.read, 'Veuillez vous connecter pour exporter les clients.'))) return reply;
     const search = searchOf(req);
     const { total } = await consentingCustomers(db, search).count.executeTakeFirstOrThrow();
     return file(reply.header('X-Count', String(total)), `clients-whatsapp-${today()}.csv`, customersCsv(db, search));
@@ -70,7 +90,7 @@ export async function exportRoutes(
 
   /** GET /api/exports/etiquettes.pdf?search=…: barcode labels of the products the list shows (its search). */
   app.get<{ Querystring: { search?: string } }>(EXPORTS.labels, async (req, reply) => {
-    if (!(await signedIn(req))) return refuse(reply, 401, 'Veuillez vous connecter pour imprimer les étiquettes.');
+    if (!(await allowed(req, reply, products.team.read, 'Veuillez vous connecter pour imprimer les étiquettes.'))) return reply;
     const { rows } = listQueries(db, products, 'admin', { page: 1, pageSize: MAX_LABELS, search: searchOf(req) });
     const found = (await rows.execute()) as unknown as LabelledItem[];
     return reply
@@ -88,7 +108,7 @@ export async function exportRoutes(
 
   /** GET /api/exports/rapport-caisse.pdf?session=<id>: a drawer day's Z report (X while it is open), for the roll printer. */
   app.get<{ Querystring: { session?: string } }>(EXPORTS.drawerReport, async (req, reply) => {
-    if (!(await signedIn(req))) return refuse(reply, 401, 'Veuillez vous connecter pour voir le rapport de caisse.');
+    if (!(await allowed(req, reply, cashSessions.team.read, 'Veuillez vous connecter pour voir le rapport de caisse.'))) return reply;
     const id = String(req.query.session ?? '');
     const pdf = isUuid(id) ? await renderDrawerReport(db, fontDir, id) : null;
     if (!pdf) return refuse(reply, 404, 'Journée de caisse introuvable.');
@@ -101,7 +121,7 @@ export async function exportRoutes(
 
   /** GET /api/exports/participants.csv?session=<id>: who registered on a session, to call them or print the list. */
   app.get<{ Querystring: { session?: string } }>(EXPORTS.participants, async (req, reply) => {
-    if (!(await signedIn(req))) return refuse(reply, 401, 'Veuillez vous connecter pour exporter les participants.');
+    if (!(await allowed(req, reply, courseSessions.team.read, 'Veuillez vous connecter pour exporter les participants.'))) return reply;
     const id = String(req.query.session ?? '');
     const session = isUuid(id)
       ? await db.selectFrom('courseSessions').select(['id', 'startsAt']).where('id', '=', id).executeTakeFirst()
@@ -120,7 +140,7 @@ export async function exportRoutes(
 
   /** GET /api/exports/ventes.csv?from=…&to=…&by=day|week|month: the dashboard's sales figures. */
   app.get(EXPORTS.sales, async (req, reply) => {
-    if (!(await signedIn(req))) return refuse(reply, 401, 'Veuillez vous connecter pour exporter les ventes.');
+    if (!(await allowed(req, reply, AREAS.dashboard, 'Veuillez vous connecter pour exporter les ventes.'))) return reply;
     const query = salesQuerySchema.safeParse(req.query);
     if (!query.success) return refuse(reply, 400, query.error.issues[0]!.message);
     const { from, to, by } = query.data;

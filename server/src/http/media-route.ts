@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { forbiddenMessage, MANAGERS } from '@app/shared';
 import type { Kysely } from 'kysely';
 import { findSession, sessionCookieName } from '../auth/sessions';
 import type { Config } from '../config';
@@ -32,6 +33,7 @@ export async function mediaRoutes(app: FastifyInstance, { db, config }: { db: Ky
     const send = ({ status, body }: ReturnType<typeof fail>) => reply.code(status).type('application/json; charset=utf-8').send(body);
     const admin = await findSession(db, config, req.cookies[sessionCookieName(config)]);
     if (!admin) return send(fail(401, 'Veuillez vous connecter pour envoyer des images.'));
+    if (!MANAGERS.includes(admin.role)) return send(fail(403, forbiddenMessage(admin.role)));
     if (!req.isMultipart()) return send(fail(415, 'Envoyez le fichier comme formulaire (multipart/form-data).'));
     let file;
     try {

@@ -5,6 +5,7 @@ import { purgeUnusedMedia } from '../media/gc';
 import { releaseUnconfirmedOrders } from '../orders/release';
 import { sessionStartedWithin } from '../sessions/seats';
 import { remindSessions } from '../sessions/reminders';
+import { AUDIT_KEEP_DAYS } from '../platform/audit';
 import type { Logger } from '../platform/context';
 import type { ScheduledJob } from '../platform/scheduler';
 
@@ -12,7 +13,7 @@ const HOUR = 3_600_000;
 
 /**
  * Deletes what can no longer be used: ended sessions, expired reset tokens, throttling rows
- * old enough to have been forgotten anyway, customers' PDFs rendered over 30 days ago, and
+ * old enough to have been forgotten anyway, spent invitations, audit entries over a year old, customers' PDFs rendered over 30 days ago, and
  * uploaded photos no record uses. Each statement is idempotent (the scheduler runs
  * it on one server at a time, and a run cut short is finished by the next).
  */
@@ -39,15 +40,25 @@ export async function purgeExpired(db: DB, config: Config) {
       .deleteFrom('loginFailures')
       .where('lastFailureAt', '<', sql<string>`now() - interval '1 day'`)
       .executeTakeFirst(),
+    // Invitations nobody used, a week after they expired.
+    db
+      .deleteFrom('invitations')
+      .where('expiresAt', '<', sql<string>`now() - interval '7 days'`)
+      .executeTakeFirst(),
+    // The audit log keeps a year.
+    db
+      .deleteFrom('auditLog')
+      .where('createdAt', '<', sql<string>`now() - make_interval(days => ${AUDIT_KEEP_DAYS})`)
+      .executeTakeFirst(),
     // A customer's PDF rendered long ago: rendered again if she ever asks for it.
     db
       .deleteFrom('renderedDocuments')
       .where('createdAt', '<', sql<string>`now() - interval '30 days'`)
       .executeTakeFirst(),
   ]);
-  const [sessions, resetTokens, rateLimits, loginFailures, documents] = counts.map((r) => Number(r.numDeletedRows));
+  const [sessions, resetTokens, rateLimits, loginFailures, invitations, audit, documents] = counts.map((r) => Number(r.numDeletedRows));
   const media = await purgeUnusedMedia(db);
-  return { sessions, resetTokens, rateLimits, loginFailures, documents, media };
+  return { sessions, resetTokens, rateLimits, loginFailures, invitations, audit, documents, media };
 }
 
 /**

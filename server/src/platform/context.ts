@@ -1,3 +1,4 @@
+import type { Role } from '@app/shared/team';
 import type { FastifyBaseLogger } from 'fastify';
 
 // What a request carries, as every layer sees it (the procedure context is built from these in trpc.ts).
@@ -6,6 +7,7 @@ export interface SessionAdmin {
   id: string;
   email: string;
   displayName: string;
+  role: Role;
   sessionId: string;
 }
 

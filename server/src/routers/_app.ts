@@ -15,6 +15,8 @@ import { ordersProcedures } from './orders.router';
 import { outboxProcedures } from './outbox.router';
 import { paymentsRouter } from './payments.router';
 import { settingsProcedures } from './settings.router';
+import { roundsRouter } from './rounds.router';
+import { teamRouter } from './team.router';
 
 /** What some resources have besides their generic procedures (an entry here may replace one of them). */
 const extraProcedures = {
@@ -47,6 +49,8 @@ export const buildAppRouter = <const Rs extends readonly AnyResource[]>(registry
     dashboard: dashboardRouter,
     devices: devicesRouter,
     payments: paymentsRouter,
+    rounds: roundsRouter,
+    team: teamRouter,
     ...crudRouters(registry, extraProcedures, hooks),
   });
 

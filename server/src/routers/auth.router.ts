@@ -1,4 +1,4 @@
-import { PASSWORD_MAX, passwordSchema } from '@app/shared';
+import { AREAS, PASSWORD_MAX, passwordSchema } from '@app/shared';
 import { EMAIL_MAX, isEmail } from '@app/shared/format';
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
@@ -9,6 +9,7 @@ import { asStranger, DEVICE_COOKIE_DAYS, deviceCookieName, issueDeviceToken, ver
 import { BUSY_MESSAGE, DUMMY_HASH, hashPassword, verifyPassword } from '../auth/password';
 import { finishPasswordReset, startPasswordReset } from '../auth/password-reset';
 import { createSession, deleteSession, findSession, sessionCookieName } from '../auth/sessions';
+import { writeAudit } from '../platform/audit';
 import { clearLoginFailures, loginKeys, recordLoginFailure, reserveLoginAttempt } from '../auth/throttle';
 
 const email = z
@@ -45,6 +46,13 @@ export const authRouter = router({
         const ok = await verifyPassword(input.password, admin?.passwordHash ?? DUMMY_HASH, { priority: device !== null });
         if (!admin || !ok) {
           await recordLoginFailure(ctx.db, keys);
+          await writeAudit(
+            ctx.db,
+            { email: input.email, role: admin?.role ?? null, device: ctx.device, ip: ctx.ip },
+            {
+              action: admin ? 'Connexion refusée : mot de passe incorrect' : 'Connexion refusée : compte inconnu',
+            },
+          );
           throw new TRPCError({ code: 'UNAUTHORIZED', message: 'E-mail ou mot de passe incorrect.' });
         }
         await clearLoginFailures(ctx.db, keys);
@@ -55,16 +63,21 @@ export const authRouter = router({
       const name = sessionCookieName(ctx.config);
       const previous = await findSession(ctx.db, ctx.config, ctx.cookies.get(name));
       if (previous) await deleteSession(ctx.db, previous.sessionId);
-      const token = await createSession(ctx.db, ctx.config, admin.id);
+      const token = await createSession(ctx.db, ctx.config, admin.id, { userAgent: ctx.device, ip: ctx.ip });
+      await writeAudit(
+        ctx.db,
+        { email: admin.email, role: admin.role, device: ctx.device, ip: ctx.ip },
+        { action: 'Connexion (mot de passe)' },
+      );
       ctx.cookies.set(name, token, { maxAge: ctx.config.sessionAbsoluteHours * 3600 });
       // This browser is the owner's from now on: its attempts are its own (see auth/device.ts).
       ctx.cookies.set(deviceCookieName(ctx.config), await issueDeviceToken(ctx.db, admin.id), {
         maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
       });
-      return { email: admin.email, displayName: admin.displayName };
+      return { email: admin.email, displayName: admin.displayName, role: admin.role };
     }),
 
-  logout: adminProcedure.meta(NOTHING_PUBLIC).mutation(async ({ ctx }) => {
+  logout: adminProcedure.meta({ ...NOTHING_PUBLIC, roles: AREAS.account }).mutation(async ({ ctx }) => {
     // This device stops ringing: its alerts belong to the session that last saw it.
     await ctx.db.deleteFrom('pushSubscriptions').where('sessionId', '=', ctx.admin.sessionId).execute();
     await deleteSession(ctx.db, ctx.admin.sessionId);
@@ -73,7 +86,7 @@ export const authRouter = router({
   }),
 
   me: publicProcedure.query(({ ctx }) =>
-    ctx.admin ? { email: ctx.admin.email, displayName: ctx.admin.displayName, role: 'admin' as const } : null,
+    ctx.admin ? { email: ctx.admin.email, displayName: ctx.admin.displayName, role: ctx.admin.role } : null,
   ),
 
   /** Same answer, in the same time, whether the e-mail is known or not: the work happens after the reply. */
@@ -100,7 +113,7 @@ export const authRouter = router({
     }),
 
   changePassword: adminProcedure
-    .meta(NOTHING_PUBLIC)
+    .meta({ ...NOTHING_PUBLIC, roles: AREAS.account })
     .input(
       z.object({
         currentPassword: z.string().min(1, 'Saisissez votre mot de passe actuel.').max(PASSWORD_MAX),

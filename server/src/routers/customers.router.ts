@@ -12,7 +12,7 @@ export const customersProcedures = {
    * WhatsApp export from now on, newsletter or not, until an order of theirs ticks the box again.
    */
   stopOffers: adminProcedure
-    .meta({ invalidates: [] })
+    .meta({ invalidates: [], audit: 'customers' })
     .input(idInput)
     .mutation(async ({ ctx, input }) => {
       const row = await ctx.db

@@ -1,4 +1,4 @@
-import { placeholderFields, salesQuerySchema, settings } from '@app/shared';
+import { AREAS, orders, placeholderFields, salesQuerySchema, settings } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { isSale, salesReport } from '../sales/figures';
@@ -110,9 +110,16 @@ async function lastBackups(db: Db) {
 }
 
 export const dashboardRouter = router({
-  stats: adminProcedure.query(({ ctx }) => dashboardStats(ctx.db)),
+  stats: adminProcedure.meta({ roles: AREAS.dashboard }).query(async ({ ctx }) => {
+    const stats = await dashboardStats(ctx.db);
+    // Backups are the owner's alone.
+    return ctx.admin.role === 'owner' ? stats : { ...stats, backup: null };
+  }),
   /** The sales charts: revenue over a period, best sellers, statuses, payment methods. */
-  sales: adminProcedure.input(salesQuerySchema).query(({ ctx, input }) => salesReport(ctx.db, input)),
+  sales: adminProcedure
+    .meta({ roles: AREAS.dashboard })
+    .input(salesQuerySchema)
+    .query(({ ctx, input }) => salesReport(ctx.db, input)),
   /** Polled by the admin menu: cheap, one count. */
-  newOrders: adminProcedure.query(async ({ ctx }) => ({ count: await countNewOrders(ctx.db) })),
+  newOrders: adminProcedure.meta({ roles: orders.team.read }).query(async ({ ctx }) => ({ count: await countNewOrders(ctx.db) })),
 });

@@ -1,10 +1,13 @@
-import { ALERT_KINDS, adminPath, orders } from '@app/shared';
+import { ALERT_KINDS, AREAS, adminPath, orders } from '@app/shared';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import type { DB } from '../db/schema';
 import { enqueuePush } from '../platform/outbox';
 import { pushEndpointRefusal, vapidKeys } from '../platform/push-delivery';
 import { adminProcedure, router } from '../trpc';
+
+/** One's own devices, whatever one's role; their alerts are housekeeping, not the shop's records (no audit). */
+const deviceProcedure = adminProcedure.meta({ roles: AREAS.account, audit: false });
 
 // The owner's devices that receive alerts (Web Push): one per browser, each with its own choice of alerts.
 
@@ -26,10 +29,10 @@ const ownDevice = (ctx: { db: DB; admin: { id: string } }, address: string) =>
 
 export const devicesRouter = router({
   /** The server's public VAPID key, for PushManager.subscribe. */
-  vapidKey: adminProcedure.query(async ({ ctx }) => ({ publicKey: (await vapidKeys(ctx.db, ctx.config)).publicKey })),
+  vapidKey: deviceProcedure.query(async ({ ctx }) => ({ publicKey: (await vapidKeys(ctx.db, ctx.config)).publicKey })),
 
   /** This device, as the server knows it (by its subscription's address), or null. */
-  mine: adminProcedure.input(z.object({ endpoint })).query(async ({ ctx, input }) => {
+  mine: deviceProcedure.input(z.object({ endpoint })).query(async ({ ctx, input }) => {
     const row = await ctx.db
       .selectFrom('pushSubscriptions')
       .select(['device', 'kinds'])
@@ -43,7 +46,7 @@ export const devicesRouter = router({
    * Saves this device's subscription and its choice of alerts; sent again at every visit, so the
    * device belongs to the session that last saw it (signing out there removes it).
    */
-  save: adminProcedure
+  save: deviceProcedure
     .meta(NOTHING_PUBLIC)
     .input(
       z.object({
@@ -90,7 +93,7 @@ export const devicesRouter = router({
     }),
 
   /** This device stops receiving alerts. */
-  remove: adminProcedure
+  remove: deviceProcedure
     .meta(NOTHING_PUBLIC)
     .input(z.object({ endpoint }))
     .mutation(async ({ ctx, input }) => {
@@ -99,7 +102,7 @@ export const devicesRouter = router({
     }),
 
   /** "Envoyer une alerte d’essai": through the outbox, as every alert. */
-  test: adminProcedure
+  test: deviceProcedure
     .meta(NOTHING_PUBLIC)
     .input(z.object({ endpoint }))
     .mutation(async ({ ctx, input }) => {

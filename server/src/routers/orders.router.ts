@@ -1,4 +1,5 @@
 import {
+  AREAS,
   counterSaleSchema,
   ONLINE_PAYMENT_METHOD,
   orders,
@@ -30,8 +31,10 @@ const note = z.string().trim().max(2000, 'Note trop longue (2 000 caractères au
 const statusEnum = z.enum(Object.keys(orderStatuses) as [keyof typeof orderStatuses], 'Statut inconnu.');
 const paymentEnum = z.enum(Object.keys(paymentStatuses) as [keyof typeof paymentStatuses], 'État de paiement inconnu.');
 /** Orders are not public: these writes change nothing the public cache holds, except stock. */
-const orderWrite = adminProcedure.meta({ invalidates: [] });
-const stockWrite = adminProcedure.meta({ invalidates: ['products', 'courseSessions'] });
+const orderWrite = adminProcedure.meta({ invalidates: [], roles: orders.team.write, audit: 'orders' });
+const stockWrite = adminProcedure.meta({ invalidates: ['products', 'courseSessions'], roles: orders.team.write, audit: 'orders' });
+const orderRead = adminProcedure.meta({ roles: orders.team.read });
+const counter = adminProcedure.meta({ roles: AREAS.counter });
 
 const withoutKey = ({ idempotencyKey: _key, ...order }: Order) => order;
 
@@ -87,10 +90,10 @@ export const ordersProcedures = {
       return { ok: true };
     }),
 
-  history: adminProcedure.input(idInput).query(({ ctx, input }) => orderHistory(ctx.db, input.id)),
+  history: orderRead.input(idInput).query(({ ctx, input }) => orderHistory(ctx.db, input.id)),
 
   /** The order's normalized invoices (e-MECeF): pending, normalized or failed, with the DGI's answer. */
-  invoices: adminProcedure.input(idInput).query(({ ctx, input }) => orderInvoices(ctx.db, input.id)),
+  invoices: orderRead.input(idInput).query(({ ctx, input }) => orderInvoices(ctx.db, input.id)),
 
   /** An invoice that stopped (a refusal fixed since, or an answer lost and checked on the DGI's portal), asked for again. */
   retryInvoice: orderWrite.input(idInput).mutation(async ({ ctx, input }) => {
@@ -139,18 +142,18 @@ export const ordersProcedures = {
    * online), it is recorded once.
    */
   /** A sale's ticket as lines, for the counter's printer (ESC/POS over Bluetooth): what the PDF ticket shows. */
-  ticket: adminProcedure.input(idInput).query(async ({ ctx, input }) => {
+  ticket: counter.input(idInput).query(async ({ ctx, input }) => {
     const order = await ctx.db.selectFrom('orders').select('trackingToken').where('id', '=', input.id).executeTakeFirst();
     const found = order && (await documentJob(ctx.db, order.trackingToken, 'TK', ''));
     if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: 'Commande introuvable.' });
     return ticketModel({ ...found.job, ticket: found.job.ticket! });
   }),
   /** The articles the counter keeps on the phone (orders/counter.ts); nothing when `version` is still current. */
-  counterCatalogue: adminProcedure
+  counterCatalogue: counter
     .input(z.strictObject({ version: z.string().max(200).optional() }))
     .query(({ ctx, input }) => counterCatalogue(ctx.db, input.version)),
-  sellAtCounter: adminProcedure
-    .meta({ invalidates: ['products', 'courseSessions'] })
+  sellAtCounter: counter
+    .meta({ invalidates: ['products', 'courseSessions'], audit: 'orders' })
     .input(counterSaleSchema)
     .mutation(async ({ ctx, input }) => {
       const sell = () =>

@@ -6,7 +6,7 @@ import { adminProcedure } from '../trpc';
 export const outboxProcedures = {
   /** "Réessayer": a message that failed or waits for its next attempt is due now, with a fresh count of attempts. */
   retry: adminProcedure
-    .meta({ invalidates: [] })
+    .meta({ invalidates: [], audit: 'outbox' })
     .input(idInput)
     .mutation(async ({ ctx, input }) => {
       if (!(await retryOutbox(ctx.db, { id: input.id })))

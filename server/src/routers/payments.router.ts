@@ -1,3 +1,4 @@
+import { orders } from '@app/shared';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { idInput } from '../crud/crud-router';
@@ -35,5 +36,8 @@ export const paymentsRouter = router({
   }),
 
   /** The owner's view of an order's online transactions. */
-  forOrder: adminProcedure.input(idInput).query(({ ctx, input }) => orderPayments(ctx.db, input.id)),
+  forOrder: adminProcedure
+    .meta({ roles: orders.team.read })
+    .input(idInput)
+    .query(({ ctx, input }) => orderPayments(ctx.db, input.id)),
 });

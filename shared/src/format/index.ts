@@ -8,3 +8,4 @@ export * from './email';
 export * from './order-number';
 export * from './plural';
 export * from './barcode';
+export * from './device';

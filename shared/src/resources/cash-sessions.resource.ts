@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from './define-resource';
 import { f } from './fields';
+import { SELLERS } from '../team/roles';
 
 export const cashMovementSchema = z.object({
   at: z.string(),
@@ -22,6 +23,7 @@ export const cashSessions = defineResource({
   label: { singular: 'Journée de caisse', plural: 'Caisse', feminine: true },
   titleField: 'name',
   read: 'admin',
+  team: { read: SELLERS, write: SELLERS },
   fields: {
     name: f.text('Journée', { max: 100, readOnly: true }),
     openedBy: f.text('Ouverte par', { max: 200, readOnly: true }),

@@ -1,5 +1,6 @@
 import { defineResource } from './define-resource';
 import { f } from './fields';
+import { MANAGERS, SELLERS } from '../team/roles';
 
 /**
  * The "Clients": who buys, grouped by phone number (E.164), as the orders tell it. Customers have no
@@ -17,6 +18,7 @@ export const customers = defineResource({
   label: { singular: 'Client', plural: 'Clients' },
   titleField: 'name',
   read: 'admin',
+  team: { read: SELLERS, write: MANAGERS },
   fields: {
     name: f.text('Nom', { max: 100, readOnly: true }),
     phone: f.phone('Téléphone', { readOnly: true }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AnyField, Field } from './fields';
+import { MANAGERS, type Roles } from '../team/roles';
 
 export type Fields = Record<string, AnyField>;
 export type SortOrder = 'asc' | 'desc';
@@ -26,6 +27,11 @@ export interface ResourceConfig<N extends string, F extends Fields, O extends Op
   titleField: keyof F & string;
   /** Who may read: anyone (published records, public fields) or the admin only. Writes are always admin. */
   read: 'public' | 'admin';
+  /**
+   * Which roles of the team read its records in the admin (its menu entry, all its fields) and
+   * which write them; the owner and the manager unless said (shared/src/team/roles.ts).
+   */
+  team?: { read?: Roles; write?: Roles };
   /** For public resources: a boolean field that hides the record from the public while false. */
   publishedField?: keyof F & string;
   list: {
@@ -88,6 +94,8 @@ export const ADMIN_ICONS = [
   'send',
   'setting',
   'wallet',
+  'shop',
+  'audit',
 ] as const;
 export type AdminIcon = (typeof ADMIN_ICONS)[number];
 
@@ -120,8 +128,9 @@ export interface Resource<
   F extends Fields = Fields,
   O extends Operations = Operations,
   S extends boolean = boolean,
-> extends Omit<ResourceConfig<N, F, O, S>, 'admin' | 'operations'> {
+> extends Omit<ResourceConfig<N, F, O, S>, 'admin' | 'operations' | 'team'> {
   admin: { route: string; menuLabel: string; icon?: AdminIcon; detail?: string };
+  team: { read: Roles; write: Roles };
   createSchema: z.ZodObject<CreateShape<F>>;
   updateSchema: z.ZodObject<UpdateShape<F>>;
   filterSchema: z.ZodObject<Record<string, z.ZodOptional<z.ZodType>>>;
@@ -172,6 +181,7 @@ export function defineResource<
       ...(config.admin?.icon ? { icon: config.admin.icon } : {}),
       ...(config.admin?.detail ? { detail: config.admin.detail } : {}),
     },
+    team: { read: config.team?.read ?? MANAGERS, write: config.team?.write ?? MANAGERS },
     createSchema: z.strictObject(createShape, strict) as unknown as z.ZodObject<CreateShape<F>>,
     updateSchema: z.strictObject(updateShape, strict) as unknown as z.ZodObject<UpdateShape<F>>,
     filterSchema: z.strictObject(filterShape, strict) as z.ZodObject<Record<string, z.ZodOptional<z.ZodType>>>,

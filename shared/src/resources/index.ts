@@ -1,3 +1,4 @@
+import { auditLog } from './audit-log.resource';
 import { blogPosts } from './blog-posts.resource';
 import { cashSessions } from './cash-sessions.resource';
 import { contactMessages } from './contact-messages.resource';
@@ -22,6 +23,7 @@ export * from './fields';
 export * from './honeypot';
 export * from './invoicing';
 export * from './labels';
+export * from './audit-log.resource';
 export * from './blog-posts.resource';
 export * from './cash-sessions.resource';
 export * from './contact-messages.resource';
@@ -63,6 +65,7 @@ export const resources = [
   contactMessages,
   outbox,
   settings,
+  auditLog,
 ] as const;
 
 /** A registered resource's name: what the public cache tags its answers with ('*': everything). */

@@ -3,6 +3,7 @@ import { defineResource } from './define-resource';
 import { f } from './fields';
 import { itemTypes, needsShipping, orderChannels, orderStatuses, paymentMethods, paymentStatuses, WEB_PAYMENT_METHODS } from './labels';
 import { honeypot } from './honeypot';
+import { SELLERS } from '../team/roles';
 
 export const orderLineSchema = z.object({
   id: z.string(),
@@ -23,6 +24,8 @@ export const orders = defineResource({
   label: { singular: 'Commande', plural: 'Commandes', feminine: true },
   titleField: 'number',
   read: 'admin',
+  // Sellers take and follow orders; couriers see theirs only, through their round.
+  team: { read: SELLERS, write: SELLERS },
   fields: {
     number: f.text('Numéro', { readOnly: true }),
     customerName: f.text('Nom du client', { max: 100 }),

@@ -2,6 +2,7 @@ import { defineResource } from './define-resource';
 import { f } from './fields';
 import { invoicingSettingsFields } from './invoicing';
 import { SHOP_RULES, TICKET_WIDTHS } from './labels';
+import { MANAGERS, OWNER_ONLY } from '../team/roles';
 
 /** One row: the business details the storefront shows. */
 export const settings = defineResource({
@@ -9,6 +10,7 @@ export const settings = defineResource({
   label: { singular: 'Paramètres', plural: 'Paramètres' },
   titleField: 'businessName',
   read: 'public',
+  team: { read: MANAGERS, write: OWNER_ONLY },
   fields: {
     businessName: f.text("Nom de l'entreprise", { max: 100 }),
     tagline: f.text('Slogan', { max: 300 }),

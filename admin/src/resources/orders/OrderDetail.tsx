@@ -1,6 +1,6 @@
 import { EditOutlined, FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
 import { retryUnlessRefused } from '../../providers/errors';
-import { statusMessage, trackingPath } from '@app/shared';
+import { MANAGERS, may, type Role, statusMessage, trackingPath } from '@app/shared';
 import { formatDiscount, formatXOF, telLink } from '@app/shared/format';
 import { formatPhone } from '@app/shared/phone';
 import {
@@ -16,7 +16,7 @@ import {
 } from '@app/shared/resources';
 
 export type Order = RowOfResource<typeof orders>;
-import { useOne } from '@refinedev/core';
+import { useGetIdentity, useOne } from '@refinedev/core';
 import { Button, Card, Descriptions, Grid, List, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -24,6 +24,7 @@ import { WhatsAppButton } from '../WhatsAppButton';
 import { CustomerLink } from '../customers/CustomerLink';
 import { CustomerEditor } from './CustomerEditor';
 import { OnlinePayments } from './OnlinePayments';
+import { OrderCourier } from './OrderCourier';
 import { OrderInvoices } from './OrderInvoices';
 import { OrderProcess } from './OrderProcess';
 import { OrderTimeline } from './OrderTimeline';
@@ -44,6 +45,8 @@ export default function OrderDetail() {
   const actions = useOrderActions(id, () => query.refetch());
   const [editing, setEditing] = useState(false);
   const narrow = !Grid.useBreakpoint().md;
+  const { data: me } = useGetIdentity<{ role: Role }>();
+  const canAssign = may(me?.role, MANAGERS);
 
   const back = <BackButton to={LIST} label="Retour aux commandes" className="no-print" />;
   if (!order) return <DetailStatus loading={query.isLoading} title="Commande non trouvée" back={back} />;
@@ -161,6 +164,11 @@ export default function OrderDetail() {
       <div className="no-print">
         <OrderProcess status={status} payment={order.paymentStatus} actions={actions} />
       </div>
+      {order.address && order.channel !== 'counter' && canAssign && (
+        <div className="no-print">
+          <OrderCourier orderId={order.id} onChanged={() => void query.refetch()} />
+        </div>
+      )}
       <div className="no-print">
         <OnlinePayments actions={actions} />
       </div>

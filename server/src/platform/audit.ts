@@ -1,0 +1,151 @@
+import { type AnyResource, deviceName, resources, ROLE_LABELS, type Role } from '@app/shared';
+import { sql } from 'kysely';
+import type { DB } from '../db/schema';
+import { snakeCase, tableName } from '../db/columns';
+
+/**
+ * The journal d'audit (shared/src/resources/audit-log.resource.ts): every admin write and every
+ * sign-in. Writes are recorded by the tRPC middleware in server/src/trpc.ts, which reads the record
+ * a procedure names (`meta.audit`) before and after it; sign-ins by the auth router.
+ */
+
+/** Columns never copied into the journal: secrets, and what every write changes. */
+const HIDDEN = new Set(['passwordHash', 'tokenHash', 'idempotencyKey', 'trackingToken', 'updatedAt', 'createdAt']);
+export const AUDIT_KEEP_DAYS = 365;
+
+/** The team's accounts are no resource (their password hash stays out of the generic API): their own labels. */
+const TEAM_TABLE = {
+  name: 'admins',
+  label: { singular: 'Membre de l’équipe', plural: 'Équipe', feminine: false },
+  titleField: 'email',
+  fields: {
+    email: { label: 'E-mail' },
+    displayName: { label: 'Nom' },
+    role: { label: 'Rôle', options: ROLE_LABELS },
+    phone: { label: 'Téléphone' },
+  },
+} as const;
+type Audited = Pick<AnyResource, 'name' | 'label' | 'titleField'> & {
+  fields: Record<string, { label: string; options?: Readonly<Record<string, string>> }>;
+  singleton?: boolean;
+};
+const audited = (name: string): Audited | undefined =>
+  name === TEAM_TABLE.name ? TEAM_TABLE : (resources as readonly AnyResource[]).find((r) => r.name === name);
+
+/** What a procedure's verb is called in the journal. */
+const VERBS: Record<string, string> = {
+  create: 'création',
+  update: 'modification',
+  delete: 'suppression',
+  transition: 'changement de statut',
+  reopen: 'réouverture',
+  setPayment: 'paiement',
+  addNote: 'note ajoutée',
+  retryInvoice: 'facture redemandée',
+  sellAtCounter: 'vente au comptoir',
+  assignCourier: 'livreur attribué',
+  deliver: 'livrée',
+  collect: 'encaissée',
+  setRole: 'rôle changé',
+  remove: 'retrait de l’équipe',
+  open: 'ouverture',
+  move: 'entrée ou sortie d’espèces',
+  close: 'clôture',
+  stopOffers: 'plus d’offres',
+  retry: 'nouvel essai',
+  assign: 'livreur attribué',
+};
+
+/** Writes that name no record, by their path. */
+const ACTIONS: Record<string, string> = {
+  'auth.logout': 'Déconnexion',
+  'auth.changePassword': 'Mot de passe changé',
+  'team.invite': 'Équipe — invitation envoyée',
+  'team.revokeInvitation': 'Équipe — invitation annulée',
+  'team.endSessions': 'Sessions fermées',
+  'rounds.handover': 'Remise des espèces d’un livreur',
+};
+
+export interface AuditActor {
+  email: string;
+  role: Role | null;
+  device?: string | undefined;
+  ip?: string | undefined;
+}
+
+type Row = Record<string, unknown>;
+
+/** The record a write names, as stored (a singleton: its one row). */
+export async function auditedRow(db: DB, resourceName: string, id: string | null): Promise<Row | null> {
+  const target = audited(resourceName);
+  if (!target || (!id && !target.singleton)) return null;
+  const table = target.name === 'admins' ? 'admins' : tableName(target);
+  let query = db.selectFrom(sql.table(table).as('t')).selectAll();
+  if (id) query = query.where(sql.ref('t.id'), '=', id);
+  const row = (await query.limit(1).executeTakeFirst()) as Row | undefined;
+  return row ?? null;
+}
+
+const shown = (value: unknown, options?: Readonly<Record<string, string>>): string => {
+  if (value === null || value === undefined || value === '') return '—';
+  if (options && typeof value === 'string' && options[value]) return options[value]!;
+  if (typeof value === 'boolean') return value ? 'oui' : 'non';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > 120 ? `${text.slice(0, 117)}…` : text;
+};
+
+/** The fields a write changed, before and after, and their summary in French ("Statut : Expédiée → Livrée"). */
+export function diff(resourceName: string, before: Row | null, after: Row | null) {
+  const target = audited(resourceName);
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(
+    (key) => !HIDDEN.has(key) && key !== 'id' && JSON.stringify(before?.[key] ?? null) !== JSON.stringify(after?.[key] ?? null),
+  );
+  const pick = (row: Row | null) => (row ? Object.fromEntries(keys.map((key) => [key, row[key] ?? null])) : null);
+  const changes = keys
+    .map((key) => {
+      const field = target?.fields[key];
+      const label = field?.label ?? snakeCase(key);
+      if (!before) return `${label} : ${shown(after?.[key], field?.options)}`;
+      if (!after) return `${label} : ${shown(before[key], field?.options)}`;
+      return `${label} : ${shown(before[key], field?.options)} → ${shown(after[key], field?.options)}`;
+    })
+    .join(' ; ');
+  return { before: pick(before), after: pick(after), changes: changes.slice(0, 4000) || null };
+}
+
+/** "Commande — changement de statut" from the procedure's path. */
+export function actionOf(path: string, resourceName?: string) {
+  const verb = path.split('.').pop() ?? path;
+  const target = resourceName ? audited(resourceName) : undefined;
+  const what = VERBS[verb] ?? verb;
+  return (target ? `${target.label.singular} — ${what}` : (ACTIONS[path] ?? path)).slice(0, 200);
+}
+
+/** "Commande CMD-00012": the record's title as the owner knows it. */
+export function recordOf(resourceName: string, row: Row | null) {
+  const target = audited(resourceName);
+  if (!target || !row) return null;
+  const title = row[target.titleField] ?? row.number ?? row.id;
+  return `${target.label.singular} ${shown(title)}`.slice(0, 300);
+}
+
+export async function writeAudit(
+  db: DB,
+  actor: AuditActor,
+  entry: { action: string; record?: string | null; before?: Row | null; after?: Row | null; changes?: string | null },
+) {
+  await db
+    .insertInto('auditLog')
+    .values({
+      actor: actor.email.slice(0, 320),
+      role: actor.role,
+      action: entry.action.slice(0, 200),
+      record: entry.record ?? null,
+      changes: entry.changes ?? null,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      device: deviceName(actor.device),
+      ip: actor.ip?.slice(0, 64) ?? null,
+    } as never)
+    .execute();
+}

@@ -1,0 +1,46 @@
+import { AREAS, assignSchema, orders, collectSchema, handoverSchema, MANAGERS, roundQuerySchema } from '@app/shared';
+import { idInput } from '../crud/crud-router';
+import { assignCourier, markCollected, markDelivered, recordHandover, todaysRound } from '../team/rounds';
+import { adminProcedure, router } from '../trpc';
+
+/** A round changes orders and stock nothing public shows (a delivered order's stock left at ordering). */
+const roundWrite = adminProcedure.meta({ invalidates: [], roles: AREAS.round, audit: 'orders' });
+const managerWrite = adminProcedure.meta({ invalidates: [], roles: MANAGERS });
+
+/** The courier's round (server/src/team/rounds.ts). */
+export const roundsRouter = router({
+  /** Today's stops: a courier's own; a manager's choice of courier, or everyone's. */
+  today: adminProcedure
+    .meta({ roles: AREAS.round })
+    .input(roundQuerySchema)
+    .query(({ ctx, input }) => todaysRound(ctx.db, ctx.admin, input.courierId)),
+  /** An order's courier and what he did, for its screen. */
+  ofOrder: adminProcedure
+    .meta({ roles: orders.team.read })
+    .input(idInput)
+    .query(async ({ ctx, input }) => {
+      const row = await ctx.db
+        .selectFrom('deliveries')
+        .leftJoin('admins', 'admins.id', 'deliveries.courierId')
+        .select([
+          'deliveries.courierId',
+          'admins.displayName as courierName',
+          'deliveredAt',
+          'collectedAt',
+          'collectedAmount',
+          'collectedMethod',
+          'collectedReference',
+        ])
+        .where('orderId', '=', input.id)
+        .executeTakeFirst();
+      return row ?? null;
+    }),
+  assign: managerWrite
+    .meta({ audit: 'orders' })
+    .input(assignSchema)
+    .mutation(({ ctx, input }) => assignCourier(ctx.db, input.id, input.courierId, ctx.admin.email)),
+  deliver: roundWrite.input(idInput).mutation(({ ctx, input }) => markDelivered(ctx.db, ctx.config, ctx.admin, input.id)),
+  collect: roundWrite.input(collectSchema).mutation(({ ctx, input }) => markCollected(ctx.db, ctx.config, ctx.admin, input)),
+  /** The end of the day: the cash a courier hands over, against what he collected. */
+  handover: managerWrite.input(handoverSchema).mutation(({ ctx, input }) => recordHandover(ctx.db, input, ctx.admin.email)),
+});

@@ -1,0 +1,228 @@
+import type { Role } from '@app/shared';
+import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
+import type { Config } from '../config';
+import type { DB } from '../db/schema';
+import { round2 } from '../orders/place-order';
+import { setPaymentStatus, transitionOrder } from '../orders/lifecycle';
+
+/**
+ * The courier's round: orders given to a courier (`deliveries`), delivered and collected by him,
+ * and the cash he brings back counted against what he collected (`courier_handovers`).
+ */
+
+interface Caller {
+  id: string;
+  email: string;
+  role: Role;
+}
+
+export const OTHER_COURIER = 'Cette livraison est confiée à un autre livreur : vous ne pouvez ni la voir ni la modifier.';
+
+/** Gives an order to a courier (or to nobody). Only an order with something to deliver, not yet delivered. */
+export async function assignCourier(db: DB, orderId: string, courierId: string | null, by: string) {
+  return db.transaction().execute(async (tx) => {
+    const order = await tx
+      .selectFrom('orders')
+      .select(['id', 'status', 'address', 'channel'])
+      .where('id', '=', orderId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!order) throw new TRPCError({ code: 'NOT_FOUND', message: 'Commande introuvable.' });
+    if (order.channel === 'counter' || !order.address)
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Cette commande n’a rien à livrer.' });
+    if (order.status === 'delivered' || order.status === 'cancelled')
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Cette commande est déjà livrée ou annulée.' });
+    if (courierId === null) {
+      await tx.deleteFrom('deliveries').where('orderId', '=', orderId).execute();
+      return { courierId: null };
+    }
+    const courier = await tx.selectFrom('admins').select('id').where('id', '=', courierId).where('role', '=', 'courier').executeTakeFirst();
+    if (!courier) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Cette personne n’est pas livreur dans l’équipe.' });
+    await tx
+      .insertInto('deliveries')
+      .values({ orderId, courierId, assignedBy: by })
+      .onConflict((oc) => oc.column('orderId').doUpdateSet({ courierId, assignedBy: by, assignedAt: sql<string>`now()` }))
+      .execute();
+    return { courierId };
+  });
+}
+
+/** Whose round: a courier's own; a manager may look at any courier's (all when none is named). */
+const courierOf = (caller: Caller, courierId: string | undefined) => (caller.role === 'courier' ? caller.id : courierId);
+
+/**
+ * Today's round: what is still to deliver, and what was delivered today (Benin's day), with the
+ * amount to collect on each, and the cash collected and not yet handed over.
+ */
+export async function todaysRound(db: DB, caller: Caller, courierId?: string) {
+  const who = courierOf(caller, courierId);
+  let query = db
+    .selectFrom('deliveries')
+    .innerJoin('orders', 'orders.id', 'deliveries.orderId')
+    .leftJoin('admins', 'admins.id', 'deliveries.courierId')
+    .select([
+      'orders.id',
+      'orders.number',
+      'orders.customerName',
+      'orders.phone',
+      'orders.city',
+      'orders.address',
+      'orders.note',
+      'orders.items',
+      'orders.total',
+      'orders.status',
+      'orders.paymentStatus',
+      'orders.paymentMethod',
+      'deliveries.courierId',
+      'admins.displayName as courierName',
+      'deliveries.deliveredAt',
+      'deliveries.collectedAt',
+      'deliveries.collectedAmount',
+      'deliveries.collectedMethod',
+      'deliveries.collectedReference',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('deliveries.deliveredAt', 'is', null),
+        eb(sql`(deliveries.delivered_at AT TIME ZONE 'Africa/Porto-Novo')::date`, '=', sql`(now() AT TIME ZONE 'Africa/Porto-Novo')::date`),
+        eb.and([eb('deliveries.collectedMethod', '=', 'cash'), eb('deliveries.handoverId', 'is', null)]),
+      ]),
+    )
+    .where('orders.status', '!=', 'cancelled')
+    .orderBy('deliveries.deliveredAt', sql`asc nulls first`)
+    .orderBy('deliveries.assignedAt');
+  if (who) query = query.where('deliveries.courierId', '=', who);
+  const stops = (await query.execute()).map((s) => ({
+    ...s,
+    total: Number(s.total),
+    collectedAmount: s.collectedAmount === null ? null : Number(s.collectedAmount),
+    toCollect: s.paymentStatus === 'paid' || s.paymentStatus === 'refunded' ? 0 : Number(s.total),
+  }));
+  return { stops, cashToHandOver: who ? await cashToHandOver(db, who) : null };
+}
+
+/** The cash a courier collected and has not handed over yet. */
+export async function cashToHandOver(db: DB, courierId: string) {
+  const row = await db
+    .selectFrom('deliveries')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<string>('collectedAmount'), sql<string>`0`).as('total'),
+      eb.fn.countAll<string>().as('count'),
+    ])
+    .where('courierId', '=', courierId)
+    .where('collectedMethod', '=', 'cash')
+    .where('handoverId', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), count: Number(row.count) };
+}
+
+/** The caller's delivery of this order: refused in French when it is another courier's. */
+async function ownDelivery(db: DB, caller: Caller, orderId: string) {
+  const delivery = await db
+    .selectFrom('deliveries')
+    .select(['courierId', 'deliveredAt', 'collectedAt'])
+    .where('orderId', '=', orderId)
+    .executeTakeFirst();
+  if (!delivery) throw new TRPCError({ code: 'NOT_FOUND', message: 'Cette commande n’est dans la tournée de personne.' });
+  if (caller.role === 'courier' && delivery.courierId !== caller.id) throw new TRPCError({ code: 'FORBIDDEN', message: OTHER_COURIER });
+  return delivery;
+}
+
+/** The order process up to the customer's door. */
+const ROAD = ['new', 'confirmed', 'shipped', 'delivered'] as const;
+
+/** "Livrée": the order walks the process up to delivered (confirmed and shipped on the way). */
+export async function markDelivered(db: DB, config: Config, caller: Caller, orderId: string) {
+  await ownDelivery(db, caller, orderId);
+  const { status } = await db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
+  if (status === 'cancelled') throw new TRPCError({ code: 'CONFLICT', message: 'Cette commande a été annulée : ne la livrez pas.' });
+  for (const to of ROAD.slice(ROAD.indexOf(status) + 1)) {
+    await transitionOrder(db, config, {
+      id: orderId,
+      to,
+      actor: caller.email,
+      note: to === 'delivered' ? 'Livrée par le livreur' : undefined,
+    });
+  }
+  await db
+    .updateTable('deliveries')
+    .set({ deliveredAt: sql<string>`now()` })
+    .where('orderId', '=', orderId)
+    .where('deliveredAt', 'is', null)
+    .execute();
+  return { status: 'delivered' as const };
+}
+
+/** "Encaissé": paid, in cash (to hand over) or by Mobile Money (its reference). */
+export async function markCollected(
+  db: DB,
+  config: Config,
+  caller: Caller,
+  input: { id: string; method: 'cash' | 'mobile_money'; reference?: string | undefined },
+) {
+  const delivery = await ownDelivery(db, caller, input.id);
+  if (delivery.collectedAt) throw new TRPCError({ code: 'CONFLICT', message: 'Cette commande est déjà encaissée.' });
+  const order = await db.selectFrom('orders').select(['total', 'paymentStatus']).where('id', '=', input.id).executeTakeFirstOrThrow();
+  if (order.paymentStatus !== 'pending')
+    throw new TRPCError({ code: 'CONFLICT', message: 'Cette commande est déjà payée : rien à encaisser.' });
+  const reference = input.method === 'cash' ? undefined : input.reference;
+  await setPaymentStatus(db, config, {
+    id: input.id,
+    to: 'paid',
+    reference,
+    actor: caller.email,
+    note: `Encaissée par le livreur (${input.method === 'cash' ? 'espèces' : 'Mobile Money'})`,
+  });
+  await db
+    .updateTable('deliveries')
+    .set({
+      collectedAt: sql<string>`now()`,
+      collectedAmount: String(round2(Number(order.total))),
+      collectedMethod: input.method,
+      collectedReference: reference ?? null,
+    })
+    .where('orderId', '=', input.id)
+    .execute();
+  return { paymentStatus: 'paid' as const };
+}
+
+/** The cash a courier hands to the owner at the end of the day, counted against what he collected. */
+export async function recordHandover(db: DB, input: { courierId: string; received: number; note?: string | undefined }, by: string) {
+  return db.transaction().execute(async (tx) => {
+    const courier = await tx
+      .selectFrom('admins')
+      .select(['id', 'displayName'])
+      .where('id', '=', input.courierId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!courier) throw new TRPCError({ code: 'NOT_FOUND', message: 'Ce livreur ne fait plus partie de l’équipe.' });
+    const due = await cashToHandOver(tx, courier.id);
+    const handover = await tx
+      .insertInto('courierHandovers')
+      .values({
+        courierId: courier.id,
+        courierName: courier.displayName,
+        expected: String(due.total),
+        received: String(input.received),
+        difference: String(round2(input.received - due.total)),
+        receivedBy: by,
+        note: input.note || null,
+      })
+      .returning(['id', 'expected', 'received', 'difference', 'createdAt'])
+      .executeTakeFirstOrThrow();
+    await tx
+      .updateTable('deliveries')
+      .set({ handoverId: handover.id })
+      .where('courierId', '=', courier.id)
+      .where('collectedMethod', '=', 'cash')
+      .where('handoverId', 'is', null)
+      .execute();
+    return {
+      ...handover,
+      expected: Number(handover.expected),
+      received: Number(handover.received),
+      difference: Number(handover.difference),
+    };
+  });
+}

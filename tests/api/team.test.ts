@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVITATION_GONE, LAST_OWNER } from '../../server/src/team/team';
+import { OTHER_COURIER } from '../../server/src/team/rounds';
+import { ADMIN, type Client, failure, httpClient, startTestApp, type TestApp } from '../support/app';
+
+let app: TestApp;
+let owner: Client;
+beforeAll(async () => {
+  app = await startTestApp({ demo: true });
+  owner = httpClient(app.url).client;
+  await owner.auth.login.mutate(ADMIN);
+});
+afterAll(() => app?.close());
+
+/** Invites someone and has them accept: their own client, signed in. */
+async function join(role: 'manager' | 'seller' | 'courier', name: string) {
+  const email = `${name
+    .normalize('NFD')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase()}-${randomUUID().slice(0, 6)}@example.com`;
+  const { link } = await owner.team.invite.mutate({ email, displayName: name, role, phone: '01 97 00 00 01' });
+  const token = new URL(link).searchParams.get('token')!;
+  const person = httpClient(app.url);
+  expect(await person.client.team.invitation.query({ token })).toMatchObject({ email, displayName: name, role });
+  await person.client.team.accept.mutate({ token, password: 'un mot de passe solide' });
+  const me = await person.client.auth.me.query();
+  return { ...person, email, token, id: (await owner.team.members.query()).find((m) => m.email === email)!.id, me };
+}
+
+async function deliveryOrder() {
+  const products = (await app.asAdmin.products.list({ pageSize: 50 })) as { rows: { id: string; stock: number | null }[] };
+  const product = products.rows.find((p) => p.stock === null || p.stock > 2)!;
+  return (await app.asVisitor.orders.place({
+    customerName: 'Afiavi Dossou',
+    phone: '01 97 12 34 56',
+    city: 'Cotonou',
+    address: 'Fidjrossè, von du marché',
+    items: [{ id: product.id, type: 'product', quantity: 1 }],
+    idempotencyKey: randomUUID(),
+  })) as { id: string; number: string; total: number };
+}
+
+describe('the team', () => {
+  it('an existing owner stays the owner, and an invitation works once, with its mail queued', async () => {
+    expect(await owner.auth.me.query()).toMatchObject({ role: 'owner' });
+    const seller = await join('seller', 'Bio');
+    expect(seller.me).toMatchObject({ role: 'seller', displayName: 'Bio' });
+    const mail = await app.db
+      .selectFrom('outbox')
+      .select(['recipient', 'subject'])
+      .where('recipient', '=', seller.email)
+      .executeTakeFirst();
+    expect(mail?.subject).toContain('Invitation');
+    // Used: its page and its form both say so, and nothing changes.
+    const again = httpClient(app.url).client;
+    expect((await failure(again.team.invitation.query({ token: seller.token }))).message).toBe(INVITATION_GONE);
+    expect((await failure(again.team.accept.mutate({ token: seller.token, password: 'un autre mot de passe' }))).message).toBe(
+      INVITATION_GONE,
+    );
+  });
+
+  it('an expired invitation is refused in French', async () => {
+    const { link } = await owner.team.invite.mutate({ email: 'tard@example.com', displayName: 'Tard', role: 'seller' });
+    await app.db
+      .updateTable('invitations')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('email', '=', 'tard@example.com')
+      .execute();
+    const token = new URL(link).searchParams.get('token')!;
+    expect((await failure(httpClient(app.url).client.team.accept.mutate({ token, password: 'un mot de passe solide' }))).message).toBe(
+      INVITATION_GONE,
+    );
+  });
+
+  it('a seller sells and reads customers, but may not edit products nor settings, nor see the team (403 in French)', async () => {
+    const seller = await join('seller', 'Vendeuse');
+    await seller.client.orders.counterCatalogue.query({});
+    await seller.client.customers.list.query({});
+    const refused = await failure(seller.client.products.update.mutate({ id: randomUUID(), data: { price: 1 } }));
+    expect(refused).toMatchObject({ status: 403 });
+    expect(refused.message).toContain('Vendeur');
+    expect((await failure(seller.client.settings.update.mutate({ tagline: 'x' }))).status).toBe(403);
+    expect((await failure(seller.client.team.members.query())).status).toBe(403);
+    expect((await failure(seller.client.auditLog.list.query({}))).status).toBe(403);
+  });
+
+  it('the last owner cannot be demoted nor removed', async () => {
+    const members = await owner.team.members.query();
+    const me = members.find((m) => m.email === ADMIN.email)!;
+    expect((await failure(owner.team.setRole.mutate({ id: me.id, role: 'manager' }))).message).toBe(LAST_OWNER);
+    expect((await failure(owner.team.remove.mutate({ id: me.id }))).message).toBe(LAST_OWNER);
+    expect(await owner.auth.me.query()).toMatchObject({ role: 'owner' });
+  });
+
+  it('removing someone ends their session on the next request', async () => {
+    const manager = await join('manager', 'Gérante');
+    await manager.client.customers.list.query({});
+    await owner.team.remove.mutate({ id: manager.id });
+    expect((await failure(manager.client.customers.list.query({}))).status).toBe(401);
+  });
+});
+
+describe('the courier’s round', () => {
+  it('a courier sees only his delivery, marks it delivered and collected, and the owner counts his cash; all in the audit log', async () => {
+    const koffi = await join('courier', 'Koffi');
+    const other = await join('courier', 'Sena');
+    const [mine, theirs] = [await deliveryOrder(), await deliveryOrder()];
+    await owner.rounds.assign.mutate({ id: mine.id, courierId: koffi.id });
+    await owner.rounds.assign.mutate({ id: theirs.id, courierId: other.id });
+
+    const round = await koffi.client.rounds.today.query({});
+    expect(round.stops.map((s) => s.number)).toEqual([mine.number]);
+    expect(round.stops[0]).toMatchObject({ toCollect: mine.total, phone: '+2290197123456', address: 'Fidjrossè, von du marché' });
+    // Asking for another courier's round gives his own; another's delivery is refused in French.
+    expect((await koffi.client.rounds.today.query({ courierId: other.id })).stops.map((s) => s.number)).toEqual([mine.number]);
+    expect(await failure(koffi.client.rounds.deliver.mutate({ id: theirs.id }))).toMatchObject({ status: 403, message: OTHER_COURIER });
+    expect((await failure(koffi.client.orders.get.query({ id: mine.id }))).status).toBe(403);
+    expect((await failure(koffi.client.products.update.mutate({ id: randomUUID(), data: { price: 1 } }))).status).toBe(403);
+
+    await koffi.client.rounds.deliver.mutate({ id: mine.id });
+    await koffi.client.rounds.collect.mutate({ id: mine.id, method: 'cash' });
+    const order = (await app.asAdmin.orders.get({ id: mine.id })) as { status: string; paymentStatus: string };
+    expect(order).toMatchObject({ status: 'delivered', paymentStatus: 'paid' });
+    expect((await koffi.client.rounds.today.query({})).cashToHandOver).toEqual({ total: mine.total, count: 1 });
+    expect((await failure(koffi.client.rounds.collect.mutate({ id: mine.id, method: 'cash' }))).status).toBe(409);
+
+    const handover = await owner.rounds.handover.mutate({ courierId: koffi.id, received: mine.total - 500 });
+    expect(handover).toMatchObject({ expected: mine.total, received: mine.total - 500, difference: -500 });
+    expect((await koffi.client.rounds.today.query({})).cashToHandOver).toEqual({ total: 0, count: 0 });
+
+    const log = await owner.auditLog.list.query({ search: mine.number, pageSize: 20 });
+    const entries = log.rows.map((e) => [e.actor, e.role, e.action, e.changes]);
+    expect(entries).toContainEqual([koffi.email, 'courier', 'Commande — livrée', 'Statut : Nouvelle → Livrée']);
+    expect(entries).toContainEqual([
+      koffi.email,
+      'courier',
+      'Commande — encaissée',
+      expect.stringContaining('Paiement : À encaisser → Payée'),
+    ]);
+    const delivered = (await owner.auditLog.get.query({ id: log.rows.find((e) => e.action === 'Commande — livrée')!.id })) as {
+      before: Record<string, unknown>;
+      after: Record<string, unknown>;
+    };
+    expect(delivered.before).toMatchObject({ status: 'new' });
+    expect(delivered.after).toMatchObject({ status: 'delivered' });
+  });
+
+  it('sign-ins and failed sign-ins are in the audit log, which only the owner reads', async () => {
+    await failure(httpClient(app.url).client.auth.login.mutate({ email: ADMIN.email, password: 'pas le bon' }));
+    const log = await owner.auditLog.list.query({ search: 'Connexion', pageSize: 50 });
+    const actions = log.rows.map((e) => e.action);
+    expect(actions).toContain('Connexion refusée : mot de passe incorrect');
+    expect(actions).toContain('Connexion (mot de passe)');
+  });
+});
