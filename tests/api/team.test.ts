@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { EXPORTS } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_GONE, LAST_OWNER } from '../../server/src/team/team';
 import { OTHER_COURIER } from '../../server/src/team/rounds';
+import { PASSKEY_REFUSED } from '../../server/src/auth/passkeys';
 import { ADMIN, type Client, failure, httpClient, startTestApp, type TestApp } from '../support/app';
 
 let app: TestApp;
 let owner: Client;
+let ownerCookies: Map<string, string>;
 beforeAll(async () => {
   app = await startTestApp({ demo: true });
-  owner = httpClient(app.url).client;
+  ({ client: owner, jar: ownerCookies } = httpClient(app.url));
   await owner.auth.login.mutate(ADMIN);
 });
 afterAll(() => app?.close());
@@ -152,5 +155,61 @@ describe('the courier’s round', () => {
     const actions = log.rows.map((e) => e.action);
     expect(actions).toContain('Connexion refusée : mot de passe incorrect');
     expect(actions).toContain('Connexion (mot de passe)');
+  });
+});
+
+describe('the audit log as a file', () => {
+  it('comes as a CSV of the list’s search for the owner, and is refused to a seller', async () => {
+    const cookie = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await fetch(`${app.url}${EXPORTS.audit}?search=Connexion`, { headers: { cookie: cookie(ownerCookies) } });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text.split('\r\n')[0]).toContain('"Date";"Par";"Rôle";"Action"');
+    expect(text).toContain('Connexion (mot de passe)');
+    expect(text).not.toContain('Invitation acceptée');
+    expect(Number(response.headers.get('x-count'))).toBe(text.trim().split('\r\n').length - 1);
+    const seller = await join('seller', 'Curieux');
+    const refused = await fetch(`${app.url}${EXPORTS.audit}`, { headers: { cookie: cookie(seller.jar) } });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain('Vendeur');
+  });
+});
+
+describe('passkeys', () => {
+  it('offers to make one for this shop’s domain, for the signed-in person only', async () => {
+    const options = await owner.auth.passkeyRegistrationOptions.mutate();
+    expect(options.rp.id).toBe(new URL(app.config.publicUrl).hostname);
+    expect(options.user.name).toBe(ADMIN.email);
+    expect(options.authenticatorSelection?.residentKey).toBe('required');
+    expect((await failure(httpClient(app.url).client.auth.passkeyRegistrationOptions.mutate())).status).toBe(401);
+  });
+
+  it('refuses in French a key this shop does not know, or an answer to no challenge, and logs the attempt', async () => {
+    const stranger = httpClient(app.url).client;
+    const options = await stranger.auth.passkeyOptions.mutate();
+    expect(options.rpId).toBe(new URL(app.config.publicUrl).hostname);
+    const made = {
+      id: 'Y2xlLWluY29ubnVl',
+      rawId: 'Y2xlLWluY29ubnVl',
+      type: 'public-key' as const,
+      response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+      clientExtensionResults: {},
+    };
+    expect(await failure(stranger.auth.passkeyLogin.mutate({ response: made }))).toMatchObject({ status: 401, message: PASSKEY_REFUSED });
+    // A key that exists, with an answer that signs nothing this shop asked.
+    const members = await owner.team.members.query();
+    await app.db
+      .insertInto('passkeys')
+      .values({ id: 'Y2xlLWNvbm51ZQ', adminId: members[0]!.id, publicKey: new Uint8Array([1, 2, 3]), name: 'Test' })
+      .execute();
+    expect(
+      await failure(stranger.auth.passkeyLogin.mutate({ response: { ...made, id: 'Y2xlLWNvbm51ZQ', rawId: 'Y2xlLWNvbm51ZQ' } })),
+    ).toMatchObject({
+      status: 401,
+      message: PASSKEY_REFUSED,
+    });
+    expect(await stranger.auth.me.query()).toBeNull();
+    const log = await owner.auditLog.list.query({ search: 'clé d’accès', pageSize: 10 });
+    expect(log.rows.filter((e) => e.action === 'Connexion refusée : clé d’accès')).toHaveLength(2);
   });
 });

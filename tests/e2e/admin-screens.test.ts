@@ -41,7 +41,8 @@ describe('signing in and out', () => {
     // "Commandes" carries the count of new orders (a badge): the label is what precedes it.
     const labels = (await menu.getByRole('menuitem').allTextContents()).map((t) => t.trim().replace(/\d+$/, ''));
     // The spec's menu (pinned in tests/unit/resources.test.ts), as the registry gives it.
-    expect(labels).toEqual(['Tableau de bord', 'Vente au comptoir', ...resources.map((r) => r.admin.menuLabel)]);
+    // The owner's: every screen, the team's last.
+    expect(labels).toEqual(['Tableau de bord', 'Vente au comptoir', 'Tournée', ...resources.map((r) => r.admin.menuLabel), 'Équipe']);
     await expect(menu.getByRole('button', { name: 'Déconnexion' }).isVisible()).resolves.toBe(true);
     await screenshot(page, 'products-1280');
   });

@@ -14,6 +14,8 @@ let app: BrowserApp;
 let owner: Page;
 beforeAll(async () => {
   app = await startBrowserApp();
+  // Passkeys belong to a domain, never to an IP address: the shop is at localhost here.
+  app.config.publicUrl = app.url.replace('127.0.0.1', 'localhost');
   owner = await app.newPage(DESKTOP);
   await signIn(owner);
 });
@@ -53,13 +55,38 @@ describe('the team', () => {
 
     // His phone: the link, a password, and he is in, on his round.
     const courier = await app.newPage(PHONE);
-    await courier.goto(link.replace(app.url, ''));
+    expect(link.startsWith(app.config.publicUrl)).toBe(true);
+    await courier.goto(link);
     await courier.getByText('Livreur').first().waitFor();
     await courier.getByLabel('Mot de passe', { exact: true }).fill('un mot de passe de livreur');
     await courier.getByLabel('Confirmez le mot de passe').fill('un mot de passe de livreur');
     await courier.getByRole('button', { name: 'Rejoindre l’équipe' }).click();
     await courier.getByText('Ma tournée du jour').waitFor();
     await courier.getByText('Aucune livraison en attente.').waitFor();
+
+    // He adds a passkey (Chromium's virtual authenticator stands for the phone's fingerprint), and
+    // signs in with it, no password typed.
+    const cdp = await courier.context().newCDPSession(courier);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await courier.goto(`${app.config.publicUrl}/admin/account`);
+    await courier.getByRole('button', { name: 'Ajouter une clé d’accès sur cet appareil' }).click();
+    await expectNotification(courier, 'Clé d’accès ajoutée');
+    await courier.locator('.ant-list-item').filter({ hasText: 'Chrome sur Linux' }).first().waitFor();
+    await screenshot(courier, 'passkeys');
+    await courier.context().clearCookies();
+    await courier.goto(`${app.config.publicUrl}/admin/login`);
+    await courier.getByRole('button', { name: 'Utiliser une clé d’accès' }).click();
+    await courier.getByText('Ma tournée du jour').waitFor();
 
     // The owner gives him one order (from the order's screen); the other stays unassigned.
     await owner.goto(`/admin/orders/${mine.id}`);

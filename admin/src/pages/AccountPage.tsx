@@ -6,7 +6,8 @@ import { toHttpError } from '../providers/errors';
 import { trpc } from '../providers/trpc';
 import { newPasswordRules } from '../fields/rules';
 import { DeviceAlertsCard } from '../push/DeviceAlertsCard';
-import { SessionsList } from './TeamPage';
+import { PasskeysCard } from './PasskeysCard';
+import { SessionsList } from './SessionsList';
 
 interface Values {
   currentPassword: string;
@@ -64,6 +65,7 @@ export default function AccountPage() {
           </Button>
         </Form>
       </Card>
+      <PasskeysCard />
       <Card title="Mes sessions ouvertes" style={{ maxWidth: 560 }}>
         <SessionsList />
       </Card>

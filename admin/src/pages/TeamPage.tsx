@@ -1,9 +1,10 @@
 import { CopyOutlined, WhatsAppOutlined } from '@ant-design/icons';
-import { deviceName, inviteSchema, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from '@app/shared';
+import { inviteSchema, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from '@app/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, List, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { PageTitle } from '../layout/PageTitle';
+import { SessionsList } from './SessionsList';
 import { toHttpError } from '../providers/errors';
 import { trpc } from '../providers/trpc';
 
@@ -87,7 +88,7 @@ export default function TeamPage() {
       />
       <Card title="Invitations en attente" size="small">
         <List
-          locale={{ emptyText: 'Aucune invitation en attente.' }}
+          locale={{ emptyText: <Typography.Text type="secondary">Aucune invitation en attente.</Typography.Text> }}
           dataSource={invitations.data ?? []}
           renderItem={(inv) => (
             <List.Item
@@ -213,49 +214,10 @@ function InviteModal({ open, onClose, onInvited }: { open: boolean; onClose: () 
 }
 
 /** Someone's open sessions; the owner ends them all ("se déconnecter partout"). */
-export function SessionsModal({ member, onClose }: { member: { id: string; displayName: string } | null; onClose: () => void }) {
+function SessionsModal({ member, onClose }: { member: { id: string; displayName: string } | null; onClose: () => void }) {
   return (
     <Modal open title={member ? `Sessions de ${member.displayName}` : 'Mes sessions ouvertes'} onCancel={onClose} footer={null}>
       <SessionsList adminId={member?.id} />
     </Modal>
-  );
-}
-
-export function SessionsList({ adminId }: { adminId?: string | undefined }) {
-  const { notification } = App.useApp();
-  const input = adminId ? { adminId } : {};
-  const sessions = useQuery({ queryKey: ['team', 'sessions', adminId ?? 'me'], queryFn: () => trpc.team.sessions.query(input) });
-  const endAll = async () => {
-    try {
-      const { ended } = await trpc.team.endSessions.mutate(input);
-      notification.success({ message: `${ended} session${ended > 1 ? 's' : ''} fermée${ended > 1 ? 's' : ''}` });
-      await sessions.refetch();
-    } catch (error) {
-      notification.error({ message: 'Sessions non fermées', description: toHttpError(error).message });
-    }
-  };
-  return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      <List
-        loading={sessions.isPending}
-        locale={{ emptyText: 'Aucune session ouverte.' }}
-        dataSource={sessions.data ?? []}
-        renderItem={(s) => (
-          <List.Item>
-            <List.Item.Meta
-              title={
-                <>
-                  {deviceName(s.userAgent) ?? 'Appareil inconnu'} {s.current && <Tag color="blue">cet appareil</Tag>}
-                </>
-              }
-              description={`Ouverte le ${when(s.createdAt)} · vue le ${when(s.lastSeenAt)}${s.ip ? ` · ${s.ip}` : ''}`}
-            />
-          </List.Item>
-        )}
-      />
-      <Button danger onClick={endAll}>
-        {adminId ? 'Fermer toutes ses sessions' : 'Se déconnecter partout (sauf ici)'}
-      </Button>
-    </Space>
   );
 }

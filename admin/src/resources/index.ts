@@ -32,5 +32,6 @@ export const overrides: Overrides = {
     toolbar: csvExportButton(EXPORTS.newsletter, (n) => countOf(n, 'abonné exporté', 'abonnés exportés')),
   },
   outbox: { rowActions: RetryButton },
+  auditLog: { toolbar: csvExportButton(EXPORTS.audit, (n) => countOf(n, 'entrée exportée', 'entrées exportées')) },
   contactMessages: { rowActions: ReadToggle, detail: lazy(() => import('./contact-messages/MessageDetail')) },
 };

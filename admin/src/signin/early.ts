@@ -2,6 +2,7 @@ import { askDashboardEarly, currentAdmin } from '../providers/session';
 import { loadBackOffice } from './back-office';
 import { currentPath } from './navigation';
 import { HINT } from './hint';
+import { AREAS, may, type Role } from '@app/shared/team';
 
 export { remember } from './hint';
 
@@ -14,7 +15,9 @@ export const OUTSIDE = new Set(['/login', '/forgot-password', '/reset-password',
 try {
   if (!OUTSIDE.has(currentPath()) && localStorage.getItem(HINT)) {
     void currentAdmin().catch(() => undefined);
-    if (currentPath() === '/') askDashboardEarly();
+    // The dashboard is the managers' (a device from before the team's roles remembers '1': its owner's).
+    const role = localStorage.getItem(HINT);
+    if (currentPath() === '/' && (role === '1' || may(role as Role, AREAS.dashboard))) askDashboardEarly();
     // After the request's batch has left (httpBatchLink sends it from a timer): running the
     // back-office's code as it arrives from the cache would otherwise hold the request back.
     setTimeout(() => void loadBackOffice().catch(() => undefined));

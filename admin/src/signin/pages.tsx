@@ -5,6 +5,7 @@ import { loadBackOfficeWhenIdle } from './back-office';
 import { forgetSession } from '../providers/session';
 import { trpc } from '../providers/trpc';
 import { Link } from './navigation';
+import { passkeyFailure, passkeysSupported, signInWithPasskey } from './passkey';
 import { AuthShell, Field, Notice, Submit, useSend } from './ui';
 
 export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
@@ -38,6 +39,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
         />
         <Submit pending={form.pending}>Se connecter</Submit>
       </form>
+      {passkeysSupported() && <PasskeySignIn onSignedIn={onSignedIn} />}
       <p className="signin-links">
         <Link to="/forgot-password">Mot de passe oublié ?</Link>
       </p>
@@ -181,5 +183,32 @@ function NewPasswordFields({
         error={errors.confirm}
       />
     </>
+  );
+}
+
+/** "Utiliser une clé d’accès": the phone's fingerprint or code instead of the password. */
+function PasskeySignIn({ onSignedIn }: { onSignedIn: () => void }) {
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const start = async () => {
+    setPending(true);
+    setFailure(null);
+    try {
+      await signInWithPasskey();
+      forgetSession();
+      onSignedIn();
+    } catch (error) {
+      setFailure(passkeyFailure(error));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <div className="signin-passkey">
+      {failure ? <Notice type="error">{failure}</Notice> : null}
+      <button type="button" className="signin-secondary" onClick={() => void start()} disabled={pending}>
+        {pending ? 'Vérification…' : 'Utiliser une clé d’accès'}
+      </button>
+    </div>
   );
 }

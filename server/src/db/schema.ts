@@ -52,6 +52,26 @@ export interface SessionsTable {
   ip: string | null;
 }
 
+/** A person's passkey (server/src/auth/passkeys.ts): the credential's id, its public key, its signature counter. */
+export interface PasskeysTable {
+  id: string;
+  adminId: string;
+  publicKey: Uint8Array;
+  counter: ColumnType<string, number | undefined, number>;
+  transports: ColumnType<string[], string[] | undefined, string[]>;
+  name: string;
+  createdAt: Timestamp;
+  lastUsedAt: string | null;
+}
+
+/** A WebAuthn challenge given out, good once for a few minutes. */
+export interface WebauthnChallengesTable {
+  challenge: string;
+  kind: 'register' | 'sign-in';
+  adminId: string | null;
+  expiresAt: ColumnType<string, string | RawBuilder<unknown>, string>;
+}
+
 /** An order given to a courier, and what he did with it (server/src/team/rounds.ts). */
 export interface DeliveriesTable {
   orderId: string;
@@ -102,6 +122,8 @@ export interface Database extends ResourceTables {
   admins: AdminsTable;
   sessions: SessionsTable;
   invitations: InvitationsTable;
+  passkeys: PasskeysTable;
+  webauthnChallenges: WebauthnChallengesTable;
   deliveries: DeliveriesTable;
   courierHandovers: CourierHandoversTable;
   passwordResetTokens: PasswordResetTokensTable;

@@ -1,15 +1,19 @@
 import {
+  type AnyResource,
+  auditLog,
   csvAmount,
   csvLine,
   csvStart,
   customers,
   itemTypes,
   labelOf,
+  type ListRowOfResource,
   newsletterSubscribers,
   orderChannels,
   orderStatuses,
   paymentMethods,
   paymentStatuses,
+  ROLE_LABELS,
   toCsv,
 } from '@app/shared';
 import { formatPhone } from '@app/shared/phone';
@@ -188,15 +192,50 @@ export async function* ordersCsv(db: Kysely<Database>, from: string, to: string,
  * CSV for French Excel written a page at a time: a list of 50,000 was fetched 100 at a time by the
  * browser before.
  */
-export async function* subscribersCsv(db: Kysely<Database>, search: string | undefined, pageSize = 1000): AsyncGenerator<string> {
-  yield csvStart(['E-mail', 'Inscrit le']);
+export const subscribersCsv = (db: Kysely<Database>, search: string | undefined, pageSize = 1000) =>
+  listCsv(
+    db,
+    newsletterSubscribers,
+    search,
+    ['E-mail', 'Inscrit le'],
+    (r) => [r.email, subscribedAt.format(new Date(r.createdAt))],
+    pageSize,
+  );
+
+/** The audit log entries matching the list's search, newest first: who, role, what, the fields before and after. */
+export const auditCsv = (db: Kysely<Database>, search: string | undefined, pageSize = 1000) =>
+  listCsv(
+    db,
+    auditLog,
+    search,
+    ['Date', 'Par', 'Rôle', 'Action', 'Élément', 'Changements', 'Appareil', 'Adresse IP'],
+    (r) => [
+      subscribedAt.format(new Date(r.createdAt)),
+      r.actor,
+      r.role ? ROLE_LABELS[r.role] : '',
+      r.action,
+      r.record ?? '',
+      r.changes ?? '',
+      r.device ?? '',
+      r.ip ?? '',
+    ],
+    pageSize,
+  );
+
+/** A resource's list (its search, its default order) as a CSV for French Excel, a page at a time. */
+async function* listCsv<R extends AnyResource>(
+  db: Kysely<Database>,
+  resource: R,
+  search: string | undefined,
+  header: string[],
+  line: (row: ListRowOfResource<R>) => string[],
+  pageSize: number,
+): AsyncGenerator<string> {
+  yield csvStart(header);
   for (let page = 1; ; page++) {
-    const rows = (await listQueries(db, newsletterSubscribers, 'admin', { page, pageSize, search }).rows.execute()) as {
-      email: string;
-      createdAt: string;
-    }[];
+    const rows = (await listQueries(db, resource, 'admin', { page, pageSize, search }).rows.execute()) as ListRowOfResource<R>[];
     if (!rows.length) return;
-    yield rows.map((r) => csvLine([r.email, subscribedAt.format(new Date(r.createdAt))])).join('');
+    yield rows.map((r) => csvLine(line(r))).join('');
     if (rows.length < pageSize) return;
   }
 }

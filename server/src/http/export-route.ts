@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   AREAS,
+  auditLog,
   cashSessions,
   courseSessions,
   customers,
@@ -21,7 +22,15 @@ import { findSession, sessionCookieName } from '../auth/sessions';
 import { listQueries } from '../crud/repository';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { consentingCustomers, countOrdersBetween, customersCsv, ordersCsv, participantsCsv, subscribersCsv } from '../exports/csv';
+import {
+  auditCsv,
+  consentingCustomers,
+  countOrdersBetween,
+  customersCsv,
+  ordersCsv,
+  participantsCsv,
+  subscribersCsv,
+} from '../exports/csv';
 import { sessionParticipants } from '../sessions/reminders';
 import { renderDrawerReport } from '../orders/cash-drawer';
 import { type LabelledItem, MAX_LABELS, renderLabels } from '../labels/barcode-labels';
@@ -78,6 +87,14 @@ export async function exportRoutes(
       search,
     }).count.executeTakeFirstOrThrow();
     return file(reply.header('X-Count', String(total)), `abonnes-newsletter-${today()}.csv`, subscribersCsv(db, search));
+  });
+
+  /** GET /api/exports/journal.csv?search=…: the audit log entries the list shows (its search), for the owner. */
+  app.get<{ Querystring: { search?: string } }>(EXPORTS.audit, async (req, reply) => {
+    if (!(await allowed(req, reply, auditLog.team.read, 'Veuillez vous connecter pour exporter le journal.'))) return reply;
+    const search = searchOf(req);
+    const { total } = await listQueries(db, auditLog, 'admin', { page: 1, pageSize: 1, search }).count.executeTakeFirstOrThrow();
+    return file(reply.header('X-Count', String(total)), `journal-audit-${today()}.csv`, auditCsv(db, search));
   });
 
   /** GET /api/exports/clients.csv?search=…: the customers of the list's search who agreed to receive offers. */

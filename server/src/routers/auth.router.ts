@@ -1,9 +1,11 @@
-import { AREAS, PASSWORD_MAX, passwordSchema } from '@app/shared';
+import { AREAS, PASSWORD_MAX, passwordSchema, type Role } from '@app/shared';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { EMAIL_MAX, isEmail } from '@app/shared/format';
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { adminProcedure, publicProcedure, router } from '../trpc';
+import { adminProcedure, type Context, publicProcedure, router } from '../trpc';
+import { registerPasskey, registrationOptions, signInOptions, verifyPasskey } from '../auth/passkeys';
 import { findAdminByEmail } from '../auth/admins';
 import { asStranger, DEVICE_COOKIE_DAYS, deviceCookieName, issueDeviceToken, verifyDevice } from '../auth/device';
 import { BUSY_MESSAGE, DUMMY_HASH, hashPassword, verifyPassword } from '../auth/password';
@@ -32,6 +34,33 @@ const busy = (): never => {
 export const RESET_REQUESTED =
   'Si un compte correspond à cette adresse, un e-mail contenant un lien de réinitialisation vient de lui être envoyé. Pensez à vérifier vos courriers indésirables.';
 
+/**
+ * Opens a session for someone who proved who they are (password, passkey, invitation): a new token
+ * (a session id planted before sign-in is worthless after it), the device cookie that makes this
+ * browser theirs (auth/device.ts), and the audit log's line.
+ */
+export async function signedIn(ctx: Context, admin: { id: string; email: string; displayName: string; role: Role }, how: string) {
+  const name = sessionCookieName(ctx.config);
+  const previous = await findSession(ctx.db, ctx.config, ctx.cookies.get(name));
+  if (previous) await deleteSession(ctx.db, previous.sessionId);
+  const token = await createSession(ctx.db, ctx.config, admin.id, { userAgent: ctx.device, ip: ctx.ip });
+  await writeAudit(ctx.db, { email: admin.email, role: admin.role, device: ctx.device, ip: ctx.ip }, { action: how });
+  ctx.cookies.set(name, token, { maxAge: ctx.config.sessionAbsoluteHours * 3600 });
+  ctx.cookies.set(deviceCookieName(ctx.config), await issueDeviceToken(ctx.db, admin.id), {
+    maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
+  });
+  return { email: admin.email, displayName: admin.displayName, role: admin.role };
+}
+
+/** What a browser sends back from navigator.credentials (its shape is checked by @simplewebauthn/server). */
+const credentialJson = z.looseObject({
+  id: z.string().min(1).max(1400),
+  rawId: z.string().min(1).max(1400),
+  type: z.literal('public-key'),
+  response: z.looseObject({ clientDataJSON: z.string().max(4000) }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+});
+
 export const authRouter = router({
   login: publicProcedure
     .meta(NOTHING_PUBLIC)
@@ -59,22 +88,7 @@ export const authRouter = router({
         return admin;
       };
       const admin = owners ? await attempt() : await asStranger(attempt, busy);
-      // A new token at every login: a session id planted before sign-in is worthless after it.
-      const name = sessionCookieName(ctx.config);
-      const previous = await findSession(ctx.db, ctx.config, ctx.cookies.get(name));
-      if (previous) await deleteSession(ctx.db, previous.sessionId);
-      const token = await createSession(ctx.db, ctx.config, admin.id, { userAgent: ctx.device, ip: ctx.ip });
-      await writeAudit(
-        ctx.db,
-        { email: admin.email, role: admin.role, device: ctx.device, ip: ctx.ip },
-        { action: 'Connexion (mot de passe)' },
-      );
-      ctx.cookies.set(name, token, { maxAge: ctx.config.sessionAbsoluteHours * 3600 });
-      // This browser is the owner's from now on: its attempts are its own (see auth/device.ts).
-      ctx.cookies.set(deviceCookieName(ctx.config), await issueDeviceToken(ctx.db, admin.id), {
-        maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
-      });
-      return { email: admin.email, displayName: admin.displayName, role: admin.role };
+      return signedIn(ctx, admin, 'Connexion (mot de passe)');
     }),
 
   logout: adminProcedure.meta({ ...NOTHING_PUBLIC, roles: AREAS.account }).mutation(async ({ ctx }) => {
@@ -134,5 +148,54 @@ export const authRouter = router({
       // Other devices must sign in again with the new password; this one stays signed in.
       await ctx.db.deleteFrom('sessions').where('adminId', '=', ctx.admin.id).where('id', '!=', ctx.admin.sessionId).execute();
       return { message: 'Mot de passe modifié.' };
+    }),
+  /** Sign-in with a passkey: a challenge, then the phone's signature of it. */
+  passkeyOptions: publicProcedure
+    .meta({ ...NOTHING_PUBLIC, rateLimit: { limit: 30, windowSeconds: 10 * 60, bucket: 'passkey' } })
+    .mutation(({ ctx }) => signInOptions(ctx.db, ctx.config)),
+  passkeyLogin: publicProcedure
+    .meta({ ...NOTHING_PUBLIC, rateLimit: { limit: 30, windowSeconds: 10 * 60, bucket: 'passkey' } })
+    .input(z.object({ response: credentialJson }))
+    .mutation(async ({ ctx, input }) => {
+      const admin = await verifyPasskey(ctx.db, ctx.config, input.response as unknown as AuthenticationResponseJSON).catch(
+        async (error: unknown) => {
+          await writeAudit(
+            ctx.db,
+            { email: 'inconnu', role: null, device: ctx.device, ip: ctx.ip },
+            { action: 'Connexion refusée : clé d’accès' },
+          );
+          throw error;
+        },
+      );
+      return signedIn(ctx, admin, 'Connexion (clé d’accès)');
+    }),
+
+  /** One's passkeys: listed, added (options, then the phone's answer), removed. */
+  passkeys: adminProcedure
+    .meta({ roles: AREAS.account })
+    .query(({ ctx }) =>
+      ctx.db
+        .selectFrom('passkeys')
+        .select(['id', 'name', 'createdAt', 'lastUsedAt'])
+        .where('adminId', '=', ctx.admin.id)
+        .orderBy('createdAt', 'desc')
+        .execute(),
+    ),
+  passkeyRegistrationOptions: adminProcedure
+    .meta({ ...NOTHING_PUBLIC, roles: AREAS.account, audit: false })
+    .mutation(({ ctx }) => registrationOptions(ctx.db, ctx.config, ctx.admin)),
+  addPasskey: adminProcedure
+    .meta({ ...NOTHING_PUBLIC, roles: AREAS.account })
+    .input(z.object({ response: credentialJson }))
+    .mutation(({ ctx, input }) =>
+      registerPasskey(ctx.db, ctx.config, ctx.admin.id, input.response as unknown as RegistrationResponseJSON, ctx.device),
+    ),
+  removePasskey: adminProcedure
+    .meta({ ...NOTHING_PUBLIC, roles: AREAS.account })
+    .input(z.object({ id: z.string().min(1).max(1400) }))
+    .mutation(async ({ ctx, input }) => {
+      const gone = await ctx.db.deleteFrom('passkeys').where('id', '=', input.id).where('adminId', '=', ctx.admin.id).executeTakeFirst();
+      if (!gone.numDeletedRows) throw new TRPCError({ code: 'NOT_FOUND', message: 'Cette clé d’accès n’existe plus.' });
+      return { ok: true };
     }),
 });

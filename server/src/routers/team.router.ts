@@ -1,9 +1,8 @@
 import { acceptSchema, AREAS, invitationToken, inviteSchema, MANAGERS, setRoleSchema } from '@app/shared';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { createSession, sessionCookieName } from '../auth/sessions';
 import { idInput } from '../crud/crud-router';
-import { writeAudit } from '../platform/audit';
+import { signedIn } from './auth.router';
 import {
   acceptInvitation,
   invite,
@@ -62,10 +61,7 @@ export const teamRouter = router({
     .input(acceptSchema)
     .mutation(async ({ ctx, input }) => {
       const admin = await acceptInvitation(ctx.db, input.token, input.password);
-      const token = await createSession(ctx.db, ctx.config, admin.id, { userAgent: ctx.device, ip: ctx.ip });
-      ctx.cookies.set(sessionCookieName(ctx.config), token, { maxAge: ctx.config.sessionAbsoluteHours * 3600 });
-      await writeAudit(ctx.db, { email: admin.email, role: admin.role, device: ctx.device, ip: ctx.ip }, { action: 'Invitation acceptée' });
-      return { email: admin.email, displayName: admin.displayName, role: admin.role };
+      return signedIn(ctx, admin, 'Invitation acceptée');
     }),
 
   /** One's own open sessions, or (the owner) anyone's. */

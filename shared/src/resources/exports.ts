@@ -15,6 +15,8 @@ export const EXPORTS = {
   labels: '/api/exports/etiquettes.pdf',
   /** ?session=<id>: a cash drawer day's Z report (a PDF for the roll printer). */
   drawerReport: '/api/exports/rapport-caisse.pdf',
+  /** ?search=…: the audit log entries the list shows. */
+  audit: '/api/exports/journal.csv',
   /** ?from=…&to=…&by=day|week|month: the dashboard's sales figures. */
   sales: '/api/exports/ventes.csv',
 } as const;
