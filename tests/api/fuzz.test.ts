@@ -117,6 +117,9 @@ const PUBLIC_WRITABLE = [
   'rate_limits',
   'login_failures',
   'password_reset_tokens',
+  // A failed sign-in is recorded (the audit log), and a passkey sign-in starts with a challenge.
+  'audit_log',
+  'webauthn_challenges',
   // Not a visitor's doing: the scheduler's own record of when each timed job ran (every 30 s or so).
   'schedules',
 ];

@@ -28,13 +28,19 @@ describe('10 connections fetching one receipt in a loop', () => {
   it('leave other shoppers’ cached reads at p95 ≤ 300 ms and within 3x of their p95 without them', async () => {
     // The shop's cached answers are warm, as on a shop in use.
     for (const path of ['/', '/health/live']) await fetch(`${app.url}${path}`);
+    // The receipt is rendered once, here; the loop must find it kept.
+    expect((await fetch(`${app.url}/suivi/${token}/recu.pdf`)).status).toBe(200);
+    const kept = () => app.db.selectFrom('renderedDocuments').select(['kind', 'version', 'createdAt']).execute();
+    const before = await kept();
+    expect(before).toHaveLength(1);
     const report = await readsUnderAttack(app.url, { requests: [{ path: `/suivi/${token}/recu.pdf` }], connections: 10 });
     const figures = shopperFigures(report);
     console.log('documents: shopper p95 (ms) before / during 10 receipt loops', figures, report.statuses);
     expect(Object.keys(report.statuses)).toEqual(['200']);
-    // Served from the kept copy, not rendered each time: 500-1,400 receipts in the 4 s here (a render
-    // each time gave about 100 on a quiet machine).
-    expect(report.statuses['200']).toBeGreaterThan(250);
+    // Served from the kept copy, never rendered again (the row a render writes is the one before the
+    // loop). Counting receipts served was a proxy for this, and followed the machine's load instead.
+    expect(report.statuses['200']).toBeGreaterThan(10);
+    expect(await kept()).toEqual(before);
     for (const f of figures) expect(f.during, `${f.path}: ${f.before} → ${f.during} ms`).toBeLessThanOrEqual(f.limit);
   }, 60_000);
 });
