@@ -35,10 +35,11 @@ export interface PagePreview {
   path: string;
   siteName: string;
   /**
-   * What search engines read of the page (schema.org, written as JSON-LD in its head): a product's
-   * price and stock. Addresses in it (`url`, `image`) may be paths: the server makes them absolute.
+   * What search engines read of the page (schema.org nodes, written as one JSON-LD graph in its
+   * head): a product's price and stock, the trail to it. Addresses in it (`url`, `item`, `image`,
+   * `@id`, `urlTemplate`) may be paths: the server makes them absolute.
    */
-  structured?: Record<string, unknown>;
+  structured?: readonly object[];
 }
 
 /** What the server needs to know of an address before rendering it (storefront/src/app/routes.ts). */
@@ -65,6 +66,7 @@ export interface CrawlPaths {
 export const productPath = (product: { slug: string }) => `/products/${product.slug}`;
 export const servicePath = (service: { slug: string }) => `/services/${service.slug}`;
 export const postPath = (post: { slug: string }) => `/blog/${post.slug}`;
+export const coursePath = (course: { slug: string }) => `/crypto-courses/${course.slug}`;
 
 /**
  * The page's first script, written into its <head> (storefront/vite.config.ts) and allowed by its

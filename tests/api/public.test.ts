@@ -66,7 +66,10 @@ describe('public procedures', () => {
 
   it('newsletterSubscribers.subscribe is case-insensitive, and answers the same whether the address was on the list', async () => {
     const first = await visitor.newsletterSubscribers.subscribe.mutate({ email: 'Nouvelle.Abonnee@Example.com' });
-    expect(first).toEqual({ status: 'subscribed', message: 'Merci ! Votre adresse est inscrite à notre newsletter.' });
+    expect(first).toEqual({
+      status: 'subscribed',
+      message: 'Merci ! Pour confirmer votre inscription, ouvrez le lien de l’e-mail que nous venons de vous envoyer.',
+    });
     const again = await visitor.newsletterSubscribers.subscribe.mutate({ email: 'nouvelle.abonnee@example.COM' });
     expect(again).toEqual(first);
     const { total } = await admin.newsletterSubscribers.list.query({ search: 'nouvelle.abonnee' });

@@ -20,6 +20,19 @@ const meta = (html: string, key: string) => {
   return match?.[1];
 };
 
+/** The page's JSON-LD blocks, parsed. */
+const structured = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as { '@graph': Record<string, unknown>[] },
+  );
+/** The nodes of a page's graph, by their type. */
+const nodes = (html: string) =>
+  Object.fromEntries(
+    structured(html)
+      .flatMap((g) => g['@graph'])
+      .map((n) => [n['@type'] as string, n]),
+  );
+
 describe('robots and sitemap', () => {
   it('robots.txt keeps crawlers out of the admin and points to the sitemap', async () => {
     const res = await fetch(`${app.url}/robots.txt`);
@@ -92,7 +105,7 @@ describe('robots and sitemap', () => {
   it('lists the records of every resource whose declaration gives them a page, at that page', async () => {
     const xml = await sitemapText(app.url);
     const paged = resources.filter((r) => r.page);
-    expect(paged.map((r) => r.name).sort()).toEqual(['blogPosts', 'products', 'services']);
+    expect(paged.map((r) => r.name).sort()).toEqual(['blogPosts', 'cryptoCourses', 'products', 'services']);
     for (const resource of paged) {
       const { rows } = (await (app.asVisitor as unknown as Record<string, { list: (i: unknown) => Promise<{ rows: { slug: string }[] }> }>)[
         resource.name
@@ -159,30 +172,97 @@ describe.skipIf(!built)('Open Graph tags', () => {
       images: ['/media/demo/usb.svg'],
     })) as { slug: string; name: string; sku: string };
     const html = await (await fetch(`${app.url}/products/${made.slug}`)).text();
-    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
-    expect(blocks).toEqual([
-      {
-        '@context': 'https://schema.org',
-        '@type': 'Product',
-        name: made.name,
-        description: 'Clé USB 64 Go',
-        image: [`${app.config.publicUrl}/media/demo/usb.svg`],
-        url: `${app.config.publicUrl}/products/${made.slug}`,
-        sku: made.sku,
-        gtin13: code,
-        offers: {
-          '@type': 'Offer',
-          url: `${app.config.publicUrl}/products/${made.slug}`,
-          price: 7_500,
-          priceCurrency: 'XOF',
-          availability: 'https://schema.org/OutOfStock',
-          itemCondition: 'https://schema.org/NewCondition',
+    const [graph, ...others] = structured(html);
+    expect(others).toEqual([]);
+    const url = `${app.config.publicUrl}/products/${made.slug}`;
+    expect(graph).toEqual({
+      '@context': 'https://schema.org',
+      '@graph': [
+        {
+          '@type': 'Product',
+          name: made.name,
+          description: 'Clé USB 64 Go',
+          image: [`${app.config.publicUrl}/media/demo/usb.svg`],
+          url,
+          sku: made.sku,
+          gtin13: code,
+          offers: {
+            '@type': 'Offer',
+            url,
+            price: 7_500,
+            priceCurrency: 'XOF',
+            availability: 'https://schema.org/OutOfStock',
+            itemCondition: 'https://schema.org/NewCondition',
+          },
         },
-      },
-    ]);
+        {
+          '@type': 'BreadcrumbList',
+          itemListElement: [
+            { '@type': 'ListItem', position: 1, name: 'Accueil', item: `${app.config.publicUrl}/` },
+            { '@type': 'ListItem', position: 2, name: 'Produits', item: `${app.config.publicUrl}/products` },
+            { '@type': 'ListItem', position: 3, name: made.name, item: url },
+          ],
+        },
+      ],
+    });
     // The name's "</script>" could not close the block.
     expect(html).not.toContain('<script>alert(1)</script>');
     await app.asAdmin.products.delete({ id: (await app.asAdmin.products.list({ search: made.sku })).rows[0]!.id });
+  });
+
+  it('the home page names the shop (a local business with its address and profiles) and its search; posts, services and trainings say what they are', async () => {
+    const home = nodes(await (await fetch(`${app.url}/`)).text());
+    const settings = await app.asVisitor.settings.get();
+    expect(home.ElectronicsStore).toMatchObject({
+      '@id': `${app.config.publicUrl}/#boutique`,
+      name: settings.businessName,
+      telephone: settings.phone,
+      address: { '@type': 'PostalAddress', streetAddress: settings.address, addressCountry: 'BJ' },
+      logo: `${app.config.publicUrl}/icon-512.png`,
+    });
+    expect(home.WebSite).toMatchObject({
+      potentialAction: { '@type': 'SearchAction', target: { urlTemplate: `${app.config.publicUrl}/products?q={search_term_string}` } },
+    });
+
+    const post = (await app.asVisitor.blogPosts.list({ pageSize: 1 })).rows[0]!;
+    const article = nodes(await (await fetch(`${app.url}/blog/${post.slug}`)).text());
+    expect(article.BlogPosting).toMatchObject({
+      headline: post.title,
+      author: { '@type': 'Person', name: post.author },
+      datePublished: post.date,
+    });
+    expect(article.BreadcrumbList).toMatchObject({ itemListElement: [{ name: 'Accueil' }, { name: 'Blog' }, { name: post.title }] });
+
+    const service = (await app.asVisitor.services.list({ pageSize: 1 })).rows[0]!;
+    const servicePage = nodes(await (await fetch(`${app.url}/services/${service.slug}`)).text());
+    expect(servicePage.Service).toMatchObject({ name: service.name, provider: { '@id': `${app.config.publicUrl}/#boutique` } });
+  });
+
+  it('a training has its own page, with a Course and one instance per session to come, in the sitemap and linked from the list', async () => {
+    const course = (await app.asVisitor.cryptoCourses.list({ pageSize: 50 })).rows[0]!;
+    const sessions = (await app.asVisitor.courseSessions.upcoming()).filter((s) => s.courseId === course.id);
+    const response = await fetch(`${app.url}/crypto-courses/${course.slug}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`<h1 class="text-2xl font-bold text-slate-900">${course.title}</h1>`);
+    expect(meta(html, 'og:title')).toBe(course.title);
+    const page = nodes(html);
+    expect(page.Course).toMatchObject({
+      name: course.title,
+      offers: { '@type': 'Offer', price: course.price, priceCurrency: 'XOF' },
+      hasCourseInstance: sessions.map((s) => ({
+        '@type': 'CourseInstance',
+        courseMode: s.online ? 'online' : 'onsite',
+        startDate: s.startsAt,
+      })),
+    });
+    expect((await fetch(`${app.url}/crypto-courses/formation-qui-n-existe-pas`)).status).toBe(404);
+    const list = await (await fetch(`${app.url}/crypto-courses`)).text();
+    expect(list).toContain(`href="/crypto-courses/${course.slug}"`);
+    const index = await (await fetch(`${app.url}/sitemap.xml`)).text();
+    const file = /<loc>([^<]*formations-1\.xml)<\/loc>/.exec(index)?.[1];
+    expect(file).toBeDefined();
+    expect(await (await fetch(file!.replace(app.config.publicUrl, app.url))).text()).toContain(`/crypto-courses/${course.slug}</loc>`);
   });
 
   it('HTML-escapes every value that comes from the database', async () => {

@@ -165,13 +165,13 @@ describe('footer', () => {
 
     await email.fill('Lecteur.Fidele@Example.com');
     await page.getByRole('button', { name: "S'abonner" }).click();
-    await toast(page, 'Votre adresse est inscrite à notre newsletter');
+    await toast(page, 'Pour confirmer votre inscription');
     expect(await email.inputValue()).toBe('');
     await email.fill('lecteur.fidele@example.com');
     await page.getByRole('button', { name: "S'abonner" }).click();
     // The same answer (the field emptied, the same thanks): the form does not tell who is on the list.
     await expect.poll(() => email.inputValue()).toBe('');
-    await toast(page, 'Votre adresse est inscrite à notre newsletter');
+    await toast(page, 'Pour confirmer votre inscription');
     expect(await page.locator('.Toastify__toast--info').count()).toBe(0);
     const { rows } = await app.asAdmin.newsletterSubscribers.list({ search: 'lecteur.fidele' });
     expect(rows).toHaveLength(1);

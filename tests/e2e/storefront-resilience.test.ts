@@ -121,7 +121,7 @@ describe('without JavaScript', () => {
     await page.goto('/');
     await page.getByRole('textbox', { name: 'Votre email' }).fill('lecteur.sans.script@example.com');
     await page.getByRole('button', { name: "S'abonner" }).click();
-    await page.getByText('Merci ! Votre adresse est inscrite à notre newsletter.').waitFor();
+    await page.getByText('Merci ! Pour confirmer votre inscription, ouvrez le lien de l’e-mail que nous venons de vous envoyer.').waitFor();
     expect((await app.asAdmin.newsletterSubscribers.list({ search: 'lecteur.sans.script' })).rows).toHaveLength(1);
     await page.getByRole('link', { name: 'Retour à la boutique' }).click();
     await page.waitForURL(`${app.url}/`);

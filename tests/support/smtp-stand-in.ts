@@ -6,6 +6,10 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** The Reply-To header ('' without one). */
+  replyTo: string;
+  /** The message as it arrived, headers and every part. */
+  raw: string;
 }
 
 /** RFC 2047 encoded words (=?UTF-8?Q?...?= and =?UTF-8?B?...?=), as nodemailer writes non-ASCII subjects. */
@@ -59,6 +63,8 @@ export async function startSmtpStandIn() {
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: decodeWords(header('Subject')),
           text: Buffer.from(text, 'latin1').toString('utf8'),
+          replyTo: header('Reply-To'),
+          raw,
         });
         callback();
       });

@@ -2,6 +2,7 @@ import { Space } from 'antd';
 import ResourceForm from '../crud/ResourceForm';
 import type { AdminEntry } from '../crud/registry';
 import { SINGLETON_ID } from '../providers/data-provider';
+import { CatalogueFeeds } from './CatalogueFeeds';
 import { InvoicingStatus } from './InvoicingStatus';
 
 /** The business details and social links the storefront shows: the single settings row, and the state of normalized invoices. */
@@ -10,6 +11,7 @@ export default function SettingsPage({ entry }: { entry: AdminEntry }) {
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <InvoicingStatus />
       <ResourceForm entry={entry} action="edit" singletonId={SINGLETON_ID} title={entry.resource.label.plural} />
+      <CatalogueFeeds />
     </Space>
   );
 }

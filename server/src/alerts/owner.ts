@@ -21,6 +21,8 @@ export interface Alert {
   lines: string[];
   /** The screen to open, from `adminPath()` of the resource (e.g. /admin/orders/<id>). */
   adminPath: string;
+  /** Where the owner's "Répondre" goes: the visitor who wrote (a contact message with an e-mail). */
+  replyTo?: string | undefined;
   /** The notification's short text (the mail's first line by default), and what it replaces on the device. */
   push?: { title?: string; body?: string; tag?: string };
 }
@@ -33,6 +35,7 @@ export async function alertOwner(db: Kysely<Database>, config: Config, alert: Al
       to,
       subject: alert.subject,
       text: [...alert.lines, '', `Ouvrir dans l'administration : ${config.publicUrl}${alert.adminPath}`].join('\n'),
+      replyTo: alert.replyTo,
     });
   }
   const devices = await db

@@ -257,7 +257,10 @@ export function consentingCustomers(db: Kysely<Database>, search: string | undef
             eb
               .selectFrom('newsletterSubscribers as n')
               .select('n.id')
-              .whereRef(sql`lower(n.email)`, '=', sql`lower(customers.email)`),
+              .whereRef(sql`lower(n.email)`, '=', sql`lower(customers.email)`)
+              // A confirmed subscription still running.
+              .where('n.confirmedAt', 'is not', null)
+              .where('n.unsubscribedAt', 'is', null),
           ),
         ]),
       ]),

@@ -33,6 +33,7 @@ import { invoiceDelivery } from '../invoicing/invoices';
 import { afterResponseOf } from '../platform/after-response';
 import { isConnectionError, UNAVAILABLE } from '../platform/db-errors';
 import type { Context } from '../trpc';
+import { feedRoutes } from './feeds';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 export const paths = {
@@ -244,6 +245,7 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   await app.register(fedapayWebhookRoute, { db, config });
   await app.register(mediaRoutes, { db, config });
   await app.register(exportRoutes, { db, config, fontDir: paths.fonts });
+  await app.register(feedRoutes, { db, config });
   await app.register(fastifyStatic, {
     root: paths.media,
     prefix: '/media/',

@@ -1,5 +1,6 @@
 import { formatXOF } from '@app/shared/format';
 import { labelOf, orderStatuses, paymentStatuses } from '@app/shared/labels';
+import { subscriptionLinkSchema } from '@app/shared';
 import { NO_SCRIPT_FORMS } from '@app/shared/ssr';
 import { TRPCError } from '@trpc/server';
 import type { AnyRouter } from '@trpc/server';
@@ -10,6 +11,7 @@ import type { Database } from '../db/schema';
 import { detachedWork } from '../platform/after-response';
 import type { AppRouter } from '../routers/_app';
 import { type Context, createCallerFactory, fieldErrorsOf } from '../trpc';
+import { answerLink, ONE_CLICK_PATH } from '../newsletter/subscription';
 
 // The storefront's forms sent by a browser that runs no JavaScript (Opera Mini is common on the
 // phones the shop sells to): the same procedures as the app's, with their checks and limits, and a
@@ -91,6 +93,17 @@ export async function formsRoute(
     const reason = Object.keys(errors).length ? 'Vérifiez ce qui est indiqué sous les champs.' : error.message;
     return page(reply, status, title, `<p>${escape(reason)}</p>${form(errors)}`, back);
   };
+
+  /** RFC 8058: a mail app's own "Se désabonner" POSTs List-Unsubscribe=One-Click to the mail's address. */
+  app.post(ONE_CLICK_PATH, async (req, reply) => {
+    const { id, t } = req.query as { id?: string; t?: string };
+    const link = subscriptionLinkSchema.safeParse({ id, token: t });
+    const done = link.success && (await answerLink(db, link.data, 'unsubscribe'));
+    return reply
+      .code(done ? 200 : 400)
+      .type('text/plain; charset=utf-8')
+      .send(done ? 'Désinscription enregistrée.' : 'Lien de désinscription invalide.');
+  });
 
   app.post(NO_SCRIPT_FORMS.newsletter, async (req, reply) => {
     const fields = sent(req);

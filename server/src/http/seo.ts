@@ -105,16 +105,19 @@ export function pageHead({ db, config }: { db: Kysely<Database>; config: Config 
 }
 
 /**
- * A page's schema.org data as a JSON-LD block: its paths made absolute (`url`, `image`), and "<"
- * written as \u003c so nothing in a product's name can close the script element.
+ * A page's schema.org nodes as one JSON-LD graph: its paths made absolute (`url`, `item`, `image`,
+ * `logo`, `@id`, `urlTemplate`), and "<" written as \u003c so nothing in a product's name can close
+ * the script element.
  */
-export function jsonLd(data: Record<string, unknown>, absolute: (url: string) => string): string {
+export function jsonLd(nodes: readonly object[], absolute: (url: string) => string): string {
+  const paths = new Set(['url', 'item', 'image', 'logo', '@id', 'urlTemplate']);
   const absolutize = (key: string, value: unknown): unknown => {
-    if ((key === 'url' || key === 'image') && typeof value === 'string' && value.startsWith('/')) return absolute(value);
+    if (paths.has(key) && typeof value === 'string' && value.startsWith('/')) return absolute(value);
     if (key === 'image' && Array.isArray(value)) return value.map((v) => absolutize(key, v));
     return value;
   };
-  return `<script type="application/ld+json">${JSON.stringify(data, absolutize).replace(/</g, '\\u003c')}</script>`;
+  const graph = { '@context': 'https://schema.org', '@graph': nodes };
+  return `<script type="application/ld+json">${JSON.stringify(graph, absolutize).replace(/</g, '\\u003c')}</script>`;
 }
 
 // A malformed id or a missing record is simply no tags (the page itself says "introuvable").

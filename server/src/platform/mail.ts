@@ -7,6 +7,34 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  replyTo?: string | undefined;
+}
+
+const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const linked = (line: string) =>
+  escape(line).replace(/https?:\/\/[^\s<]+[^\s<.,;:!?)»]/g, (url) => `<a href="${url}" style="color:#1d4ed8">${url}</a>`);
+
+/**
+ * The HTML part every mail carries beside its text: the same words, in French, a paragraph per
+ * block of lines, its addresses as links; readable by a screen reader and by a mail app that shows
+ * only HTML. No image, no tracking.
+ */
+export function mailHtml(mail: Pick<Mail, 'subject' | 'text'>): string {
+  const paragraphs = mail.text
+    .split(/\n\s*\n/)
+    .map((block) => block.split('\n').map(linked).join('<br>'))
+    .filter(Boolean)
+    .map((p) => `<p style="margin:0 0 16px">${p}</p>`)
+    .join('\n');
+  return `<!doctype html>
+<html lang="fr">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(mail.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#ffffff;color:#1f2937;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
+<div role="article" aria-label="${escape(mail.subject)}" style="max-width:600px;margin:0 auto">
+${paragraphs}
+</div>
+</body>
+</html>`;
 }
 
 /** The outbox row a mail comes from: its Message-ID, so a copy sent twice is one message to the reader. */
@@ -28,7 +56,15 @@ function withTimeouts(smtpUrl: string): string {
  * DATA_DIR/outbox as an .eml file, so the flows work on a fresh machine and in tests.
  */
 export async function sendMail(config: Config, mail: Mail, origin: MailOrigin): Promise<{ file?: string }> {
-  const message = { from: config.mailFrom, ...mail, messageId: `<${origin.id}@${new URL(config.publicUrl).hostname}>` };
+  const message = {
+    from: config.mailFrom,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mailHtml(mail),
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    messageId: `<${origin.id}@${new URL(config.publicUrl).hostname}>`,
+  };
   if (config.smtpUrl) {
     await nodemailer.createTransport(withTimeouts(config.smtpUrl)).sendMail(message);
     return {};

@@ -9,6 +9,8 @@ export interface MailEffect {
   to: string;
   subject: string;
   text: string;
+  /** Where "Répondre" goes (the visitor who wrote, for the contact alert). */
+  replyTo?: string | undefined;
   /** Worth nothing after this many minutes (a reset link): given up on rather than sent late. */
   expiresInMinutes?: number;
 }
@@ -50,7 +52,14 @@ export async function enqueue(
 
 /** `db`: the transaction of the write the mail tells of. */
 export const enqueueMail = (db: Kysely<Database>, mail: MailEffect) =>
-  enqueue(db, 'mail', mail.to, mail.subject, { to: mail.to, subject: mail.subject, text: mail.text }, mail.expiresInMinutes);
+  enqueue(
+    db,
+    'mail',
+    mail.to,
+    mail.subject,
+    { to: mail.to, subject: mail.subject, text: mail.text, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) },
+    mail.expiresInMinutes,
+  );
 
 export const enqueuePush = (db: Kysely<Database>, push: PushEffect) =>
   enqueue(db, 'push', push.device, push.title, {

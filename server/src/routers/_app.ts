@@ -1,4 +1,4 @@
-import { blogPosts, products, resources, services } from '@app/shared';
+import { blogPosts, cryptoCourses, products, resources, services } from '@app/shared';
 import type { AnyResource, ResourceName } from '@app/shared';
 import { authRouter } from './auth.router';
 import { crudRouters, type ExtraProcedures, type ResourceHooks, slugProcedures } from '../crud/crud-router';
@@ -24,6 +24,7 @@ const extraProcedures = {
   cashSessions: cashSessionsProcedures,
   contactMessages: contactMessagesProcedures,
   courseSessions: courseSessionsProcedures,
+  cryptoCourses: slugProcedures(cryptoCourses),
   customers: customersProcedures,
   cryptoVerifications: cryptoVerificationsProcedures,
   newsletterSubscribers: newsletterSubscribersProcedures,

@@ -1,4 +1,4 @@
-import { adminPath, contactMessageSchema, contactMessages } from '@app/shared';
+import { adminPath, contactMessageSchema, contactMessages, isEmail } from '@app/shared';
 import { createRecord } from '../crud/repository';
 import { alertOwner } from '../alerts/owner';
 import { publicForm } from '../trpc';
@@ -14,6 +14,8 @@ export const contactMessagesProcedures = {
           subject: `Nouveau message : ${input.subject}`,
           lines: [`De ${input.name} (${input.contact}) :`, '', input.message],
           adminPath: adminPath(contactMessages, row.id),
+          // "Répondre" in the owner's mail app answers the visitor, when they left an e-mail.
+          replyTo: isEmail(input.contact) ? input.contact.trim() : undefined,
         });
       });
       return { message: 'Merci ! Votre message a bien été envoyé. Nous vous répondrons rapidement.' };

@@ -1,3 +1,4 @@
+import { coursePath } from '../ssr';
 import { defineResource } from './define-resource';
 import { f } from './fields';
 import { taxGroupField } from './invoicing';
@@ -9,6 +10,7 @@ export const cryptoCourses = defineResource({
   titleField: 'title',
   read: 'public',
   publishedField: 'published',
+  page: { path: coursePath, sitemap: 'formations' },
   fields: {
     title: f.text('Titre', { max: 150 }),
     slug: f.slug('Slug', 'title'),

@@ -20,3 +20,13 @@ export const EXPORTS = {
   /** ?from=…&to=…&by=day|week|month: the dashboard's sales figures. */
   sales: '/api/exports/ventes.csv',
 } as const;
+
+/**
+ * The catalogue feeds shared catalogues read (server/src/http/feeds.ts), given in Paramètres: Google
+ * Merchant Center (RSS 2.0 with the g: namespace) and Meta's catalogue (Facebook, Instagram, the
+ * WhatsApp Business catalogue; CSV).
+ */
+export const FEEDS = {
+  google: '/feeds/google-merchant.xml',
+  meta: '/feeds/meta-catalogue.csv',
+} as const;

@@ -8,7 +8,7 @@ import { f } from './fields';
  * and the worker needs a delivery for each (server/src/http/app.ts; the compiler asks for it).
  */
 export const OUTBOX_CHANNELS = {
-  mail: { label: 'E-mail', payload: z.object({ to: z.string(), subject: z.string(), text: z.string() }) },
+  mail: { label: 'E-mail', payload: z.object({ to: z.string(), subject: z.string(), text: z.string(), replyTo: z.string().optional() }) },
   push: {
     label: 'Notification',
     payload: z.object({ subscriptionId: z.string(), title: z.string(), body: z.string(), path: z.string(), tag: z.string() }),

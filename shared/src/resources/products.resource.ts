@@ -17,6 +17,8 @@ export const products = defineResource({
     shortDescription: f.longText('Description courte', { max: 300 }),
     description: f.html('Description'),
     price: f.money('Prix (XOF)'),
+    // The maker's name (Dell, Samsung, Ledger…): shared catalogues and search engines ask for it.
+    brand: f.text('Marque', { max: 70, optional: true }),
     compareAtPrice: f.money('Prix barré (XOF)', { optional: true }),
     category: f.enum('Catégorie', productCategories),
     images: f.imageList('Images', { default: [] as string[] }),

@@ -1,11 +1,11 @@
 import { formatXOF, isRecordKey } from '@app/shared/format';
-import { clip, type PageAddress, type PagePreview, postPath, productPath, servicePath } from '@app/shared/ssr';
+import { clip, coursePath, type PageAddress, type PagePreview, postPath, productPath, servicePath } from '@app/shared/ssr';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { Product, WithContext } from 'schema-dts';
 import type { ComponentType } from 'react';
 import { generatePath, matchRoutes, type Params } from 'react-router';
 import { type Api, queries } from '../lib/queries';
 import { PRODUCT_LIST_PARAMS, productListState } from '../modules/products/listInput';
+import { breadcrumbs, courseData, postData, productData, serviceData, shopData, siteData } from './structured';
 
 /**
  * Every page of the shop: its address, its code (a chunk of its own: a first visit downloads
@@ -29,7 +29,7 @@ export interface PageRoute {
   /** Its link-preview tags, from the data `data` prefetched (null: the record does not exist). */
   preview?: (api: Api, params: Params, data: QueryClient, search: URLSearchParams) => Omit<PagePreview, 'siteName'> | null;
   /** A slug parameter whose earlier values (old slugs, the record's id) still lead here (301). */
-  moved?: { resource: 'blogPosts' | 'products' | 'services'; param: string };
+  moved?: { resource: 'blogPosts' | 'products' | 'services' | 'cryptoCourses'; param: string };
 }
 
 const modules = import.meta.glob<Record<string, ComponentType>>(['../modules/*/*Page.tsx', '../modules/ui/NotFound.tsx']);
@@ -47,44 +47,6 @@ const offerPreview = (name: string, price: number | null, summary: string, image
   type: 'product' as const,
   path,
 });
-
-/** A product as search engines read it (schema.org): its price in F CFA, whether it is in stock, its codes. */
-function productData(
-  product: {
-    name: string;
-    shortDescription: string;
-    images: string[];
-    price: number | null;
-    stock: number | null;
-    sku?: string | null;
-    barcode?: string | null;
-  },
-  path: string,
-): WithContext<Product> {
-  const gtin = product.barcode ? { [`gtin${product.barcode.length}`]: product.barcode } : {};
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: product.name,
-    description: product.shortDescription,
-    image: product.images,
-    url: path,
-    ...(product.sku ? { sku: product.sku } : {}),
-    ...gtin,
-    ...(product.price === null
-      ? {}
-      : {
-          offers: {
-            '@type': 'Offer',
-            url: path,
-            price: product.price,
-            priceCurrency: 'XOF',
-            availability: product.stock === 0 ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
-            itemCondition: 'https://schema.org/NewCondition',
-          },
-        }),
-  };
-}
 
 /** A list page's preview: its own title and description, the first picture among its records. */
 const listPreview =
@@ -110,6 +72,7 @@ export const pageRoutes: PageRoute[] = [
         image: featured?.images[0] ?? null,
         type: 'website',
         path: '/',
+        structured: [shopData(settings), siteData(settings)],
       };
     },
     data: (a) => [
@@ -144,7 +107,7 @@ export const pageRoutes: PageRoute[] = [
       const path = productPath(product);
       return {
         ...offerPreview(product.name, product.price, product.shortDescription, product.images[0], path),
-        structured: productData(product, path) as unknown as Record<string, unknown>,
+        structured: [productData(product, path), breadcrumbs(['Produits', '/products'], [product.name, path])],
       };
     },
     moved: { resource: 'products', param: 'slug' },
@@ -166,7 +129,12 @@ export const pageRoutes: PageRoute[] = [
     data: (a, { slug = '' }) => (isRecordKey(slug) ? [queries.service(a, slug)] : []),
     preview: (a, { slug = '' }, data) => {
       const service = isRecordKey(slug) ? data.getQueryData(queries.service(a, slug).queryKey) : undefined;
-      return !service ? null : offerPreview(service.name, service.price, service.shortDescription, service.image, servicePath(service));
+      if (!service) return null;
+      const path = servicePath(service);
+      return {
+        ...offerPreview(service.name, service.price, service.shortDescription, service.image, path),
+        structured: [serviceData(service, path), breadcrumbs(['Services', '/services'], [service.name, path])],
+      };
     },
     moved: { resource: 'services', param: 'slug' },
   },
@@ -181,6 +149,26 @@ export const pageRoutes: PageRoute[] = [
       (a, data) => data.getQueryData(queries.courses(a).queryKey)?.rows.find((r) => r.image)?.image,
     ),
   },
+  {
+    path: '/crypto-courses/:slug',
+    ...page('courses/CoursePage'),
+    data: (a, { slug = '' }) => (isRecordKey(slug) ? [queries.course(a, slug), queries.sessions(a)] : []),
+    preview: (a, { slug = '' }, data) => {
+      const course = isRecordKey(slug) ? data.getQueryData(queries.course(a, slug).queryKey) : undefined;
+      if (!course) return null;
+      const path = coursePath(course);
+      const sessions = data.getQueryData(queries.sessions(a).queryKey)?.filter((s) => s.courseId === course.id) ?? [];
+      return {
+        title: course.title,
+        description: clip(`${formatXOF(course.price)} – ${course.description}`),
+        image: course.image,
+        type: 'website',
+        path,
+        structured: [courseData(course, sessions, path), breadcrumbs(['Formations crypto', '/crypto-courses'], [course.title, path])],
+      };
+    },
+    moved: { resource: 'cryptoCourses', param: 'slug' },
+  },
   { path: '/delivery', ...page('delivery/DeliveryPage'), data: (a) => [queries.deliveryOptions(a)] },
   { path: '/cart', ...page('cart/CartPage'), data: (a) => [queries.deliveryOptions(a)], personal: true },
   {
@@ -193,6 +181,8 @@ export const pageRoutes: PageRoute[] = [
   { path: '/suivi', ...page('tracking/TrackingPage'), personal: true },
   { path: '/suivi/:token', ...page('tracking/TrackingPage'), personal: true },
   { path: '/verify', ...page('verify/VerifyPage') },
+  // A newsletter mail's links (confirm, unsubscribe): one person's, kept out of search engines.
+  { path: '/newsletter', ...page('newsletter/NewsletterPage'), personal: true },
   {
     path: '/blog',
     ...page('blog/BlogPage'),
@@ -210,15 +200,16 @@ export const pageRoutes: PageRoute[] = [
     data: (a, { slug = '' }) => (isRecordKey(slug) ? [queries.post(a, slug)] : []),
     preview: (a, { slug = '' }, data) => {
       const post = isRecordKey(slug) ? data.getQueryData(queries.post(a, slug).queryKey) : undefined;
-      return post
-        ? {
-            title: post.title,
-            description: clip(post.excerpt),
-            image: post.image,
-            type: 'article',
-            path: postPath(post),
-          }
-        : null;
+      if (!post) return null;
+      const path = postPath(post);
+      return {
+        title: post.title,
+        description: clip(post.excerpt),
+        image: post.image,
+        type: 'article',
+        path,
+        structured: [postData(post, path), breadcrumbs(['Blog', '/blog'], [post.title, path])],
+      };
     },
     moved: { resource: 'blogPosts', param: 'slug' },
   },

@@ -29,6 +29,7 @@ export const queries = {
   services: (a: Api) => a.services.list.queryOptions({ pageSize: 50 }),
   service: (a: Api, slug: string) => a.services.bySlug.queryOptions({ slug }, settled),
   courses: (a: Api) => a.cryptoCourses.list.queryOptions({ pageSize: 50, sort: 'price', order: 'asc' }),
+  course: (a: Api, slug: string) => a.cryptoCourses.bySlug.queryOptions({ slug }, settled),
   /** The training sessions to come, with their seats left (every training's: one read for the page and the cart). */
   sessions: (a: Api) => a.courseSessions.upcoming.queryOptions(undefined, { staleTime: 60_000 }),
   trendingCryptos: (a: Api) => a.trendingCryptos.list.queryOptions({ pageSize: 50 }),

@@ -1,0 +1,123 @@
+import { FEEDS } from '@app/shared';
+import { productPath } from '@app/shared/ssr';
+import { mediaSources } from '@app/shared/format';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { serveCached } from '../cache/public-cache';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+
+/**
+ * The catalogue as shared catalogues read it: every published product with its price in F CFA
+ * ("15000 XOF"), its stock, its photo (the JPEG preview: no catalogue takes SVG or WebP everywhere)
+ * and its codes. Built from one query, cached like the shop's other public answers and rebuilt when
+ * a product changes (a price, a stock moved by an order), on every server.
+ */
+
+interface Item {
+  id: string;
+  title: string;
+  description: string;
+  link: string;
+  image: string;
+  availability: 'in stock' | 'out of stock';
+  price: string;
+  gtin: string | null;
+  brand: string | null;
+}
+
+const xml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+/** RFC 4180: every cell quoted, its quotes doubled. */
+const csv = (cells: string[]) => `${cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(',')}\r\n`;
+
+export async function feedRoutes(app: FastifyInstance, { db, config }: { db: Kysely<Database>; config: Config }) {
+  const { cache } = app.publicCache;
+  const absolute = (path: string) => (path.startsWith('/') ? `${config.publicUrl}${path}` : path);
+
+  async function items(): Promise<{ shop: string; items: Item[] }> {
+    const settings = await db.selectFrom('settings').select(['businessName', 'tagline']).executeTakeFirst();
+    const shop = settings?.businessName ?? 'Boutique';
+    const rows = await db
+      .selectFrom('products')
+      .select(['id', 'name', 'slug', 'shortDescription', 'images', 'price', 'stock', 'sku', 'barcode', 'brand'])
+      .where('published', '=', true)
+      .orderBy('id')
+      .execute();
+    return {
+      shop,
+      items: rows.map((p) => {
+        const image = p.images[0];
+        return {
+          id: p.sku ?? p.id,
+          title: p.name,
+          description: p.shortDescription,
+          link: absolute(productPath(p)),
+          image: image ? absolute(mediaSources(image)?.preview ?? image) : '',
+          availability: p.stock === 0 ? 'out of stock' : 'in stock',
+          price: `${Number(p.price).toFixed(0)} XOF`,
+          gtin: p.barcode,
+          brand: p.brand,
+        };
+      }),
+    };
+  }
+
+  app.get(FEEDS.google, (req, reply) =>
+    serveCached(cache, req, reply, {
+      key: 'feed:google',
+      deps: ['products'],
+      contentType: 'application/rss+xml; charset=utf-8',
+      build: async () => {
+        const { shop, items: all } = await items();
+        const entries = all.map((i) =>
+          [
+            '    <item>',
+            `      <g:id>${xml(i.id)}</g:id>`,
+            `      <g:title>${xml(i.title)}</g:title>`,
+            `      <g:description>${xml(i.description)}</g:description>`,
+            `      <g:link>${xml(i.link)}</g:link>`,
+            ...(i.image ? [`      <g:image_link>${xml(i.image)}</g:image_link>`] : []),
+            `      <g:availability>${i.availability}</g:availability>`,
+            `      <g:price>${i.price}</g:price>`,
+            '      <g:condition>new</g:condition>',
+            ...(i.brand ? [`      <g:brand>${xml(i.brand)}</g:brand>`] : []),
+            ...(i.gtin ? [`      <g:gtin>${i.gtin}</g:gtin>`] : []),
+            // Neither a maker's code nor a brand: said, rather than left for the catalogue to refuse.
+            ...(i.gtin || i.brand ? [] : ['      <g:identifier_exists>no</g:identifier_exists>']),
+            '    </item>',
+          ].join('\n'),
+        );
+        return [
+          '<?xml version="1.0" encoding="UTF-8"?>',
+          '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">',
+          '  <channel>',
+          `    <title>${xml(shop)}</title>`,
+          `    <link>${xml(config.publicUrl)}/</link>`,
+          `    <description>${xml(`Catalogue de ${shop}`)}</description>`,
+          ...entries,
+          '  </channel>',
+          '</rss>',
+          '',
+        ].join('\n');
+      },
+    }),
+  );
+
+  app.get(FEEDS.meta, (req, reply) =>
+    serveCached(cache, req, reply, {
+      key: 'feed:meta',
+      deps: ['products'],
+      contentType: 'text/csv; charset=utf-8',
+      build: async () => {
+        const { items: all } = await items();
+        return (
+          csv(['id', 'title', 'description', 'availability', 'condition', 'price', 'link', 'image_link', 'brand', 'gtin']) +
+          all
+            .map((i) => csv([i.id, i.title, i.description, i.availability, 'new', i.price, i.link, i.image, i.brand ?? '', i.gtin ?? '']))
+            .join('')
+        );
+      },
+    }),
+  );
+}

@@ -1,0 +1,166 @@
+import type { BlogPosting, BreadcrumbList, Course, LocalBusiness, Offer, Product, Service, WebSite } from 'schema-dts';
+
+/**
+ * What search engines read of the pages (schema.org, as JSON-LD in their head), typed by schema-dts.
+ * Addresses may be paths: the server makes them absolute (server/src/http/seo.ts, jsonLd).
+ */
+
+type Settings = {
+  businessName: string;
+  tagline: string;
+  phone: string;
+  email: string;
+  address: string;
+  facebook?: string | null;
+  instagram?: string | null;
+  linkedin?: string | null;
+  youtube?: string | null;
+  tiktok?: string | null;
+};
+type Offered = { price: number | null; stock?: number | null };
+
+/** Its offer in F CFA, when it has a price ("Sur devis" has none). */
+const offer = (item: Offered, url: string, extra: Partial<Exclude<Offer, string>> = {}): { offers?: Offer } =>
+  item.price === null
+    ? {}
+    : {
+        offers: {
+          '@type': 'Offer',
+          url,
+          price: item.price,
+          priceCurrency: 'XOF',
+          availability: item.stock === 0 ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+          ...extra,
+        } as Offer,
+      };
+
+/** The shop itself (home page): a local business of Paramètres, with its social profiles. */
+export function shopData(settings: Settings) {
+  const profiles = [settings.facebook, settings.instagram, settings.linkedin, settings.youtube, settings.tiktok].filter(
+    (url): url is string => !!url,
+  );
+  return {
+    '@type': 'ElectronicsStore',
+    '@id': '/#boutique',
+    name: settings.businessName,
+    description: settings.tagline,
+    url: '/',
+    image: '/icon-512.png',
+    logo: '/icon-512.png',
+    telephone: settings.phone,
+    email: settings.email,
+    address: { '@type': 'PostalAddress', streetAddress: settings.address, addressCountry: 'BJ' },
+    currenciesAccepted: 'XOF',
+    ...(profiles.length ? { sameAs: profiles } : {}),
+  } satisfies LocalBusiness;
+}
+
+/** The site and its search box (the product search, ?q=). */
+export function siteData(settings: Settings) {
+  return {
+    '@type': 'WebSite',
+    '@id': '/#site',
+    name: settings.businessName,
+    url: '/',
+    inLanguage: 'fr',
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: '/products?q={search_term_string}' },
+      // schema.org's query-input, which schema-dts does not know.
+      ...({ 'query-input': 'required name=search_term_string' } as object),
+    },
+  } satisfies WebSite;
+}
+
+/** Accueil › a list › the record: the trail above a record's page. */
+export function breadcrumbs(...trail: [name: string, path: string][]) {
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: [['Accueil', '/'] as [string, string], ...trail].map(([name, item], i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name,
+      item,
+    })),
+  } satisfies BreadcrumbList;
+}
+
+/** A product: its price in F CFA, whether it is in stock, its codes. */
+export function productData(
+  product: Offered & {
+    name: string;
+    shortDescription: string;
+    images: string[];
+    sku?: string | null;
+    barcode?: string | null;
+    brand?: string | null;
+  },
+  path: string,
+) {
+  const gtin = product.barcode ? { [`gtin${product.barcode.length}`]: product.barcode } : {};
+  return {
+    '@type': 'Product',
+    name: product.name,
+    description: product.shortDescription,
+    image: product.images,
+    url: path,
+    ...(product.sku ? { sku: product.sku } : {}),
+    ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
+    ...gtin,
+    ...offer(product, path, { itemCondition: 'https://schema.org/NewCondition' }),
+  } satisfies Product;
+}
+
+/** A service the shop performs, by the shop. */
+export function serviceData(service: Offered & { name: string; shortDescription: string; image: string | null }, path: string) {
+  return {
+    '@type': 'Service',
+    name: service.name,
+    description: service.shortDescription,
+    url: path,
+    ...(service.image ? { image: service.image } : {}),
+    provider: { '@id': '/#boutique' },
+    areaServed: { '@type': 'Country', name: 'Bénin' },
+    ...offer({ price: service.price }, path),
+  } satisfies Service;
+}
+
+/** A post of the blog. */
+export function postData(post: { title: string; excerpt: string; image: string | null; author: string; date: string }, path: string) {
+  return {
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.excerpt,
+    url: path,
+    ...(post.image ? { image: post.image } : {}),
+    datePublished: post.date,
+    author: { '@type': 'Person', name: post.author },
+    publisher: { '@id': '/#boutique' },
+    inLanguage: 'fr',
+  } satisfies BlogPosting;
+}
+
+/** A training, with one instance per session to come (online or at its place). */
+export function courseData(
+  course: { title: string; description: string; image: string | null; price: number; format: string },
+  sessions: readonly { startsAt: string; endsAt: string | null; online: boolean; place: string | null }[],
+  path: string,
+) {
+  return {
+    '@type': 'Course',
+    name: course.title,
+    description: course.description,
+    url: path,
+    ...(course.image ? { image: course.image } : {}),
+    inLanguage: 'fr',
+    provider: { '@id': '/#boutique' },
+    ...offer({ price: course.price }, path),
+    hasCourseInstance: sessions.map((s) => ({
+      '@type': 'CourseInstance',
+      courseMode: s.online ? 'online' : 'onsite',
+      startDate: s.startsAt,
+      ...(s.endsAt ? { endDate: s.endsAt } : {}),
+      ...(s.online || !s.place ? {} : { location: { '@type': 'Place', name: s.place, address: s.place } }),
+    })),
+  } satisfies Course;
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure, httpClient, startTestApp, type TestApp } from '../support/app';
+import { startSmtpStandIn } from '../support/smtp-stand-in';
+import { until } from '../support/until';
+
+// What leaves by mail, at the SMTP stand-in: the contact alert answers the visitor, and every mail
+// has an HTML part beside its text.
+
+let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
+let app: TestApp;
+beforeAll(async () => {
+  smtp = await startSmtpStandIn();
+  smtp.accept();
+  app = await startTestApp({ env: { SMTP_URL: smtp.url, OUTBOX_RETRY_SECONDS: '1' } });
+});
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+const contact = (subject: string, from: string) =>
+  httpClient(app.url).client.contactMessages.send.mutate({
+    name: 'Sèna Hounkpè',
+    contact: from,
+    subject,
+    message: 'Bonjour,\n\nUn devis ?',
+  });
+
+describe('mails', () => {
+  it('the contact alert has Reply-To the visitor who left an e-mail, none for a phone', async () => {
+    await contact('Devis par e-mail', 'sena@example.com');
+    await contact('Devis par téléphone', '01 97 00 00 09');
+    const byMail = await until('the first alert', () => smtp.received.find((m) => m.subject.includes('Devis par e-mail')));
+    const byPhone = await until('the second alert', () => smtp.received.find((m) => m.subject.includes('Devis par téléphone')));
+    expect(byMail.replyTo).toBe('sena@example.com');
+    expect(byPhone.replyTo).toBe('');
+  });
+
+  it('every mail has a plain text part and a simple HTML part in French, its addresses as links', async () => {
+    await contact('Avec un lien', 'lien@example.com');
+    const mail = await until('the alert', () => smtp.received.find((m) => m.subject.includes('Avec un lien')));
+    expect(mail.raw).toMatch(/Content-Type: multipart\/alternative/i);
+    expect(mail.raw).toMatch(/Content-Type: text\/plain; charset=utf-8/i);
+    expect(mail.raw).toMatch(/Content-Type: text\/html; charset=utf-8/i);
+    expect(mail.text).toContain('<html lang="fr">');
+    expect(mail.text).toContain(`<a href="${app.config.publicUrl}/admin/messages/`);
+    expect(mail.text).toContain('Sèna Hounkpè');
+  });
+
+  it('a newsletter subscription is confirmed by the mail it receives (once an hour at most), and a forged link confirms nothing', async () => {
+    const visitor = httpClient(app.url).client;
+    await visitor.newsletterSubscribers.subscribe.mutate({ email: 'lectrice@example.com' });
+    await visitor.newsletterSubscribers.subscribe.mutate({ email: 'Lectrice@example.com' });
+    const mail = await until('the confirmation mail', () => smtp.received.find((m) => m.to.includes('lectrice@example.com')));
+    expect(mail.subject).toBe('Confirmez votre inscription à la newsletter');
+    const row = () =>
+      app.db
+        .selectFrom('newsletterSubscribers')
+        .select(['id', 'confirmedAt', 'unsubscribedAt'])
+        .where('email', '=', 'lectrice@example.com')
+        .executeTakeFirstOrThrow();
+    expect((await row()).confirmedAt).toBeNull();
+    const link = new URL(/https?:\/\/\S+\/newsletter\?action=confirmer\S+/.exec(mail.text)![0]);
+    const id = link.searchParams.get('id')!;
+    const token = link.searchParams.get('t')!;
+    // The link's page asks for a click: opening it changes nothing.
+    expect((await fetch(`${app.url}${link.pathname}${link.search}`)).status).toBe(200);
+    expect((await row()).confirmedAt).toBeNull();
+    expect((await failure(visitor.newsletterSubscribers.confirm.mutate({ id, token: `${token.slice(0, -2)}xx` }))).status).toBe(400);
+    expect((await row()).confirmedAt).toBeNull();
+    await visitor.newsletterSubscribers.confirm.mutate({ id, token });
+    expect((await row()).confirmedAt).not.toBeNull();
+    // Sent twice within the hour, and once confirmed: one mail only (the outbox holds what will ever leave).
+    await visitor.newsletterSubscribers.subscribe.mutate({ email: 'lectrice@example.com' });
+    const queued = await app.db.selectFrom('outbox').select('id').where('recipient', '=', 'lectrice@example.com').execute();
+    expect(queued).toHaveLength(1);
+  });
+});
