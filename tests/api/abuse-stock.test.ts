@@ -181,7 +181,7 @@ describe('stock that cannot be hoarded', () => {
     for (let i = 0; i < 200 && !alert; i++) {
       alert = readOutbox(dataDir)
         .slice(before)
-        .find((m) => m.includes('Rupture de stock'));
+        .find((m) => m.includes('Rupture de stock : cette commande'));
       if (!alert) await new Promise((r) => setTimeout(r, 25));
     }
     expect(alert).toContain(`Rupture de stock : cette commande a pris les dernières unités de « ${p.name} »`);

@@ -128,6 +128,14 @@ describe('the customers export for a WhatsApp broadcast', () => {
     await place(`0191${tag}`, { customerName: `Koffi Silence ${tag}` });
     await place(`0192${tag}`, { customerName: `Sèna Lettre ${tag}`, email: `sena${tag}@exemple.bj` });
     await app.asVisitor.newsletterSubscribers.subscribe({ email: `sena${tag}@exemple.bj` });
+    // Subscribed and confirmed from the mail (an address not yet confirmed is nobody's consent).
+    await app.db
+      .updateTable('newsletterSubscribers')
+      .set({ confirmedAt: new Date().toISOString() })
+      .where('email', '=', `sena${tag}@exemple.bj`)
+      .execute();
+    await place(`0194${tag}`, { customerName: `Eli Attente ${tag}`, email: `eli${tag}@exemple.bj` });
+    await app.asVisitor.newsletterSubscribers.subscribe({ email: `eli${tag}@exemple.bj` });
     // Ticked once, then not on the latest order: the latest choice wins.
     await place(`0193${tag}`, { customerName: `Bello Retrait ${tag}`, marketingConsent: true });
     await place(`0193${tag}`, { customerName: `Bello Retrait ${tag}`, marketingConsent: false });
@@ -142,7 +150,7 @@ describe('the customers export for a WhatsApp broadcast', () => {
     const lines = file.csv.trim().split('\r\n').slice(1);
     expect(file.count).toBe(2);
     expect(lines).toHaveLength(2);
-    expect(lines.join('\n')).not.toMatch(/Silence|Retrait/);
+    expect(lines.join('\n')).not.toMatch(/Silence|Retrait|Attente/);
     const awa = lines.find((l) => l.includes('Awa Consent'))!.split(';');
     // As the orders export writes it: national for Benin (a cell starting with + is a formula to Excel).
     expect(awa[1]).toBe(`"01 90 ${tag.replace(/(\d\d)(?=\d)/g, '$1 ')}"`);

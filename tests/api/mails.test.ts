@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, httpClient, startTestApp, type TestApp } from '../support/app';
 import { startSmtpStandIn } from '../support/smtp-stand-in';
 import { until } from '../support/until';
+import { oneClickLink } from '../../server/src/newsletter/subscription';
 
 // What leaves by mail, at the SMTP stand-in: the contact alert answers the visitor, and every mail
 // has an HTML part beside its text.
@@ -42,9 +43,10 @@ describe('mails', () => {
     expect(mail.raw).toMatch(/Content-Type: multipart\/alternative/i);
     expect(mail.raw).toMatch(/Content-Type: text\/plain; charset=utf-8/i);
     expect(mail.raw).toMatch(/Content-Type: text\/html; charset=utf-8/i);
-    expect(mail.text).toContain('<html lang="fr">');
-    expect(mail.text).toContain(`<a href="${app.config.publicUrl}/admin/messages/`);
-    expect(mail.text).toContain('Sèna Hounkpè');
+    expect(mail.text).toMatch(/^De Sèna Hounkpè \(lien@example\.com\) :\r?\n\r?\nBonjour,/);
+    expect(mail.html).toContain('<html lang="fr">');
+    expect(mail.html).toContain('<p style="margin:0 0 16px">De Sèna Hounkpè (lien@example.com) :</p>');
+    expect(mail.html).toContain(`<a href="${app.config.publicUrl}/admin/messages/`);
   });
 
   it('a newsletter subscription is confirmed by the mail it receives (once an hour at most), and a forged link confirms nothing', async () => {
@@ -74,5 +76,27 @@ describe('mails', () => {
     await visitor.newsletterSubscribers.subscribe.mutate({ email: 'lectrice@example.com' });
     const queued = await app.db.selectFrom('outbox').select('id').where('recipient', '=', 'lectrice@example.com').execute();
     expect(queued).toHaveLength(1);
+  });
+
+  it('the one-click unsubscribe address (RFC 8058) takes the mail app’s POST, and refuses a forged one', async () => {
+    const { id } = await app.db
+      .insertInto('newsletterSubscribers')
+      .values({ email: 'partante@example.com', confirmedAt: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const link = new URL(await oneClickLink(app.db, app.config, id));
+    const post = (search: string) =>
+      fetch(`${app.url}${link.pathname}${search}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+    expect((await post(link.search.replace(/t=[^&]+/, 't=forge-forge-forge-forge-forge'))).status).toBe(400);
+    const gone = () => app.db.selectFrom('newsletterSubscribers').select('unsubscribedAt').where('id', '=', id).executeTakeFirstOrThrow();
+    expect((await gone()).unsubscribedAt).toBeNull();
+    const answer = await post(link.search);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe('Désinscription enregistrée.');
+    expect((await gone()).unsubscribedAt).not.toBeNull();
   });
 });

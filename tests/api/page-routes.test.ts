@@ -64,7 +64,8 @@ describe('the route table', () => {
     const settings = await app.asVisitor.settings.get();
     const service = (await app.asVisitor.services.list({ pageSize: 50 })).rows[0]!;
     const featured = (await app.asVisitor.products.list({ pageSize: 8, filters: { featured: true } })).rows.find((p) => p.images[0])!;
-    expect(await pagePreview('/', appRouter, visitor)).toEqual({
+    const home = await pagePreview('/', appRouter, visitor);
+    expect(home).toMatchObject({
       title: settings.businessName,
       description: settings.tagline,
       image: featured.images[0],
@@ -72,6 +73,8 @@ describe('the route table', () => {
       path: '/',
       siteName: settings.businessName,
     });
+    // And what search engines read of the shop (tests/api/seo.test.ts reads it in the page).
+    expect(home!.structured?.map((node) => (node as { '@type': string })['@type'])).toEqual(['ElectronicsStore', 'WebSite']);
     expect(await pagePreview(`/services/${service.slug}`, appRouter, visitor)).toMatchObject({ title: service.name, image: service.image });
     for (const [path, title] of [
       ['/products', 'Produits'],
@@ -90,7 +93,13 @@ describe('the route table', () => {
     const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
     const service = (await app.asVisitor.services.list({ pageSize: 1 })).rows[0]!;
     const post = (await app.asVisitor.blogPosts.list({ pageSize: 1 })).rows[0]!;
-    const slugs: Record<string, string> = { '/products/:slug': product.slug, '/services/:slug': service.slug, '/blog/:slug': post.slug };
+    const course = (await app.asVisitor.cryptoCourses.list({ pageSize: 1 })).rows[0]!;
+    const slugs: Record<string, string> = {
+      '/products/:slug': product.slug,
+      '/services/:slug': service.slug,
+      '/blog/:slug': post.slug,
+      '/crypto-courses/:slug': course.slug,
+    };
     const params: Record<string, string> = { number: 'CMD-1', token: 'x'.repeat(64) };
     for (const route of pageRoutes) {
       const value = (name: string) => (name === 'slug' ? slugs[route.path] : params[name])!;

@@ -5,7 +5,10 @@ export interface ReceivedMail {
   messageId: string;
   to: string[];
   subject: string;
+  /** The text part (the whole body of a message with one part). */
   text: string;
+  /** The HTML part ('' without one). */
+  html: string;
   /** The Reply-To header ('' without one). */
   replyTo: string;
   /** The message as it arrived, headers and every part. */
@@ -54,15 +57,32 @@ export async function startSmtpStandIn() {
         const raw = Buffer.concat(chunks).toString('utf8');
         const [head = '', ...body] = raw.split(/\r?\n\r?\n/);
         const header = (name: string) => new RegExp(`^${name}:\\s*(.+)$`, 'im').exec(head.replace(/\r?\n\s+/g, ' '))?.[1]?.trim() ?? '';
-        const text = body
-          .join('\n\n')
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        const decoded = (part: string) =>
+          Buffer.from(
+            part.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8');
+        // A text part and an HTML part (multipart/alternative): each read on its own.
+        const boundary = /boundary="?([^";\r\n]+)"?/i.exec(header('Content-Type'))?.[1];
+        const parts = boundary ? body.join('\n\n').split(`--${boundary}`) : [];
+        const part = (type: string) => {
+          const found = parts.find((p) => new RegExp(`Content-Type: ${type}`, 'i').test(p.split(/\r?\n\r?\n/)[0] ?? ''));
+          return found === undefined
+            ? undefined
+            : decoded(
+                found
+                  .split(/\r?\n\r?\n/)
+                  .slice(1)
+                  .join('\n\n')
+                  .trimEnd(),
+              );
+        };
         received.push({
           messageId: header('Message-ID'),
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: decodeWords(header('Subject')),
-          text: Buffer.from(text, 'latin1').toString('utf8'),
+          text: boundary ? (part('text/plain') ?? '') : decoded(body.join('\n\n')),
+          html: part('text/html') ?? '',
           replyTo: header('Reply-To'),
           raw,
         });
