@@ -149,6 +149,41 @@ describe('the courier’s round', () => {
     expect(delivered.after).toMatchObject({ status: 'delivered' });
   });
 
+  it('a courier’s phone rings for the delivery given to him, and never for what his role does not read', async () => {
+    const courier = await join('courier', 'Bignon');
+    const seller = await join('seller', 'Ayaba');
+    const device = (adminId: string, name: string) =>
+      app.db
+        .insertInto('pushSubscriptions')
+        .values({
+          adminId,
+          sessionId: null,
+          endpoint: `https://push.example/${randomUUID()}`,
+          p256dh: 'x'.repeat(87),
+          auth: 'y'.repeat(22),
+          device: name,
+          // Asked for more than his role reads (an old device, a hand-made request): what he reads is sent.
+          kinds: JSON.stringify(['delivery', 'message', 'order']),
+        })
+        .execute();
+    await device(courier.id, `Téléphone de Bignon ${courier.id}`);
+    await device(seller.id, `Téléphone d’Ayaba ${seller.id}`);
+    const pushes = (name: string) =>
+      app.db.selectFrom('outbox').select(['subject']).where('channel', '=', 'push').where('recipient', '=', name).execute();
+
+    const order = await deliveryOrder();
+    await owner.rounds.assign.mutate({ id: order.id, courierId: courier.id });
+    await httpClient(app.url).client.contactMessages.send.mutate({
+      name: 'Curieux',
+      contact: 'curieux@example.com',
+      subject: 'Question',
+      message: 'Bonjour',
+    });
+    expect((await pushes(`Téléphone de Bignon ${courier.id}`)).map((p) => p.subject)).toEqual([`Nouvelle livraison : ${order.number}`]);
+    // The seller hears of the new order, not of the contact message nor of the courier's delivery.
+    expect((await pushes(`Téléphone d’Ayaba ${seller.id}`)).map((p) => p.subject)).toEqual([expect.stringContaining(order.number)]);
+  });
+
   it('sign-ins and failed sign-ins are in the audit log, which only the owner reads', async () => {
     await failure(httpClient(app.url).client.auth.login.mutate({ email: ADMIN.email, password: 'pas le bon' }));
     const log = await owner.auditLog.list.query({ search: 'Connexion', pageSize: 50 });

@@ -1,4 +1,6 @@
-import { ALERT_KINDS, type AlertKind, alertKinds } from '@app/shared/alerts';
+import { type AlertKind, alertKinds, alertKindsFor } from '@app/shared/alerts';
+import type { Role } from '@app/shared/team';
+import { useGetIdentity } from '@refinedev/core';
 import { Alert, App, Button, Card, Checkbox, Form, Input, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { toHttpError } from '../providers/errors';
@@ -9,9 +11,12 @@ const message = (error: unknown) => (error instanceof Error && !('data' in error
 /** "Recevoir les alertes sur cet appareil": Web Push on this phone or computer, with the owner's choice of alerts. */
 export function DeviceAlertsCard() {
   const { notification } = App.useApp();
+  // Only the alerts this person's role may read (the server sends no other).
+  const { data: identity } = useGetIdentity<{ role: Role }>();
+  const offered = alertKindsFor(identity?.role ?? 'owner');
   const [state, setState] = useState<AlertsState | null>(null);
   const [device, setDevice] = useState(deviceName);
-  const [kinds, setKinds] = useState<AlertKind[]>(ALERT_KINDS);
+  const [kinds, setKinds] = useState<AlertKind[]>(offered);
   const [busy, setBusy] = useState<string | null>(null);
 
   const refresh = async () => {
@@ -66,9 +71,9 @@ export function DeviceAlertsCard() {
           </Form.Item>
           <Form.Item label="Alertes à recevoir ici">
             <Checkbox.Group
-              value={kinds}
+              value={kinds.filter((kind) => offered.includes(kind))}
               onChange={(values) => setKinds(values as AlertKind[])}
-              options={ALERT_KINDS.map((kind) => ({ value: kind, label: alertKinds[kind] }))}
+              options={offered.map((kind) => ({ value: kind, label: alertKinds[kind] }))}
               style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
             />
           </Form.Item>

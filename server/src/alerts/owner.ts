@@ -1,4 +1,4 @@
-import type { AlertKind } from '@app/shared';
+import { ALERT_ROLES, type AlertKind } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
@@ -17,6 +17,8 @@ async function ownerAddress(db: Kysely<Database>): Promise<string | null> {
 
 export interface Alert {
   kind: AlertKind;
+  /** One person's alert (a courier's delivery): to their own devices and e-mail only. */
+  to?: string;
   subject: string;
   lines: string[];
   /** The screen to open, from `adminPath()` of the resource (e.g. /admin/orders/<id>). */
@@ -29,7 +31,9 @@ export interface Alert {
 
 /** `db`: the transaction of the write the alert tells of. */
 export async function alertOwner(db: Kysely<Database>, config: Config, alert: Alert) {
-  const to = await ownerAddress(db);
+  const to = alert.to
+    ? (await db.selectFrom('admins').select('email').where('id', '=', alert.to).executeTakeFirst())?.email
+    : await ownerAddress(db);
   if (to) {
     await enqueueMail(db, {
       to,
@@ -38,11 +42,16 @@ export async function alertOwner(db: Kysely<Database>, config: Config, alert: Al
       replyTo: alert.replyTo,
     });
   }
-  const devices = await db
+  // The devices that asked for this kind, of the people whose role may read it (a seller's phone
+  // never shows a contact message, a courier's only his deliveries).
+  let query = db
     .selectFrom('pushSubscriptions')
-    .select(['id', 'device'])
+    .innerJoin('admins', 'admins.id', 'pushSubscriptions.adminId')
+    .select(['pushSubscriptions.id', 'pushSubscriptions.device'])
     .where(sql<boolean>`kinds @> ${JSON.stringify([alert.kind])}::jsonb`)
-    .execute();
+    .where('admins.role', 'in', [...ALERT_ROLES[alert.kind]]);
+  if (alert.to) query = query.where('admins.id', '=', alert.to);
+  const devices = await query.execute();
   for (const device of devices) {
     await enqueuePush(db, {
       subscriptionId: device.id,

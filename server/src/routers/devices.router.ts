@@ -1,4 +1,4 @@
-import { ALERT_KINDS, AREAS, adminPath, orders } from '@app/shared';
+import { ALERT_KINDS, ALERT_ROLES, AREAS, adminPath, orders } from '@app/shared';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import type { DB } from '../db/schema';
@@ -66,7 +66,8 @@ export const devicesRouter = router({
         p256dh: input.keys.p256dh,
         auth: input.keys.auth,
         device: input.device,
-        kinds: JSON.stringify(input.kinds),
+        // Only what this person's role may read (a courier's phone: his deliveries).
+        kinds: JSON.stringify(input.kinds.filter((kind) => ALERT_ROLES[kind].includes(ctx.admin.role))),
       };
       await ctx.db
         .insertInto('pushSubscriptions')

@@ -38,7 +38,7 @@ export const roundsRouter = router({
   assign: managerWrite
     .meta({ audit: 'orders' })
     .input(assignSchema)
-    .mutation(({ ctx, input }) => assignCourier(ctx.db, input.id, input.courierId, ctx.admin.email)),
+    .mutation(({ ctx, input }) => assignCourier(ctx.db, ctx.config, input.id, input.courierId, ctx.admin.email)),
   deliver: roundWrite.input(idInput).mutation(({ ctx, input }) => markDelivered(ctx.db, ctx.config, ctx.admin, input.id)),
   collect: roundWrite.input(collectSchema).mutation(({ ctx, input }) => markCollected(ctx.db, ctx.config, ctx.admin, input)),
   /** The end of the day: the cash a courier hands over, against what he collected. */

@@ -1,4 +1,5 @@
-import type { Role } from '@app/shared';
+import { formatXOF, type Role } from '@app/shared';
+import { alertOwner } from '../alerts/owner';
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { Config } from '../config';
@@ -17,14 +18,17 @@ interface Caller {
   role: Role;
 }
 
+/** The round's screen in the admin (admin/src/layout/pages.ts). */
+export const ROUND_PATH = '/admin/tournee';
+
 export const OTHER_COURIER = 'Cette livraison est confiée à un autre livreur : vous ne pouvez ni la voir ni la modifier.';
 
 /** Gives an order to a courier (or to nobody). Only an order with something to deliver, not yet delivered. */
-export async function assignCourier(db: DB, orderId: string, courierId: string | null, by: string) {
+export async function assignCourier(db: DB, config: Config, orderId: string, courierId: string | null, by: string) {
   return db.transaction().execute(async (tx) => {
     const order = await tx
       .selectFrom('orders')
-      .select(['id', 'status', 'address', 'channel'])
+      .select(['id', 'number', 'status', 'address', 'city', 'channel', 'customerName', 'total', 'paymentStatus'])
       .where('id', '=', orderId)
       .forUpdate()
       .executeTakeFirst();
@@ -44,6 +48,16 @@ export async function assignCourier(db: DB, orderId: string, courierId: string |
       .values({ orderId, courierId, assignedBy: by })
       .onConflict((oc) => oc.column('orderId').doUpdateSet({ courierId, assignedBy: by, assignedAt: sql<string>`now()` }))
       .execute();
+    // His phone rings: where to go and what to collect.
+    const toCollect = order.paymentStatus === 'pending' ? `À encaisser : ${formatXOF(Number(order.total))}` : 'Déjà payée';
+    await alertOwner(tx, config, {
+      kind: 'delivery',
+      to: courierId,
+      subject: `Nouvelle livraison : ${order.number}`,
+      lines: [`${order.customerName} · ${[order.address, order.city].filter(Boolean).join(', ')}`, toCollect],
+      adminPath: ROUND_PATH,
+      push: { tag: `livraison-${order.number}` },
+    });
     return { courierId };
   });
 }
