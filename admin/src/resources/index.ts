@@ -28,6 +28,8 @@ export const overrides: Overrides = {
   },
   // A sheet of barcode labels for the shelf, of the products the list shows.
   products: { toolbar: LabelsButton },
+  // A letter: its form, its preview, a test, the sending and what became of it.
+  newsletters: { detail: lazy(() => import('./newsletters/LetterDetail')) },
   newsletterSubscribers: {
     toolbar: csvExportButton(EXPORTS.newsletter, (n) => countOf(n, 'abonné exporté', 'abonnés exportés')),
   },

@@ -54,6 +54,8 @@ const VERBS: Record<string, string> = {
   stopOffers: 'plus d’offres',
   retry: 'nouvel essai',
   assign: 'livreur attribué',
+  sendTest: 'test envoyé',
+  send: 'envoi aux abonnés',
 };
 
 /** Writes that name no record, by their path. */

@@ -8,9 +8,11 @@ export interface Mail {
   subject: string;
   text: string;
   replyTo?: string | undefined;
+  html?: string | undefined;
+  listUnsubscribe?: string | undefined;
 }
 
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+export const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 const linked = (line: string) =>
   escape(line).replace(/https?:\/\/[^\s<]+[^\s<.,;:!?)»]/g, (url) => `<a href="${url}" style="color:#1d4ed8">${url}</a>`);
 
@@ -26,12 +28,17 @@ export function mailHtml(mail: Pick<Mail, 'subject' | 'text'>): string {
     .filter(Boolean)
     .map((p) => `<p style="margin:0 0 16px">${p}</p>`)
     .join('\n');
+  return mailShell(mail.subject, paragraphs);
+}
+
+/** A mail's HTML page around its content: French, readable on a phone, no image nor tracking of its own. */
+export function mailShell(subject: string, inner: string) {
   return `<!doctype html>
 <html lang="fr">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(mail.subject)}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#ffffff;color:#1f2937;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
-<div role="article" aria-label="${escape(mail.subject)}" style="max-width:600px;margin:0 auto">
-${paragraphs}
+<div role="article" aria-label="${escape(subject)}" style="max-width:600px;margin:0 auto">
+${inner}
 </div>
 </body>
 </html>`;
@@ -61,8 +68,15 @@ export async function sendMail(config: Config, mail: Mail, origin: MailOrigin): 
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
-    html: mailHtml(mail),
+    html: mail.html ?? mailHtml(mail),
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    // A letter: the mail app's own "Se désabonner", in one click (RFC 2369 and 8058).
+    ...(mail.listUnsubscribe
+      ? {
+          list: { unsubscribe: mail.listUnsubscribe },
+          headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        }
+      : {}),
     messageId: `<${origin.id}@${new URL(config.publicUrl).hostname}>`,
   };
   if (config.smtpUrl) {

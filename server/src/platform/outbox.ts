@@ -11,6 +11,12 @@ export interface MailEffect {
   text: string;
   /** Where "Répondre" goes (the visitor who wrote, for the contact alert). */
   replyTo?: string | undefined;
+  /** A letter's own HTML part, its one-click unsubscribe address and its id (server/src/newsletter/letters.ts). */
+  html?: string | undefined;
+  listUnsubscribe?: string | undefined;
+  newsletterId?: string | undefined;
+  /** Not before this many minutes (a letter's pace). */
+  delayMinutes?: number | undefined;
   /** Worth nothing after this many minutes (a reset link): given up on rather than sent late. */
   expiresInMinutes?: number;
 }
@@ -36,6 +42,7 @@ export async function enqueue(
   subject: string,
   payload: OutboxPayload,
   expiresInMinutes?: number,
+  delayMinutes = 0,
 ) {
   await db
     .insertInto('outbox')
@@ -44,22 +51,18 @@ export async function enqueue(
       recipient: clip(recipient, 320),
       subject: clip(subject, 500),
       payload: sql<OutboxPayload>`${JSON.stringify(payload)}::jsonb`,
-      nextAttemptAt: sql<string>`now()`,
+      nextAttemptAt: delayMinutes ? sql<string>`now() + make_interval(mins => ${delayMinutes})` : sql<string>`now()`,
       expiresAt: expiresInMinutes ? sql<string>`now() + make_interval(mins => ${expiresInMinutes})` : null,
     })
     .execute();
 }
 
 /** `db`: the transaction of the write the mail tells of. */
-export const enqueueMail = (db: Kysely<Database>, mail: MailEffect) =>
-  enqueue(
-    db,
-    'mail',
-    mail.to,
-    mail.subject,
-    { to: mail.to, subject: mail.subject, text: mail.text, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) },
-    mail.expiresInMinutes,
-  );
+export const enqueueMail = (db: Kysely<Database>, mail: MailEffect) => {
+  const { expiresInMinutes, delayMinutes, ...message } = mail;
+  const payload = Object.fromEntries(Object.entries(message).filter(([, value]) => value !== undefined)) as OutboxPayload;
+  return enqueue(db, 'mail', mail.to, mail.subject, payload, expiresInMinutes, delayMinutes);
+};
 
 export const enqueuePush = (db: Kysely<Database>, push: PushEffect) =>
   enqueue(db, 'push', push.device, push.title, {

@@ -11,6 +11,7 @@ import { cryptoVerificationsProcedures } from './crypto-verifications.router';
 import { dashboardRouter } from './dashboard.router';
 import { devicesRouter } from './devices.router';
 import { newsletterSubscribersProcedures } from './newsletter-subscribers.router';
+import { newslettersProcedures } from './newsletters.router';
 import { ordersProcedures } from './orders.router';
 import { outboxProcedures } from './outbox.router';
 import { paymentsRouter } from './payments.router';
@@ -28,6 +29,7 @@ const extraProcedures = {
   customers: customersProcedures,
   cryptoVerifications: cryptoVerificationsProcedures,
   newsletterSubscribers: newsletterSubscribersProcedures,
+  newsletters: newslettersProcedures,
   orders: ordersProcedures,
   products: slugProcedures(products),
   services: slugProcedures(services),

@@ -104,7 +104,7 @@ export async function todaysRound(db: DB, caller: Caller, courierId?: string) {
       ]),
     )
     .where('orders.status', '!=', 'cancelled')
-    .orderBy('deliveries.deliveredAt', sql`asc nulls first`)
+    .orderBy('deliveries.deliveredAt', (ob) => ob.asc().nullsFirst())
     .orderBy('deliveries.assignedAt');
   if (who) query = query.where('deliveries.courierId', '=', who);
   const stops = (await query.execute()).map((s) => ({

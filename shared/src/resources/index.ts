@@ -8,6 +8,7 @@ import { cryptoVerifications } from './crypto-verifications.resource';
 import { customers } from './customers.resource';
 import { deliveryOptions } from './delivery-options.resource';
 import { newsletterSubscribers } from './newsletter-subscribers.resource';
+import { newsletters } from './newsletters.resource';
 import { orders } from './orders.resource';
 import { outbox } from './outbox.resource';
 import { products } from './products.resource';
@@ -33,6 +34,7 @@ export * from './crypto-verifications.resource';
 export * from './customers.resource';
 export * from './delivery-options.resource';
 export * from './newsletter-subscribers.resource';
+export * from './newsletters.resource';
 export * from './orders.resource';
 export * from './outbox.resource';
 export * from './products.resource';
@@ -62,6 +64,7 @@ export const resources = [
   courseSessions,
   promoCodes,
   newsletterSubscribers,
+  newsletters,
   contactMessages,
   outbox,
   settings,

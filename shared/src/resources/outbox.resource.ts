@@ -8,7 +8,20 @@ import { f } from './fields';
  * and the worker needs a delivery for each (server/src/http/app.ts; the compiler asks for it).
  */
 export const OUTBOX_CHANNELS = {
-  mail: { label: 'E-mail', payload: z.object({ to: z.string(), subject: z.string(), text: z.string(), replyTo: z.string().optional() }) },
+  mail: {
+    label: 'E-mail',
+    payload: z.object({
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      replyTo: z.string().optional(),
+      /** Its own HTML part (a letter); otherwise made from the text. */
+      html: z.string().optional(),
+      /** A letter's one-click unsubscribe address (List-Unsubscribe, RFC 8058), and the letter it belongs to. */
+      listUnsubscribe: z.string().optional(),
+      newsletterId: z.string().optional(),
+    }),
+  },
   push: {
     label: 'Notification',
     payload: z.object({ subscriptionId: z.string(), title: z.string(), body: z.string(), path: z.string(), tag: z.string() }),
