@@ -131,6 +131,14 @@ describe('the courier’s round', () => {
     const handover = await owner.rounds.handover.mutate({ courierId: koffi.id, received: mine.total - 500 });
     expect(handover).toMatchObject({ expected: mine.total, received: mine.total - 500, difference: -500 });
     expect((await koffi.client.rounds.today.query({})).cashToHandOver).toEqual({ total: 0, count: 0 });
+    expect((await owner.rounds.handovers.query({ courierId: koffi.id }))[0]).toMatchObject({
+      courierName: 'Koffi',
+      expected: mine.total,
+      received: mine.total - 500,
+      difference: -500,
+      receivedBy: ADMIN.email,
+    });
+    expect((await failure(koffi.client.rounds.handovers.query({}))).status).toBe(403);
 
     const log = await owner.auditLog.list.query({ search: mine.number, pageSize: 20 });
     const entries = log.rows.map((e) => [e.actor, e.role, e.action, e.changes]);

@@ -382,12 +382,14 @@ describe('at phone width', () => {
 
   it('every list is cards with their actions in view, no sideways scroll, and the search runs as you type', async () => {
     // Every list has a card to look at, whatever ran before: a subscriber, a message (which
-    // also puts the owner's alert in "Envois"), a day of the cash drawer.
+    // also puts the owner's alert in "Envois"), a day of the cash drawer, a letter.
     await app.asVisitor.newsletterSubscribers.subscribe({ email: `carte-${randomUUID().slice(0, 6)}@exemple.example` });
     await app.asVisitor.contactMessages.send({ name: 'Carte', contact: 'carte@exemple.example', subject: 'Liste', message: 'Bonjour.' });
     // A closed day of the cash drawer.
     if (!(await app.asAdmin.cashSessions.current())) await app.asAdmin.cashSessions.open({ openingFloat: 10_000 });
     await app.asAdmin.cashSessions.close({ countedCash: 10_000, countedMobileMoney: 0 });
+    // A letter to the newsletter (the demo has none).
+    await app.asAdmin.newsletters.create({ subject: `Lettre ${randomUUID().slice(0, 6)}`, body: '<p>Bonjour.</p>' });
     const phone = await app.newPage(PHONE);
     await signIn(phone, '/admin/products');
     for (const resource of resources.filter((r) => !r.singleton)) {

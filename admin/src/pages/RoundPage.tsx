@@ -3,7 +3,7 @@ import { MANAGERS, may, type Role } from '@app/shared';
 import { displayPhone, formatXOF, telLink, whatsappLink } from '@app/shared/format';
 import { orderStatuses } from '@app/shared/labels';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Input, InputNumber, List, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { PageTitle } from '../layout/PageTitle';
 import { toHttpError } from '../providers/errors';
@@ -54,6 +54,7 @@ export default function RoundPage({ role }: { role: Role }) {
       ) : (
         left.map((stop) => <StopCard key={stop.id} stop={stop} showCourier={manager && !courierId} />)
       )}
+      {manager && <Handovers courierId={courierId} />}
       {done.length > 0 && (
         <>
           <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
@@ -232,5 +233,31 @@ function CashToHandOver({ due, courierId }: { due: { total: number; count: numbe
         ) : undefined
       }
     />
+  );
+}
+
+/** The latest cash handovers: who, when, expected, received and the difference. */
+function Handovers({ courierId }: { courierId: string | undefined }) {
+  const handovers = useQuery({
+    queryKey: ['rounds', 'handovers', courierId ?? null],
+    queryFn: () => trpc.rounds.handovers.query(courierId ? { courierId } : {}),
+  });
+  if (!handovers.data?.length) return null;
+  return (
+    <Card size="small" title="Dernières remises d’espèces">
+      <List
+        dataSource={handovers.data}
+        renderItem={(h) => (
+          <List.Item>
+            <List.Item.Meta
+              title={`${h.courierName} · ${new Date(h.createdAt).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' })}`}
+              description={`Attendu ${formatXOF(h.expected)} · reçu ${formatXOF(h.received)} · ${
+                h.difference === 0 ? 'aucun écart' : `écart ${h.difference > 0 ? '+' : ''}${formatXOF(h.difference)}`
+              } (par ${h.receivedBy})`}
+            />
+          </List.Item>
+        )}
+      />
+    </Card>
   );
 }

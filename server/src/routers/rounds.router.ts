@@ -1,6 +1,6 @@
 import { AREAS, assignSchema, orders, collectSchema, handoverSchema, MANAGERS, roundQuerySchema } from '@app/shared';
 import { idInput } from '../crud/crud-router';
-import { assignCourier, markCollected, markDelivered, recordHandover, todaysRound } from '../team/rounds';
+import { assignCourier, markCollected, markDelivered, recentHandovers, recordHandover, todaysRound } from '../team/rounds';
 import { adminProcedure, router } from '../trpc';
 
 /** A round changes orders and stock nothing public shows (a delivered order's stock left at ordering). */
@@ -41,6 +41,11 @@ export const roundsRouter = router({
     .mutation(({ ctx, input }) => assignCourier(ctx.db, ctx.config, input.id, input.courierId, ctx.admin.email)),
   deliver: roundWrite.input(idInput).mutation(({ ctx, input }) => markDelivered(ctx.db, ctx.config, ctx.admin, input.id)),
   collect: roundWrite.input(collectSchema).mutation(({ ctx, input }) => markCollected(ctx.db, ctx.config, ctx.admin, input)),
+  /** The latest handovers, for the managers' round screen. */
+  handovers: adminProcedure
+    .meta({ roles: MANAGERS })
+    .input(roundQuerySchema)
+    .query(({ ctx, input }) => recentHandovers(ctx.db, input.courierId)),
   /** The end of the day: the cash a courier hands over, against what he collected. */
   handover: managerWrite.input(handoverSchema).mutation(({ ctx, input }) => recordHandover(ctx.db, input, ctx.admin.email)),
 });

@@ -240,3 +240,19 @@ export async function recordHandover(db: DB, input: { courierId: string; receive
     };
   });
 }
+
+/** The latest cash handovers (a courier's, or everyone's): what was expected, received, the difference. */
+export async function recentHandovers(db: DB, courierId?: string) {
+  let query = db
+    .selectFrom('courierHandovers')
+    .select(['id', 'courierName', 'expected', 'received', 'difference', 'receivedBy', 'note', 'createdAt'])
+    .orderBy('createdAt', 'desc')
+    .limit(30);
+  if (courierId) query = query.where('courierId', '=', courierId);
+  return (await query.execute()).map((h) => ({
+    ...h,
+    expected: Number(h.expected),
+    received: Number(h.received),
+    difference: Number(h.difference),
+  }));
+}
