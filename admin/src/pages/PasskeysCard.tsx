@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { toHttpError } from '../providers/errors';
 import { trpc } from '../providers/trpc';
 import { addPasskey, passkeyFailure, passkeysSupported } from '../signin/passkey';
+import { shopDateTime } from '../providers/shop-day';
 
-const when = (at: string | null) => (at ? new Date(at).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' }) : 'jamais');
+const when = (at: string | null) => (at ? shopDateTime(at) : 'jamais');
 
 /** Mes clés d’accès: sign in on this phone without typing the password (it stays as a fallback). */
 export function PasskeysCard() {

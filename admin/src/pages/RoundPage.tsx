@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { PageTitle } from '../layout/PageTitle';
 import { toHttpError } from '../providers/errors';
 import { trpc } from '../providers/trpc';
+import { shopDateTime } from '../providers/shop-day';
 
 type Round = Awaited<ReturnType<typeof trpc.rounds.today.query>>;
 type Stop = Round['stops'][number];
@@ -250,7 +251,7 @@ function Handovers({ courierId }: { courierId: string | undefined }) {
         renderItem={(h) => (
           <List.Item>
             <List.Item.Meta
-              title={`${h.courierName} · ${new Date(h.createdAt).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' })}`}
+              title={`${h.courierName} · ${shopDateTime(h.createdAt)}`}
               description={`Attendu ${formatXOF(h.expected)} · reçu ${formatXOF(h.received)} · ${
                 h.difference === 0 ? 'aucun écart' : `écart ${h.difference > 0 ? '+' : ''}${formatXOF(h.difference)}`
               } (par ${h.receivedBy})`}

@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, List, Space, Tag, Typography } from 'antd';
 import { toHttpError } from '../providers/errors';
 import { trpc } from '../providers/trpc';
+import { shopDateTime } from '../providers/shop-day';
 
-const when = (at: string | null) => (at ? new Date(at).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' }) : '—');
+const when = (at: string | null) => (at ? shopDateTime(at) : '—');
 
 /** Open sessions, one's own or (the owner) someone's, and "se déconnecter partout". */
 export function SessionsList({ adminId }: { adminId?: string | undefined }) {

@@ -7,9 +7,10 @@ import { PageTitle } from '../layout/PageTitle';
 import { SessionsList } from './SessionsList';
 import { toHttpError } from '../providers/errors';
 import { trpc } from '../providers/trpc';
+import { shopDateTime } from '../providers/shop-day';
 
 type Member = Awaited<ReturnType<typeof trpc.team.members.query>>[number];
-const when = (at: string | null) => (at ? new Date(at).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' }) : '—');
+const when = (at: string | null) => (at ? shopDateTime(at) : '—');
 const roleOptions = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role], title: ROLE_DESCRIPTIONS[role] }));
 
 /** Équipe (the owner's): who has an account and with which role, invitations waiting, sessions, removal. */

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Card, Select, Typography } from 'antd';
 import { toHttpError } from '../../providers/errors';
 import { trpc } from '../../providers/trpc';
+import { shopDateTime } from '../../providers/shop-day';
 
 /** "Livreur": who delivers this order (a courier of the team), and what he recorded. For the managers. */
 export function OrderCourier({ orderId, onChanged }: { orderId: string; onChanged: () => void }) {
@@ -35,7 +36,7 @@ export function OrderCourier({ orderId, onChanged }: { orderId: string; onChange
       />
       {d?.deliveredAt && (
         <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }}>
-          Livrée par {d.courierName ?? 'un ancien livreur'} le {new Date(d.deliveredAt).toLocaleString('fr-FR')}
+          Livrée par {d.courierName ?? 'un ancien livreur'} le {shopDateTime(d.deliveredAt)}
           {d.collectedMethod && ` · encaissée (${d.collectedMethod === 'cash' ? 'espèces' : `Mobile Money ${d.collectedReference ?? ''}`})`}
         </Typography.Paragraph>
       )}
