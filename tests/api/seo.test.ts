@@ -210,6 +210,30 @@ describe.skipIf(!built)('Open Graph tags', () => {
     await app.asAdmin.products.delete({ id: (await app.asAdmin.products.list({ search: made.sku })).rows[0]!.id });
   });
 
+  it('opening hours the owner writes in French are checked, shown on the contact page and given to search engines', async () => {
+    const before = await app.asVisitor.settings.get();
+    await expect(app.asAdmin.settings.update({ openingHours: ['Lundi-Vendredi 8h-18h', 'Tous les jours'] })).rejects.toThrow(
+      /« Tous les jours » : écrivez les jours puis les heures, par exemple « Lundi-Vendredi 08:00-18:30 »/,
+    );
+    expect((await app.asVisitor.settings.get()).openingHours).toEqual(before.openingHours);
+    try {
+      await app.asAdmin.settings.update({ openingHours: ['Lun au sam 7h30-20h', 'Dimanche 10h-13h'] });
+      const contact = await (await fetch(`${app.url}/contact`)).text();
+      expect(contact).toContain('<li>Lun au sam 7h30-20h</li><li>Dimanche 10h-13h</li>');
+      const shop = nodes(await (await fetch(`${app.url}/`)).text()).ElectronicsStore as { openingHoursSpecification: unknown[] };
+      expect(shop.openingHoursSpecification).toEqual([
+        expect.objectContaining({
+          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+          opens: '07:30',
+          closes: '20:00',
+        }),
+        expect.objectContaining({ dayOfWeek: ['Sunday'], opens: '10:00', closes: '13:00' }),
+      ]);
+    } finally {
+      await app.asAdmin.settings.update({ openingHours: before.openingHours });
+    }
+  });
+
   it('the home page names the shop (a local business with its address and profiles) and its search; posts, services and trainings say what they are', async () => {
     const home = nodes(await (await fetch(`${app.url}/`)).text());
     const settings = await app.asVisitor.settings.get();
@@ -219,6 +243,16 @@ describe.skipIf(!built)('Open Graph tags', () => {
       telephone: settings.phone,
       address: { '@type': 'PostalAddress', streetAddress: settings.address, addressCountry: 'BJ' },
       logo: `${app.config.publicUrl}/icon-512.png`,
+      // The demo's « Lundi-Vendredi 08:00-18:30 » and « Samedi 09:00-14:00 » from Paramètres.
+      openingHoursSpecification: [
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+          opens: '08:00',
+          closes: '18:30',
+        },
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '09:00', closes: '14:00' },
+      ],
     });
     expect(home.WebSite).toMatchObject({
       potentialAction: { '@type': 'SearchAction', target: { urlTemplate: `${app.config.publicUrl}/products?q={search_term_string}` } },

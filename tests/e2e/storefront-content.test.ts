@@ -208,7 +208,7 @@ describe('product list', () => {
     await page.waitForURL(/q=routeur/);
     await expect
       .poll(async () => {
-        const names = await cards.locator('h3').allTextContents();
+        const names = await cards.getByRole('heading').allTextContents();
         return names.length > 0 && names.every((n) => /routeur/i.test(n));
       })
       .toBe(true);

@@ -252,3 +252,25 @@ describe('countOf', () => {
     expect([0, 1, 2, 12].map(orders)).toEqual(['0 commande livrée', '1 commande livrée', '2 commandes livrées', '12 commandes livrées']);
   });
 });
+
+describe('parseOpeningHours', () => {
+  const week = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
+  it.each([
+    ['Lundi-Vendredi 08:00-18:30', { days: week, opens: '08:00', closes: '18:30' }],
+    ['lun au ven 8h-18h', { days: week, opens: '08:00', closes: '18:00' }],
+    ['Du mercredi', null],
+    ['Samedi : 9h30 à 13h', { days: ['Saturday'], opens: '09:30', closes: '13:00' }],
+    ['Dimanche 10 h - 12 h', { days: ['Sunday'], opens: '10:00', closes: '12:00' }],
+    ['Mer. 14:00–24:00', { days: ['Wednesday'], opens: '14:00', closes: '24:00' }],
+  ])('reads « %s »', (line, read) => {
+    expect(format.parseOpeningHours(line)).toEqual(read);
+  });
+
+  it.each(['Vendredi-Lundi 08:00-18:00', 'Lundi 18:00-08:00', 'Lundi 25h-26h', 'Monday 08:00-18:00', 'Toujours ouvert', 'Lu 8h-9h'])(
+    'refuses « %s » with an example of what it reads',
+    (line) => {
+      expect(format.parseOpeningHours(line)).toBeNull();
+      expect(format.openingHoursError(line)).toMatch(/par exemple « Lundi-Vendredi 08:00-18:30 »/);
+    },
+  );
+});

@@ -37,6 +37,7 @@ const demoSettings: Input<typeof settings> = {
   whatsapp: '+229 01 00 00 00 01',
   email: 'contact@techcrypto.example',
   address: 'Lot 000, rue de la Démonstration, quartier Zogbadjè, Abomey-Calavi, Bénin',
+  openingHours: ['Lundi-Vendredi 08:00-18:30', 'Samedi 09:00-14:00'],
   facebook: 'https://www.facebook.com/techcryptobenin.demo',
   instagram: 'https://www.instagram.com/techcryptobenin.demo',
   linkedin: 'https://www.linkedin.com/company/techcryptobenin-demo',

@@ -9,3 +9,4 @@ export * from './order-number';
 export * from './plural';
 export * from './barcode';
 export * from './device';
+export * from './opening-hours';

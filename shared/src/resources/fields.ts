@@ -252,13 +252,16 @@ export const f = {
   /** A moment (ISO 8601 with its offset), set by the server: when a message left, when it is retried. */
   datetime: <const O extends FieldOptions<string> = object>(label: string, opts?: O) =>
     build('datetime', label, z.iso.datetime({ offset: true, ...typed('Date et heure attendues.') }), opts),
-  /** A list of unique, non-empty strings (features, syllabus...). */
-  stringList: <const O extends FieldOptions<string[]> = object>(label: string, opts?: O & { max?: number }) =>
+  /** A list of unique, non-empty strings (features, syllabus...), each following `item` when given. */
+  stringList: <const O extends FieldOptions<string[]> = object>(
+    label: string,
+    opts?: O & { max?: number; item?: (value: string) => string | undefined },
+  ) =>
     build(
       'stringList',
       label,
       z
-        .array(str(200), typed('Liste attendue.'))
+        .array(opts?.item ? str(200).superRefine(ruledBy(opts.item)) : str(200), typed('Liste attendue.'))
         .max(opts?.max ?? 50, `${opts?.max ?? 50} éléments au maximum.`)
         .refine((list) => new Set(list.map((s) => s.toLowerCase())).size === list.length, 'Chaque élément doit être unique.'),
       opts,

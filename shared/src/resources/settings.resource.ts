@@ -1,3 +1,4 @@
+import { openingHoursError } from '../format/opening-hours';
 import { defineResource } from './define-resource';
 import { f } from './fields';
 import { invoicingSettingsFields } from './invoicing';
@@ -29,6 +30,12 @@ export const settings = defineResource({
       help: 'Vide : les alertes vont à l’e-mail du premier administrateur. S’il s’agit de admin@boutique.local (créé au premier démarrage), personne ne les lit : mettez ici une vraie adresse.',
     }),
     address: f.longText('Adresse postale', { max: 300 }),
+    openingHours: f.stringList('Heures d’ouverture', {
+      max: 7,
+      default: [] as string[],
+      item: openingHoursError,
+      help: 'Une plage par ligne, par exemple « Lundi-Vendredi 08:00-18:30 » puis « Samedi 9h-13h ». Affichées sur la page Contact et données aux moteurs de recherche. Vide : rien n’est affiché.',
+    }),
     // The shop's rules against stock hoarding (README, "Orders"). The per-line limit is public: the cart applies it.
     maxQuantityPerLine: f.integer('Quantité maximale par article', {
       min: 1,

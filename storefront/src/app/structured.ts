@@ -1,3 +1,4 @@
+import { parseOpeningHours } from '@app/shared/format';
 import type { BlogPosting, BreadcrumbList, Course, LocalBusiness, Offer, Product, Service, WebSite } from 'schema-dts';
 
 /**
@@ -11,6 +12,7 @@ type Settings = {
   phone: string;
   email: string;
   address: string;
+  openingHours: readonly string[];
   facebook?: string | null;
   instagram?: string | null;
   linkedin?: string | null;
@@ -39,6 +41,11 @@ export function shopData(settings: Settings) {
   const profiles = [settings.facebook, settings.instagram, settings.linkedin, settings.youtube, settings.tiktok].filter(
     (url): url is string => !!url,
   );
+  // Each line the owner wrote in Paramètres (« Lundi-Vendredi 08:00-18:30 »), as schema.org reads it.
+  const hours = settings.openingHours.flatMap((line) => {
+    const read = parseOpeningHours(line);
+    return read ? [{ '@type': 'OpeningHoursSpecification' as const, dayOfWeek: read.days, opens: read.opens, closes: read.closes }] : [];
+  });
   return {
     '@type': 'ElectronicsStore',
     '@id': '/#boutique',
@@ -51,6 +58,7 @@ export function shopData(settings: Settings) {
     email: settings.email,
     address: { '@type': 'PostalAddress', streetAddress: settings.address, addressCountry: 'BJ' },
     currenciesAccepted: 'XOF',
+    ...(hours.length ? { openingHoursSpecification: hours } : {}),
     ...(profiles.length ? { sameAs: profiles } : {}),
   } satisfies LocalBusiness;
 }

@@ -4,6 +4,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { QueryStatus } from '../ui/QueryStatus';
 import { PostCard } from './PostCard';
 import { api, queries } from '../../lib/queries';
+import { CardList } from '../ui/Cards';
 
 export function BlogPage() {
   const { data, isPending, error, refetch } = useQuery(queries.posts(api));
@@ -16,13 +17,9 @@ export function BlogPage() {
         retry={() => void refetch()}
         empty={data?.rows.length === 0 && 'Aucun article trouvé.'}
       />
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {data?.rows.map((post) => (
-          <li key={post.id}>
-            <PostCard post={post} />
-          </li>
-        ))}
-      </ul>
+      <CardList items={data?.rows} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {(post) => <PostCard post={post} />}
+      </CardList>
     </Page>
   );
 }

@@ -3,6 +3,7 @@ import { formatDate } from '../../lib/date';
 import type { RouterOutputs } from '../../lib/trpc';
 import { card } from '../ui/buttons';
 import { Img } from '../ui/Img';
+import { CardTitle } from '../ui/Cards';
 
 export type Post = RouterOutputs['blogPosts']['list']['rows'][number];
 
@@ -16,11 +17,11 @@ export function PostCard({ post }: { post: Post }) {
         <p className="text-xs text-slate-500">
           {formatDate(String(post.date))} · {post.author}
         </p>
-        <h3 className="font-semibold text-slate-900">
+        <CardTitle className="font-semibold text-slate-900">
           <a href={postPath(post)} className="hover:text-blue-700">
             {post.title}
           </a>
-        </h3>
+        </CardTitle>
         <p className="line-clamp-3 text-sm text-slate-600">{post.excerpt}</p>
         <a href={postPath(post)} className="mt-auto text-sm font-semibold text-blue-700 hover:underline">
           Lire l'article →

@@ -30,6 +30,16 @@ export function ContactDetails() {
           <address className="not-italic">{settings.address}</address>
         </div>
       )}
+      {settings.openingHours.length > 0 && (
+        <div>
+          <h2 className="text-sm font-semibold text-slate-500">Heures d’ouverture</h2>
+          <ul>
+            {settings.openingHours.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {settings.whatsapp && (
         <a href={whatsappLink(settings.whatsapp)} target="_blank" rel="noopener noreferrer" className={`${whatsappButton} w-full`}>
           <ChatIcon /> Écrire sur WhatsApp

@@ -7,6 +7,7 @@ import { card } from '../ui/buttons';
 import { Img } from '../ui/Img';
 import { Price } from '../ui/Price';
 import { CourseBooking } from './CourseBooking';
+import { CardSubtitle, CardTitle } from '../ui/Cards';
 
 export type Course = RouterOutputs['cryptoCourses']['list']['rows'][number];
 
@@ -42,13 +43,18 @@ export function CourseCard({ course, detailed = false }: { course: Course; detai
       <Img src={course.image} alt={course.title} width={400} height={300} className="aspect-[4/3] w-full object-cover" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <CourseTags course={course} />
-        <h3 className="font-semibold text-slate-900">
+        <CardTitle className="font-semibold text-slate-900">
           <Link to={coursePath(course)} className="hover:underline">
             {course.title}
           </Link>
-        </h3>
+        </CardTitle>
         <p className={`text-sm text-slate-600 ${detailed ? '' : 'line-clamp-3'}`}>{course.description}</p>
-        {detailed && <Syllabus steps={course.syllabus} heading={(text) => <h4 className="mt-2 text-sm font-semibold">{text}</h4>} />}
+        {detailed && (
+          <Syllabus
+            steps={course.syllabus}
+            heading={(text) => <CardSubtitle className="mt-2 text-sm font-semibold">{text}</CardSubtitle>}
+          />
+        )}
         <Price amount={course.price} className="mt-auto pt-2" />
         {detailed && <CourseBooking course={course} />}
       </div>

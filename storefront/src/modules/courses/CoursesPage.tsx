@@ -4,6 +4,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { QueryStatus } from '../ui/QueryStatus';
 import { CourseCard } from './CourseCard';
 import { api, queries } from '../../lib/queries';
+import { CardList } from '../ui/Cards';
 
 export function CoursesPage() {
   const { data, isPending, error, refetch } = useQuery(queries.courses(api));
@@ -19,13 +20,9 @@ export function CoursesPage() {
         retry={() => void refetch()}
         empty={data?.rows.length === 0 && 'Aucune formation trouvée.'}
       />
-      <ul className="grid grid-cols-1 gap-4 md:grid-cols-3">
-        {data?.rows.map((course) => (
-          <li key={course.id}>
-            <CourseCard course={course} detailed />
-          </li>
-        ))}
-      </ul>
+      <CardList items={data?.rows} className="grid grid-cols-1 gap-4 md:grid-cols-3">
+        {(course) => <CourseCard course={course} detailed />}
+      </CardList>
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import type { RouterOutputs } from '../../lib/trpc';
 import { card } from '../ui/buttons';
 import { Img } from '../ui/Img';
+import { CardTitle } from '../ui/Cards';
 
 export type TrendingCrypto = RouterOutputs['trendingCryptos']['list']['rows'][number];
 
@@ -10,7 +11,7 @@ export function CryptoCard({ crypto }: { crypto: TrendingCrypto }) {
       <div className="flex items-center gap-3">
         <Img src={crypto.image} alt="" width={48} height={48} className="size-12 rounded-full" />
         <div>
-          <h3 className="font-semibold text-slate-900">{crypto.name}</h3>
+          <CardTitle className="font-semibold text-slate-900">{crypto.name}</CardTitle>
           <p className="text-sm font-mono text-slate-500">{crypto.symbol}</p>
         </div>
       </div>

@@ -4,6 +4,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { QueryStatus } from '../ui/QueryStatus';
 import { CryptoCard } from './CryptoCard';
 import { api, queries } from '../../lib/queries';
+import { CardList } from '../ui/Cards';
 
 export function CryptoTrendingPage() {
   const { data, isPending, error, refetch } = useQuery(queries.trendingCryptos(api));
@@ -23,13 +24,9 @@ export function CryptoTrendingPage() {
         retry={() => void refetch()}
         empty={data?.rows.length === 0 && 'Aucune crypto trouvée.'}
       />
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {data?.rows.map((crypto) => (
-          <li key={crypto.id}>
-            <CryptoCard crypto={crypto} />
-          </li>
-        ))}
-      </ul>
+      <CardList items={data?.rows} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {(crypto) => <CryptoCard crypto={crypto} />}
+      </CardList>
     </Page>
   );
 }

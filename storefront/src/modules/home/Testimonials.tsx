@@ -17,7 +17,7 @@ export function Testimonials() {
       <ul className="grid grid-cols-1 gap-4 md:grid-cols-3">
         {data.rows.map((t) => (
           <li key={t.id} className={`${card} p-4`}>
-            <p className="text-amber-500" aria-label={`Note : ${t.rating} sur 5`}>
+            <p className="text-amber-500" role="img" aria-label={`Note : ${t.rating} sur 5`}>
               {'★'.repeat(t.rating)}
               <span className="text-slate-300">{'★'.repeat(5 - t.rating)}</span>
             </p>

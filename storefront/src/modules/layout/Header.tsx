@@ -92,9 +92,8 @@ export function Header() {
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
-        {/* Without JavaScript that button does nothing: the browser's own disclosure opens the menu instead. */}
+        {/* Without JavaScript that button does nothing (index.html hides it): the browser's own disclosure opens the menu instead. */}
         <noscript>
-          <style>{'#menu-button{display:none}'}</style>
           <details className="lg:hidden">
             <summary className="cursor-pointer list-none p-2 text-slate-800 [&::-webkit-details-marker]:hidden">
               <MenuIcon />

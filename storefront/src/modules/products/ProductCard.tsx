@@ -7,6 +7,7 @@ import { Img } from '../ui/Img';
 import { Price } from '../ui/Price';
 import { StockState } from './StockState';
 import type { Product } from './types';
+import { CardTitle } from '../ui/Cards';
 
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   const addToCart = useAddToCart();
@@ -34,11 +35,11 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
       </a>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <p className="text-xs uppercase tracking-wide text-slate-500">{labelOf(productCategoryLabels, product.category)}</p>
-        <h3 className="line-clamp-2 text-sm font-semibold text-slate-900 sm:text-base">
+        <CardTitle className="line-clamp-2 text-sm font-semibold text-slate-900 sm:text-base">
           <a href={productPath(product)} className="hover:text-blue-700">
             {product.name}
           </a>
-        </h3>
+        </CardTitle>
         <Price amount={product.price} compareAt={product.compareAtPrice} className="text-sm" />
         <StockState stock={product.stock} />
         <button

@@ -7,6 +7,7 @@ import { ProductGrid } from './ProductGrid';
 import { ProductsPager } from './ProductsPager';
 import { SearchSuggestions } from './SearchSuggestions';
 import { PAGE_SIZE, useProductList } from './useProductList';
+import { ListUnderTitle } from '../ui/Cards';
 
 export function ProductsPage() {
   const { query, page, result, update } = useProductList();
@@ -25,7 +26,9 @@ export function ProductsPage() {
           <p className="mb-3 text-sm text-slate-500" aria-live="polite">
             {data.total} produit{data.total > 1 ? 's' : ''}
           </p>
-          <ProductGrid products={data.rows} eagerCount={2} />
+          <ListUnderTitle>
+            <ProductGrid products={data.rows} eagerCount={2} />
+          </ListUnderTitle>
         </>
       )}
       {data && <ProductsPager page={page} pages={pages} listTop={() => top.current} onPage={(next) => update({ page: next })} />}

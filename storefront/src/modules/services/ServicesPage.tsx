@@ -4,6 +4,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { QueryStatus } from '../ui/QueryStatus';
 import { ServiceCard } from './ServiceCard';
 import { api, queries } from '../../lib/queries';
+import { CardList } from '../ui/Cards';
 
 export function ServicesPage() {
   const { data, isPending, error, refetch } = useQuery(queries.services(api));
@@ -19,13 +20,9 @@ export function ServicesPage() {
         retry={() => void refetch()}
         empty={data?.rows.length === 0 && 'Aucun service trouvé.'}
       />
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {data?.rows.map((service) => (
-          <li key={service.id}>
-            <ServiceCard service={service} />
-          </li>
-        ))}
-      </ul>
+      <CardList items={data?.rows} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {(service) => <ServiceCard service={service} />}
+      </CardList>
     </Page>
   );
 }

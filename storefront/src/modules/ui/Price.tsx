@@ -9,7 +9,8 @@ export function Price({ amount, compareAt, className = '' }: { amount: number | 
         {formatXOF(amount)}
       </span>
       {compareAt != null && compareAt > amount && (
-        <s className="text-sm text-slate-500" aria-label={`Prix habituel ${formatXOF(compareAt)}`}>
+        <s className="text-sm text-slate-500">
+          <span className="sr-only">Prix habituel </span>
           {formatXOF(compareAt)}
         </s>
       )}
