@@ -46,6 +46,21 @@ export interface Config {
   emecef: EmecefConfig | null;
   /** How long a server holds an outbox row it works on before another may take it over. */
   outboxLeaseSeconds: number;
+  /** Messages to customers on WhatsApp (Cloud API); unset (no WHATSAPP_TOKEN): the wa.me links only, as before. */
+  whatsapp: WhatsAppConfig | null;
+}
+
+export interface WhatsAppConfig {
+  /** A permanent (system user) access token with whatsapp_business_messaging (and _management to read template statuses). */
+  token: string;
+  phoneNumberId: string;
+  businessAccountId: string;
+  /** The Meta app's secret: webhooks are signed with it (X-Hub-Signature-256). */
+  appSecret: string;
+  /** What the owner typed as the verify token in Meta's webhook settings. */
+  verifyToken: string;
+  /** The Graph API with its version (https://graph.facebook.com/v23.0); tests point it at a stand-in. */
+  apiBase: string;
 }
 
 export interface EmecefConfig {
@@ -100,6 +115,32 @@ export function parseFedaPay(env: NodeJS.ProcessEnv): FedaPayConfig | null {
   const apiBase = env.FEDAPAY_API_BASE?.trim().replace(/\/+$/, '') || undefined;
   if (apiBase) httpAddress('FEDAPAY_API_BASE', apiBase);
   return { secretKey, environment, webhookSecret, apiBase };
+}
+
+/** The Graph API version the shop was written against (Meta keeps each about two years). */
+export const GRAPH_API_DEFAULT = 'https://graph.facebook.com/v23.0';
+
+/** WHATSAPP_*: all or nothing, so a half-configured shop fails at start, not at a customer's first message. */
+export function parseWhatsApp(env: NodeJS.ProcessEnv): WhatsAppConfig | null {
+  const names = [
+    'WHATSAPP_TOKEN',
+    'WHATSAPP_PHONE_NUMBER_ID',
+    'WHATSAPP_BUSINESS_ACCOUNT_ID',
+    'WHATSAPP_APP_SECRET',
+    'WHATSAPP_VERIFY_TOKEN',
+  ] as const;
+  const values = names.map((name) => env[name]?.trim() ?? '');
+  if (values.every((v) => !v)) return null;
+  const missing = names.filter((_, i) => !values[i]);
+  if (missing.length)
+    throw new ConfigError(
+      `WhatsApp à moitié configuré : il manque ${missing.join(', ')}.`,
+      'Renseignez les cinq (Meta for Developers, votre application, WhatsApp › Configuration de l’API et Webhooks), ou aucun : les liens wa.me restent.',
+    );
+  const [token, phoneNumberId, businessAccountId, appSecret, verifyToken] = values as [string, string, string, string, string];
+  const apiBase = env.WHATSAPP_API_BASE?.trim().replace(/\/+$/, '') || GRAPH_API_DEFAULT;
+  httpAddress('WHATSAPP_API_BASE', apiBase);
+  return { token, phoneNumberId, businessAccountId, appSecret, verifyToken, apiBase };
 }
 
 /** EMECEF_*: both or neither, so a half-configured shop fails at start, not at a customer's invoice. */
@@ -190,12 +231,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cacheMegabytes: int(env.CACHE_MB, 64, 'CACHE_MB'),
     sitemapUrlsPerFile: Math.min(int(env.SITEMAP_URLS_PER_FILE, 50_000, 'SITEMAP_URLS_PER_FILE'), 50_000),
     fedapay: parseFedaPay(env),
+    whatsapp: parseWhatsApp(env),
   };
 }
 
 /** Every setting that cannot work, each said once (the doctor lists them all; a start stops on the first). */
 export function configProblems(env: NodeJS.ProcessEnv): ConfigError[] {
-  const attempts = [() => parseFedaPay(env), () => parseEmecef(env), () => parseVapid(env), () => loadConfig(env)];
+  const attempts = [
+    () => parseFedaPay(env),
+    () => parseEmecef(env),
+    () => parseWhatsApp(env),
+    () => parseVapid(env),
+    () => loadConfig(env),
+  ];
   const problems: ConfigError[] = [];
   for (const attempt of attempts) {
     try {

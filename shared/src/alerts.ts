@@ -9,6 +9,7 @@ export const alertKinds = {
   stock: 'Stock bas',
   session: 'Rappels des sessions de formation (la veille)',
   delivery: 'Livraisons qui me sont confiées',
+  whatsapp: 'Messages WhatsApp des clients',
 } as const;
 export type AlertKind = keyof typeof alertKinds;
 export const ALERT_KINDS = Object.keys(alertKinds) as AlertKind[];
@@ -25,6 +26,7 @@ export const ALERT_ROLES: Record<AlertKind, Roles> = {
   stock: MANAGERS,
   session: MANAGERS,
   delivery: ['courier'],
+  whatsapp: SELLERS,
 };
 
 /** The alerts a role may choose for its devices. */

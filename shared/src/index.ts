@@ -8,3 +8,4 @@ export * from './orders/sales';
 export * from './team/roles';
 export * from './team/schemas';
 export * from './team/rounds';
+export * from './whatsapp/templates';

@@ -19,23 +19,23 @@ const insertChannel = (channel: string) =>
 describe('enum CHECKs', () => {
   it('hold exactly the declared values on a migrated shop', async () => {
     expect(await applyEnumChecks(shop.db)).toEqual([]);
-    await expect(insertChannel('whatsapp')).rejects.toThrow(/check/i);
+    await expect(insertChannel('sms')).rejects.toThrow(/check/i);
   });
 
   it('take a value added to a declaration at the next start, and still refuse any other', async () => {
     const grown = defineResource({
       ...outbox,
-      fields: { ...outbox.fields, channel: f.enum('Canal', { ...outboxChannels, whatsapp: 'WhatsApp' }, { readOnly: true }) },
+      fields: { ...outbox.fields, channel: f.enum('Canal', { ...outboxChannels, sms: 'SMS' }, { readOnly: true }) },
     });
     const registry = resources.map((r) => (r.name === 'outbox' ? grown : r));
     expect(await applyEnumChecks(shop.db, registry)).toEqual(['outbox.channel']);
-    await insertChannel('whatsapp');
+    await insertChannel('sms');
     await expect(insertChannel('pigeon')).rejects.toThrow(/check/i);
     expect(await applyEnumChecks(shop.db, registry)).toEqual([]);
     // Withdrawn again: new rows are refused, the one written meanwhile stays.
     expect(await applyEnumChecks(shop.db)).toEqual(['outbox.channel']);
-    await expect(insertChannel('whatsapp')).rejects.toThrow(/check/i);
-    const { rows } = await sql<{ n: string }>`SELECT count(*)::text AS n FROM outbox WHERE channel = 'whatsapp'`.execute(shop.db);
+    await expect(insertChannel('sms')).rejects.toThrow(/check/i);
+    const { rows } = await sql<{ n: string }>`SELECT count(*)::text AS n FROM outbox WHERE channel = 'sms'`.execute(shop.db);
     expect(rows[0]!.n).toBe('1');
   });
 });

@@ -84,7 +84,18 @@ describe('the outbox', () => {
     expect(mails.find((m) => m.to[0] === 'awa@example.com')?.subject).toBe(`Votre commande ${order.number} est bien reçue`);
     // Nothing is left to send: another pass sends nothing more.
     expect(
-      await runDue(app.db, { mail: mailDelivery(app.config), push: async () => undefined, invoice: async () => undefined }, 1, silent),
+      await runDue(
+        app.db,
+        {
+          mail: mailDelivery(app.config),
+          push: async () => undefined,
+          invoice: async () => undefined,
+          whatsapp: async () => undefined,
+          whatsappEvent: async () => undefined,
+        },
+        1,
+        silent,
+      ),
     ).toBe(0);
     expect(smtp.received.filter((m) => m.subject.includes(order.number))).toHaveLength(2);
     const rows = await envois(order.number);
@@ -162,7 +173,13 @@ describe('the outbox', () => {
     for (let i = 0; i < 30; i++) await enqueueMail(app.db, { to: 'owner@example.com', subject: `Lot ${tag} n° ${i}`, text: '…' });
     // Two more servers' workers, each on its own connection pool, race the app's own.
     const others = [createDb({ databaseUrl: app.databaseUrl! }), createDb({ databaseUrl: app.databaseUrl! })];
-    const deliver = { mail: mailDelivery(app.config), push: async () => undefined, invoice: async () => undefined };
+    const deliver = {
+      mail: mailDelivery(app.config),
+      push: async () => undefined,
+      invoice: async () => undefined,
+      whatsapp: async () => undefined,
+      whatsappEvent: async () => undefined,
+    };
     await Promise.all(others.map((db) => runDue(db, deliver, 1, silent)));
     await until('all sent', async () => (await envois(`Lot ${tag}`)).filter((r) => r.status === 'sent').length === 30);
     await Promise.all(others.map((db) => db.destroy()));

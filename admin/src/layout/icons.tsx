@@ -20,6 +20,7 @@ import {
   TeamOutlined,
   ToolOutlined,
   WalletOutlined,
+  WhatsAppOutlined,
 } from '@ant-design/icons';
 import type { AdminIcon } from '@app/shared/resources';
 import type { ReactNode } from 'react';
@@ -46,6 +47,7 @@ const ICONS: Record<AdminIcon, ReactNode> = {
   wallet: <WalletOutlined />,
   shop: <ShopOutlined />,
   audit: <FileSearchOutlined />,
+  whatsapp: <WhatsAppOutlined />,
 };
 
 export const iconFor = (name: AdminIcon | undefined) => (name ? ICONS[name] : <AppstoreOutlined />);

@@ -1,8 +1,8 @@
-import { ALERT_ROLES, type AlertKind } from '@app/shared';
+import { ALERT_ROLES, type AlertKind, fillTemplate } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { enqueueMail, enqueuePush } from '../platform/outbox';
+import { enqueueMail, enqueuePush, enqueueWhatsApp } from '../platform/outbox';
 
 // The owner hears of what needs them (an order, a payment, a request, a message) through here: by
 // e-mail, and on each device that asked for this kind of alert. Written in the caller's transaction.
@@ -25,6 +25,8 @@ export interface Alert {
   adminPath: string;
   /** Where the owner's "Répondre" goes: the visitor who wrote (a contact message with an e-mail). */
   replyTo?: string | undefined;
+  /** false: on the devices only (a chat message is not worth an e-mail each). */
+  email?: false;
   /** The notification's short text (the mail's first line by default), and what it replaces on the device. */
   push?: { title?: string; body?: string; tag?: string };
 }
@@ -34,7 +36,7 @@ export async function alertOwner(db: Kysely<Database>, config: Config, alert: Al
   const to = alert.to
     ? (await db.selectFrom('admins').select('email').where('id', '=', alert.to).executeTakeFirst())?.email
     : await ownerAddress(db);
-  if (to) {
+  if (to && alert.email !== false) {
     await enqueueMail(db, {
       to,
       subject: alert.subject,
@@ -61,5 +63,18 @@ export async function alertOwner(db: Kysely<Database>, config: Config, alert: Al
       path: alert.adminPath,
       tag: alert.push?.tag ?? alert.adminPath,
     });
+  }
+  // The owner's own WhatsApp (Paramètres), for the shop's alerts, not for one person's nor for chat messages.
+  if (config.whatsapp && !alert.to && alert.email !== false) {
+    const number = (await db.selectFrom('settings').select('alertWhatsapp').executeTakeFirst())?.alertWhatsapp;
+    const values = [alert.subject, `${config.publicUrl}${alert.adminPath}`];
+    if (number)
+      await enqueueWhatsApp(db, {
+        to: number,
+        notice: true,
+        template: 'alerte_boutique',
+        values,
+        text: fillTemplate('alerte_boutique', values),
+      });
   }
 }

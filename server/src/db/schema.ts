@@ -7,6 +7,7 @@ import type {
   orderEventKinds,
   onlinePaymentStatuses,
   resources,
+  WhatsAppStatus,
 } from '@app/shared';
 import type { ColumnType, Generated, Kysely, RawBuilder } from 'kysely';
 import type { z } from 'zod';
@@ -114,6 +115,45 @@ export interface InvitationsTable {
   createdAt: Timestamp;
 }
 
+type Moment = ColumnType<string | null, string | RawBuilder<unknown> | null | undefined, string | RawBuilder<unknown> | null>;
+
+/** A phone the shop talks with on WhatsApp (server/src/whatsapp): one conversation each. */
+export interface WhatsappContactsTable {
+  phone: string;
+  name: Generated<string>;
+  lastInboundAt: Moment;
+  lastMessageAt: Timestamp;
+  lastText: Generated<string>;
+  unread: Generated<number>;
+  stoppedAt: Moment;
+  prefersEmail: Generated<boolean>;
+  createdAt: Timestamp;
+}
+
+/** A WhatsApp message in or out, with the status Meta last reported. */
+export interface WhatsappMessagesTable {
+  id: Generated<string>;
+  phone: string;
+  direction: 'in' | 'out';
+  wamid: string | null;
+  outboxId: string | null;
+  orderId: string | null;
+  template: string | null;
+  body: string;
+  status: WhatsAppStatus;
+  error: string | null;
+  author: string | null;
+  createdAt: Timestamp;
+  statusAt: Timestamp;
+}
+
+/** Each webhook body Meta posted, once (its SHA-256). */
+export interface WhatsappWebhooksTable {
+  digest: string;
+  body: unknown;
+  receivedAt: Timestamp;
+}
+
 /**
  * The resource tables, typed from their declarations (a migration that drifts from one fails
  * tests/api/schema-drift.test.ts), and the tables with hand-written code.
@@ -141,6 +181,9 @@ export interface Database extends ResourceTables {
   salesFacts: SalesFactsTable;
   renderedDocuments: RenderedDocumentsTable;
   schedules: SchedulesTable;
+  whatsappContacts: WhatsappContactsTable;
+  whatsappMessages: WhatsappMessagesTable;
+  whatsappWebhooks: WhatsappWebhooksTable;
 }
 
 export type DB = Kysely<Database>;

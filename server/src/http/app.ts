@@ -20,6 +20,9 @@ import { startScheduler } from '../platform/scheduler';
 import { exportRoutes } from './export-route';
 import { mediaRoutes } from './media-route';
 import { fedapayWebhookRoute } from './webhook-route';
+import { whatsappWebhookRoute } from './whatsapp-route';
+import { whatsappDelivery, whatsappEventDelivery } from '../whatsapp/messages';
+import { alertInbound } from '../whatsapp/conversations';
 import { isBodyTooLarge, registerBodyGuard, TOO_LARGE, trpcRefusal } from './body-guard';
 import { receiptRoute } from './receipt-route';
 import { formsRoute } from './forms-route';
@@ -171,6 +174,8 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
     mail: mailDelivery(config),
     push: pushDelivery(db, config),
     invoice: invoiceDelivery(db, config),
+    whatsapp: whatsappDelivery(db, config),
+    whatsappEvent: whatsappEventDelivery(db, config, alertInbound),
   });
   app.addHook('onClose', () => outbox.stop());
   app.decorate('outbox', { wake: outbox.wake });
@@ -243,6 +248,7 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   await app.register(receiptRoute, { db, fontDir: paths.fonts, rateLimit: config.rateLimit });
   await app.register(formsRoute, { db, config, router });
   await app.register(fedapayWebhookRoute, { db, config });
+  await app.register(whatsappWebhookRoute, { db, config });
   await app.register(mediaRoutes, { db, config });
   await app.register(exportRoutes, { db, config, fontDir: paths.fonts });
   await app.register(feedRoutes, { db, config });

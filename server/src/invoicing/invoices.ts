@@ -1,9 +1,10 @@
-import { type OrderLine, paymentTypeSetting, type TaxGroup, trackingPath } from '@app/shared';
+import { type OrderLine, paymentTypeSetting, type TaxGroup, trackingPath, firstName } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { recordEvent } from '../history/events';
-import { enqueue, enqueueMail, retryOutbox } from '../platform/outbox';
+import { enqueue, retryOutbox } from '../platform/outbox';
+import { tellCustomer } from '../whatsapp/messages';
 import { type Claimed, DeliveryError, MAX_ATTEMPTS } from '../platform/outbox-worker';
 import { type EmcfClient, type InvoiceRequest, type InvoiceTotals, emcfClient, type SecurityElements } from './emcf-client';
 
@@ -275,13 +276,22 @@ async function confirmed(db: Db, config: Config, invoice: InvoiceRow, security: 
     });
     const order = await tx
       .selectFrom('orders')
-      .select(['number', 'email', 'customerName', 'trackingToken'])
+      .select(['number', 'phone', 'email', 'customerName', 'trackingToken'])
       .where('id', '=', invoice.orderId)
       .executeTakeFirstOrThrow();
-    if (order.email) {
-      const link = `${config.publicUrl}${trackingPath(order.trackingToken)}/${invoice.type === 'FV' ? 'recu' : 'avoir'}.pdf`;
-      await enqueueMail(tx, {
-        to: order.email,
+    const file = invoice.type === 'FV' ? 'recu' : 'avoir';
+    const link = `${config.publicUrl}${trackingPath(order.trackingToken)}/${file}.pdf`;
+    // The document itself on WhatsApp (Meta fetches it from the order's private address), or the link by e-mail.
+    await tellCustomer(
+      tx,
+      config,
+      { phone: order.phone, email: order.email, orderId: invoice.orderId },
+      {
+        template: 'facture',
+        values: [firstName(order.customerName), order.number, label.toLowerCase()],
+        document: { link, filename: `${file}-${order.number}.pdf` },
+      },
+      {
         subject: `${label} de votre commande ${order.number}`,
         text: [
           `Bonjour ${order.customerName},`,
@@ -289,8 +299,8 @@ async function confirmed(db: Db, config: Config, invoice: InvoiceRow, security: 
           `La ${label.toLowerCase()} de votre commande ${order.number} est prête : code MECeF/DGI ${security.codeMECeFDGI}.`,
           `Téléchargez-la ici : ${link}`,
         ].join('\n'),
-      });
-    }
+      },
+    );
   });
 }
 

@@ -30,6 +30,7 @@ export interface OrderRow {
   items: OrderLine[];
   promoCode: string | null;
   customerName: string;
+  phone: string | null;
   email: string | null;
   trackingToken: string;
 }
@@ -38,7 +39,7 @@ export interface OrderRow {
 async function lockOrder(tx: Db, id: string): Promise<OrderRow> {
   const row = await tx
     .selectFrom('orders')
-    .select(['id', 'number', 'status', 'paymentStatus', 'items', 'promoCode', 'customerName', 'email', 'trackingToken'])
+    .select(['id', 'number', 'status', 'paymentStatus', 'items', 'promoCode', 'customerName', 'phone', 'email', 'trackingToken'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();

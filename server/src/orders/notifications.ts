@@ -11,10 +11,13 @@ import {
   trackingCode,
   trackingPath,
   whatsappLink,
+  type WhatsAppTemplate,
+  firstName,
 } from '@app/shared';
 import type { Kysely } from 'kysely';
 import { alertOwner } from '../alerts/owner';
 import { enqueueMail } from '../platform/outbox';
+import { tellCustomer } from '../whatsapp/messages';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 
@@ -86,9 +89,12 @@ export async function orderPlacedMails(tx: Kysely<Database>, config: Config, ord
     },
   });
   await lowStockAlerts(tx, config, order.number, low);
-  if (order.email) {
-    await enqueueMail(tx, {
-      to: order.email,
+  await tellCustomer(
+    tx,
+    config,
+    { phone: order.phone, email: order.email, orderId: order.id },
+    { template: 'commande_recue', values: [firstName(order.customerName), order.number, formatXOF(order.total), tracking] },
+    {
       subject: `Votre commande ${order.number} est bien reçue`,
       text: [
         statusMessage('new', order.customerName, order.number),
@@ -99,21 +105,40 @@ export async function orderPlacedMails(tx: Kysely<Database>, config: Config, ord
         `Suivre votre commande : ${tracking}`,
         `Sans ce lien : numéro ${order.number}, votre téléphone et le code de suivi ${trackingCode(order.trackingToken)}.`,
       ].join('\n'),
-    });
-  }
+    },
+  );
 }
 
-/** `tx`: the transaction of the change of status. */
+/** The WhatsApp template of each status a customer hears of ("nouvelle" is the order received). */
+const STATUS_TEMPLATES = {
+  confirmed: 'commande_confirmee',
+  shipped: 'commande_expediee',
+  delivered: 'commande_livree',
+  cancelled: 'commande_annulee',
+} as const satisfies Partial<Record<OrderStatus, WhatsAppTemplate>>;
+
+/** `tx`: the transaction of the change of status: the customer hears of it on WhatsApp or by e-mail. */
 export async function statusChangedMail(
   tx: Kysely<Database>,
   config: Config,
-  order: { number: string; customerName: string; email: string | null; trackingToken: string },
+  order: { id: string; number: string; customerName: string; phone: string | null; email: string | null; trackingToken: string },
   status: OrderStatus,
 ) {
-  if (!order.email) return;
-  await enqueueMail(tx, {
-    to: order.email,
+  const tracking = `${config.publicUrl}${trackingPath(order.trackingToken)}`;
+  const mail = {
     subject: `Commande ${order.number} : ${orderStatuses[status].toLowerCase()}`,
-    text: statusMessage(status, order.customerName, order.number, `${config.publicUrl}${trackingPath(order.trackingToken)}`),
-  });
+    text: statusMessage(status, order.customerName, order.number, tracking),
+  };
+  const customer = { phone: order.phone, email: order.email, orderId: order.id };
+  if (status === 'new') {
+    if (order.email) await enqueueMail(tx, { ...mail, to: order.email });
+    return;
+  }
+  await tellCustomer(
+    tx,
+    config,
+    customer,
+    { template: STATUS_TEMPLATES[status], values: [firstName(order.customerName), order.number, tracking] },
+    mail,
+  );
 }

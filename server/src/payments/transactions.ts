@@ -1,9 +1,10 @@
-import { adminPath, formatXOF, ONLINE_PAYMENT_METHOD, orders } from '@app/shared';
+import { adminPath, formatXOF, ONLINE_PAYMENT_METHOD, orders, trackingPath, firstName } from '@app/shared';
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import { queueInvoice } from '../invoicing/invoices';
 import { recordEvent } from '../orders/lifecycle';
 import { alertOwner } from '../alerts/owner';
+import { tellCustomer } from '../whatsapp/messages';
 import { type Attempt, CHECK_INTERVAL_SECONDS, type Db, ORDER_COLUMNS, type PayableOrder, payable } from './payable';
 import type { PaymentProvider, ProviderTransaction } from './provider';
 
@@ -59,7 +60,10 @@ export async function applyTransaction(db: Db, config: Config, transaction: Prov
   return db.transaction().execute(async (tx) => {
     const applied = await applyLocked(tx, transaction, actor);
     await alertPayment(tx, config, applied);
-    if (applied.kind === 'paid') await queueInvoice(tx, config, { id: applied.orderId, number: applied.number }, 'FV');
+    if (applied.kind === 'paid') {
+      await queueInvoice(tx, config, { id: applied.orderId, number: applied.number }, 'FV');
+      await paymentReceived(tx, config, applied.orderId, transaction.amount);
+    }
     if (applied.kind === 'refunded') await queueInvoice(tx, config, { id: applied.orderId, number: applied.number }, 'FA');
     return applied;
   });
@@ -158,6 +162,26 @@ async function applyLocked(tx: Db, transaction: ProviderTransaction, actor: stri
     await recordEvent(tx, order.id, { actor, kind: 'payment', fromValue: 'pending', toValue: 'paid', note: `Mobile Money · ${label}` });
     return { kind: 'paid', ...base, detail: `${label} : ${formatXOF(transaction.amount)} reçus.` };
   }
+}
+
+/** The customer hears that their Mobile Money payment arrived (WhatsApp, or e-mail). */
+async function paymentReceived(tx: Db, config: Config, orderId: string, amount: number) {
+  const order = await tx
+    .selectFrom('orders')
+    .select(['id', 'number', 'customerName', 'phone', 'email', 'trackingToken'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const tracking = `${config.publicUrl}${trackingPath(order.trackingToken)}`;
+  await tellCustomer(
+    tx,
+    config,
+    { phone: order.phone, email: order.email, orderId },
+    { template: 'paiement_recu', values: [firstName(order.customerName), formatXOF(amount), order.number, tracking] },
+    {
+      subject: `Paiement reçu pour votre commande ${order.number}`,
+      text: `Bonjour ${order.customerName}, nous avons bien reçu votre paiement de ${formatXOF(amount)} pour la commande ${order.number}. Merci !\nSuivi : ${tracking}`,
+    },
+  );
 }
 
 /** The owner hears of every payment, and above all of what needs a look (mismatch, double payment). */

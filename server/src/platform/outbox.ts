@@ -1,4 +1,4 @@
-import type { OutboxChannel, OutboxPayload } from '@app/shared';
+import { type OutboxChannel, type OutboxPayload, WHATSAPP_TEMPLATES, type WhatsAppTemplate } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -72,6 +72,27 @@ export const enqueuePush = (db: Kysely<Database>, push: PushEffect) =>
     path: push.path,
     tag: push.tag,
   });
+
+export type WhatsAppPayload = {
+  to: string;
+  template?: WhatsAppTemplate;
+  values?: string[];
+  text: string;
+  document?: { link: string; filename: string };
+  orderId?: string;
+  author?: string;
+  fallbackMail?: { to: string; subject: string; text: string };
+  /** The shop's answer to STOP or START: it goes even to a phone that just stopped the messages. */
+  notice?: boolean;
+  dispatchedAt?: string;
+};
+
+/** `db`: the transaction of the event the message tells of. */
+export async function enqueueWhatsApp(db: Kysely<Database>, payload: WhatsAppPayload) {
+  const label = payload.template ? WHATSAPP_TEMPLATES[payload.template].label : payload.document ? 'Document' : 'Réponse';
+  const clean = Object.fromEntries(Object.entries(payload).filter(([, v]) => v !== undefined)) as OutboxPayload;
+  await enqueue(db, 'whatsapp', payload.to, `WhatsApp · ${label}${payload.text ? ` · ${payload.text.slice(0, 80)}` : ''}`, clean);
+}
 
 /**
  * "Réessayer": the rows that wait or failed become due now, with a fresh count of attempts. One row

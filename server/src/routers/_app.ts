@@ -18,6 +18,7 @@ import { paymentsRouter } from './payments.router';
 import { settingsProcedures } from './settings.router';
 import { roundsRouter } from './rounds.router';
 import { teamRouter } from './team.router';
+import { whatsappRouter } from './whatsapp.router';
 
 /** What some resources have besides their generic procedures (an entry here may replace one of them). */
 const extraProcedures = {
@@ -54,6 +55,7 @@ export const buildAppRouter = <const Rs extends readonly AnyResource[]>(registry
     payments: paymentsRouter,
     rounds: roundsRouter,
     team: teamRouter,
+    whatsapp: whatsappRouter,
     ...crudRouters(registry, extraProcedures, hooks),
   });
 

@@ -8,12 +8,14 @@ import {
   sessionLabel,
   trackingPath,
   whatsappLink,
+  firstName,
 } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { alertOwner } from '../alerts/owner';
 import { enqueueMail } from '../platform/outbox';
+import { tellCustomer } from '../whatsapp/messages';
 
 type Db = Kysely<Database>;
 
@@ -127,12 +129,22 @@ const messageText = (kind: keyof typeof messages, a: About, person: Participant)
  */
 async function tellParticipants(tx: Db, config: Config, about: About, kind: keyof typeof messages) {
   const people = await sessionParticipants(tx, about.id);
-  for (const person of people.filter((p) => p.email)) {
-    await enqueueMail(tx, {
-      to: person.email!,
+  for (const person of people) {
+    const mail = {
       subject: messages[kind].mailSubject(about),
       text: `${messageText(kind, about, person)}\n\nVotre commande : ${config.publicUrl}${trackingPath(person.trackingToken)}`,
-    });
+    };
+    // The reminder has its WhatsApp template (a change of date is told by e-mail and the owner's link).
+    if (kind === 'reminder') {
+      const link = !about.link ? 'À demain !' : linkUnlocked(person) ? `Lien pour la rejoindre : ${about.link}` : LINK_ONCE_PAID;
+      await tellCustomer(
+        tx,
+        config,
+        { phone: person.phone, email: person.email, orderId: person.orderId },
+        { template: 'rappel_formation', values: [firstName(person.customerName), about.title, about.label, link] },
+        mail,
+      );
+    } else if (person.email) await enqueueMail(tx, { ...mail, to: person.email });
   }
   if (people.length === 0) return;
   await alertOwner(tx, config, {

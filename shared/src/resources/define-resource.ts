@@ -96,6 +96,7 @@ export const ADMIN_ICONS = [
   'wallet',
   'shop',
   'audit',
+  'whatsapp',
 ] as const;
 export type AdminIcon = (typeof ADMIN_ICONS)[number];
 

@@ -26,6 +26,25 @@ export const OUTBOX_CHANNELS = {
     label: 'Notification',
     payload: z.object({ subscriptionId: z.string(), title: z.string(), body: z.string(), path: z.string(), tag: z.string() }),
   },
+  // A WhatsApp message (a template, a reply, a document) to one phone (server/src/whatsapp), and
+  // the e-mail that goes instead when Meta refuses the template.
+  whatsapp: {
+    label: 'WhatsApp',
+    payload: z.object({
+      to: z.string(),
+      template: z.string().optional(),
+      values: z.array(z.string()).optional(),
+      text: z.string(),
+      document: z.object({ link: z.string(), filename: z.string() }).optional(),
+      orderId: z.string().optional(),
+      author: z.string().optional(),
+      fallbackMail: z.object({ to: z.string(), subject: z.string(), text: z.string() }).optional(),
+      /** Set just before the call to Meta: a row found with it was perhaps sent, and is never sent again blindly. */
+      dispatchedAt: z.string().optional(),
+    }),
+  },
+  // What Meta posted to the webhook (messages received, delivery statuses), by its digest.
+  whatsappEvent: { label: 'WhatsApp reçu', payload: z.object({ digest: z.string() }) },
   // A normalized invoice to obtain from the DGI (server/src/invoicing).
   invoice: { label: 'Facture normalisée', payload: z.object({ invoiceId: z.string() }) },
 } as const;

@@ -29,6 +29,12 @@ export const settings = defineResource({
       adminOnly: true,
       help: 'Vide : les alertes vont à l’e-mail du premier administrateur. S’il s’agit de admin@boutique.local (créé au premier démarrage), personne ne les lit : mettez ici une vraie adresse.',
     }),
+    // Private: the owner's own number, for the alerts by WhatsApp (when the shop's WhatsApp is configured).
+    alertWhatsapp: f.phone('Numéro WhatsApp des alertes', {
+      optional: true,
+      adminOnly: true,
+      help: 'Les alertes (commandes, paiements, messages…) arrivent aussi sur ce WhatsApp, par le numéro WhatsApp Business de la boutique. Vide : par e-mail et notifications seulement.',
+    }),
     address: f.longText('Adresse postale', { max: 300 }),
     openingHours: f.stringList('Heures d’ouverture', {
       max: 7,

@@ -46,6 +46,8 @@ export const AREAS = {
   backups: OWNER_ONLY,
   /** The courier's round (his own deliveries; the managers see every courier's). */
   round: ['owner', 'manager', 'courier'] as Roles,
+  /** WhatsApp: the customers' conversations, and replying to them. */
+  whatsapp: SELLERS,
   /** One's own account: password, passkeys, sessions, this device's alerts. */
   account: EVERYONE,
 } as const;

@@ -1,0 +1,63 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import { enqueue } from '../platform/outbox';
+
+/**
+ * /api/whatsapp/webhook, the address the owner gives Meta. GET: Meta's verification (the verify
+ * token the owner typed there, answered with its challenge). POST: accepted only when signed with
+ * the app's secret (X-Hub-Signature-256, HMAC-SHA256 of the raw body); stored once by its digest
+ * and answered at once, the work done by the outbox (a replay changes nothing).
+ */
+export const WHATSAPP_WEBHOOK_PATH = '/api/whatsapp/webhook';
+
+export function validSignature(raw: Buffer, header: string | undefined, secret: string) {
+  const match = /^sha256=([0-9a-f]{64})$/i.exec(header ?? '');
+  if (!match) return false;
+  const expected = createHmac('sha256', secret).update(raw).digest();
+  return timingSafeEqual(expected, Buffer.from(match[1]!, 'hex'));
+}
+
+export async function whatsappWebhookRoute(app: FastifyInstance, { db, config }: { db: Kysely<Database>; config: Config }) {
+  // The raw bytes: the signature is over them exactly.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
+
+  app.get(WHATSAPP_WEBHOOK_PATH, async (req, reply) => {
+    const query = req.query as Record<string, string | undefined>;
+    if (!config.whatsapp) return reply.code(404).send({ error: { message: 'WhatsApp non configuré.' } });
+    const token = Buffer.from(query['hub.verify_token'] ?? '');
+    const expected = Buffer.from(config.whatsapp.verifyToken);
+    if (query['hub.mode'] !== 'subscribe' || token.length !== expected.length || !timingSafeEqual(token, expected))
+      return reply.code(403).send({ error: { message: 'Jeton de vérification incorrect.' } });
+    return reply.type('text/plain').send(query['hub.challenge'] ?? '');
+  });
+
+  app.post(WHATSAPP_WEBHOOK_PATH, async (req, reply) => {
+    if (!config.whatsapp) return reply.code(404).send({ error: { message: 'WhatsApp non configuré.' } });
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    if (!validSignature(raw, req.headers['x-hub-signature-256'] as string | undefined, config.whatsapp.appSecret)) {
+      req.log.warn('WhatsApp webhook with a missing or wrong signature refused');
+      return reply.code(401).send({ error: { message: 'Signature invalide.' } });
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      return reply.code(400).send({ error: { message: 'JSON invalide.' } });
+    }
+    const digest = createHash('sha256').update(raw).digest('hex');
+    await db.transaction().execute(async (tx) => {
+      const stored = await tx
+        .insertInto('whatsappWebhooks')
+        .values({ digest, body: sql`${JSON.stringify(body)}::jsonb` })
+        .onConflict((oc) => oc.column('digest').doNothing())
+        .returning('digest')
+        .executeTakeFirst();
+      if (stored) await enqueue(tx, 'whatsappEvent', 'WhatsApp', 'Événement WhatsApp reçu', { digest });
+    });
+    return { received: true };
+  });
+}

@@ -1,0 +1,120 @@
+import { WHATSAPP_TEMPLATES, type WhatsAppTemplate, whatsappError } from '@app/shared';
+import type { WhatsAppConfig } from '../config';
+
+// The WhatsApp Business Platform's Cloud API, as the shop uses it: send a message from the shop's
+// number (POST /<phone number id>/messages) and read the templates' statuses (GET /<WhatsApp
+// Business Account id>/message_templates). Plain fetch over the Graph API's documented JSON.
+
+/** What the shop sends: a template with its values (and a document for the invoice), a free text, or a document. */
+export type Outgoing =
+  | { kind: 'template'; template: WhatsAppTemplate; values: readonly string[]; document?: { link: string; filename: string } | undefined }
+  | { kind: 'text'; text: string }
+  | { kind: 'document'; link: string; filename: string; caption: string };
+
+/**
+ * Meta refused, or could not be reached. `sent: false`: nothing left for sure (a refusal, a
+ * refused connection); `then`: what to do (from Meta's error code).
+ */
+export class GraphError extends Error {
+  constructor(
+    message: string,
+    readonly then: 'retry' | 'fail' | 'fallback',
+    readonly certainlyNotSent: boolean,
+    readonly code?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The message's body for the API (E.164 digits without "+"). */
+export function messageBody(to: string, message: Outgoing, opaque: string) {
+  const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to: to.replace(/^\+/, ''), biz_opaque_callback_data: opaque };
+  if (message.kind === 'text') return { ...base, type: 'text', text: { body: message.text, preview_url: true } };
+  if (message.kind === 'document')
+    return { ...base, type: 'document', document: { link: message.link, filename: message.filename, caption: message.caption } };
+  const components: object[] = [];
+  if (message.document)
+    components.push({
+      type: 'header',
+      parameters: [{ type: 'document', document: { link: message.document.link, filename: message.document.filename } }],
+    });
+  if (message.values.length) components.push({ type: 'body', parameters: message.values.map((text) => ({ type: 'text', text })) });
+  return { ...base, type: 'template', template: { name: message.template, language: { code: 'fr' }, components } };
+}
+
+const TIMEOUT_MS = 15_000;
+
+async function call(config: WhatsAppConfig, path: string, init: RequestInit = {}) {
+  let res: Response;
+  try {
+    res = await fetch(`${config.apiBase}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${config.token}`, 'content-type': 'application/json', ...init.headers },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (err) {
+    // A refused or unknown address: nothing reached Meta. A timeout: the request may have arrived.
+    const cause = (err as { cause?: { code?: string } }).cause?.code ?? '';
+    const before = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNRESET'].includes(cause);
+    throw new GraphError(
+      before
+        ? 'Serveurs de WhatsApp injoignables : nouvel essai bientôt.'
+        : 'WhatsApp n’a pas répondu à temps : le message est peut-être parti.',
+      'retry',
+      before,
+    );
+  }
+  const body = (await res.json().catch(() => null)) as {
+    error?: { code?: number; message?: string; error_data?: { details?: string } };
+  } | null;
+  if (res.ok && body && !body.error) return body;
+  const code = body?.error?.code ?? (res.status === 401 ? 190 : res.status === 429 ? 130429 : res.status >= 500 ? 131000 : 100);
+  const said = whatsappError(code, body?.error?.error_data?.details ?? body?.error?.message);
+  throw new GraphError(said.text, said.then, true, code);
+}
+
+/** Sends one message; the id Meta gives it (wamid), which its status webhooks carry with `opaque`. */
+export async function sendMessage(config: WhatsAppConfig, to: string, message: Outgoing, opaque: string): Promise<string> {
+  const answer = (await call(config, `/${config.phoneNumberId}/messages`, {
+    method: 'POST',
+    body: JSON.stringify(messageBody(to, message, opaque)),
+  })) as { messages?: { id: string }[] };
+  const id = answer.messages?.[0]?.id;
+  if (!id) throw new GraphError('Réponse de WhatsApp sans identifiant de message.', 'fail', false);
+  return id;
+}
+
+export interface TemplateState {
+  name: WhatsAppTemplate;
+  status: string;
+}
+
+/**
+ * Each template the shop needs, with the status Meta reports for its French version ("MISSING"
+ * when not submitted), or null when it cannot be read (a token without whatsapp_business_management).
+ */
+export async function templateStates(config: WhatsAppConfig): Promise<{ states: TemplateState[] | null; problem: string | null }> {
+  try {
+    const found = new Map<string, string>();
+    let path: string | null = `/${config.businessAccountId}/message_templates?fields=name,status,language,category&limit=100`;
+    for (let page = 0; path && page < 10; page++) {
+      const answer = (await call(config, path)) as {
+        data?: { name: string; status: string; language: string }[];
+        paging?: { next?: string };
+      };
+      for (const t of answer.data ?? []) if (t.language === 'fr') found.set(t.name, t.status);
+      const next: string | undefined = answer.paging?.next;
+      path = next ? next.slice(next.indexOf('/', next.indexOf('//') + 2)).replace(/^\/v[\d.]+/, '') : null;
+    }
+    return {
+      states: (Object.keys(WHATSAPP_TEMPLATES) as WhatsAppTemplate[]).map((name) => ({ name, status: found.get(name) ?? 'MISSING' })),
+      problem: null,
+    };
+  } catch (err) {
+    const problem =
+      err instanceof GraphError && (err.code === 10 || err.code === 200 || err.code === 100)
+        ? 'Le jeton ne permet pas de lire les modèles (permission whatsapp_business_management) : la boutique envoie quand même.'
+        : `Statuts illisibles pour l’instant : ${err instanceof Error ? err.message : String(err)} La boutique envoie quand même.`;
+    return { states: null, problem };
+  }
+}

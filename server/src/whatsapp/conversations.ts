@@ -1,0 +1,141 @@
+import { displayPhone, fillTemplate, REPLY_WINDOW_HOURS, WHATSAPP_TEMPLATES, type WhatsAppTemplate } from '@app/shared';
+import { TRPCError } from '@trpc/server';
+import { type Kysely, sql } from 'kysely';
+import { alertOwner } from '../alerts/owner';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import { templateStates } from './cloud-api';
+import { enqueueWhatsApp } from '../platform/outbox';
+import { e164, type InboundAlert, windowOpen } from './messages';
+
+// The admin's side of WhatsApp: the conversations (one per phone), a thread with the customer's
+// orders beside it, the owner's reply (free text inside the 24-hour window, the template outside),
+// and the templates the shop needs with the status Meta reports.
+
+type Db = Kysely<Database>;
+
+/** A message received: a notification on the devices of the team that answers customers (no e-mail each). */
+export const alertInbound: InboundAlert = async (tx, config, message) =>
+  alertOwner(tx, config, {
+    kind: 'whatsapp',
+    email: false,
+    subject: `WhatsApp de ${message.name || displayPhone(message.phone)}`,
+    lines: [message.text.slice(0, 200)],
+    adminPath: conversationPath(message.phone),
+    push: { tag: `whatsapp-${message.phone}` },
+  });
+
+export const conversationPath = (phone: string) => `/admin/whatsapp?phone=${encodeURIComponent(phone)}`;
+
+/** The latest conversations first, with the customer's name from their orders when WhatsApp gave none. */
+export async function conversations(db: Db, input: { search?: string | undefined; limit: number }) {
+  let query = db
+    .selectFrom('whatsappContacts as w')
+    .leftJoin('customers as c', 'c.phone', 'w.phone')
+    .select(['w.phone', 'w.name', 'c.name as customerName', 'w.lastText', 'w.lastMessageAt', 'w.lastInboundAt', 'w.unread', 'w.stoppedAt'])
+    .orderBy('w.lastMessageAt', 'desc')
+    .limit(input.limit);
+  const search = input.search?.trim();
+  if (search) {
+    const digits = search.replace(/\D/g, '');
+    query = query.where((eb) =>
+      eb.or([
+        eb('w.name', 'ilike', `%${search}%`),
+        eb('c.name', 'ilike', `%${search}%`),
+        ...(digits.length >= 4 ? [eb('w.phone', 'like', `%${digits}%`)] : []),
+      ]),
+    );
+  }
+  const rows = await query.execute();
+  return rows.map((r) => ({ ...r, name: r.name || r.customerName || '', open: windowOpen(r.lastInboundAt) }));
+}
+
+/** One phone's messages (the latest 200), its state, and the customer's orders; reading it clears its unread count. */
+export async function thread(db: Db, config: Config, rawPhone: string) {
+  const phone = e164(rawPhone);
+  if (!phone) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Numéro de téléphone invalide.' });
+  const [contact, messages, orders] = await Promise.all([
+    db.selectFrom('whatsappContacts').selectAll().where('phone', '=', phone).executeTakeFirst(),
+    db
+      .selectFrom('whatsappMessages')
+      .select(['id', 'direction', 'body', 'status', 'error', 'template', 'author', 'orderId', 'createdAt', 'statusAt'])
+      .where('phone', '=', phone)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(200)
+      .execute(),
+    db
+      .selectFrom('orders')
+      .select(['id', 'number', 'status', 'total', 'createdAt', 'customerName', 'email'])
+      .where('phone', '=', phone)
+      .orderBy('createdAt', 'desc')
+      .limit(10)
+      .execute(),
+  ]);
+  if (contact?.unread) await db.updateTable('whatsappContacts').set({ unread: 0 }).where('phone', '=', phone).execute();
+  const open = windowOpen(contact?.lastInboundAt ?? null);
+  return {
+    phone,
+    name: contact?.name || orders[0]?.customerName || '',
+    configured: !!config.whatsapp,
+    stopped: !!contact?.stoppedAt,
+    prefersEmail: !!contact?.prefersEmail,
+    lastInboundAt: contact?.lastInboundAt ?? null,
+    open,
+    // What the screen says about replying, and why.
+    replyRule: !config.whatsapp
+      ? 'WhatsApp n’est pas configuré : répondez avec le lien wa.me.'
+      : contact?.stoppedAt
+        ? 'Ce client a écrit STOP : la boutique ne lui écrit plus sur WhatsApp tant qu’il n’écrit pas START.'
+        : open
+          ? `Réponse libre possible jusqu’à 24 heures après son dernier message.`
+          : `Plus de ${REPLY_WINDOW_HOURS} heures depuis son dernier message (ou il n’a jamais écrit) : WhatsApp n’accepte qu’un modèle approuvé, « ${WHATSAPP_TEMPLATES.reprise_contact.label} », qui l’invite à répondre.`,
+    messages: messages.reverse(),
+    orders,
+  };
+}
+
+/** The owner's reply: free text inside the window, the re-contact template outside (the text then waits in the note). */
+export async function reply(db: Db, config: Config, input: { phone: string; text: string }, author: string) {
+  const t = await thread(db, config, input.phone);
+  if (!config.whatsapp) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: t.replyRule });
+  if (t.stopped) throw new TRPCError({ code: 'CONFLICT', message: t.replyRule });
+  await db.transaction().execute(async (tx) => {
+    if (t.open) await enqueueWhatsApp(tx, { to: t.phone, text: input.text, author });
+    else {
+      const values = [t.name.split(' ')[0] || 'Bonjour'];
+      const template: WhatsAppTemplate = 'reprise_contact';
+      await enqueueWhatsApp(tx, { to: t.phone, template, values, text: fillTemplate(template, values), author, notice: true });
+    }
+    await tx
+      .insertInto('whatsappContacts')
+      .values({ phone: t.phone, lastMessageAt: sql<string>`now()` })
+      .onConflict((oc) => oc.column('phone').doNothing())
+      .execute();
+  });
+  return { sent: t.open ? 'text' : 'template' };
+}
+
+/** The messages of one order, for its timeline. */
+export const orderMessages = (db: Db, orderId: string) =>
+  db
+    .selectFrom('whatsappMessages')
+    .select(['id', 'body', 'status', 'error', 'template', 'createdAt', 'statusAt'])
+    .where('orderId', '=', orderId)
+    .orderBy('createdAt')
+    .execute();
+
+/** The templates to submit, their exact text and example, and what Meta says of each (or why it cannot be read). */
+export async function templates(config: Config) {
+  const read = config.whatsapp ? await templateStates(config.whatsapp) : { states: null, problem: 'WhatsApp n’est pas configuré.' };
+  const status = new Map(read.states?.map((s) => [s.name, s.status]));
+  return {
+    configured: !!config.whatsapp,
+    problem: read.problem,
+    templates: (Object.keys(WHATSAPP_TEMPLATES) as WhatsAppTemplate[]).map((name) => ({
+      name,
+      ...WHATSAPP_TEMPLATES[name],
+      status: status.get(name) ?? null,
+    })),
+  };
+}

@@ -1,0 +1,317 @@
+import { randomUUID } from 'node:crypto';
+import { formatXOF } from '@app/shared';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseWhatsApp } from '../../server/src/config';
+import { runDue } from '../../server/src/platform/outbox-worker';
+import { whatsappDelivery } from '../../server/src/whatsapp/messages';
+import { startTestApp, type TestApp } from '../support/app';
+import { GRAPH, type GraphStandIn, startGraphStandIn } from '../support/graph-stand-in';
+import { readOutbox } from '../support/outbox';
+import { until } from '../support/until';
+
+// WhatsApp through the Cloud API, against a local Graph API that speaks Meta's protocol: templates
+// for orders, statuses and conversations by the signed webhook, STOP, fallbacks, and never twice.
+
+let app: TestApp;
+let graph: GraphStandIn;
+beforeAll(async () => {
+  graph = await startGraphStandIn();
+  app = await startTestApp({ demo: true, env: { ...graph.env(), OUTBOX_RETRY_SECONDS: '1', OUTBOX_LEASE_SECONDS: '2' } });
+  graph.env(app.url);
+  // Every test orders the same product: enough of it.
+  const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
+  await app.asAdmin.products.update({ id: product.id, data: { stock: 100_000 } });
+});
+afterAll(async () => {
+  graph?.release();
+  await app?.close();
+  await graph?.close();
+});
+
+let phoneCounter = 0;
+/** A fresh Beninese mobile number per test: each its own conversation. */
+const newPhone = () => {
+  const n = String(97_000_000 + ++phoneCounter * 7919 + Math.floor(Math.random() * 1000)).padStart(8, '0');
+  return { local: `01 ${n.slice(0, 2)} ${n.slice(2, 4)} ${n.slice(4, 6)} ${n.slice(6)}`, digits: `22901${n}`, e164: `+22901${n}` };
+};
+
+async function placeOrder(phone: string, extra: { email?: string } = {}) {
+  const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
+  return (await app.asVisitor.orders.place({
+    customerName: 'Awa Dossou',
+    phone,
+    city: 'Cotonou',
+    address: 'Akpakpa',
+    paymentMethod: 'cash_on_delivery',
+    items: [{ id: product.id, type: 'product', quantity: 1 }],
+    idempotencyKey: randomUUID(),
+    ...extra,
+  })) as { id: string; number: string; trackingToken: string; total: number };
+}
+
+const envoi = (subjectPart: string, to: string) =>
+  app.db
+    .selectFrom('outbox')
+    .select(['id', 'status', 'lastError', 'subject', 'attempts'])
+    .where('channel', '=', 'whatsapp')
+    .where('recipient', '=', to)
+    .where('subject', 'like', `%${subjectPart}%`)
+    .orderBy('createdAt', 'desc')
+    .executeTakeFirst();
+
+describe('the configuration', () => {
+  it('is all or nothing: a half-configured WhatsApp stops the start with what is missing, in French', () => {
+    expect(parseWhatsApp({})).toBeNull();
+    expect(() => parseWhatsApp({ WHATSAPP_TOKEN: 'EAA', WHATSAPP_PHONE_NUMBER_ID: '1' })).toThrow(
+      /il manque WHATSAPP_BUSINESS_ACCOUNT_ID, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN/,
+    );
+    expect(parseWhatsApp(graph.env())?.apiBase).toBe(graph.url);
+  });
+});
+
+describe('the webhook', () => {
+  it('answers Meta’s verification with the challenge, only with the right verify token', async () => {
+    const base = `${app.url}/api/whatsapp/webhook?hub.mode=subscribe&hub.challenge=1158201444`;
+    const ok = await fetch(`${base}&hub.verify_token=${GRAPH.verifyToken}`);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe('1158201444');
+    expect((await fetch(`${base}&hub.verify_token=autre`)).status).toBe(403);
+  });
+
+  it('refuses a forged or missing signature with 401 and stores nothing', async () => {
+    const phone = newPhone();
+    const body = graph.inboundText(phone.e164, 'Bonjour, c’est un faux');
+    const count = async () =>
+      Number(
+        (
+          await app.db
+            .selectFrom('whatsappWebhooks')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirst()
+        )?.n,
+      );
+    const before = await count();
+    expect((await graph.post(body, graph.sign(body, 'autre-secret'))).status).toBe(401);
+    expect((await graph.post(body, null)).status).toBe(401);
+    expect((await graph.post(`${body} `, graph.sign(body))).status).toBe(401);
+    expect(await count()).toBe(before);
+    expect(await app.db.selectFrom('whatsappMessages').select('id').where('phone', '=', phone.e164).execute()).toEqual([]);
+  });
+});
+
+describe('order messages', () => {
+  it('a placed order sends « commande reçue » to the customer’s number, in French, with its number and tracking link; a status change its own', async () => {
+    const phone = newPhone();
+    const order = await placeOrder(phone.local);
+    const received = await until('commande reçue sent', () =>
+      graph.sentTo(phone.digits).find((m) => m.template?.name === 'commande_recue'),
+    );
+    expect(received.to).toBe(phone.digits);
+    expect(received.template?.language.code).toBe('fr');
+    const values = graph.valuesOf(received);
+    expect(values[0]).toBe('Awa');
+    expect(values[1]).toBe(order.number);
+    expect(values[2]).toBe(formatXOF(order.total));
+    expect(values[3]).toBe(`${app.config.publicUrl}/suivi/${order.trackingToken}`);
+    // Sent: in Envois, in the conversation, on the order's timeline.
+    await until('sent in Envois', async () => (await envoi('Commande reçue', phone.e164))?.status === 'sent');
+    expect(await app.asAdmin.whatsapp.ofOrder({ id: order.id })).toEqual([
+      expect.objectContaining({ template: 'commande_recue', status: 'accepted' }),
+    ]);
+
+    await app.asAdmin.orders.transition({ id: order.id, to: 'confirmed' });
+    const confirmed = await until('commande confirmée sent', () =>
+      graph.sentTo(phone.digits).find((m) => m.template?.name === 'commande_confirmee'),
+    );
+    expect(graph.valuesOf(confirmed)).toEqual(['Awa', order.number, `${app.config.publicUrl}/suivi/${order.trackingToken}`]);
+
+    // Meta's statuses move it forward, never back.
+    for (const status of ['delivered', 'sent', 'read'] as const)
+      expect((await graph.post(graph.status(confirmed, status))).status).toBe(200);
+    await until('read on the timeline', async () =>
+      (await app.asAdmin.whatsapp.ofOrder({ id: order.id })).some((m) => m.template === 'commande_confirmee' && m.status === 'read'),
+    );
+  });
+
+  it('a failure Meta reports by webhook shows in Envois in French, and the e-mail goes instead', async () => {
+    const phone = newPhone();
+    const email = `awa.${randomUUID().slice(0, 6)}@example.com`;
+    await placeOrder(phone.local, { email });
+    const sent = await until('sent', () => graph.sentTo(phone.digits).find((m) => m.template?.name === 'commande_recue'));
+    await until('recorded', async () => (await envoi('Commande reçue', phone.e164))?.status === 'sent');
+    expect((await graph.post(graph.status(sent, 'failed', 131026))).status).toBe(200);
+    const row = await until('failed in Envois', async () => {
+      const r = await envoi('Commande reçue', phone.e164);
+      return r?.status === 'failed' && r;
+    });
+    expect(row.lastError).toContain('Ce numéro n’utilise pas WhatsApp');
+    expect(row.lastError).toContain('code Meta 131026');
+    expect(row.lastError).toContain(`Envoyé par e-mail à ${email} à la place.`);
+    await until('the mail instead', () =>
+      readOutbox(app.config.dataDir).some((m) => m.includes(`To: ${email}`) && m.includes('bien reçue')),
+    );
+  });
+
+  it('a template Meta does not know falls back to e-mail for that message, said in French', async () => {
+    const phone = newPhone();
+    const email = `koffi.${randomUUID().slice(0, 6)}@example.com`;
+    graph.state.refuse.set('commande_recue', 132001);
+    try {
+      await placeOrder(phone.local, { email });
+      const row = await until('refused', async () => {
+        const r = await envoi('Commande reçue', phone.e164);
+        return r?.status === 'failed' && r;
+      });
+      expect(row.lastError).toMatch(/Modèle inconnu de Meta ou pas encore approuvé en français.*code Meta 132001.*Envoyé par e-mail/);
+      await until('the mail instead', () => readOutbox(app.config.dataDir).some((m) => m.includes(`To: ${email}`)));
+    } finally {
+      graph.state.refuse.clear();
+    }
+  });
+
+  it('Meta’s rate limit is retried with backoff until it goes', async () => {
+    const phone = newPhone();
+    graph.state.failNext.push({ status: 429, code: 130429 });
+    await placeOrder(phone.local);
+    await until('sent after the retry', () => graph.sentTo(phone.digits).length === 1);
+    const row = await until('sent', async () => {
+      const r = await envoi('Commande reçue', phone.e164);
+      return r?.status === 'sent' && r;
+    });
+    expect(row.attempts).toBe(2);
+  });
+
+  it('a server stopped between the send and its record never sends twice; Meta’s status settles it', async () => {
+    const phone = newPhone();
+    graph.state.holdSends = true;
+    try {
+      await placeOrder(phone.local);
+      // Meta got the message; the server waits for an answer that never comes (frozen, killed).
+      await until('Meta got it', () => graph.sentTo(phone.digits).length === 1);
+      const stuck = (await envoi('Commande reçue', phone.e164))!;
+      // Another server takes the row once its lease is over: it does not send again.
+      await until('its lease over (OUTBOX_LEASE_SECONDS=2)', async () =>
+        app.db
+          .selectFrom('outbox')
+          .select('id')
+          .where('id', '=', stuck.id)
+          .where(sql<boolean>`locked_until < now()`)
+          .executeTakeFirst(),
+      );
+      await runDue(
+        app.db,
+        {
+          mail: async () => undefined,
+          push: async () => undefined,
+          invoice: async () => undefined,
+          whatsappEvent: async () => undefined,
+          whatsapp: whatsappDelivery(app.db, app.config),
+        },
+        1,
+        { info: () => undefined, warn: () => undefined, error: () => undefined },
+        2,
+        'whatsapp',
+      );
+      const uncertain = (await envoi('Commande reçue', phone.e164))!;
+      expect(uncertain.id).toBe(stuck.id);
+      expect(uncertain.status).toBe('failed');
+      expect(uncertain.lastError).toContain('Envoi incertain');
+      expect(graph.sentTo(phone.digits)).toHaveLength(1);
+      // Meta's webhook names the row (biz_opaque_callback_data): it was sent.
+      const [message] = graph.sentTo(phone.digits);
+      expect(message!.biz_opaque_callback_data).toBe(stuck.id);
+      expect((await graph.post(graph.status(message!, 'sent'))).status).toBe(200);
+      await until('sent after all', async () => (await envoi('Commande reçue', phone.e164))?.status === 'sent');
+      const thread = await app.asAdmin.whatsapp.thread({ phone: phone.e164 });
+      expect(thread.messages.filter((m) => m.template === 'commande_recue')).toHaveLength(1);
+    } finally {
+      graph.state.holdSends = false;
+      graph.release();
+    }
+    expect(graph.sentTo(phone.digits)).toHaveLength(1);
+  });
+});
+
+describe('conversations', () => {
+  it('a customer’s message appears in the admin once, however often Meta posts it; the owner replies inside 24 hours', async () => {
+    const phone = newPhone();
+    const body = graph.inboundText(phone.e164, 'Bonjour, ma commande arrive quand ?', 'Bio Kossou');
+    for (let i = 0; i < 3; i++) expect((await graph.post(body)).status).toBe(200);
+    const listed = await until('in the list', async () =>
+      (await app.asAdmin.whatsapp.conversations({})).find((c) => c.phone === phone.e164),
+    );
+    expect(listed).toMatchObject({ name: 'Bio Kossou', unread: 1, open: true, lastText: 'Bonjour, ma commande arrive quand ?' });
+    const thread = await app.asAdmin.whatsapp.thread({ phone: phone.e164 });
+    expect(thread.messages.map((m) => [m.direction, m.body])).toEqual([['in', 'Bonjour, ma commande arrive quand ?']]);
+    expect(thread.replyRule).toContain('Réponse libre');
+    expect(await app.asAdmin.whatsapp.reply({ phone: phone.e164, text: 'Demain matin, le livreur vous appelle.' })).toEqual({
+      sent: 'text',
+    });
+    const reply = await until('reply sent', () => graph.sentTo(phone.digits).find((m) => m.type === 'text'));
+    expect(reply.text?.body).toBe('Demain matin, le livreur vous appelle.');
+    expect((await app.asAdmin.whatsapp.conversations({})).find((c) => c.phone === phone.e164)?.unread).toBe(0);
+  });
+
+  it('outside the 24-hour window the reply is the approved template, and the screen says why', async () => {
+    const phone = newPhone();
+    await placeOrder(phone.local);
+    await until('order message', () => graph.sentTo(phone.digits).length === 1);
+    const thread = await app.asAdmin.whatsapp.thread({ phone: phone.e164 });
+    expect(thread.open).toBe(false);
+    expect(thread.replyRule).toContain('« Réponse hors des 24 heures »');
+    expect(await app.asAdmin.whatsapp.reply({ phone: phone.e164, text: 'Bonjour !' })).toEqual({ sent: 'template' });
+    await until('template sent', () => graph.sentTo(phone.digits).some((m) => m.template?.name === 'reprise_contact'));
+  });
+
+  it('STOP ends the messages to that phone, said back once; ARRÊT works as well', async () => {
+    const phone = newPhone();
+    const email = `stop.${randomUUID().slice(0, 6)}@example.com`;
+    const order = await placeOrder(phone.local, { email });
+    await until('order message', () => graph.sentTo(phone.digits).length === 1);
+    expect((await graph.post(graph.inboundText(phone.e164, 'STOP'))).status).toBe(200);
+    const notice = await until('said back', () => graph.sentTo(phone.digits).find((m) => m.type === 'text'));
+    expect(notice.text?.body).toContain('vous ne recevrez plus de messages');
+    expect((await graph.post(graph.inboundText(phone.e164, 'Arrêt'))).status).toBe(200);
+    await until('second stop handled', async () =>
+      (await app.asAdmin.whatsapp.thread({ phone: phone.e164 })).messages.some((m) => m.body === 'Arrêt'),
+    );
+    await app.asAdmin.orders.transition({ id: order.id, to: 'confirmed' });
+    // Told by e-mail instead; nothing more on WhatsApp.
+    await until('the mail', () => readOutbox(app.config.dataDir).some((m) => m.includes(`To: ${email}`) && m.includes('confirm')));
+    expect(graph.sentTo(phone.digits)).toHaveLength(2);
+    await expect(app.asAdmin.whatsapp.reply({ phone: phone.e164, text: 'Encore moi' })).rejects.toThrow(/a écrit STOP/);
+  });
+});
+
+describe('templates and the owner’s alerts', () => {
+  it('lists each template with the status Meta reports, and says so when the token cannot read them', async () => {
+    graph.state.templates.set('commande_recue', 'APPROVED').set('commande_confirmee', 'PAUSED');
+    const read = await app.asAdmin.whatsapp.templates();
+    expect(read.problem).toBeNull();
+    const byName = Object.fromEntries(read.templates.map((t) => [t.name, t]));
+    expect(byName.commande_recue).toMatchObject({ status: 'APPROVED', body: expect.stringContaining('{{2}}') });
+    expect(byName.commande_confirmee?.status).toBe('PAUSED');
+    expect(byName.facture).toMatchObject({ status: 'MISSING', document: true });
+    graph.state.templatesForbidden = true;
+    try {
+      const unreadable = await app.asAdmin.whatsapp.templates();
+      expect(unreadable.problem).toContain('la boutique envoie quand même');
+      expect(unreadable.templates.every((t) => t.status === null)).toBe(true);
+    } finally {
+      graph.state.templatesForbidden = false;
+    }
+  });
+
+  it('the owner’s alerts also go to the WhatsApp number set in Paramètres', async () => {
+    const owner = newPhone();
+    await app.asAdmin.settings.update({ alertWhatsapp: owner.local });
+    try {
+      const order = await placeOrder(newPhone().local);
+      const alert = await until('owner alerted', () => graph.sentTo(owner.digits).find((m) => m.template?.name === 'alerte_boutique'));
+      expect(graph.valuesOf(alert)[0]).toContain(`Nouvelle commande ${order.number}`);
+    } finally {
+      await app.asAdmin.settings.update({ alertWhatsapp: null });
+    }
+  });
+});
