@@ -24,6 +24,7 @@ const CounterPage = lazy(() => import('./pages/CounterPage'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 const RoundPage = lazy(() => import('./pages/RoundPage'));
 const TeamPage = lazy(() => import('./pages/TeamPage'));
+const WhatsAppPage = lazy(() => import('./pages/WhatsAppPage'));
 const allEntries = adminEntries(resources);
 registerResourceLabels(resources);
 
@@ -71,6 +72,7 @@ export default function AdminApp() {
     '/comptoir': <CounterPage />,
     '/tournee': <RoundPage role={role} />,
     '/equipe': <TeamPage />,
+    '/whatsapp': <WhatsAppPage role={role} />,
   };
   return (
     <AdminLayout entries={entries} pages={pages} readsOrders={may(role, orders.team.read)}>

@@ -36,7 +36,7 @@ const newPhone = () => {
   return { local: `01 ${n.slice(0, 2)} ${n.slice(2, 4)} ${n.slice(4, 6)} ${n.slice(6)}`, digits: `22901${n}`, e164: `+22901${n}` };
 };
 
-async function placeOrder(phone: string, extra: { email?: string } = {}) {
+async function placeOrder(phone: string, extra: { email?: string; updatesByEmail?: boolean } = {}) {
   const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
   return (await app.asVisitor.orders.place({
     customerName: 'Awa Dossou',
@@ -230,6 +230,18 @@ describe('order messages', () => {
       graph.release();
     }
     expect(graph.sentTo(phone.digits)).toHaveLength(1);
+  });
+
+  it('a customer who prefers e-mail gets the order’s news by e-mail, none on WhatsApp, until they choose again', async () => {
+    const phone = newPhone();
+    const email = `mail.${randomUUID().slice(0, 6)}@example.com`;
+    const first = await placeOrder(phone.local, { email, updatesByEmail: true });
+    await until('the mail', () => readOutbox(app.config.dataDir).some((m) => m.includes(`To: ${email}`) && m.includes(first.number)));
+    await app.asAdmin.orders.transition({ id: first.id, to: 'confirmed' });
+    await until('the status mail', () => readOutbox(app.config.dataDir).filter((m) => m.includes(`To: ${email}`)).length >= 2);
+    expect(graph.sentTo(phone.digits)).toEqual([]);
+    await placeOrder(phone.local, { email, updatesByEmail: false });
+    await until('back on WhatsApp', () => graph.sentTo(phone.digits).length === 1);
   });
 });
 

@@ -53,6 +53,10 @@ describe('admin', () => {
     await page.getByRole('heading', { name: 'Équipe' }).waitFor();
     await page.locator('main .ant-table-row').first().waitFor();
     await check('team', 'main');
+    await go('/admin/whatsapp');
+    await page.getByRole('heading', { name: 'WhatsApp' }).waitFor();
+    await page.getByRole('tab', { name: 'Conversations' }).waitFor();
+    await check('whatsapp', 'main');
     for (const resource of resources) {
       const base = `/admin/${resource.admin.route}`;
       await go(base);

@@ -189,6 +189,13 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
     total,
     idempotencyKey: input.idempotencyKey,
   });
+  // The shopper's choice for this phone: the order's news by e-mail (when given) or on WhatsApp.
+  if (input.updatesByEmail !== undefined && row.phone && (row.email || !input.updatesByEmail))
+    await tx
+      .insertInto('whatsappContacts')
+      .values({ phone: row.phone, prefersEmail: input.updatesByEmail, lastMessageAt: sql<string>`now()` })
+      .onConflict((oc) => oc.column('phone').doUpdateSet({ prefersEmail: input.updatesByEmail }))
+      .execute();
   return { row, created: true, low };
 }
 

@@ -13,7 +13,10 @@ const paymentWrite = publicProcedure.meta({ invalidates: [], rateLimit: { bucket
 
 export const paymentsRouter = router({
   /** Which ways to pay the shop offers: Mobile Money online only when a provider is configured. */
-  options: publicProcedure.meta({ cache: [] }).query(({ ctx }) => ({ online: paymentProvider(ctx.config) !== null })),
+  /** What the checkout offers: Mobile Money online, and order updates on WhatsApp (the shop's Cloud API). */
+  options: publicProcedure
+    .meta({ cache: [] })
+    .query(({ ctx }) => ({ online: paymentProvider(ctx.config) !== null, whatsapp: ctx.config.whatsapp !== null })),
 
   /** The provider's payment page for an order (the same one while a transaction is pending). */
   start: paymentWrite.input(tokenInput).mutation(({ ctx, input }) => {

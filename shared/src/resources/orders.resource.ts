@@ -128,6 +128,8 @@ export const placeOrderSchema = orders.createSchema
     promoCode: promoCodeInput.nullish(),
     /** The unticked box by default: consent is given, never assumed. */
     marketingConsent: z.boolean('Oui ou non attendu.').optional(),
+    /** The order's news by e-mail rather than on WhatsApp (kept for this phone, changed at any order). */
+    updatesByEmail: z.boolean('Oui ou non attendu.').optional(),
     idempotencyKey: idempotencyKeySchema,
     ...honeypot,
   })

@@ -52,6 +52,8 @@ export default function CustomerDetail() {
       >
         <Typography.Paragraph style={{ fontSize: 16 }}>
           <a href={`tel:${customer.phone}`}>{formatPhone(customer.phone)}</a>
+          {' · '}
+          <Link to={`/whatsapp?phone=${encodeURIComponent(customer.phone)}`}>Conversation WhatsApp</Link>
         </Typography.Paragraph>
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
           {FACTS.map((key) => (

@@ -19,7 +19,7 @@ export type Order = RowOfResource<typeof orders>;
 import { useGetIdentity, useOne } from '@refinedev/core';
 import { Button, Card, Descriptions, Grid, List, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { WhatsAppButton } from '../WhatsAppButton';
 import { CustomerLink } from '../customers/CustomerLink';
 import { CustomerEditor } from './CustomerEditor';
@@ -95,6 +95,9 @@ export default function OrderDetail() {
                     message={statusMessage(status, order.customerName, order.number, tracking)}
                   />
                 </span>
+                <Link className="no-print" to={`/whatsapp?phone=${encodeURIComponent(phone)}`}>
+                  Conversation WhatsApp
+                </Link>
               </Space>
             </Descriptions.Item>
           ) : null}

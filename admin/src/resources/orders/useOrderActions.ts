@@ -21,6 +21,13 @@ export function useOrderActions(id: string, refetchOrder: () => unknown) {
     enabled: !!id,
     refetchInterval: (q) => (q.state.data?.some((i) => i.status === 'pending' || i.status === 'created') ? 3_000 : false),
   });
+  // The customer's WhatsApp messages about this order and what Meta last said of each (sent, read…).
+  const whatsapp = useQuery({
+    queryKey: ['orders', 'history', id, 'whatsapp'],
+    queryFn: () => trpc.whatsapp.ofOrder.query({ id }),
+    enabled: !!id,
+    refetchInterval: 15_000,
+  });
   const useAction = <I>(run: (input: I) => Promise<unknown>, done: string) =>
     useMutation({
       mutationFn: run,
@@ -33,6 +40,7 @@ export function useOrderActions(id: string, refetchOrder: () => unknown) {
     });
   return {
     history,
+    whatsapp,
     payments,
     invoices,
     transition: useAction(

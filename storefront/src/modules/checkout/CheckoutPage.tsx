@@ -17,7 +17,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { OrderItems } from './OrderItems';
 import { useCheckoutForm } from './useCheckoutForm';
 import { useHoneypot } from '../ui/useHoneypot';
-import { useOnlinePayment } from '../payments/usePayments';
+import { useOnlinePayment, useWhatsAppUpdates } from '../payments/usePayments';
 import { PromoCodeField, usePromoCode } from './PromoCode';
 
 /** At checkout, the online method says what happens (the shopper pays now), the others when. */
@@ -53,7 +53,8 @@ export function CheckoutPage() {
   const online = useOnlinePayment();
   const methods = paymentMethodsFor(cart.items, online);
   const promo = usePromoCode(cart.items);
-  const { form, method, submit, pending, leaving, consent } = useCheckoutForm(
+  const whatsappUpdates = useWhatsAppUpdates();
+  const { form, method, submit, pending, leaving, consent, byEmail } = useCheckoutForm(
     Boolean(options && options.length > 0),
     shipping,
     methods,
@@ -130,6 +131,18 @@ export function CheckoutPage() {
             placeholder={shipping ? 'Horaires, instructions pour le livreur...' : 'Vos disponibilités, une question...'}
             {...bind('note')}
           />
+          {whatsappUpdates && form.values.email.trim() && (
+            <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                name="updatesByEmail"
+                className="mt-0.5 size-4 shrink-0"
+                checked={byEmail[0]}
+                onChange={(e) => byEmail[1](e.target.checked)}
+              />
+              <span>Recevoir le suivi de ma commande par e-mail plutôt que sur WhatsApp.</span>
+            </label>
+          )}
           <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm text-slate-700">
             <input
               type="checkbox"

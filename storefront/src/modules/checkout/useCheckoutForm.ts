@@ -48,6 +48,8 @@ export function useCheckoutForm(
   const form = useForm<CheckoutValues, 'delivery'>(initial);
   /** The box "offres par WhatsApp": unticked until the shopper ticks it. */
   const [marketingConsent, setMarketingConsent] = useState(false);
+  /** The box "suivi par e-mail plutôt que WhatsApp", offered when the shop sends on WhatsApp and an e-mail is typed. */
+  const [byEmail, setByEmail] = useState(false);
   const method: Method = methods.includes(form.values.paymentMethod as Method) ? (form.values.paymentMethod as Method) : methods[0]!;
   /** The order is placed: the page says where the shopper goes next, never "panier vide". */
   const [leaving, setLeaving] = useState<'confirmation' | 'payment' | null>(null);
@@ -72,6 +74,7 @@ export function useCheckoutForm(
         deliveryOptionId: shipping ? (cart.delivery?.id ?? null) : null,
         promoCode: promo.code,
         marketingConsent,
+        ...(v.email.trim() ? { updatesByEmail: byEmail } : {}),
         idempotencyKey: checkoutKey(),
         website: honeypot(),
       });
@@ -129,5 +132,13 @@ export function useCheckoutForm(
     sending.current = true;
     place.mutate();
   };
-  return { form, method, submit, pending: place.isPending, leaving, consent: [marketingConsent, setMarketingConsent] as const };
+  return {
+    form,
+    method,
+    submit,
+    pending: place.isPending,
+    leaving,
+    consent: [marketingConsent, setMarketingConsent] as const,
+    byEmail: [byEmail, setByEmail] as const,
+  };
 }

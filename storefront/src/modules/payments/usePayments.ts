@@ -10,6 +10,11 @@ export function useOnlinePayment() {
   return useQuery(queries.paymentOptions(api)).data?.online ?? false;
 }
 
+/** Whether the shop sends order updates on WhatsApp (the checkout then offers e-mail instead). */
+export function useWhatsAppUpdates() {
+  return useQuery(queries.paymentOptions(api)).data?.whatsapp ?? false;
+}
+
 /** Sends the shopper to the payment page: the server returns the open transaction's page, or opens one. */
 export async function goToPayment(token: string) {
   const { paymentUrl } = await trpc.payments.start.mutate({ token });
