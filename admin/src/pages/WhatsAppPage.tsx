@@ -270,10 +270,7 @@ function Templates() {
           }
           extra={
             t.status ? (
-              <Tag
-                color={TEMPLATE_COLORS[t.status] ?? 'red'}
-                icon={t.status === 'APPROVED' ? <CheckOutlined /> : null}
-              >
+              <Tag color={TEMPLATE_COLORS[t.status] ?? 'red'} icon={t.status === 'APPROVED' ? <CheckOutlined /> : null}>
                 {templateStatuses[t.status] ?? t.status}
               </Tag>
             ) : null
