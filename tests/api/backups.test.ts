@@ -1,7 +1,12 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'kysely';
 import pg from 'pg';
+import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupJob, checkBackup, pgTool, restoreDatabase, rotationPlan, UNREADABLE_BACKUP } from '../../server/src/db/backup';
 import { createDb } from '../../server/src/db/index';
@@ -13,6 +18,8 @@ import { seedIfEmpty } from '../../server/src/seed/seed';
 // back, rotates and records each run, and the dashboard shows the last good one or the failure.
 
 const pgUrl = process.env.TEST_DATABASE_URL;
+// The memory test runs the built command line (npm run build), as an owner runs it.
+const built = fs.existsSync('server/dist/bin/backup-cli.js');
 const root = path.resolve(`.tmp/backups-${process.pid}`);
 const dir = (name: string) => path.join(root, name);
 const names: string[] = [];
@@ -181,6 +188,87 @@ describe('the backup job', () => {
       await empty.destroy();
     }
   });
+
+  it.skipIf(!!pgUrl || !built)(
+    'streams a PGlite base larger than its memory bound, with only the log it needs, and restores it',
+    async () => {
+      const source = await shop('large');
+      const seeded = source.open();
+      await seedIfEmpty(seeded, { demo: false });
+      await seeded.updateTable('settings').set({ businessName: 'Grande boutique' }).execute();
+      // Log the base no longer needs once checkpointed: a table written, then dropped.
+      await sql`CREATE TABLE spent AS SELECT repeat(md5(g::text), 20) AS x FROM generate_series(1, 60000) AS g`.execute(seeded);
+      await sql`DROP TABLE spent`.execute(seeded);
+      await seeded.destroy();
+      const base = path.join(source.target.dataDir, 'pglite');
+      // 450 MiB that PostgreSQL never reads (a file of no relation), standing for a grown table: a
+      // backup that holds the directory in memory cannot stay under the bound.
+      const heavy = path.join(base, 'base', '1', '999999');
+      fs.writeFileSync(heavy, '');
+      fs.truncateSync(heavy, 450 * 1024 * 1024);
+      const logBefore = fs.readdirSync(path.join(base, 'pg_wal')).filter((f) => /^[0-9A-F]{24}$/.test(f));
+
+      const backups = dir('large-files');
+      const child = spawnSync(
+        process.execPath,
+        ['--import', './tests/support/peak-memory.mjs', 'server/dist/bin/backup-cli.js', 'backup'],
+        {
+          env: { ...process.env, DATA_DIR: source.target.dataDir, BACKUP_DIR: backups, LOG_LEVEL: 'silent', DATABASE_URL: '' },
+          encoding: 'utf8',
+        },
+      );
+      expect(child.status, child.stderr).toBe(0);
+      const peakMiB = Number(/PEAK_RSS_KIB=(\d+)/.exec(child.stderr)?.[1]) / 1024;
+      expect(peakMiB).toBeGreaterThan(0);
+      // One PGlite open is about 280 MiB (its WebAssembly memory starts at 128 MiB): the job stays
+      // near it, whatever the base's size (it was over three times the base's size before).
+      expect(peakMiB).toBeLessThan(400);
+
+      const [file] = fs.readdirSync(backups);
+      const entries: string[] = [];
+      await tar.t({ file: path.join(backups, file!), onReadEntry: (e) => void entries.push(e.path) });
+      expect(entries).toContain('pglite/base/1/999999');
+      const logKept = entries.filter((e) => /^pglite\/pg_wal\/[0-9A-F]{24}$/.test(e));
+      expect(logKept.length).toBeGreaterThanOrEqual(1);
+      expect(logKept.length).toBeLessThan(logBefore.length);
+
+      const restored = await shop('large-restored', false);
+      await restoreDatabase(restored.target, path.join(backups, file!));
+      const db = restored.open();
+      try {
+        expect((await db.selectFrom('settings').select('businessName').executeTakeFirstOrThrow()).businessName).toBe('Grande boutique');
+      } finally {
+        await db.destroy();
+      }
+    },
+    120_000,
+  );
+
+  it.skipIf(!!pgUrl)(
+    'restores a PGlite backup made by the earlier version (PGlite’s own archive)',
+    async () => {
+      const source = await shop('earlier');
+      const seeded = source.open();
+      await seedIfEmpty(seeded, { demo: false });
+      await seeded.updateTable('settings').set({ businessName: 'Sauvegarde d’avant' }).execute();
+      await seeded.destroy();
+      const pglite = new PGlite(path.join(source.target.dataDir, 'pglite'), { extensions: { pg_trgm, unaccent } });
+      await pglite.waitReady;
+      const file = path.join(root, 'boutique-2026-11-20_03-00-00.pglite.tar.gz');
+      fs.writeFileSync(file, Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer()));
+      await pglite.close();
+      await checkBackup(file);
+      const restored = await shop('earlier-restored', false);
+      await restoreDatabase(restored.target, file);
+      const db = restored.open();
+      try {
+        expect((await db.selectFrom('settings').select('businessName').executeTakeFirstOrThrow()).businessName).toBe('Sauvegarde d’avant');
+      } finally {
+        await db.destroy();
+      }
+    },
+    60_000,
+  );
 
   it('refuses a file that does not read back, in French', async () => {
     const bad = path.join(root, 'boutique-2026-11-26_03-00-00.dump');
