@@ -107,7 +107,7 @@ describe('configuration', () => {
   it('hides the option and refuses it when FedaPay is not configured', async () => {
     const plain = await startTestApp();
     try {
-      expect(await plain.asVisitor.payments.options()).toEqual({ online: false });
+      expect(await plain.asVisitor.payments.options()).toEqual({ online: false, whatsapp: false });
       const { id } = await plain.asAdmin.products.create({
         name: 'Clé USB',
         shortDescription: '32 Go',
@@ -150,7 +150,7 @@ describe('paying by Mobile Money', () => {
   });
 
   it('opens one FedaPay transaction for the server total, and a paid one marks the order paid with its reference', async () => {
-    expect(await shopper.payments.options.query()).toEqual({ online: true });
+    expect(await shopper.payments.options.query()).toEqual({ online: true, whatsapp: false });
     const order = await placeOnline();
     const { paymentUrl } = await start(order);
     expect(paymentUrl).toMatch(new RegExp(`^${fedapay.url}/pay/`));

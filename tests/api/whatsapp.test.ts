@@ -249,12 +249,16 @@ describe('conversations', () => {
   it('a customer’s message appears in the admin once, however often Meta posts it; the owner replies inside 24 hours', async () => {
     const phone = newPhone();
     const body = graph.inboundText(phone.e164, 'Bonjour, ma commande arrive quand ?', 'Bio Kossou');
+    const unreadBefore = (await app.asAdmin.dashboard.newOrders()).whatsappUnread;
     for (let i = 0; i < 3; i++) expect((await graph.post(body)).status).toBe(200);
     const listed = await until('in the list', async () =>
       (await app.asAdmin.whatsapp.conversations({})).find((c) => c.phone === phone.e164),
     );
     expect(listed).toMatchObject({ name: 'Bio Kossou', unread: 1, open: true, lastText: 'Bonjour, ma commande arrive quand ?' });
+    // The menu's badge counts it once; reading the conversation clears it.
+    expect((await app.asAdmin.dashboard.newOrders()).whatsappUnread).toBe(unreadBefore + 1);
     const thread = await app.asAdmin.whatsapp.thread({ phone: phone.e164 });
+    expect((await app.asAdmin.dashboard.newOrders()).whatsappUnread).toBe(unreadBefore);
     expect(thread.messages.map((m) => [m.direction, m.body])).toEqual([['in', 'Bonjour, ma commande arrive quand ?']]);
     expect(thread.replyRule).toContain('Réponse libre');
     expect(await app.asAdmin.whatsapp.reply({ phone: phone.e164, text: 'Demain matin, le livreur vous appelle.' })).toEqual({
@@ -313,6 +317,32 @@ describe('templates and the owner’s alerts', () => {
     } finally {
       graph.state.templatesForbidden = false;
     }
+  });
+
+  it('Paramètres say it is on, where Meta posts, which templates are not usable and the day’s last failure', async () => {
+    graph.state.templates.set('commande_livree', 'PAUSED');
+    const status = await app.asAdmin.whatsapp.status();
+    expect(status).toMatchObject({ configured: true, webhookUrl: `${app.config.publicUrl}/api/whatsapp/webhook`, problem: null });
+    if (!status.configured) throw new Error('configured');
+    expect(status.unusable).toContainEqual({ label: 'Commande livrée', status: 'PAUSED' });
+    // The failures of the tests above (a number not on WhatsApp, a refused template...).
+    expect(status.lastFailure?.text).toMatch(/code Meta/);
+  });
+
+  it('a sale at the counter sends its ticket as a document to the buyer’s WhatsApp', async () => {
+    const phone = newPhone();
+    const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
+    const { order } = (await app.asAdmin.orders.sellAtCounter({
+      idempotencyKey: randomUUID(),
+      items: [{ id: product.id, type: 'product', quantity: 1 }],
+      payment: { method: 'mobile_money', reference: 'MTN-55' },
+      customerName: 'Kossi Agbo',
+      phone: phone.local,
+    } as never)) as { order: { number: string; trackingToken: string } };
+    const ticket = await until('ticket sent', () => graph.sentTo(phone.digits).find((m) => m.template?.name === 'facture'));
+    expect(graph.valuesOf(ticket)).toEqual(['Kossi', order.number, 'ticket de caisse']);
+    const header = ticket.template?.components.find((c) => c.type === 'header');
+    expect(header?.parameters[0]?.document?.link).toMatch(new RegExp(`/suivi/[0-9a-f]+/ticket\\.pdf$`));
   });
 
   it('the owner’s alerts also go to the WhatsApp number set in Paramètres', async () => {

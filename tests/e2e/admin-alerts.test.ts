@@ -72,7 +72,10 @@ describe('alerts on the owner’s phone', () => {
     await enable.click();
     await expectNotification(page, 'Alertes activées sur cet appareil.');
     await card.getByRole('button', { name: 'Ne plus recevoir d’alertes ici' }).waitFor();
-    expect(await saved()).toMatchObject({ device: 'Téléphone de la patronne', kinds: ['order', 'payment', 'request', 'stock', 'session'] });
+    expect(await saved()).toMatchObject({
+      device: 'Téléphone de la patronne',
+      kinds: ['order', 'payment', 'request', 'stock', 'session', 'whatsapp'],
+    });
     expect((await saved())?.sessionId).toBeTruthy();
     const { publicKey } = await app.asAdmin.devices.vapidKey();
     expect(await page.evaluate(() => localStorage.getItem('test-push-key'))).toBe(publicKey);

@@ -42,7 +42,14 @@ describe('signing in and out', () => {
     const labels = (await menu.getByRole('menuitem').allTextContents()).map((t) => t.trim().replace(/\d+$/, ''));
     // The spec's menu (pinned in tests/unit/resources.test.ts), as the registry gives it.
     // The owner's: every screen, the team's last.
-    expect(labels).toEqual(['Tableau de bord', 'Vente au comptoir', 'Tournée', ...resources.map((r) => r.admin.menuLabel), 'Équipe']);
+    expect(labels).toEqual([
+      'Tableau de bord',
+      'Vente au comptoir',
+      'Tournée',
+      'WhatsApp',
+      ...resources.map((r) => r.admin.menuLabel),
+      'Équipe',
+    ]);
     await expect(menu.getByRole('button', { name: 'Déconnexion' }).isVisible()).resolves.toBe(true);
     await screenshot(page, 'products-1280');
   });

@@ -271,7 +271,9 @@ describe('checkout', () => {
     await admin.getByRole('link', { name: 'Fiche client' }).click();
     await admin.waitForURL(`${app.url}/admin/clients/${customer!.id}`);
     await admin.getByRole('link', { name: new RegExp(order!.number) }).waitFor();
-    expect(await admin.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/2290197445566\?/);
+    expect(await admin.getByRole('link', { name: 'WhatsApp' }).and(admin.locator('[href^="https://wa.me/"]')).getAttribute('href')).toMatch(
+      /^https:\/\/wa\.me\/2290197445566\?/,
+    );
     expect(await overflows(admin)).toBe(false);
     // The customer writes that they want no more offers: the owner records it from the same screen.
     await admin.getByRole('button', { name: 'Ne plus lui envoyer d’offres' }).click();

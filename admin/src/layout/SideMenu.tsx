@@ -40,7 +40,20 @@ export function SideMenu({ entries, pages, readsOrders, collapsed, onNavigate }:
         title={countOf(newOrders.data.count, 'nouvelle commande', 'nouvelles commandes')}
       />
     ) : null;
-  const page = (p: AdminPage) => ({ key: p.path, icon: iconFor(p.icon), label: p.label });
+  const unread = newOrders.data?.whatsappUnread ?? 0;
+  const page = (p: AdminPage) => ({
+    key: p.path,
+    icon: iconFor(p.icon),
+    label:
+      p.path === '/whatsapp' && unread ? (
+        <span>
+          {p.label}
+          <Badge count={unread} size="small" offset={[6, -2]} title={countOf(unread, 'message non lu', 'messages non lus')} />
+        </span>
+      ) : (
+        p.label
+      ),
+  });
   const items = [
     ...pages.filter((p) => p.place === 'top').map(page),
     ...entries.map((entry) => ({

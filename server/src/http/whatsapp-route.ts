@@ -4,15 +4,9 @@ import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { enqueue } from '../platform/outbox';
+import { WHATSAPP_WEBHOOK_PATH } from '../whatsapp/messages';
 
-/**
- * /api/whatsapp/webhook, the address the owner gives Meta. GET: Meta's verification (the verify
- * token the owner typed there, answered with its challenge). POST: accepted only when signed with
- * the app's secret (X-Hub-Signature-256, HMAC-SHA256 of the raw body); stored once by its digest
- * and answered at once, the work done by the outbox (a replay changes nothing).
- */
-export const WHATSAPP_WEBHOOK_PATH = '/api/whatsapp/webhook';
-
+/** Whether Meta signed exactly these bytes with the app's secret ("sha256=" and the hex HMAC). */
 export function validSignature(raw: Buffer, header: string | undefined, secret: string) {
   const match = /^sha256=([0-9a-f]{64})$/i.exec(header ?? '');
   if (!match) return false;
@@ -20,6 +14,12 @@ export function validSignature(raw: Buffer, header: string | undefined, secret: 
   return timingSafeEqual(expected, Buffer.from(match[1]!, 'hex'));
 }
 
+/**
+ * WHATSAPP_WEBHOOK_PATH (/api/whatsapp/webhook), the address the owner gives Meta. GET: Meta's verification (the verify
+ * token the owner typed there, answered with its challenge). POST: accepted only when signed with
+ * the app's secret (X-Hub-Signature-256, HMAC-SHA256 of the raw body); stored once by its digest
+ * and answered at once, the work done by the outbox (a replay changes nothing).
+ */
 export async function whatsappWebhookRoute(app: FastifyInstance, { db, config }: { db: Kysely<Database>; config: Config }) {
   // The raw bytes: the signature is over them exactly.
   app.removeAllContentTypeParsers();

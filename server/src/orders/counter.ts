@@ -1,11 +1,20 @@
-import { adminPath, type CounterSaleInput, formatXOF, type OrderLine, orders, type RowOfResource, trackingPath } from '@app/shared';
+import {
+  adminPath,
+  type CounterSaleInput,
+  firstName,
+  formatXOF,
+  type OrderLine,
+  orders,
+  type RowOfResource,
+  trackingPath,
+} from '@app/shared';
 import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import { createRecord } from '../crud/repository';
 import type { Database } from '../db/schema';
 import { alertOwner } from '../alerts/owner';
-import { enqueueMail } from '../platform/outbox';
+import { tellCustomer } from '../whatsapp/messages';
 import { recordEvent } from '../history/events';
 import { queueInvoice } from '../invoicing/invoices';
 import { moveSeats } from '../sessions/seats';
@@ -121,7 +130,7 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
   await recordEvent(tx, order.id, { actor: seller, kind: 'created', toValue: 'delivered', note: saleNote(sale, total, short) });
   await recordEvent(tx, order.id, { actor: seller, kind: 'payment', fromValue: 'pending', toValue: 'paid' });
   await queueInvoice(tx, config, order, 'FV');
-  if (order.email) await ticketMail(tx, config, order);
+  if (order.email || order.phone) await ticketMail(tx, config, order);
   return { order, change: changeOf(sale, total), repeated: false, low, short };
 }
 
@@ -258,18 +267,30 @@ export async function counterCatalogue(db: Db, version: string | undefined) {
   return { version: current, maxDiscountPercent, items };
 }
 
-/** The buyer who gave an e-mail gets the ticket's link (the normalized invoice's once the DGI answered). */
+/**
+ * The buyer who gave a phone gets the ticket as a document on WhatsApp (when the shop sends there),
+ * else one who gave an e-mail its link (the normalized invoice's once the DGI answered).
+ */
 async function ticketMail(tx: Db, config: Config, order: Order) {
   const base = `${config.publicUrl}${trackingPath(order.trackingToken)}`;
-  await enqueueMail(tx, {
-    to: order.email!,
-    subject: `Votre ticket ${order.number}`,
-    text: [
-      `Bonjour ${order.customerName},`,
-      '',
-      `Merci pour votre achat en boutique (${formatXOF(order.total)}).`,
-      `Votre ticket : ${base}/ticket.pdf`,
-      `Votre facture (normalisée dès que la DGI l’a émise) : ${base}/recu.pdf`,
-    ].join('\n'),
-  });
+  await tellCustomer(
+    tx,
+    config,
+    { phone: order.phone, email: order.email, orderId: order.id },
+    {
+      template: 'facture',
+      values: [firstName(order.customerName), order.number, 'ticket de caisse'],
+      document: { link: `${base}/ticket.pdf`, filename: `ticket-${order.number}.pdf` },
+    },
+    {
+      subject: `Votre ticket ${order.number}`,
+      text: [
+        `Bonjour ${order.customerName},`,
+        '',
+        `Merci pour votre achat en boutique (${formatXOF(order.total)}).`,
+        `Votre ticket : ${base}/ticket.pdf`,
+        `Votre facture (normalisée dès que la DGI l’a émise) : ${base}/recu.pdf`,
+      ].join('\n'),
+    },
+  );
 }

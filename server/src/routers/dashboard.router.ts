@@ -121,5 +121,16 @@ export const dashboardRouter = router({
     .input(salesQuerySchema)
     .query(({ ctx, input }) => salesReport(ctx.db, input)),
   /** Polled by the admin menu: cheap, one count. */
-  newOrders: adminProcedure.meta({ roles: orders.team.read }).query(async ({ ctx }) => ({ count: await countNewOrders(ctx.db) })),
+  /** The menu's badges: orders to confirm, and WhatsApp messages not yet read (the same people read both). */
+  newOrders: adminProcedure.meta({ roles: orders.team.read }).query(async ({ ctx }) => {
+    const [count, unread] = await Promise.all([
+      countNewOrders(ctx.db),
+      ctx.db
+        .selectFrom('whatsappContacts')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('unread'), eb.lit(0)).as('n'))
+        .where('unread', '>', 0)
+        .executeTakeFirst(),
+    ]);
+    return { count, whatsappUnread: Number(unread?.n ?? 0) };
+  }),
 });

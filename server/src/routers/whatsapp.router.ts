@@ -2,7 +2,7 @@ import { AREAS, MANAGERS, orders } from '@app/shared';
 import { z } from 'zod';
 import { idInput } from '../crud/crud-router';
 import { adminProcedure, router } from '../trpc';
-import { conversations, orderMessages, reply, templates, thread } from '../whatsapp/conversations';
+import { conversations, orderMessages, reply, templates, thread, whatsappStatus } from '../whatsapp/conversations';
 
 const phoneInput = z.object({ phone: z.string('Numéro attendu.').trim().min(6, 'Numéro attendu.').max(30, 'Numéro trop long.') });
 const read = adminProcedure.meta({ roles: AREAS.whatsapp });
@@ -26,6 +26,8 @@ export const whatsappRouter = router({
     )
     .mutation(({ ctx, input }) => reply(ctx.db, ctx.config, input, ctx.admin.email)),
   templates: adminProcedure.meta({ roles: MANAGERS }).query(({ ctx }) => templates(ctx.config)),
+  /** For Paramètres: on or off, the webhook address, what is wrong. */
+  status: adminProcedure.meta({ roles: MANAGERS }).query(({ ctx }) => whatsappStatus(ctx.db, ctx.config)),
   /** An order's WhatsApp messages and their statuses, for its timeline. */
   ofOrder: adminProcedure
     .meta({ roles: orders.team.read })

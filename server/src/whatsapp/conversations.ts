@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { templateStates } from './cloud-api';
 import { enqueueWhatsApp } from '../platform/outbox';
-import { e164, type InboundAlert, windowOpen } from './messages';
+import { e164, type InboundAlert, WHATSAPP_WEBHOOK_PATH, windowOpen } from './messages';
 
 // The admin's side of WhatsApp: the conversations (one per phone), a thread with the customer's
 // orders beside it, the owner's reply (free text inside the 24-hour window, the template outside),
@@ -137,5 +137,34 @@ export async function templates(config: Config) {
       ...WHATSAPP_TEMPLATES[name],
       status: status.get(name) ?? null,
     })),
+  };
+}
+
+/**
+ * Paramètres: whether WhatsApp is on, the webhook address to give Meta, the templates Meta has not
+ * approved (or paused), and the latest failure of the last day as the Envois say it.
+ */
+export async function whatsappStatus(db: Db, config: Config) {
+  if (!config.whatsapp) return { configured: false as const, webhookUrl: `${config.publicUrl}${WHATSAPP_WEBHOOK_PATH}` };
+  const [read, failure] = await Promise.all([
+    templates(config),
+    db
+      .selectFrom('outbox')
+      .select(['lastError', 'updatedAt'])
+      .where('channel', '=', 'whatsapp')
+      .where('status', '=', 'failed')
+      .where('updatedAt', '>', sql<string>`now() - interval '1 day'`)
+      .orderBy('updatedAt', 'desc')
+      .executeTakeFirst(),
+  ]);
+  const unusable = read.templates
+    .filter((t) => t.status !== null && t.status !== 'APPROVED')
+    .map((t) => ({ label: t.label, status: t.status! }));
+  return {
+    configured: true as const,
+    webhookUrl: `${config.publicUrl}${WHATSAPP_WEBHOOK_PATH}`,
+    problem: read.problem,
+    unusable,
+    lastFailure: failure ? { text: failure.lastError, at: failure.updatedAt } : null,
   };
 }

@@ -23,6 +23,9 @@ import { GraphError, type Outgoing, sendMessage } from './cloud-api';
 
 type Db = Kysely<Database>;
 
+/** The address the owner gives Meta for webhooks (server/src/http/whatsapp-route.ts). */
+export const WHATSAPP_WEBHOOK_PATH = '/api/whatsapp/webhook';
+
 /** A phone as the shop stores it (E.164 with "+"), or null when it is no phone. */
 export const e164 = (phone: string) => parsePhone(phone)?.e164 ?? null;
 
