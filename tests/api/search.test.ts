@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { orders, products } from '@app/shared';
+import { newsletterSubscribers, orders, products } from '@app/shared';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listQueries, listRecords, SUGGESTION_CANDIDATES, suggestionQuery } from '../../server/src/crud/repository';
+import { COUNT_CAP, listQueries, listRecords, SUGGESTION_CANDIDATES, suggestionQuery } from '../../server/src/crud/repository';
 import { startTestApp, type TestApp } from '../support/app';
 import { sampleInput } from '../support/samples';
 
@@ -35,6 +35,34 @@ describe('suggestions when nothing matches', () => {
 });
 
 // PGlite needs about 20 s to insert 100 000 indexed rows, too slow for the suite: this runs in CI's PostgreSQL pass.
+describe('a list larger than its count cap', () => {
+  it('counts at most COUNT_CAP + 1 rows, says there are more, and stops its pages there', async () => {
+    await sql`INSERT INTO newsletter_subscribers (email, created_at)
+              SELECT 'cap' || g || '@exemple.bj', now() - g * interval '1 minute' FROM generate_series(1, ${COUNT_CAP + 50}) g`.execute(
+      app.db,
+    );
+    const all = await app.asAdmin.newsletterSubscribers.list({ pageSize: 20 });
+    expect(all).toMatchObject({ total: COUNT_CAP, more: true });
+    expect(all.rows).toHaveLength(20);
+    // What the count reads, not how long it takes: the rows of the table its plan went through.
+    const { count } = listQueries(app.db, newsletterSubscribers, 'admin', { page: 1, pageSize: 20 });
+    const compiled = count.compile();
+    const plan = await app.db.executeQuery<{ 'QUERY PLAN': unknown }>(
+      CompiledQuery.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
+    );
+    expect(rowsReadFrom(plan.rows[0]!['QUERY PLAN'], 'newsletter_subscribers')).toBe(COUNT_CAP + 1);
+    // The last page there is; past it, a French refusal.
+    expect((await app.asAdmin.newsletterSubscribers.list({ pageSize: 20, page: COUNT_CAP / 20 })).rows).toHaveLength(20);
+    await expect(app.asAdmin.newsletterSubscribers.list({ pageSize: 20, page: COUNT_CAP / 20 + 1 })).rejects.toThrow(
+      /Les pages s’arrêtent à 10\u202f000 lignes : cherchez ou filtrez/,
+    );
+    // A search under the cap is counted exactly.
+    const some = await app.asAdmin.newsletterSubscribers.list({ pageSize: 20, search: 'cap1000' });
+    expect(some.total).toBe(11); // cap1000, cap10000 to cap10009
+    expect(some).not.toHaveProperty('more');
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('100 000 products on PostgreSQL', () => {
   const words = ['Écouteurs', 'Câble', 'Chargeur', 'Téléphone', 'Ordinateur', 'Clé USB', 'Routeur', 'Enceinte'];
   const md5 = (n: number) => createHash('md5').update(String(n)).digest('hex');

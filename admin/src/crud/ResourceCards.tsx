@@ -12,7 +12,7 @@ interface Props {
   rows: readonly BaseRecord[];
   loading: boolean;
   emptyText: string;
-  page: { current: number; pageSize: number; total: number; onChange: (page: number) => void };
+  page: { current: number; pageSize: number; total: number; onChange: (page: number) => void; said: string };
 }
 
 /**
@@ -81,7 +81,7 @@ export function ResourceCards({ entry, override, rows, loading, emptyText, page 
           showSizeChanger={false}
         />
       ) : null}
-      <p style={{ marginTop: 8, color: 'rgba(0,0,0,0.65)' }}>{page.total} au total</p>
+      <p style={{ marginTop: 8, color: 'rgba(0,0,0,0.65)' }}>{page.said}</p>
     </Spin>
   );
 }

@@ -36,7 +36,11 @@ export default function ResourceList({ entry, override }: { entry: AdminEntry; o
     shown.current = true;
     return () => void (shown.current = false);
   }, []);
-  const { tableProps, searchFormProps, sorters, filters, currentPage, setCurrentPage } = useTable<BaseRecord, never, SearchValues>({
+  const { tableProps, tableQuery, searchFormProps, sorters, filters, currentPage, setCurrentPage } = useTable<
+    BaseRecord,
+    never,
+    SearchValues
+  >({
     resource: entry.name,
     syncWithLocation: false,
     pagination: { pageSize: PAGE_SIZE },
@@ -74,6 +78,8 @@ export default function ResourceList({ entry, override }: { entry: AdminEntry; o
   const emptyText = loading ? 'Chargement...' : emptyMessage(resource);
   const thumbnail = imageKeyOf(resource);
   const total = tableProps.pagination ? Number(tableProps.pagination.total ?? 0) : 0;
+  // Past the server's count cap: "plus de 10 000", and the pages stop there (a search goes further).
+  const counted = (count: number) => (tableQuery.data?.more ? `Plus de ${count.toLocaleString('fr-FR')} au total` : `${count} au total`);
 
   return (
     <div>
@@ -98,7 +104,7 @@ export default function ResourceList({ entry, override }: { entry: AdminEntry; o
           rows={(tableProps.dataSource ?? []) as BaseRecord[]}
           loading={loading}
           emptyText={emptyText}
-          page={{ current: currentPage, pageSize: PAGE_SIZE, total, onChange: setCurrentPage }}
+          page={{ current: currentPage, pageSize: PAGE_SIZE, total, onChange: setCurrentPage, said: counted(total) }}
         />
       ) : (
         <Table
@@ -113,7 +119,7 @@ export default function ResourceList({ entry, override }: { entry: AdminEntry; o
             tableProps.pagination && {
               ...tableProps.pagination,
               showSizeChanger: false,
-              showTotal: (count) => `${count} au total`,
+              showTotal: counted,
             }
           }
         >

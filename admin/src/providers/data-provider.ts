@@ -42,10 +42,11 @@ export function listInput(params: {
 export const dataProvider: DataProvider = {
   getApiUrl: () => '/trpc',
   getList: async ({ resource, pagination, sorters, filters }) => {
-    const result = await call<{ rows: never[]; total: number }>(() =>
+    const result = await call<{ rows: never[]; total: number; more?: true }>(() =>
       procedure(resource, 'list').query(listInput({ pagination, sorters, filters })),
     );
-    return { data: result.rows, total: result.total };
+    // `more`: the server stopped counting at `total` (repository.ts, COUNT_CAP).
+    return { data: result.rows, total: result.total, more: result.more ?? false };
   },
   getOne: async ({ resource, id, meta }) => {
     const data = await call<never>(() =>

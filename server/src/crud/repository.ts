@@ -119,17 +119,43 @@ export function listQueries(
       .orderBy('id', order)
       .limit(params.pageSize)
       .offset((params.page - 1) * params.pageSize),
-    count: filtered(db.selectFrom(resource.name)).select((eb) => eb.fn.countAll<string>().as('total')),
+    // At most COUNT_CAP + 1 rows are counted: a page of 200,000 orders does not read them all to say how many.
+    count: db
+      .selectFrom(
+        filtered(db.selectFrom(resource.name))
+          .select(sql<number>`1`.as('one'))
+          .limit(COUNT_CAP + 1)
+          .as('capped'),
+      )
+      .select((eb) => eb.fn.countAll<string>().as('total')),
   };
 }
 
+/**
+ * A list counts its rows up to this many; past it, it says "plus de 10 000" and pages stop there:
+ * a search or a filter finds what lies beyond (an owner does not page through 200,000 orders).
+ */
+export const COUNT_CAP = 10_000;
+
 export async function listRecords<R extends AnyResource>(db: AnyDb, resource: R, viewer: Viewer, params: ListParams) {
   const search = params.search?.trim();
+  if ((params.page - 1) * params.pageSize >= COUNT_CAP)
+    invalid(
+      'page',
+      `Les pages s’arrêtent à ${new Intl.NumberFormat('fr-FR').format(COUNT_CAP)} lignes : cherchez ou filtrez pour trouver plus loin.`,
+    );
   const queries = listQueries(db, resource, viewer, params);
   const [rows, count] = await Promise.all([queries.rows.execute(), queries.count.executeTakeFirstOrThrow()]);
-  const total = Number(count.total);
+  const counted = Number(count.total);
+  // `more`: there are more rows than `total` says (the count stopped at its cap).
+  const total = Math.min(counted, COUNT_CAP);
   const suggestions = search && total === 0 ? await suggestTitles(db, resource, viewer, search) : [];
-  return { rows: rows as ListRowOfResource<R>[], total, ...(suggestions.length ? { suggestions } : {}) };
+  return {
+    rows: rows as ListRowOfResource<R>[],
+    total,
+    ...(counted > COUNT_CAP ? { more: true as const } : {}),
+    ...(suggestions.length ? { suggestions } : {}),
+  };
 }
 
 /**

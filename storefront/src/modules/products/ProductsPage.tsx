@@ -24,6 +24,7 @@ export function ProductsPage() {
       {data && data.rows.length > 0 && (
         <>
           <p className="mb-3 text-sm text-slate-500" aria-live="polite">
+            {'more' in data && data.more ? 'Plus de ' : ''}
             {data.total} produit{data.total > 1 ? 's' : ''}
           </p>
           <ListUnderTitle>
