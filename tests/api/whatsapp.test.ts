@@ -50,6 +50,23 @@ async function placeOrder(phone: string, extra: { email?: string; updatesByEmail
   })) as { id: string; number: string; trackingToken: string; total: number };
 }
 
+/** Another app server's outbox pass over WhatsApp (this app's own lane may be waiting on Meta). */
+const otherServer = () =>
+  runDue(
+    app.db,
+    {
+      mail: async () => undefined,
+      push: async () => undefined,
+      invoice: async () => undefined,
+      whatsappEvent: async () => undefined,
+      whatsapp: whatsappDelivery(app.db, app.config),
+    },
+    1,
+    { info: () => undefined, warn: () => undefined, error: () => undefined },
+    2,
+    'whatsapp',
+  );
+
 const envoi = (subjectPart: string, to: string) =>
   app.db
     .selectFrom('outbox')
@@ -199,20 +216,7 @@ describe('order messages', () => {
           .where(sql<boolean>`locked_until < now()`)
           .executeTakeFirst(),
       );
-      await runDue(
-        app.db,
-        {
-          mail: async () => undefined,
-          push: async () => undefined,
-          invoice: async () => undefined,
-          whatsappEvent: async () => undefined,
-          whatsapp: whatsappDelivery(app.db, app.config),
-        },
-        1,
-        { info: () => undefined, warn: () => undefined, error: () => undefined },
-        2,
-        'whatsapp',
-      );
+      await otherServer();
       const uncertain = (await envoi('Commande reçue', phone.e164))!;
       expect(uncertain.id).toBe(stuck.id);
       expect(uncertain.status).toBe('failed');
@@ -230,6 +234,34 @@ describe('order messages', () => {
       graph.release();
     }
     expect(graph.sentTo(phone.digits)).toHaveLength(1);
+  });
+
+  it('« Réessayer » on an uncertain send is the owner’s choice: it goes again', async () => {
+    const phone = newPhone();
+    graph.state.holdSends = true;
+    try {
+      await placeOrder(phone.local);
+      await until('Meta got it', () => graph.sentTo(phone.digits).length === 1);
+      const stuck = (await envoi('Commande reçue', phone.e164))!;
+      await until('its lease over', async () =>
+        app.db
+          .selectFrom('outbox')
+          .select('id')
+          .where('id', '=', stuck.id)
+          .where(sql<boolean>`locked_until < now()`)
+          .executeTakeFirst(),
+      );
+      graph.state.holdSends = false;
+      await otherServer();
+      expect((await envoi('Commande reçue', phone.e164))?.status).toBe('failed');
+      await app.asAdmin.outbox.retry({ id: stuck.id });
+      await otherServer();
+      expect(graph.sentTo(phone.digits)).toHaveLength(2);
+      await until('sent', async () => (await envoi('Commande reçue', phone.e164))?.status === 'sent');
+    } finally {
+      graph.state.holdSends = false;
+      graph.release();
+    }
   });
 
   it('a customer who prefers e-mail gets the order’s news by e-mail, none on WhatsApp, until they choose again', async () => {

@@ -119,15 +119,20 @@ export function listQueries(
       .orderBy('id', order)
       .limit(params.pageSize)
       .offset((params.page - 1) * params.pageSize),
-    // At most COUNT_CAP + 1 rows are counted: a page of 200,000 orders does not read them all to say how many.
-    count: db
-      .selectFrom(
-        filtered(db.selectFrom(resource.name))
-          .select(sql<number>`1`.as('one'))
-          .limit(COUNT_CAP + 1)
-          .as('capped'),
-      )
-      .select((eb) => eb.fn.countAll<string>().as('total')),
+    // Without a search, at most COUNT_CAP + 1 rows are counted: a page of 200,000 orders does not
+    // read them all to say how many. A search is counted whole, through its trigram indexes: under
+    // a LIMIT the planner would rather scan the table, testing every row (14 → 40 ms for a name
+    // among 200,000 orders, bench/scale.ts).
+    count: search
+      ? filtered(db.selectFrom(resource.name)).select((eb) => eb.fn.countAll<string>().as('total'))
+      : db
+          .selectFrom(
+            filtered(db.selectFrom(resource.name))
+              .select(sql<number>`1`.as('one'))
+              .limit(COUNT_CAP + 1)
+              .as('capped'),
+          )
+          .select((eb) => eb.fn.countAll<string>().as('total')),
   };
 }
 

@@ -108,6 +108,8 @@ export async function retryOutbox(db: Kysely<Database>, match: { id: string } | 
       lockedUntil: null,
       lastError: null,
       updatedAt: sql<string>`now()`,
+      // The owner's choice: a WhatsApp message whose sending was uncertain goes again.
+      payload: sql<OutboxPayload>`payload - 'dispatchedAt'`,
     })
     .where('status', 'in', ['pending', 'failed'])
     .where((eb) =>
