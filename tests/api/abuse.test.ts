@@ -213,8 +213,17 @@ describe('housekeeping', () => {
         { actor: 'recent@example.com', action: 'entrée de l’année', createdAt: sql<string>`now() - interval '364 days'` },
       ])
       .execute();
+    await app.db
+      .insertInto('whatsappWebhooks')
+      .values([
+        { digest: 'webhook-ancien', body: sql`'{}'::jsonb`, receivedAt: sql<string>`now() - interval '31 days'` },
+        { digest: 'webhook-recent', body: sql`'{}'::jsonb` },
+      ])
+      .execute();
     const deleted = await purgeExpired(app.db, app.config);
     expect(deleted.audit).toBe(1);
+    expect(deleted.webhooks).toBe(1);
+    expect((await app.db.selectFrom('whatsappWebhooks').select('digest').execute()).map((r) => r.digest)).toEqual(['webhook-recent']);
     const actions = (await app.db.selectFrom('auditLog').select('action').execute()).map((r) => r.action);
     expect(actions).toContain('entrée de l’année');
     expect(actions).not.toContain('vieille entrée');

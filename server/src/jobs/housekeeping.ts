@@ -13,7 +13,8 @@ const HOUR = 3_600_000;
 
 /**
  * Deletes what can no longer be used: ended sessions, expired reset tokens, throttling rows
- * old enough to have been forgotten anyway, spent invitations, audit entries over a year old, customers' PDFs rendered over 30 days ago, and
+ * old enough to have been forgotten anyway, spent invitations, audit entries over a year old, customers' PDFs rendered and WhatsApp webhook
+ * bodies received over 30 days ago, and
  * uploaded photos no record uses. Each statement is idempotent (the scheduler runs
  * it on one server at a time, and a run cut short is finished by the next).
  */
@@ -55,10 +56,17 @@ export async function purgeExpired(db: DB, config: Config) {
       .deleteFrom('renderedDocuments')
       .where('createdAt', '<', sql<string>`now() - interval '30 days'`)
       .executeTakeFirst(),
+    // What Meta posted to the webhook, handled long since (its messages and statuses are kept).
+    db
+      .deleteFrom('whatsappWebhooks')
+      .where('receivedAt', '<', sql<string>`now() - interval '30 days'`)
+      .executeTakeFirst(),
   ]);
-  const [sessions, resetTokens, rateLimits, loginFailures, invitations, audit, documents] = counts.map((r) => Number(r.numDeletedRows));
+  const [sessions, resetTokens, rateLimits, loginFailures, invitations, audit, documents, webhooks] = counts.map((r) =>
+    Number(r.numDeletedRows),
+  );
   const media = await purgeUnusedMedia(db);
-  return { sessions, resetTokens, rateLimits, loginFailures, invitations, audit, documents, media };
+  return { sessions, resetTokens, rateLimits, loginFailures, invitations, audit, documents, webhooks, media };
 }
 
 /**
