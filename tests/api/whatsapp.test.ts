@@ -299,6 +299,21 @@ describe('conversations', () => {
     const reply = await until('reply sent', () => graph.sentTo(phone.digits).find((m) => m.type === 'text'));
     expect(reply.text?.body).toBe('Demain matin, le livreur vous appelle.');
     expect((await app.asAdmin.whatsapp.conversations({})).find((c) => c.phone === phone.e164)?.unread).toBe(0);
+
+    // A reply Meta does not take at once is in the thread all the same, waiting, with the reason.
+    graph.state.failNext.push({ status: 500, code: 131000 });
+    await app.asAdmin.whatsapp.reply({ phone: phone.e164, text: 'Et le livreur vous appelle.' });
+    await until('shown waiting', async () =>
+      (await app.asAdmin.whatsapp.thread({ phone: phone.e164 })).messages.some(
+        (m) => m.body === 'Et le livreur vous appelle.' && m.status === 'pending' && m.error?.includes('Erreur passagère chez Meta'),
+      ),
+    );
+    await until('then sent, shown once', async () => {
+      const mine = (await app.asAdmin.whatsapp.thread({ phone: phone.e164 })).messages.filter(
+        (m) => m.body === 'Et le livreur vous appelle.',
+      );
+      return mine.length === 1 && mine[0]!.status === 'accepted';
+    });
   });
 
   it('outside the 24-hour window the reply is the approved template, and the screen says why', async () => {

@@ -7,7 +7,7 @@ import type {
   orderEventKinds,
   onlinePaymentStatuses,
   resources,
-  WhatsAppStatus,
+  StoredWhatsAppStatus,
 } from '@app/shared';
 import type { ColumnType, Generated, Kysely, RawBuilder } from 'kysely';
 import type { z } from 'zod';
@@ -140,7 +140,7 @@ export interface WhatsappMessagesTable {
   orderId: string | null;
   template: string | null;
   body: string;
-  status: WhatsAppStatus;
+  status: StoredWhatsAppStatus;
   error: string | null;
   author: string | null;
   createdAt: Timestamp;

@@ -54,7 +54,7 @@ export async function conversations(db: Db, input: { search?: string | undefined
 export async function thread(db: Db, config: Config, rawPhone: string) {
   const phone = e164(rawPhone);
   if (!phone) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Numéro de téléphone invalide.' });
-  const [contact, messages, orders] = await Promise.all([
+  const [contact, messages, waiting, orders] = await Promise.all([
     db.selectFrom('whatsappContacts').selectAll().where('phone', '=', phone).executeTakeFirst(),
     db
       .selectFrom('whatsappMessages')
@@ -63,6 +63,20 @@ export async function thread(db: Db, config: Config, rawPhone: string) {
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
       .limit(200)
+      .execute(),
+    // What the shop wrote that Meta has not taken yet (waiting or failed in the outbox): shown at
+    // once, so a reply never seems lost (and is not written twice).
+    db
+      .selectFrom('outbox')
+      .select(['id', 'status', 'lastError', 'createdAt', 'payload'])
+      .where('channel', '=', 'whatsapp')
+      .where('recipient', '=', phone)
+      .where('status', 'in', ['pending', 'failed'])
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('whatsappMessages').select('id').whereRef('whatsappMessages.outboxId', '=', 'outbox.id'))),
+      )
+      .orderBy('createdAt', 'desc')
+      .limit(20)
       .execute(),
     db
       .selectFrom('orders')
@@ -90,7 +104,24 @@ export async function thread(db: Db, config: Config, rawPhone: string) {
         : open
           ? `Réponse libre possible jusqu’à 24 heures après son dernier message.`
           : `Plus de ${REPLY_WINDOW_HOURS} heures depuis son dernier message (ou il n’a jamais écrit) : WhatsApp n’accepte qu’un modèle approuvé, « ${WHATSAPP_TEMPLATES.reprise_contact.label} », qui l’invite à répondre.`,
-    messages: messages.reverse(),
+    messages: [
+      ...messages.reverse(),
+      ...waiting.reverse().map((row) => {
+        const p = row.payload as { text: string; template?: string; author?: string; orderId?: string };
+        return {
+          id: row.id,
+          direction: 'out' as const,
+          body: p.text,
+          status: row.status === 'failed' ? ('failed' as const) : ('pending' as const),
+          error: row.lastError,
+          template: p.template ?? null,
+          author: p.author ?? null,
+          orderId: p.orderId ?? null,
+          createdAt: row.createdAt,
+          statusAt: row.createdAt,
+        };
+      }),
+    ],
     orders,
   };
 }

@@ -4,7 +4,7 @@ import {
   START_WORDS,
   STOP_WORDS,
   type OutboxPayload,
-  type WhatsAppStatus,
+  type StoredWhatsAppStatus,
   type WhatsAppTemplate,
   whatsappError,
 } from '@app/shared';
@@ -156,7 +156,7 @@ async function recordSent(
   outboxId: string,
   p: WhatsAppPayload,
   wamid: string,
-  status: WhatsAppStatus,
+  status: StoredWhatsAppStatus,
   error: string | null = null,
 ) {
   const inserted = await db
@@ -187,7 +187,7 @@ async function recordSent(
     .execute();
 }
 
-const RANK: Record<WhatsAppStatus, number> = { accepted: 0, sent: 1, delivered: 2, read: 3, failed: 4, received: 0 };
+const RANK: Record<StoredWhatsAppStatus, number> = { accepted: 0, sent: 1, delivered: 2, read: 3, failed: 4, received: 0 };
 
 interface StatusEvent {
   id: string;
@@ -200,7 +200,7 @@ interface StatusEvent {
 /** A delivery status from Meta: forward only (a late "sent" never hides "read"); a failure said in French, in the Envois too. */
 async function applyStatus(db: Db, s: StatusEvent) {
   if (!(s.status in RANK) || s.status === 'received') return;
-  const status = s.status as WhatsAppStatus;
+  const status = s.status as StoredWhatsAppStatus;
   const failure =
     status === 'failed' && s.errors?.[0] ? whatsappError(s.errors[0].code, s.errors[0].error_data?.details ?? s.errors[0].title) : null;
   await db.transaction().execute(async (tx) => {

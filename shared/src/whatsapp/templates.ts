@@ -81,6 +81,8 @@ export const START_WORDS = ['start', 'reprendre'];
 
 /** What Meta says of a delivery, and of a template, in French. */
 export const whatsappStatuses = {
+  /** Not yet taken by Meta (waiting in the outbox, or failed there): shown, never stored as a message. */
+  pending: 'En attente',
   accepted: 'Accepté par WhatsApp',
   sent: 'Envoyé',
   delivered: 'Distribué',
@@ -89,6 +91,8 @@ export const whatsappStatuses = {
   received: 'Reçu',
 } as const;
 export type WhatsAppStatus = keyof typeof whatsappStatuses;
+/** What a stored message may say (`pending` is only the outbox's). */
+export type StoredWhatsAppStatus = Exclude<WhatsAppStatus, 'pending'>;
 
 export const templateStatuses: Record<string, string> = {
   APPROVED: 'Approuvé',
