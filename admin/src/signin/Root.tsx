@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { currentAdmin } from '../providers/session';
+import { AREAS, may } from '@app/shared/team';
+import { askDashboardEarly, currentAdmin } from '../providers/session';
 import { OUTSIDE, remember } from './early';
 import { signedInBefore } from './hint';
 import { loadBackOffice } from './back-office';
@@ -55,9 +56,12 @@ export function Root() {
       );
     return (
       <LoginPage
-        onSignedIn={() => {
-          remember(true);
-          go(askedFor(search), { replace: true });
+        onSignedIn={(me) => {
+          remember(me.role);
+          const to = askedFor(search);
+          // The figures leave now, while the back-office's code still arrives over a slow link.
+          if (to === '/' && may(me.role, AREAS.dashboard)) askDashboardEarly();
+          go(to, { replace: true });
           setSession('in');
         }}
       />

@@ -2,13 +2,16 @@ import { passwordError, PASSWORD_MIN } from '@app/shared/auth/rules';
 import { emailError } from '@app/shared/email';
 import { useEffect, useState } from 'react';
 import { loadBackOfficeWhenIdle } from './back-office';
-import { forgetSession } from '../providers/session';
+import { forgetSession, knowSession } from '../providers/session';
+import type { Role } from '@app/shared/team';
 import { trpc } from '../providers/trpc';
 import { Link } from './navigation';
 import { passkeyFailure, passkeysSupported, signInWithPasskey } from './passkey';
 import { AuthShell, Field, Notice, Submit, useSend } from './ui';
 
-export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
+type SignedIn = (me: { email: string; displayName: string; role: Role }) => void;
+
+export function LoginPage({ onSignedIn }: { onSignedIn: SignedIn }) {
   useEffect(loadBackOfficeWhenIdle, []);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -18,9 +21,9 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
       password: v.password ? undefined : 'Saisissez votre mot de passe.',
     }),
     async (v) => {
-      await trpc.auth.login.mutate(v);
-      forgetSession();
-      onSignedIn();
+      const me = await trpc.auth.login.mutate(v);
+      knowSession(me);
+      onSignedIn(me);
       return true;
     },
   );
@@ -187,16 +190,16 @@ function NewPasswordFields({
 }
 
 /** "Utiliser une clé d’accès": the phone's fingerprint or code instead of the password. */
-function PasskeySignIn({ onSignedIn }: { onSignedIn: () => void }) {
+function PasskeySignIn({ onSignedIn }: { onSignedIn: SignedIn }) {
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const start = async () => {
     setPending(true);
     setFailure(null);
     try {
-      await signInWithPasskey();
-      forgetSession();
-      onSignedIn();
+      const me = await signInWithPasskey();
+      knowSession(me);
+      onSignedIn(me);
     } catch (error) {
       setFailure(passkeyFailure(error));
     } finally {
