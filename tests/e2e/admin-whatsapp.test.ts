@@ -70,6 +70,12 @@ describe('WhatsApp in the admin', () => {
     await desk.getByRole('list', { name: 'Messages' }).getByText('Oui, la boutique est ouverte jusqu’à 18 h 30.').waitFor();
     await desk.getByRole('link', { name: 'Afi M.' }).waitFor();
     await screenshot(desk, 'whatsapp-desk');
+    // A draft stays with its customer: another conversation opens with an empty box.
+    expect((await graph.post(graph.inboundText('+2290197112233', 'Vous livrez à Parakou ?', 'Codjo A.'))).status).toBe(200);
+    await desk.getByLabel('Votre réponse').fill('Brouillon pour Afi');
+    await desk.getByRole('link', { name: 'Codjo A.' }).click();
+    await desk.getByRole('list', { name: 'Messages' }).getByText('Vous livrez à Parakou ?').waitFor();
+    expect(await desk.getByLabel('Votre réponse').inputValue()).toBe('');
     await desk.getByRole('tab', { name: 'Modèles de messages' }).click();
     await desk.getByText('commande_recue', { exact: true }).waitFor();
     await screenshot(desk, 'whatsapp-templates');

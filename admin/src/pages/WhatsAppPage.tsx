@@ -25,17 +25,18 @@ export default function WhatsAppPage({ role }: { role: Role }) {
   const desk = Grid.useBreakpoint().lg;
   const open = (next: string | null) => setParams(next ? { phone: next } : {});
   const conversations = <Conversations selected={phone} onOpen={open} />;
+  // Keyed by the phone: a draft never follows the owner into another customer's conversation.
   const body = desk ? (
     <div style={{ display: 'grid', gridTemplateColumns: '340px 1fr', gap: 16, alignItems: 'start' }}>
       {conversations}
-      {phone ? <Conversation phone={phone} /> : <Empty description="Choisissez une conversation." />}
+      {phone ? <Conversation key={phone} phone={phone} /> : <Empty description="Choisissez une conversation." />}
     </div>
   ) : phone ? (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Button icon={<ArrowLeftOutlined />} onClick={() => open(null)}>
         Conversations
       </Button>
-      <Conversation phone={phone} />
+      <Conversation key={phone} phone={phone} />
     </Space>
   ) : (
     conversations
