@@ -12,8 +12,8 @@ export type Outgoing =
   | { kind: 'document'; link: string; filename: string; caption: string };
 
 /**
- * Meta refused, or could not be reached. `sent: false`: nothing left for sure (a refusal, a
- * refused connection); `then`: what to do (from Meta's error code).
+ * Meta refused, or could not be reached. `certainlyNotSent`: nothing left for sure (a refusal, a
+ * refused connection), unlike a timeout; `then`: what to do (from Meta's error code).
  */
 export class GraphError extends Error {
   constructor(
