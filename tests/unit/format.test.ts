@@ -274,3 +274,11 @@ describe('parseOpeningHours', () => {
     },
   );
 });
+
+describe('groupDigits', () => {
+  it('groups whole digits by three as fr-FR does, with narrow no-break spaces', () => {
+    const intl = new Intl.NumberFormat('fr-FR');
+    for (const n of [0, 999, 1000, 10_000, 1_234_567]) expect(format.groupDigits(n)).toBe(intl.format(n));
+    expect(format.groupDigits(10_000)).toBe('10\u202f000');
+  });
+});

@@ -26,9 +26,11 @@ export function formatXOF(amount: number): string {
   const [units, cents] = Math.abs(rounded)
     .toFixed(Number.isInteger(rounded) ? 0 : 2)
     .split('.');
-  const grouped = units!.replace(/\B(?=(\d{3})+$)/g, '\u202f');
-  return `${rounded < 0 ? '-' : ''}${grouped}${cents ? `,${cents}` : ''}\u00a0F\u202fCFA`;
+  return `${rounded < 0 ? '-' : ''}${groupDigits(units!)}${cents ? `,${cents}` : ''}\u00a0F\u202fCFA`;
 }
+
+/** Whole digits in groups of three, as fr-FR writes them ("10 000", narrow no-break spaces). */
+export const groupDigits = (digits: string | number) => String(digits).replace(/\B(?=(\d{3})+$)/g, '\u202f');
 
 /** An amount taken off ("− 2 500 F CFA"), its sign kept with the figure on every line break. */
 export const formatDiscount = (amount: number) => `−\u00a0${formatXOF(amount)}`;

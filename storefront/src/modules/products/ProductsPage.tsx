@@ -1,3 +1,4 @@
+import { groupDigits } from '@app/shared/format';
 import { useRef } from 'react';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
@@ -25,7 +26,7 @@ export function ProductsPage() {
         <>
           <p className="mb-3 text-sm text-slate-500" aria-live="polite">
             {'more' in data && data.more ? 'Plus de ' : ''}
-            {data.total} produit{data.total > 1 ? 's' : ''}
+            {groupDigits(data.total)} produit{data.total > 1 ? 's' : ''}
           </p>
           <ListUnderTitle>
             <ProductGrid products={data.rows} eagerCount={2} />
