@@ -77,6 +77,26 @@ const envoi = (subjectPart: string, to: string) =>
     .orderBy('createdAt', 'desc')
     .executeTakeFirst();
 
+/**
+ * An order whose « commande reçue » Meta received while this app's server, waiting for Meta's
+ * answer, stood frozen past its lease: the outbox row another server may now take.
+ */
+async function frozenSend(phone: { local: string; digits: string; e164: string }) {
+  graph.state.holdSends = true;
+  await placeOrder(phone.local);
+  await until('Meta got it', () => graph.sentTo(phone.digits).length === 1);
+  const stuck = (await envoi('Commande reçue', phone.e164))!;
+  await until('its lease over (OUTBOX_LEASE_SECONDS=2)', async () =>
+    app.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('id', '=', stuck.id)
+      .where(sql<boolean>`locked_until < now()`)
+      .executeTakeFirst(),
+  );
+  return stuck;
+}
+
 describe('the configuration', () => {
   it('is all or nothing: a half-configured WhatsApp stops the start with what is missing, in French', () => {
     expect(parseWhatsApp({})).toBeNull();
@@ -201,21 +221,10 @@ describe('order messages', () => {
 
   it('a server stopped between the send and its record never sends twice; Meta’s status settles it', async () => {
     const phone = newPhone();
-    graph.state.holdSends = true;
     try {
-      await placeOrder(phone.local);
-      // Meta got the message; the server waits for an answer that never comes (frozen, killed).
-      await until('Meta got it', () => graph.sentTo(phone.digits).length === 1);
-      const stuck = (await envoi('Commande reçue', phone.e164))!;
-      // Another server takes the row once its lease is over: it does not send again.
-      await until('its lease over (OUTBOX_LEASE_SECONDS=2)', async () =>
-        app.db
-          .selectFrom('outbox')
-          .select('id')
-          .where('id', '=', stuck.id)
-          .where(sql<boolean>`locked_until < now()`)
-          .executeTakeFirst(),
-      );
+      // Meta got the message; the server waits for an answer that never comes (frozen, killed),
+      // and another server takes the row once its lease is over: it does not send again.
+      const stuck = await frozenSend(phone);
       await otherServer();
       const uncertain = (await envoi('Commande reçue', phone.e164))!;
       expect(uncertain.id).toBe(stuck.id);
@@ -238,19 +247,8 @@ describe('order messages', () => {
 
   it('« Réessayer » on an uncertain send is the owner’s choice: it goes again', async () => {
     const phone = newPhone();
-    graph.state.holdSends = true;
     try {
-      await placeOrder(phone.local);
-      await until('Meta got it', () => graph.sentTo(phone.digits).length === 1);
-      const stuck = (await envoi('Commande reçue', phone.e164))!;
-      await until('its lease over', async () =>
-        app.db
-          .selectFrom('outbox')
-          .select('id')
-          .where('id', '=', stuck.id)
-          .where(sql<boolean>`locked_until < now()`)
-          .executeTakeFirst(),
-      );
+      const stuck = await frozenSend(phone);
       graph.state.holdSends = false;
       await otherServer();
       expect((await envoi('Commande reçue', phone.e164))?.status).toBe('failed');

@@ -11,7 +11,7 @@ import { useCartStock } from '../cart/useCartStock';
 import { CartPending } from '../cart/CartPending';
 import { useDeliveryOptions } from '../delivery/useDeliveryOptions';
 import { card, primaryButton } from '../ui/buttons';
-import { TextArea, TextField } from '../ui/Field';
+import { CheckBox, TextArea, TextField } from '../ui/Field';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
 import { OrderItems } from './OrderItems';
@@ -132,29 +132,13 @@ export function CheckoutPage() {
             {...bind('note')}
           />
           {whatsappUpdates && form.values.email.trim() && (
-            <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm text-slate-700">
-              <input
-                type="checkbox"
-                name="updatesByEmail"
-                className="mt-0.5 size-4 shrink-0"
-                checked={byEmail[0]}
-                onChange={(e) => byEmail[1](e.target.checked)}
-              />
-              <span>Recevoir le suivi de ma commande par e-mail plutôt que sur WhatsApp.</span>
-            </label>
+            <CheckBox name="updatesByEmail" checked={byEmail[0]} onChange={byEmail[1]}>
+              Recevoir le suivi de ma commande par e-mail plutôt que sur WhatsApp.
+            </CheckBox>
           )}
-          <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              name="marketingConsent"
-              className="mt-0.5 size-4 shrink-0"
-              checked={consent[0]}
-              onChange={(e) => consent[1](e.target.checked)}
-            />
-            <span>
-              Je souhaite recevoir les offres et nouveautés de la boutique par WhatsApp. Vous pourrez changer d’avis à chaque commande.
-            </span>
-          </label>
+          <CheckBox name="marketingConsent" checked={consent[0]} onChange={consent[1]}>
+            Je souhaite recevoir les offres et nouveautés de la boutique par WhatsApp. Vous pourrez changer d’avis à chaque commande.
+          </CheckBox>
           <fieldset>
             <legend className="mb-2 text-sm font-semibold text-slate-800">Mode de paiement</legend>
             {methods.map((value) => (

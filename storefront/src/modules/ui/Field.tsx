@@ -88,3 +88,29 @@ export function SelectField({
     </Wrapper>
   );
 }
+
+/** A box the shopper ticks, its words beside it (a thumb's height to tap). */
+export function CheckBox({
+  name,
+  checked,
+  onChange,
+  children,
+}: {
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm text-slate-700">
+      <input
+        type="checkbox"
+        name={name}
+        className="mt-0.5 size-4 shrink-0"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span>{children}</span>
+    </label>
+  );
+}
