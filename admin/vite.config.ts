@@ -1,6 +1,20 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { resources } from '@app/shared/resources';
+import { adminPlace } from './src/crud/registry';
+
+/**
+ * `virtual:admin-places`: each resource's place in the admin (src/crud/places.ts), from the
+ * registry as it is when the admin is built or its dev server starts.
+ */
+const PLACES = 'virtual:admin-places';
+const places: Plugin = {
+  name: 'admin-places',
+  resolveId: (id) => (id === PLACES ? `\0${PLACES}` : undefined),
+  load: (id) => (id === `\0${PLACES}` ? `export default ${JSON.stringify(resources.map(adminPlace))};` : undefined),
+};
 
 /**
  * The admin is an installable app of its own under /admin/: its manifest, icons and service worker
@@ -42,7 +56,14 @@ const pwa = VitePWA({
 
 export default defineConfig({
   base: '/admin/',
-  plugins: [react(), pwa],
+  plugins: [react(), pwa, places],
+  // Two of Refine's dependencies, lightened for the phone's first screen (src/vendor/ says why).
+  resolve: {
+    alias: {
+      qs: fileURLToPath(new URL('src/vendor/qs.ts', import.meta.url)),
+      papaparse: fileURLToPath(new URL('src/vendor/papaparse.ts', import.meta.url)),
+    },
+  },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   server: { proxy: { '/trpc': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
 });

@@ -2,6 +2,7 @@
 // weight of what a page loads, by the gzip size of the built files.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import https from 'node:https';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 
@@ -71,8 +72,8 @@ export async function emulateSlowPhone(page: Page) {
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'une phrase pour le banc' };
 
 /** A real server of the checkout in `dir` on a fresh demo PGlite, with the benchmarks' owner. */
-export const startAdminServer = (dir: string) =>
-  startServer({ ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, DEMO_PHOTOS: 'false' }, dir);
+export const startAdminServer = (dir: string, env: Record<string, string> = {}) =>
+  startServer({ ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, DEMO_PHOTOS: 'false', ...env }, dir);
 
 /** The phone the admin benchmarks use: 360 px wide, touch, a dense screen. */
 export const PHONE_CONTEXT = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -82,3 +83,58 @@ export const readMark = (page: Page, name: string) =>
   page
     .waitForFunction((n) => (window as unknown as Record<string, number | undefined>)[n], name, { timeout: 120_000 })
     .then((h) => h.jsonValue() as Promise<number>);
+
+/**
+ * The production path in front of a bench server: Caddy (Debian's package) over HTTPS and HTTP/2,
+ * with the shipped deploy/Caddyfile's proxy and a local certificate authority (the browser is told
+ * to accept it: `CADDY_FLAGS`). A phone reaches the shop this way; over plain HTTP/1.1 a browser
+ * opens six connections to one host and queues the rest, which a page of many scripts feels.
+ */
+export async function startCaddy(upstream: string) {
+  const caddyBin = ['/usr/bin/caddy', '/usr/local/bin/caddy'].find((p) => fs.existsSync(p));
+  if (!caddyBin) throw new Error('Caddy is not installed (apt-get install caddy)');
+  const port = 4000 + Math.floor(Math.random() * 900);
+  const work = path.resolve(`.tmp/bench-caddy-${process.pid}-${port}`);
+  fs.mkdirSync(work, { recursive: true });
+  const globals = /^\{\n\temail \{\$ACME_EMAIL\}\n\}\n/m;
+  const caddyfile = fs
+    .readFileSync('deploy/Caddyfile', 'utf8')
+    .replace(globals, `{\n\tadmin off\n\tlocal_certs\n\tskip_install_trust\n\thttp_port ${port + 1000}\n\thttps_port ${port}\n}\n`)
+    .replaceAll('{$SHOP_DOMAIN}', `localhost:${port}`);
+  fs.writeFileSync(path.join(work, 'Caddyfile'), caddyfile);
+  const upstreamHost = new URL(upstream).host;
+  const caddy = spawn(caddyBin, ['run', '--config', path.join(work, 'Caddyfile'), '--adapter', 'caddyfile'], {
+    env: {
+      PATH: process.env.PATH,
+      // The shipped file names two servers; the second is the same one here.
+      APP_SERVER_1: upstreamHost,
+      APP_SERVER_2: upstreamHost,
+      HOME: work,
+      XDG_DATA_HOME: path.join(work, 'data'),
+      XDG_CONFIG_HOME: path.join(work, 'config'),
+    },
+    stdio: ['ignore', 'ignore', 'ignore'],
+  });
+  const base = `https://localhost:${port}`;
+  const stop = () => {
+    caddy.kill();
+    fs.rmSync(work, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 60; i++) {
+    // Node's fetch would refuse Caddy's local authority: ask the way the browser will, ignoring it.
+    const ok = await new Promise<boolean>((resolve) => {
+      const req = https.get(`${base}/health`, { rejectUnauthorized: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode === 200);
+      });
+      req.on('error', () => resolve(false));
+    });
+    if (ok) return { base, stop };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  stop();
+  throw new Error('Caddy did not start');
+}
+
+/** Chromium's flags for a page behind `startCaddy`: its certificate (and its service worker's) accepted. */
+export const CADDY_FLAGS = [...FLAGS, '--ignore-certificate-errors'];

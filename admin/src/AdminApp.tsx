@@ -1,12 +1,11 @@
-import { resources } from '@app/shared/resources';
-import { may, orders, type Role, ROLES } from '@app/shared';
+import { may, type Role, ROLES } from '@app/shared/team';
 import { UnsavedChangesNotifier } from '@refinedev/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Result, Spin } from 'antd';
+import { Spin } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
-import { adminEntries } from './crud/registry';
-import { resourceRoutes } from './crud/routes';
+import { places } from './crud/places';
+import { resourceRoutes, withEntry } from './crud/routes';
 import { AdminLayout } from './layout/AdminLayout';
 import { FullPageSpinner } from './layout/FullPageSpinner';
 import { homeOf, pagesFor } from './layout/pages';
@@ -21,12 +20,17 @@ import { overrides } from './resources';
 // Everything behind the login: loaded once the session is confirmed, so the login page stays light.
 const AccountPage = lazy(() => import('./pages/AccountPage'));
 const CounterPage = lazy(() => import('./pages/CounterPage'));
-const SettingsPage = lazy(() => import('./pages/SettingsPage'));
+const SettingsPage = withEntry(() => import('./pages/SettingsPage'));
 const RoundPage = lazy(() => import('./pages/RoundPage'));
 const TeamPage = lazy(() => import('./pages/TeamPage'));
 const WhatsAppPage = lazy(() => import('./pages/WhatsAppPage'));
-const allEntries = adminEntries(resources);
-registerResourceLabels(resources);
+// An unknown address: antd's Result carries its illustrations (8 KB compressed), not fetched with the dashboard.
+const NotFound = lazy(() =>
+  import('antd/es/result').then(({ default: Result }) => ({
+    default: () => <Result status="404" title="Page introuvable" subTitle="Cette page n'existe pas dans l'administration." />,
+  })),
+);
+registerResourceLabels(places);
 
 /** A tapped alert opens its screen in this window (the service worker says which); this device stays this session's. */
 function useDeviceAlerts() {
@@ -65,7 +69,7 @@ export default function AdminApp() {
   useDeviceAlerts();
   const role = useRole();
   if (!role) return <FullPageSpinner />;
-  const entries = allEntries.filter((entry) => may(role, entry.resource.team.read));
+  const entries = places.filter((place) => may(role, place.read));
   const pages = pagesFor(role);
   const screens: Record<string, ReactNode> = {
     '/': <DashboardPage entries={entries} />,
@@ -75,7 +79,7 @@ export default function AdminApp() {
     '/whatsapp': <WhatsAppPage role={role} />,
   };
   return (
-    <AdminLayout entries={entries} pages={pages} readsOrders={may(role, orders.team.read)}>
+    <AdminLayout entries={entries} pages={pages} readsOrders={entries.some((place) => place.name === 'orders')}>
       <Suspense
         fallback={
           <Spin tip="Chargement...">
@@ -95,14 +99,11 @@ export default function AdminApp() {
           <Route path="account" element={<AccountPage />} />
           {resourceRoutes(entries, overrides)}
           {entries
-            .filter((entry) => entry.resource.singleton)
+            .filter((entry) => entry.singleton)
             .map((entry) => (
-              <Route key={entry.name} path={entry.paths.list.slice(1)} element={<SettingsPage entry={entry} />} />
+              <Route key={entry.name} path={entry.paths.list.slice(1)} element={<SettingsPage name={entry.name} />} />
             ))}
-          <Route
-            path="*"
-            element={<Result status="404" title="Page introuvable" subTitle="Cette page n'existe pas dans l'administration." />}
-          />
+          <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>
       <UnsavedChangesNotifier />

@@ -69,6 +69,42 @@ describe('signing in and out', () => {
     await screenshot(page, 'dashboard-1280', true);
   });
 
+  it('reaches the dashboard on a first visit with only the frame’s code: no list, form or declaration', async () => {
+    // A new phone: nothing cached. What a slow link carries between the sign-in page and the
+    // figures (bench/admin.ts times it): before, 460 KB of compressed scripts, with the registry's
+    // validation (zod, the phone numbers' metadata), the tables' and the date pickers' code.
+    const phone = await app.newPage(PHONE);
+    // When the figures show, in the page's time: what is fetched after (the lists and charts under
+    // them) does not count.
+    await phone.addInitScript(() => {
+      new MutationObserver(() => {
+        const w = window as unknown as { figuresAt?: number };
+        if (w.figuresAt === undefined && document.querySelector('.ant-statistic-content-value')) w.figuresAt = performance.now();
+      }).observe(document, { subtree: true, childList: true });
+    });
+    const texts = new Map<string, Promise<string>>();
+    phone.on('response', (response) => {
+      if (response.request().resourceType() === 'script') texts.set(response.url(), response.text());
+    });
+    await signIn(phone);
+    const before = await phone
+      .waitForFunction(() => {
+        const at = (window as unknown as { figuresAt?: number }).figuresAt;
+        if (at === undefined) return undefined;
+        return performance
+          .getEntriesByType('resource')
+          .filter((e) => e.startTime < at && new URL(e.name).pathname.endsWith('.js'))
+          .map((e) => ({ url: e.name, bytes: (e as PerformanceResourceTiming).encodedBodySize }));
+      })
+      .then((handle) => handle.jsonValue());
+    const loaded = (await Promise.all(before.map((script) => texts.get(script.url) ?? ''))).join('\n');
+    expect(loaded.includes('Tableau de bord'), 'the dashboard itself').toBe(true);
+    expect(loaded.includes('country_calling_codes'), 'the phone numbers’ metadata').toBe(false);
+    expect(loaded.includes('Numéro de téléphone invalide'), 'the declarations’ rules').toBe(false);
+    expect(before.reduce((sum, script) => sum + script.bytes, 0)).toBeLessThan(330 * 1024);
+    await phone.context().close();
+  });
+
   it('says when backups are missing, old or failing, and otherwise when the last one was made', async () => {
     const alert = page.locator('.ant-alert');
     await page.goto('/admin');

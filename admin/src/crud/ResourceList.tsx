@@ -3,7 +3,7 @@ import { emptyMessage } from '@app/shared/resources';
 import { getDefaultSortOrder, useTable } from '@refinedev/antd';
 import type { BaseRecord } from '@refinedev/core';
 import { Button, Grid, Space, Table } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { columnLabel, imageKeyOf, imageOf, renderCell, Thumbnail } from '../fields/columns';
 import type { ResourceOverride } from './overrides';
@@ -86,7 +86,11 @@ export default function ResourceList({ entry, override }: { entry: AdminEntry; o
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
         <PageTitle>{resource.label.plural}</PageTitle>
         <Space wrap>
-          {Toolbar ? <Toolbar entry={entry} filters={filters} /> : null}
+          {Toolbar ? (
+            <Suspense fallback={null}>
+              <Toolbar entry={entry} filters={filters} />
+            </Suspense>
+          ) : null}
           {entry.paths.create ? (
             <Link to={entry.paths.create}>
               <Button type="primary" icon={<PlusOutlined />}>

@@ -1,6 +1,7 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { type BaseRecord, useDelete } from '@refinedev/core';
 import { Button, Popconfirm, Space } from 'antd';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import type { ResourceOverride } from './overrides';
 import { type AdminEntry, withId } from './registry';
@@ -25,7 +26,11 @@ export function RowActions({
   const size = block ? 'middle' : 'small';
   return (
     <Space size={block ? 8 : 4} wrap direction={block ? 'vertical' : 'horizontal'} style={block ? { width: '100%' } : undefined}>
-      {Extra ? <Extra row={row} entry={entry} block={block} /> : null}
+      {Extra ? (
+        <Suspense fallback={null}>
+          <Extra row={row} entry={entry} block={block} />
+        </Suspense>
+      ) : null}
       {open ? (
         <Link to={withId(open, id)} style={block ? { display: 'block' } : undefined}>
           <Button

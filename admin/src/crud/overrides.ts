@@ -1,6 +1,6 @@
 import type { BaseRecord, CrudFilter } from '@refinedev/core';
 import type { ResourceName } from '@app/shared/resources';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import type { AdminEntry } from './registry';
 
 export interface RowActionProps {
@@ -27,6 +27,12 @@ export interface ResourceOverride {
   /** Extra buttons next to "Ajouter". */
   toolbar?: ComponentType<ToolbarProps>;
 }
+
+/**
+ * A part of a screen fetched when the screen first shows it, not with the back-office's first
+ * screen (the dashboard, over a slow link): `later(() => import('./X').then((m) => m.X))`.
+ */
+export const later = <P extends object>(load: () => Promise<ComponentType<P>>) => lazy(async () => ({ default: await load() }));
 
 /** Keyed by resource name: a misspelt or removed resource does not compile. */
 export type Overrides = Readonly<Partial<Record<ResourceName, ResourceOverride>>>;

@@ -1,21 +1,36 @@
-import { lazy, type ReactNode } from 'react';
+import { type ComponentType, lazy, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router';
 import type { ResourceName } from '@app/shared/resources';
 import type { Overrides } from './overrides';
-import type { AdminEntry } from './registry';
+import type { AdminEntry, AdminPlace } from './registry';
 
-// Loaded with the first screen that needs them: the dashboard, where a signed-in owner lands, needs
-// neither the tables nor the forms (antd's Table, Form, Select, DatePicker, Upload...).
-const ResourceForm = lazy(() => import('./ResourceForm'));
-const ResourceList = lazy(() => import('./ResourceList'));
+/**
+ * A screen that works on one resource's records, given its whole declaration (crud/entries.ts) by
+ * name. Both are loaded with the first such screen: the dashboard, where a signed-in owner lands,
+ * needs neither the tables and forms (antd's Table, Form, Select, DatePicker, Upload...) nor the
+ * declarations' validation.
+ */
+export function withEntry<P extends { entry: AdminEntry }>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy(async () => {
+    const [{ default: Screen }, { entryNamed }] = await Promise.all([load(), import('./entries')]);
+    return {
+      default: ({ name, ...props }: Omit<P, 'entry'> & { name: string }) => (
+        <Screen {...(props as unknown as P)} entry={entryNamed(name)} />
+      ),
+    };
+  });
+}
+
+const ResourceForm = withEntry(() => import('./ResourceForm'));
+const ResourceList = withEntry(() => import('./ResourceList'));
 
 /**
  * Every route of every resource, from the registry: list, add, edit, and the hand-made detail
  * screen where an override declares one. Singletons (settings) get their own page in pages/.
  */
-export function resourceRoutes(entries: readonly AdminEntry[], overrides: Overrides): ReactNode[] {
+export function resourceRoutes(entries: readonly AdminPlace[], overrides: Overrides): ReactNode[] {
   return entries
-    .filter((entry) => !entry.resource.singleton)
+    .filter((entry) => !entry.singleton)
     .flatMap((entry) => {
       const override = overrides[entry.name as ResourceName];
       const relative = (path: string) => path.replace(/^\//, '');
@@ -23,7 +38,7 @@ export function resourceRoutes(entries: readonly AdminEntry[], overrides: Overri
         <Route
           key={`${entry.name}-list`}
           path={relative(entry.paths.list)}
-          element={<ResourceList key={entry.name} entry={entry} override={override} />}
+          element={<ResourceList key={entry.name} name={entry.name} override={override} />}
         />,
       ];
       if (entry.paths.create) {
@@ -31,7 +46,7 @@ export function resourceRoutes(entries: readonly AdminEntry[], overrides: Overri
           <Route
             key={`${entry.name}-create`}
             path={relative(entry.paths.create)}
-            element={<ResourceForm key={`${entry.name}-c`} entry={entry} action="create" />}
+            element={<ResourceForm key={`${entry.name}-c`} name={entry.name} action="create" />}
           />,
         );
       }
@@ -40,7 +55,7 @@ export function resourceRoutes(entries: readonly AdminEntry[], overrides: Overri
           <Route
             key={`${entry.name}-edit`}
             path={relative(entry.paths.edit)}
-            element={<ResourceForm key={`${entry.name}-e`} entry={entry} action="edit" />}
+            element={<ResourceForm key={`${entry.name}-e`} name={entry.name} action="edit" />}
           />,
         );
       }
@@ -48,7 +63,7 @@ export function resourceRoutes(entries: readonly AdminEntry[], overrides: Overri
         // A declared detail screen without its component (a test names it) opens the generic form,
         // so the "Voir" buttons and the alerts' links never lead nowhere.
         const Detail = override?.detail;
-        const element = Detail ? <Detail /> : <ResourceForm key={`${entry.name}-s`} entry={entry} action="edit" />;
+        const element = Detail ? <Detail /> : <ResourceForm key={`${entry.name}-s`} name={entry.name} action="edit" />;
         routes.push(<Route key={`${entry.name}-show`} path={relative(entry.paths.show)} element={element} />);
         // The spec's second spelling of the list (verifications vs verification) leads to the list.
         const showBase = entry.paths.show.replace('/:id', '');

@@ -3,7 +3,7 @@ import { useGetIdentity } from '@refinedev/core';
 import { Button, Drawer, Layout, Typography } from 'antd';
 import { Link } from 'react-router';
 import { type ReactNode, useState } from 'react';
-import type { AdminEntry } from '../crud/registry';
+import type { AdminPlace } from '../crud/registry';
 import type { AdminPage } from './pages';
 import { SideMenu } from './SideMenu';
 import { useIsMobile } from './useIsMobile';
@@ -17,7 +17,7 @@ export function AdminLayout({
   readsOrders,
   children,
 }: {
-  entries: readonly AdminEntry[];
+  entries: readonly AdminPlace[];
   pages: readonly AdminPage[];
   readsOrders: boolean;
   children: ReactNode;

@@ -4,13 +4,13 @@ import { useLogout } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Menu } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
-import type { AdminEntry } from '../crud/registry';
+import type { AdminPlace } from '../crud/registry';
 import { trpc } from '../providers/trpc';
 import { iconFor } from './icons';
 import type { AdminPage } from './pages';
 
 interface Props {
-  entries: readonly AdminEntry[];
+  entries: readonly AdminPlace[];
   /** The screens that are no resource's this person may open (layout/pages.ts). */
   pages: readonly AdminPage[];
   /** Whether this person reads orders (the new-orders badge). */
@@ -94,7 +94,7 @@ export function SideMenu({ entries, pages, readsOrders, collapsed, onNavigate }:
 }
 
 // '/verifications/abc' belongs to the verification list; '/products/edit/1' to products.
-function selectedKey(pathname: string, entries: readonly AdminEntry[], pages: readonly AdminPage[]) {
+function selectedKey(pathname: string, entries: readonly AdminPlace[], pages: readonly AdminPage[]) {
   const page = pages.find((p) => p.path !== '/' && pathname.startsWith(p.path));
   if (page) return page.path;
   for (const entry of entries) {

@@ -1,18 +1,17 @@
-import { Alert, Card, List, Tag, Typography } from 'antd';
+import { Alert } from 'antd';
 import dayjs from 'dayjs';
 import { shopTime } from '../providers/shop-day';
 
 /** Older than this, the last good backup is a warning on the dashboard. */
 const STALE_DAYS = 2;
 
-interface Backups {
+export interface Backups {
   lastGood: { file: string; bytes: number; at: string } | null;
   lastFailure: { error: string; at: string } | null;
   recent: { file: string | null; bytes: number | null; error: string | null; at: string }[];
 }
 
-const when = (at: string) => shopTime(at).format('DD/MM/YYYY à HH:mm');
-const size = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} Mo`;
+export const when = (at: string) => shopTime(at).format('DD/MM/YYYY à HH:mm');
 // Said to the owner, on her phone: what to ask of whoever runs the server (docs/deployment.md says how).
 const HOW = 'Demandez à la personne qui gère le serveur de vérifier la sauvegarde de chaque nuit.';
 
@@ -56,33 +55,4 @@ export function BackupWarning({ backup }: { backup: Backups }) {
       />
     );
   return null;
-}
-
-/** The last week's backups, under the dashboard: each night's file and size, or why it failed. */
-export function BackupLine({ backup }: { backup: Backups }) {
-  if (!backup.recent.length) return null;
-  return (
-    <Card size="small" title={<h2 style={{ fontSize: 14, margin: 0 }}>Sauvegardes</h2>} style={{ marginTop: 16 }}>
-      <List
-        size="small"
-        dataSource={backup.recent}
-        renderItem={(run) => (
-          <List.Item>
-            <List.Item.Meta
-              title={
-                <>
-                  {when(run.at)} {run.error ? <Tag color="red">Échec</Tag> : <Tag color="green">{size(run.bytes ?? 0)}</Tag>}
-                </>
-              }
-              description={
-                <Typography.Text type="secondary" style={{ wordBreak: 'break-all' }}>
-                  {run.error ?? run.file}
-                </Typography.Text>
-              }
-            />
-          </List.Item>
-        )}
-      />
-    </Card>
-  );
 }

@@ -1,24 +1,22 @@
 import { countOf, formatXOF } from '@app/shared/format';
-import { orderStatuses, cryptoTypes } from '@app/shared/resources';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, List, Row, Spin, Statistic, Tag, Typography } from 'antd';
-import { useDeferredValue } from 'react';
+import { Alert, Card, Col, Row, Spin, Statistic, Typography } from 'antd';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Link } from 'react-router';
-import type { AdminEntry } from '../crud/registry';
+import { pathOf } from '../crud/places';
+import type { AdminPlace } from '../crud/registry';
 import { toHttpError } from '../providers/errors';
 import { takeEarlyDashboard } from '../providers/session';
 import { trpc } from '../providers/trpc';
 import { PageTitle } from '../layout/PageTitle';
-import { BackupLine, BackupWarning } from './BackupStatus';
-import { SalesCharts } from './SalesCharts';
-import { shopDateTime } from '../providers/shop-day';
+import { BackupWarning } from './BackupStatus';
 
-type DashboardStats = Awaited<ReturnType<typeof trpc.dashboard.stats.query>>;
-
-const pathOf = (entries: readonly AdminEntry[], name: string) => entries.find((e) => e.name === name)?.paths;
+// Under the figures, fetched once they show: on a slow link the back-office's first screen does
+// not wait for the lists' and charts' code (antd's List, Select, DatePicker).
+const DashboardDetails = lazy(() => import('./DashboardDetails'));
 
 /** What the owner checks first: new orders, sales of the last 30 days, requests and messages waiting. */
-export default function DashboardPage({ entries }: { entries: readonly AdminEntry[] }) {
+export default function DashboardPage({ entries }: { entries: readonly AdminPlace[] }) {
   // Refreshed every 30 s: a new order shows up without reloading the page.
   const stats = useQuery({
     queryKey: ['dashboard', 'stats'],
@@ -87,80 +85,11 @@ export default function DashboardPage({ entries }: { entries: readonly AdminEntr
           </Col>
         ))}
       </Row>
-      {later ? <DashboardDetails s={later} entries={entries} /> : null}
+      {later ? (
+        <Suspense fallback={null}>
+          <DashboardDetails s={later} entries={entries} />
+        </Suspense>
+      ) : null}
     </div>
-  );
-}
-
-/** The latest orders, pending requests, low stock and sales charts, under the figures. */
-function DashboardDetails({ s, entries }: { s: DashboardStats; entries: readonly AdminEntry[] }) {
-  const products = pathOf(entries, 'products');
-  const orders = pathOf(entries, 'orders');
-  const verifications = pathOf(entries, 'cryptoVerifications');
-  return (
-    <>
-      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        <Col xs={24} lg={12}>
-          <Card title="Dernières commandes" extra={orders ? <Link to={orders.list}>Tout voir</Link> : null}>
-            <List
-              dataSource={s.latestOrders}
-              locale={{ emptyText: 'Aucune commande trouvée' }}
-              renderItem={(o) => (
-                <List.Item extra={<Tag>{orderStatuses[o.status as keyof typeof orderStatuses] ?? o.status}</Tag>}>
-                  <List.Item.Meta
-                    title={orders?.show ? <Link to={orders.show.replace(':id', o.id)}>{o.number}</Link> : o.number}
-                    description={`${o.customerName} · ${formatXOF(o.total)} · ${shopDateTime(o.createdAt)}`}
-                  />
-                </List.Item>
-              )}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} lg={12}>
-          <Card title="Vérifications en attente" extra={verifications ? <Link to={verifications.list}>Tout voir</Link> : null}>
-            <List
-              dataSource={s.pendingList}
-              locale={{ emptyText: 'Aucune demande trouvée' }}
-              renderItem={(v) => (
-                <List.Item>
-                  <List.Item.Meta
-                    title={verifications?.show ? <Link to={verifications.show.replace(':id', v.id)}>{v.name}</Link> : v.name}
-                    description={`${cryptoTypes[v.cryptoType as keyof typeof cryptoTypes] ?? v.cryptoType} · ${shopDateTime(v.createdAt)}`}
-                  />
-                </List.Item>
-              )}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} lg={12}>
-          <Card title="Stock bas" extra={products ? <Link to={products.list}>Produits</Link> : null}>
-            <List
-              dataSource={s.lowStock}
-              locale={{ emptyText: 'Aucun produit en stock bas' }}
-              renderItem={(p) => (
-                <List.Item
-                  extra={
-                    <Tag color={p.stock === 0 ? 'red' : 'orange'}>
-                      {p.stock === 0 ? 'Rupture' : countOf(p.stock, 'restant', 'restants')}
-                    </Tag>
-                  }
-                >
-                  <List.Item.Meta
-                    title={products?.edit ? <Link to={products.edit.replace(':id', p.id)}>{p.name}</Link> : p.name}
-                    description={`Seuil : ${p.lowStockThreshold}`}
-                  />
-                </List.Item>
-              )}
-            />
-          </Card>
-        </Col>
-      </Row>
-      <SalesCharts />
-      {s.backup && (
-        <div style={{ marginTop: 16 }}>
-          <BackupLine backup={s.backup} />
-        </div>
-      )}
-    </>
   );
 }

@@ -1,13 +1,14 @@
 import { countOf } from '@app/shared/format';
-import { EXPORTS } from '@app/shared/resources';
+import { EXPORTS } from '@app/shared/exports';
 import { lazy } from 'react';
-import { csvExportButton } from '../crud/ExportCsvButton';
-import type { Overrides } from '../crud/overrides';
-import { ReadToggle } from './contact-messages/ReadToggle';
+import type { csvExportButton } from '../crud/ExportCsvButton';
+import { later, type Overrides } from '../crud/overrides';
 import { verificationOverride } from './crypto-verifications';
 import { orderOverride } from './orders';
-import { RetryButton } from './outbox/RetryButton';
-import { LabelsButton } from './products/LabelsButton';
+
+/** The list's « Exporter » button for one of the shop's CSV exports. */
+const csvExport = (...args: Parameters<typeof csvExportButton>) =>
+  later(() => import('../crud/ExportCsvButton').then((m) => m.csvExportButton(...args)));
 
 /** Opt-in additions per resource name, only where the spec asks; everything else is generated. */
 export const overrides: Overrides = {
@@ -20,20 +21,23 @@ export const overrides: Overrides = {
   customers: {
     detail: lazy(() => import('./customers/CustomerDetail')),
     // Only those who agreed to receive offers (server/src/orders/export.ts).
-    toolbar: csvExportButton(
+    toolbar: csvExport(
       EXPORTS.customers,
       (n) => `${countOf(n, 'client exporté', 'clients exportés')} (ceux qui acceptent les offres)`,
       'Exporter pour WhatsApp',
     ),
   },
   // A sheet of barcode labels for the shelf, of the products the list shows.
-  products: { toolbar: LabelsButton },
+  products: { toolbar: later(() => import('./products/LabelsButton').then((m) => m.LabelsButton)) },
   // A letter: its form, its preview, a test, the sending and what became of it.
   newsletters: { detail: lazy(() => import('./newsletters/LetterDetail')) },
   newsletterSubscribers: {
-    toolbar: csvExportButton(EXPORTS.newsletter, (n) => countOf(n, 'abonné exporté', 'abonnés exportés')),
+    toolbar: csvExport(EXPORTS.newsletter, (n) => countOf(n, 'abonné exporté', 'abonnés exportés')),
   },
-  outbox: { rowActions: RetryButton },
-  auditLog: { toolbar: csvExportButton(EXPORTS.audit, (n) => countOf(n, 'entrée exportée', 'entrées exportées')) },
-  contactMessages: { rowActions: ReadToggle, detail: lazy(() => import('./contact-messages/MessageDetail')) },
+  outbox: { rowActions: later(() => import('./outbox/RetryButton').then((m) => m.RetryButton)) },
+  auditLog: { toolbar: csvExport(EXPORTS.audit, (n) => countOf(n, 'entrée exportée', 'entrées exportées')) },
+  contactMessages: {
+    rowActions: later(() => import('./contact-messages/ReadToggle').then((m) => m.ReadToggle)),
+    detail: lazy(() => import('./contact-messages/MessageDetail')),
+  },
 };

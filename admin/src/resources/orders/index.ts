@@ -1,9 +1,8 @@
 import { lazy } from 'react';
-import type { ResourceOverride } from '../../crud/overrides';
-import { ExportOrdersButton } from './ExportOrdersButton';
+import { later, type ResourceOverride } from '../../crud/overrides';
 
 export const orderOverride: ResourceOverride = {
   // Orders come from checkout: the admin views one and moves its status along.
   detail: lazy(() => import('./OrderDetail')),
-  toolbar: ExportOrdersButton,
+  toolbar: later(() => import('./ExportOrdersButton').then((m) => m.ExportOrdersButton)),
 };
