@@ -90,13 +90,13 @@ describe('signing in and out', () => {
     const before = await phone
       .waitForFunction(() => {
         const at = (window as unknown as { figuresAt?: number }).figuresAt;
-        if (at === undefined) return undefined;
+        if (at === undefined) return null;
         return performance
           .getEntriesByType('resource')
           .filter((e) => e.startTime < at && new URL(e.name).pathname.endsWith('.js'))
           .map((e) => ({ url: e.name, bytes: (e as PerformanceResourceTiming).encodedBodySize }));
       })
-      .then((handle) => handle.jsonValue());
+      .then((handle) => handle.jsonValue() as Promise<{ url: string; bytes: number }[]>);
     const loaded = (await Promise.all(before.map((script) => texts.get(script.url) ?? ''))).join('\n');
     expect(loaded.includes('Tableau de bord'), 'the dashboard itself').toBe(true);
     expect(loaded.includes('country_calling_codes'), 'the phone numbers’ metadata').toBe(false);
