@@ -1,4 +1,6 @@
 // The shop grown large, on demand: DATABASE_URL=postgres://user@host/db npx tsx bench/scale.ts
+// or, on the embedded database (PGlite, a quarter of the size: 50,000 orders over two years),
+// npx tsx bench/scale.ts --pglite
 // Two fresh databases on that PostgreSQL server, each behind a real server in its own process: the
 // demo shop ("petite") and the same shop grown to 20,000 products (5,000 of them sold), 200,000
 // orders over two years, 400,000 mails sent, 150,000 normalized invoices, 50,000 newsletter
@@ -18,19 +20,30 @@
 // Targets (issue 28): owner screens p95 ≤ 300 ms, the year's CSV ≤ 10 s and ≤ 100 MB of memory
 // growth, each sitemap file ≤ 1 s.
 import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
+import { createDb } from '../server/src/db/index';
+import { migrateToLatest } from '../server/src/db/migrate';
+import { seedIfEmpty } from '../server/src/seed/seed';
 import { startServer } from './lib';
 
 const ADMIN = { email: 'bench@example.com', password: 'une phrase pour le banc' };
 const RUNS = 20;
+const PGLITE = process.argv.includes('--pglite');
 const url = process.env.DATABASE_URL;
-if (!url) {
-  console.error('DATABASE_URL (a PostgreSQL server) est requis : DATABASE_URL=postgres://… npx tsx bench/scale.ts');
+if (!url && !PGLITE) {
+  console.error('DATABASE_URL (a PostgreSQL server) est requis : DATABASE_URL=postgres://… npx tsx bench/scale.ts (ou --pglite)');
   process.exit(1);
 }
 
-/** The large shop, added to the demo one in a few statements. */
-const GROW = `
+/**
+ * The large shop, added to the demo one in a few statements: at `scale` 1, 200,000 orders over two
+ * years; at 0.25 (PGlite), 50,000 over the same two years, and a quarter of everything else.
+ */
+const grow = (scale: number) => {
+  const n = (count: number) => Math.round(count * scale);
+  return `
 INSERT INTO course_sessions (course, starts_at, place, seats)
 SELECT (SELECT id FROM crypto_courses ORDER BY created_at LIMIT 1), now() + g * interval '7 days', 'Cotonou, salle ' || g, 1000
 FROM generate_series(1, 20) g;
@@ -38,7 +51,7 @@ INSERT INTO products (id, name, slug, short_description, description, price, cat
 SELECT ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid,
        'Article ' || g || ' ' || left(md5(g::text), 6), 'article-' || g, 'Modèle ' || left(md5((-g)::text), 10), '<p>Description</p>',
        1000 + g % 500000, (ARRAY['computers','phones','accessories','networking','audio','wallets'])[1 + g % 6], g % 40
-FROM generate_series(1, 20000) g;
+FROM generate_series(1, ${n(20000)}) g;
 INSERT INTO orders (customer_name, phone, city, address, items, subtotal, delivery_cost, total, payment_method, status, payment_status,
                     idempotency_key, tracking_token, created_at, marketing_consent)
 SELECT (ARRAY['Afi','Kossi','Awa','Koffi','Rachida','Bienvenu','Sèna','Mahougnon'])[1 + g % 8] || ' ' || (ARRAY['Dossou','Agbo','Houngbo','Zinsou','Bello','Adjovi'])[1 + g % 6] || ' ' || g,
@@ -48,36 +61,37 @@ SELECT (ARRAY['Afi','Kossi','Awa','Koffi','Rachida','Bienvenu','Sèna','Mahougno
          THEN jsonb_build_array(jsonb_build_object('id', (SELECT course FROM course_sessions LIMIT 1), 'type', 'course', 'name', 'Formation',
                                                    'unitPrice', 5000, 'quantity', 1 + g % 3,
                                                    'sessionId', (SELECT id FROM course_sessions ORDER BY starts_at OFFSET (g / 50) % 20 LIMIT 1)))
-         ELSE jsonb_build_array(jsonb_build_object('id', ('00000000-0000-4000-8000-' || lpad((1 + g % 5000)::text, 12, '0'))::uuid, 'type', 'product',
-                                            'name', 'Article ' || (1 + g % 5000), 'unitPrice', 5000, 'quantity', 1 + g % 3)) END,
+         ELSE jsonb_build_array(jsonb_build_object('id', ('00000000-0000-4000-8000-' || lpad((1 + g % ${n(5000)})::text, 12, '0'))::uuid, 'type', 'product',
+                                            'name', 'Article ' || (1 + g % ${n(5000)}), 'unitPrice', 5000, 'quantity', 1 + g % 3)) END,
        5000 * (1 + g % 3), 2000, 5000 * (1 + g % 3) + 2000, (ARRAY['cash_on_delivery','mobile_money_on_delivery','mobile_money_online'])[1 + g % 3],
        (ARRAY['new','confirmed','shipped','delivered','delivered','delivered','cancelled'])[1 + g % 7],
        (ARRAY['pending','paid','paid'])[1 + g % 3], 'bulk-' || g, md5('t' || g) || md5('u' || g),
-       now() - (g * 315) * interval '1 second', g % 5 = 0
-FROM generate_series(1, 200000) g;
+       now() - (g * ${315 / scale}) * interval '1 second', g % 5 = 0
+FROM generate_series(1, ${n(200000)}) g;
 -- What the shop sent over two years: 400,000 mails, and the normalized invoices of 150,000 orders.
 INSERT INTO outbox (channel, recipient, subject, status, attempts, sent_at, payload, created_at)
 SELECT 'mail', 'client' || g || '@exemple.bj', 'Votre commande CMD-' || lpad(g::text, 6, '0') || ' est bien reçue', 'sent', 1,
-       now() - g * interval '150 seconds', '{"to":"x","subject":"x","text":"x"}'::jsonb, now() - g * interval '150 seconds'
-FROM generate_series(1, 400000) g;
+       now() - g * interval '${150 / scale} seconds', '{"to":"x","subject":"x","text":"x"}'::jsonb, now() - g * interval '${150 / scale} seconds'
+FROM generate_series(1, ${n(400000)}) g;
 INSERT INTO invoices (order_id, type, status, request, totals, code_mecef, created_at)
 SELECT id, 'FV', 'confirmed', '{}'::jsonb, '{}'::jsonb, 'TEST-' || left(md5(id::text), 20), created_at
-FROM orders ORDER BY created_at DESC LIMIT 150000;
+FROM orders ORDER BY created_at DESC LIMIT ${n(150000)};
 INSERT INTO newsletter_subscribers (email, created_at)
-SELECT 'abonne' || g || '@exemple.bj', now() - g * interval '10 minutes' FROM generate_series(1, 50000) g;
+SELECT 'abonne' || g || '@exemple.bj', now() - g * interval '${10 / scale} minutes' FROM generate_series(1, ${n(50000)}) g;
 INSERT INTO blog_posts (title, slug, excerpt, content, author, date, published)
 SELECT 'Article de blog ' || g, 'billet-' || g, 'Résumé ' || g, '<p>Texte</p>', 'La rédaction', (current_date - (g % 700)), true
-FROM generate_series(1, 5000) g;
+FROM generate_series(1, ${n(5000)}) g;
 `;
+};
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 
-type Shop = Awaited<ReturnType<typeof startServer>> & { cookie: string };
+type Shop = Omit<Awaited<ReturnType<typeof startServer>>, 'stop'> & { cookie: string; stop: () => unknown };
 
-async function open(databaseUrl: string): Promise<Shop> {
+async function open(database: { DATABASE_URL: string } | { DATA_DIR: string }): Promise<Shop> {
   const server = await startServer({
-    DATABASE_URL: databaseUrl,
+    ...database,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     DEMO_PHOTOS: 'false',
@@ -241,39 +255,72 @@ async function measure(shop: Shop) {
   return results;
 }
 
-const admin = new pg.Client({ connectionString: url });
-admin.on('error', () => undefined); // the FORCE drops below end the servers' sessions, not this one's work
-await admin.connect();
-const names = [`scale_small_${process.pid}`, `scale_large_${process.pid}`];
+/** A shop on the PostgreSQL server: a database of its own, grown through it once the server has seeded it. */
+async function onPostgres(name: string, scale: number) {
+  await admin!.query(`CREATE DATABASE ${name}`);
+  const databaseUrl = url!.replace(/\/[^/]*$/, `/${name}`);
+  const shop = await open({ DATABASE_URL: databaseUrl });
+  if (scale) {
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    await db.query(grow(scale));
+    await db.query('VACUUM ANALYZE'); // as autovacuum would, in a statement of its own
+    await db.end();
+  }
+  return {
+    ...shop,
+    stop: async () => {
+      shop.stop();
+      await admin!.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    },
+  };
+}
+
+/** A shop in a PGlite directory: grown before its server opens it (one process holds a PGlite). */
+async function onPglite(name: string, scale: number) {
+  const dataDir = path.resolve(`.tmp/${name}`);
+  const db = createDb({ dataDir });
+  await migrateToLatest(db);
+  await seedIfEmpty(db, { demo: true });
+  if (scale) {
+    await sql.raw(grow(scale)).execute(db);
+    await sql`VACUUM ANALYZE`.execute(db);
+  }
+  await db.destroy();
+  const shop = await open({ DATA_DIR: dataDir });
+  return {
+    ...shop,
+    stop: async () => {
+      shop.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const admin = PGLITE ? null : new pg.Client({ connectionString: url });
+admin?.on('error', () => undefined); // the FORCE drops below end the servers' sessions, not this one's work
+await admin?.connect();
+const scale = PGLITE ? 0.25 : 1;
 const shops: Shop[] = [];
 try {
   const results: Map<string, string>[] = [];
-  for (const [i, name] of names.entries()) {
-    await admin.query(`CREATE DATABASE ${name}`);
-    const databaseUrl = url.replace(/\/[^/]*$/, `/${name}`);
-    const shop = await open(databaseUrl);
+  for (const [i, name] of [`scale_small_${process.pid}`, `scale_large_${process.pid}`].entries()) {
+    const started = performance.now();
+    const shop = await (PGLITE ? onPglite : onPostgres)(name, i === 1 ? scale : 0);
     shops.push(shop);
-    if (i === 1) {
-      const started = performance.now();
-      const db = new pg.Client({ connectionString: databaseUrl });
-      await db.connect();
-      await db.query(GROW);
-      await db.query('VACUUM ANALYZE'); // as autovacuum would, in a statement of its own
-      await db.end();
-      console.log(`Grande boutique générée en ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    }
+    if (i === 1) console.log(`Grande boutique générée en ${((performance.now() - started) / 1000).toFixed(0)} s`);
     results.push(await measure(shop));
   }
   const rows = [...results[0]!.keys()].map((key) => [key, results[0]!.get(key)!, results[1]!.get(key) ?? '']);
   const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => r[c]!.length), 12));
   const line = (r: string[]) => r.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ');
-  console.log(line(['Mesure (p50 / p95 sur 20 appels)', 'Petite boutique (démo)', 'Grande (200 000 commandes)']));
+  const large = `Grande (${(200_000 * scale).toLocaleString('fr-FR')} commandes, ${PGLITE ? 'PGlite' : 'PostgreSQL'})`;
+  console.log(line(['Mesure (p50 / p95 sur 20 appels)', 'Petite boutique (démo)', large]));
   for (const r of rows) console.log(line(r));
 } catch (error) {
   console.error(error);
   process.exitCode = 1;
 } finally {
-  for (const shop of shops) shop.stop();
-  for (const name of names) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-  await admin.end();
+  for (const shop of shops) await shop.stop();
+  await admin?.end();
 }
