@@ -107,6 +107,13 @@ export async function backupDatabase(target: BackupTarget, dir: string, open?: P
   }
 }
 
+/**
+ * A PGlite opened for a checkpoint or a check reads few pages: 16 MB of shared buffers instead of
+ * PostgreSQL's 128 MB, which a PGlite allocates and touches as it starts (measured: the process
+ * holds 154 MiB once open instead of 281).
+ */
+const FEW_BUFFERS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 /** The PGlite base of a stopped shop, opened by this process (PGlite is single-process). */
 async function openStopped(target: BackupTarget) {
   const pid = serverRunning(target.dataDir);
@@ -114,7 +121,7 @@ async function openStopped(target: BackupTarget) {
   const source = path.join(target.dataDir, PGLITE_DIR);
   if (!fs.existsSync(path.join(source, 'PG_VERSION'))) throw new Error(`Aucune base PGlite dans ${source}.`);
   // Without the search extensions: a checkpoint and the run's record need neither (40 MB less).
-  const pglite = new PGlite(source);
+  const pglite = new PGlite(source, { startParams: FEW_BUFFERS });
   await pglite.waitReady;
   return pglite;
 }
@@ -173,7 +180,7 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
     await readArchive(file, tar.x({ cwd: scratch }));
     const restored = fs.existsSync(path.join(scratch, PGLITE_DIR, 'PG_VERSION')) ? path.join(scratch, PGLITE_DIR) : scratch;
     if (!fs.existsSync(path.join(restored, 'PG_VERSION'))) throw new Error('no PGlite base in the archive');
-    const pglite = new PGlite(restored, { extensions: { pg_trgm, unaccent } });
+    const pglite = new PGlite(restored, { extensions: { pg_trgm, unaccent }, startParams: FEW_BUFFERS });
     try {
       await pglite.waitReady;
       await pglite.query('SELECT count(*) FROM settings');
