@@ -92,6 +92,7 @@ describe('the outbox', () => {
           invoice: async () => undefined,
           whatsapp: async () => undefined,
           whatsappEvent: async () => undefined,
+          whatsappMedia: async () => undefined,
         },
         1,
         silent,
@@ -179,6 +180,7 @@ describe('the outbox', () => {
       invoice: async () => undefined,
       whatsapp: async () => undefined,
       whatsappEvent: async () => undefined,
+      whatsappMedia: async () => undefined,
     };
     await Promise.all(others.map((db) => runDue(db, deliver, 1, silent)));
     await until('all sent', async () => (await envois(`Lot ${tag}`)).filter((r) => r.status === 'sent').length === 30);

@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { formatXOF } from '@app/shared';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWhatsApp } from '../../server/src/config';
 import { runDue } from '../../server/src/platform/outbox-worker';
 import { whatsappDelivery } from '../../server/src/whatsapp/messages';
-import { startTestApp, type TestApp } from '../support/app';
+import { adminCookie, httpClient, startTestApp, type TestApp } from '../support/app';
 import { GRAPH, type GraphStandIn, startGraphStandIn } from '../support/graph-stand-in';
 import { readOutbox } from '../support/outbox';
 import { until } from '../support/until';
@@ -59,6 +60,7 @@ const otherServer = () =>
       push: async () => undefined,
       invoice: async () => undefined,
       whatsappEvent: async () => undefined,
+      whatsappMedia: async () => undefined,
       whatsapp: whatsappDelivery(app.db, app.config),
     },
     1,
@@ -342,6 +344,123 @@ describe('conversations', () => {
     await until('the mail', () => readOutbox(app.config.dataDir).some((m) => m.includes(`To: ${email}`) && m.includes('confirm')));
     expect(graph.sentTo(phone.digits)).toHaveLength(2);
     await expect(app.asAdmin.whatsapp.reply({ phone: phone.e164, text: 'Encore moi' })).rejects.toThrow(/a écrit STOP/);
+  });
+});
+
+describe('files customers send', () => {
+  const photo = () =>
+    sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#c0392b' } })
+      .jpeg()
+      .toBuffer();
+  const thread = (phone: string) => app.asAdmin.whatsapp.thread({ phone });
+  /** The file as a browser asks for it, with these cookies (none: signed out). */
+  const open = (path: string, cookie = '') => fetch(`${app.url}${path}`, { headers: cookie ? { cookie } : {} });
+
+  it('a photo, a voice message and a PDF show in the conversation, fetched once, and only the team opens them', async () => {
+    const phone = newPhone();
+    const voice = Buffer.concat([Buffer.from('OggS'), randomBytes(3000)]);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const sent = [
+      graph.inboundMedia(phone.e164, 'image', { bytes: await photo(), mimeType: 'image/jpeg', caption: 'Écran cassé' }),
+      graph.inboundMedia(phone.e164, 'audio', { bytes: voice, mimeType: 'audio/ogg; codecs=opus' }),
+      graph.inboundMedia(phone.e164, 'document', {
+        bytes: pdf,
+        mimeType: 'application/pdf',
+        filename: 'reçu MoMo.pdf',
+        caption: 'Mon paiement',
+      }),
+    ];
+    const downloadsBefore = graph.state.downloads;
+    for (const m of sent) expect((await graph.post(m.body)).status).toBe(200);
+    // Meta posts again: nothing fetched twice.
+    expect((await graph.post(sent[0]!.body)).status).toBe(200);
+    const messages = await until('the three files fetched', async () => {
+      const t = await thread(phone.e164);
+      return t.messages.filter((m) => m.media).length === 3 ? t.messages : undefined;
+    });
+    expect(graph.state.downloads - downloadsBefore).toBe(3);
+    // Meta's three posts may be handled in any order.
+    const [picture, note, doc] = (['image', 'audio', 'document'] as const).map((kind) => messages.find((m) => m.media?.kind === kind));
+    // The file in its place; the conversations' list keeps the words « [Photo] ».
+    expect(picture).toMatchObject({ direction: 'in', body: 'Écran cassé', media: { kind: 'image', width: 1280, height: 960 } });
+    expect(note).toMatchObject({ body: '', media: { kind: 'audio' } });
+    expect(doc).toMatchObject({ body: 'Mon paiement', media: { kind: 'document', filename: 'reçu MoMo.pdf' } });
+    expect((await app.asAdmin.whatsapp.conversations({})).find((c) => c.phone === phone.e164)?.lastText).toBe(
+      '[Document reçu MoMo.pdf] Mon paiement',
+    );
+
+    const owner = await adminCookie(app.url);
+    const full = await open(picture!.media!.url, owner);
+    expect(full.headers.get('content-type')).toBe('image/webp');
+    expect(full.headers.get('cache-control')).toBe('no-store');
+    expect(await sharp(Buffer.from(await full.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 1280, height: 960 });
+    const small = await open(`${picture!.media!.url}?apercu`, owner);
+    expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(320);
+    const audio = await open(note!.media!.url, owner);
+    expect(audio.headers.get('content-type')).toBe('audio/ogg');
+    expect(Buffer.from(await audio.arrayBuffer()).equals(voice)).toBe(true);
+    const file = await open(doc!.media!.url, owner);
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''${encodeURIComponent('reçu MoMo.pdf')}`);
+    expect(Buffer.from(await file.arrayBuffer()).equals(pdf)).toBe(true);
+
+    // Signed out: refused; a courier (who does not read the conversations): refused, in French.
+    expect((await open(picture!.media!.url)).status).toBe(401);
+    const { link } = await app.asAdmin.team.invite({
+      email: `livreur.${randomUUID().slice(0, 6)}@example.com`,
+      displayName: 'Livreur',
+      role: 'courier',
+      phone: '01 97 00 00 02',
+    });
+    const courier = httpClient(app.url);
+    await courier.client.team.accept.mutate({ token: new URL(link).searchParams.get('token')!, password: 'un mot de passe solide' });
+    const asCourier = await open(picture!.media!.url, [...courier.jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    expect(asCourier.status).toBe(403);
+    expect(((await asCourier.json()) as { error: { message: string } }).error.message).toMatch(/livreur|accès/i);
+    expect((await open('/api/whatsapp/media/pas-un-id', owner)).status).toBe(404);
+  });
+
+  it('a file too heavy, of a type not kept, or altered on the way: the conversation says why; a failed link is tried again', async () => {
+    const phone = newPhone();
+    // A link that failed (expired: 404) is asked again, and the photo comes.
+    graph.state.failDownloads.push(404);
+    const retried = graph.inboundMedia(phone.e164, 'image', { bytes: await photo(), mimeType: 'image/jpeg' });
+    const heavy = graph.inboundMedia(phone.e164, 'audio', { bytes: Buffer.alloc(17 * 1024 * 1024, 1), mimeType: 'audio/ogg' });
+    const program = graph.inboundMedia(phone.e164, 'document', {
+      bytes: Buffer.from('MZ....'),
+      mimeType: 'application/x-msdownload',
+      filename: 'facture.exe',
+    });
+    const altered = graph.inboundMedia(phone.e164, 'document', {
+      bytes: Buffer.from('%PDF-1.4\n'),
+      mimeType: 'application/pdf',
+      filename: 'a.pdf',
+      wrongHash: true,
+    });
+    for (const m of [retried, heavy, program]) expect((await graph.post(m.body)).status).toBe(200);
+    const messages = await until('fetched or refused', async () => {
+      const t = await thread(phone.e164);
+      return t.messages.filter((m) => m.media || m.error).length === 3 ? t.messages : undefined;
+    });
+    expect(messages.find((m) => m.media)).toMatchObject({ media: { kind: 'image' }, error: null });
+    expect(messages.map((m) => m.error)).toEqual(
+      expect.arrayContaining([
+        'Message vocal non récupéré(e) : Fichier trop lourd pour la boutique (16 Mo au plus) : ouvrez-le dans WhatsApp.',
+        'Document non récupéré(e) : type de fichier non accepté (application/x-msdownload) : ouvrez-le dans WhatsApp.',
+      ]),
+    );
+    // A file whose bytes do not match what Meta states is never kept: tried again, Envois says why.
+    expect((await graph.post(altered.body)).status).toBe(200);
+    const envoi = await until('said in Envois', () =>
+      app.db
+        .selectFrom('outbox')
+        .select(['status', 'lastError'])
+        .where('channel', '=', 'whatsappMedia')
+        .where(sql<boolean>`payload->>'mediaId' = ${altered.mediaId}`)
+        .where('lastError', 'is not', null)
+        .executeTakeFirst(),
+    );
+    expect(envoi.lastError).toContain('altéré en route');
+    expect((await thread(phone.e164)).messages.filter((m) => m.media)).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
 import { type GraphStandIn, startGraphStandIn } from '../support/graph-stand-in';
@@ -45,6 +46,18 @@ describe('WhatsApp in the admin', () => {
     await until('in the conversations', async () =>
       (await app.asAdmin.whatsapp.conversations({})).some((c) => c.phone === '+2290197445566' && c.unread === 1),
     );
+    // With a photo of what she wants (the shop fetches it from Meta).
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2e86de' } })
+      .jpeg()
+      .toBuffer();
+    const sentPhoto = graph.inboundMedia('+2290197445566', 'image', {
+      bytes: photo,
+      mimeType: 'image/jpeg',
+      caption: 'Ce modèle-là',
+      name: 'Afi M.',
+    });
+    expect((await graph.post(sentPhoto.body)).status).toBe(200);
+    await until('the photo fetched', () => app.db.selectFrom('whatsappMedia').select('messageId').executeTakeFirst());
 
     const owner = await app.newPage(PHONE);
     await signIn(owner, `/admin/orders/${order.id}`);
@@ -54,6 +67,9 @@ describe('WhatsApp in the admin', () => {
     await owner.waitForURL(/\/admin\/whatsapp\?phone=%2B2290197445566/);
     const messages = owner.getByRole('list', { name: 'Messages' });
     await messages.getByText('Bonjour, je peux passer la chercher ce soir ?').waitFor();
+    await messages.getByText('Ce modèle-là').waitFor();
+    const picture = messages.getByRole('img', { name: /Photo envoyée par le client/ });
+    await until('the photo drawn', () => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 320));
     await owner.getByText(/Réponse libre possible/).waitFor();
     await owner.getByText(order.number).first().waitFor();
     await owner.getByLabel('Votre réponse').fill('Oui, la boutique est ouverte jusqu’à 18 h 30.');

@@ -1,11 +1,13 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 
 // A local WhatsApp Cloud API (Meta's Graph API) for the tests: POST /<version>/<phone number id>/messages
 // answers as Meta does ({ messaging_product, contacts, messages: [{ id: "wamid…" }] }) or with
 // Meta's error shape ({ error: { message, type, code, error_data: { details } } }); GET
-// /<version>/<business account id>/message_templates lists templates; and it posts webhooks to the
-// shop signed as Meta signs them (X-Hub-Signature-256: sha256=<HMAC-SHA256 of the body, app secret>).
+// /<version>/<business account id>/message_templates lists templates; GET /<version>/<media id>
+// gives a customer's file's link, type, size and SHA-256, and the link gives its bytes (with the
+// token); and it posts webhooks to the shop signed as Meta signs them (X-Hub-Signature-256:
+// sha256=<HMAC-SHA256 of the body, app secret>).
 
 export const GRAPH = {
   token: 'EAAtest-token',
@@ -41,6 +43,11 @@ export async function startGraphStandIn() {
     held: [] as (() => void)[],
     templates: new Map<string, string>(),
     templatesForbidden: false,
+    /** Files customers sent, by media id; `sha256` as Meta states it (a wrong one stands for a file altered on the way). */
+    media: new Map<string, { bytes: Buffer; mimeType: string; sha256: string }>(),
+    /** The next downloads of a file's link answered with this HTTP status (a link expired: 404). */
+    failDownloads: [] as number[],
+    downloads: 0,
   };
   const json = (res: http.ServerResponse, status: number, body: unknown) =>
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -81,6 +88,27 @@ export async function startGraphStandIn() {
         else answer();
         return;
       }
+      const file = /^\/files\/([\w.-]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && file) {
+        state.downloads++;
+        const failure = state.failDownloads.shift();
+        const media = state.media.get(file[1]!);
+        if (failure || !media) return res.writeHead(failure ?? 404).end();
+        return res.writeHead(200, { 'content-type': media.mimeType, 'content-length': media.bytes.length }).end(media.bytes);
+      }
+      const mediaInfo = /^\/v23\.0\/(media\.[\w-]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && mediaInfo) {
+        const media = state.media.get(mediaInfo[1]!);
+        if (!media) return metaError(res, 400, 100, 'Unsupported get request. Object does not exist');
+        return json(res, 200, {
+          messaging_product: 'whatsapp',
+          url: `http://127.0.0.1:${port}/files/${mediaInfo[1]}`,
+          mime_type: media.mimeType,
+          sha256: media.sha256,
+          file_size: String(media.bytes.length),
+          id: mediaInfo[1],
+        });
+      }
       metaError(res, 404, 100, 'Unknown path');
     });
   });
@@ -108,6 +136,18 @@ export async function startGraphStandIn() {
       ],
     });
   let inbound = 0;
+  const inboundMessage = (from: string, name: string, message: object) =>
+    envelope({
+      contacts: [{ profile: { name }, wa_id: from.replace(/^\+/, '') }],
+      messages: [
+        {
+          from: from.replace(/^\+/, ''),
+          id: `wamid.in${++inbound}${randomBytes(4).toString('hex')}`,
+          timestamp: String(Math.floor(Date.now() / 1000)),
+          ...message,
+        },
+      ],
+    });
 
   return {
     url: `http://127.0.0.1:${port}/v23.0`,
@@ -137,19 +177,31 @@ export async function startGraphStandIn() {
         body,
       }),
     /** A customer's text message, as Meta posts it. */
-    inboundText: (from: string, text: string, name = 'Client') =>
-      envelope({
-        contacts: [{ profile: { name }, wa_id: from.replace(/^\+/, '') }],
-        messages: [
-          {
-            from: from.replace(/^\+/, ''),
-            id: `wamid.in${++inbound}${randomBytes(4).toString('hex')}`,
-            timestamp: String(Math.floor(Date.now() / 1000)),
-            type: 'text',
-            text: { body: text },
-          },
-        ],
-      }),
+    inboundText: (from: string, text: string, name = 'Client') => inboundMessage(from, name, { type: 'text', text: { body: text } }),
+    /**
+     * A customer's file (a photo, a voice message, a document), as Meta posts it: its id in the
+     * webhook, the file kept here for the shop to fetch. Returns the body and the media id.
+     */
+    inboundMedia: (
+      from: string,
+      type: 'image' | 'audio' | 'document' | 'sticker',
+      file: { bytes: Buffer; mimeType: string; caption?: string; filename?: string; wrongHash?: boolean; name?: string },
+    ) => {
+      const id = `media.${randomBytes(6).toString('hex')}`;
+      const sha256 = createHash('sha256')
+        .update(file.wrongHash ? Buffer.concat([file.bytes, Buffer.from('x')]) : file.bytes)
+        .digest('hex');
+      state.media.set(id, { bytes: file.bytes, mimeType: file.mimeType, sha256 });
+      const media = {
+        id,
+        mime_type: file.mimeType,
+        sha256: createHash('sha256').update(file.bytes).digest('base64'),
+        ...(file.caption ? { caption: file.caption } : {}),
+        ...(file.filename ? { filename: file.filename } : {}),
+        ...(type === 'audio' ? { voice: true } : {}),
+      };
+      return { body: inboundMessage(from, file.name ?? 'Client', { type, [type]: media }), mediaId: id };
+    },
     /** A delivery status of a message the shop sent. */
     status: (
       m: Pick<SentMessage, 'wamid' | 'to' | 'biz_opaque_callback_data'>,

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, CheckOutlined, CopyOutlined, WhatsAppOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CheckOutlined, CopyOutlined, FilePdfOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import { MANAGERS, may, type Role, templateStatuses, whatsappStatuses } from '@app/shared';
 import { displayPhone, formatXOF, whatsappLink } from '@app/shared/format';
 import { orderStatuses } from '@app/shared/labels';
@@ -158,7 +158,8 @@ function Conversation({ phone }: { phone: string }) {
                   padding: '6px 10px',
                 }}
               >
-                <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{m.body}</div>
+                {m.media && <MessageFile media={m.media} />}
+                {m.body && <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{m.body}</div>}
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {shopDateTime(m.createdAt)}
                   {m.direction === 'out' && (
@@ -192,6 +193,37 @@ function Conversation({ phone }: { phone: string }) {
         </Card>
       )}
     </Space>
+  );
+}
+
+/**
+ * A file the customer sent, in its place: the photo (its small version; a tap opens the whole one),
+ * the voice message to play (fetched only then), the PDF to open.
+ */
+function MessageFile({ media }: { media: NonNullable<Thread['messages'][number]['media']> }) {
+  if (media.kind === 'image') {
+    const width = Math.min(320, media.width ?? 320);
+    return (
+      <a href={media.url} target="_blank" rel="noreferrer" style={{ display: 'block', marginBottom: 4 }}>
+        <img
+          src={`${media.url}?apercu`}
+          alt="Photo envoyée par le client (toucher pour l’agrandir)"
+          width={width}
+          height={media.width && media.height ? Math.round((width * media.height) / media.width) : width}
+          loading="lazy"
+          style={{ display: 'block', maxWidth: '100%', height: 'auto', borderRadius: 6 }}
+        />
+      </a>
+    );
+  }
+  if (media.kind === 'audio')
+    return (
+      <audio controls preload="none" src={media.url} aria-label="Message vocal du client" style={{ display: 'block', maxWidth: '100%' }} />
+    );
+  return (
+    <Button icon={<FilePdfOutlined />} href={media.url} style={{ marginBottom: 4, maxWidth: '100%' }}>
+      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{media.filename ?? 'Document'}</span>
+    </Button>
   );
 }
 

@@ -147,6 +147,19 @@ export interface WhatsappMessagesTable {
   statusAt: Timestamp;
 }
 
+/** A file a customer sent on WhatsApp, kept with its message (server/src/whatsapp/media.ts). */
+export interface WhatsappMediaTable {
+  messageId: string;
+  kind: 'image' | 'audio' | 'document';
+  contentType: string;
+  filename: string | null;
+  width: number | null;
+  height: number | null;
+  bytes: Buffer;
+  preview: Buffer | null;
+  createdAt: Timestamp;
+}
+
 /** Each webhook body Meta posted, once (its SHA-256). */
 export interface WhatsappWebhooksTable {
   digest: string;
@@ -183,6 +196,7 @@ export interface Database extends ResourceTables {
   schedules: SchedulesTable;
   whatsappContacts: WhatsappContactsTable;
   whatsappMessages: WhatsappMessagesTable;
+  whatsappMedia: WhatsappMediaTable;
   whatsappWebhooks: WhatsappWebhooksTable;
 }
 

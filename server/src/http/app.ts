@@ -22,6 +22,7 @@ import { mediaRoutes } from './media-route';
 import { fedapayWebhookRoute } from './webhook-route';
 import { whatsappWebhookRoute } from './whatsapp-route';
 import { whatsappDelivery, whatsappEventDelivery } from '../whatsapp/messages';
+import { whatsappMediaDelivery } from '../whatsapp/media';
 import { alertInbound } from '../whatsapp/conversations';
 import { isBodyTooLarge, registerBodyGuard, TOO_LARGE, trpcRefusal } from './body-guard';
 import { receiptRoute } from './receipt-route';
@@ -176,6 +177,7 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
     invoice: invoiceDelivery(db, config),
     whatsapp: whatsappDelivery(db, config),
     whatsappEvent: whatsappEventDelivery(db, config, alertInbound),
+    whatsappMedia: whatsappMediaDelivery(db, config),
   });
   app.addHook('onClose', () => outbox.stop());
   app.decorate('outbox', { wake: outbox.wake });

@@ -1,9 +1,12 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { AREAS, forbiddenMessage, isUuid, may } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import { findSession, sessionCookieName } from '../auth/sessions';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { enqueue } from '../platform/outbox';
+import { mediaPath } from '../whatsapp/media';
 import { WHATSAPP_WEBHOOK_PATH } from '../whatsapp/messages';
 
 /** Whether Meta signed exactly these bytes with the app's secret ("sha256=" and the hex HMAC). */
@@ -59,5 +62,34 @@ export async function whatsappWebhookRoute(app: FastifyInstance, { db, config }:
       if (stored) await enqueue(tx, 'whatsappEvent', 'WhatsApp', 'Événement WhatsApp reçu', { digest });
     });
     return { received: true };
+  });
+
+  // A file a customer sent (whatsapp/media.ts), to the team only: those who read the conversations.
+  app.get(mediaPath(':id'), async (req, reply) => {
+    const refuse = (status: number, message: string) => reply.code(status).send({ error: { message, code: status } });
+    const admin = await findSession(db, config, req.cookies[sessionCookieName(config)]);
+    if (!admin) return refuse(401, 'Veuillez vous connecter pour voir les fichiers reçus sur WhatsApp.');
+    if (!may(admin.role, AREAS.whatsapp)) return refuse(403, forbiddenMessage(admin.role));
+    const { id } = req.params as { id: string };
+    const small = 'apercu' in (req.query as object);
+    const file = isUuid(id)
+      ? await db
+          .selectFrom('whatsappMedia')
+          .select(['kind', 'contentType', 'filename', small ? 'preview as bytes' : 'bytes'])
+          .where('messageId', '=', id)
+          .executeTakeFirst()
+      : undefined;
+    if (!file?.bytes) return refuse(404, 'Fichier introuvable.');
+    const name = file.filename ?? 'document.pdf';
+    return (
+      reply
+        .type(file.contentType)
+        // A customer's photo may be an identity card: nothing of it stays in the browser after
+        // sign-out (the conversation's preview is 320 px, a few kilobytes to fetch again).
+        .header('Cache-Control', 'no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', file.kind === 'document' ? `attachment; filename*=UTF-8''${encodeURIComponent(name)}` : 'inline')
+        .send(file.bytes)
+    );
   });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { WHATSAPP_TEMPLATES, type WhatsAppTemplate, whatsappError } from '@app/shared';
 import type { WhatsAppConfig } from '../config';
 
@@ -117,4 +118,55 @@ export async function templateStates(config: WhatsAppConfig): Promise<{ states: 
         : `Statuts illisibles pour l’instant : ${err instanceof Error ? err.message : String(err)} La boutique envoie quand même.`;
     return { states: null, problem };
   }
+}
+
+/**
+ * A file a customer sent, by the id Meta gave in the webhook: GET /<media id> gives a link (valid
+ * five minutes) with the file's type, size and SHA-256; the link is then read with the token, a
+ * buffer at a time, and given up beyond `maxBytes`. A refused, cut or altered download is retried
+ * (a new link each time); a file too heavy is not.
+ */
+export async function downloadMedia(
+  config: WhatsAppConfig,
+  mediaId: string,
+  maxBytes: number,
+): Promise<{ bytes: Buffer; contentType: string }> {
+  const info = (await call(config, `/${encodeURIComponent(mediaId)}`)) as {
+    url?: string;
+    mime_type?: string;
+    sha256?: string;
+    file_size?: number | string;
+  };
+  if (!info.url) throw new GraphError('Réponse de WhatsApp sans lien vers le fichier.', 'retry', true);
+  const tooHeavy = () =>
+    new GraphError(
+      `Fichier trop lourd pour la boutique (${Math.ceil(maxBytes / 1024 / 1024)} Mo au plus) : ouvrez-le dans WhatsApp.`,
+      'fail',
+      true,
+    );
+  if (Number(info.file_size ?? 0) > maxBytes) throw tooHeavy();
+  let res: Response;
+  try {
+    res = await fetch(info.url, { headers: { authorization: `Bearer ${config.token}` }, signal: AbortSignal.timeout(60_000) });
+  } catch {
+    throw new GraphError('Fichier de WhatsApp injoignable : nouvel essai bientôt.', 'retry', true);
+  }
+  if (!res.ok || !res.body)
+    throw new GraphError(`WhatsApp a refusé le fichier (HTTP ${res.status}) : nouvel essai bientôt.`, 'retry', true);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of res.body) {
+      size += chunk.length;
+      if (size > maxBytes) throw tooHeavy();
+      chunks.push(Buffer.from(chunk));
+    }
+  } catch (err) {
+    if (err instanceof GraphError) throw err;
+    throw new GraphError('Fichier de WhatsApp reçu en partie : nouvel essai bientôt.', 'retry', true);
+  }
+  const bytes = Buffer.concat(chunks);
+  if (info.sha256 && createHash('sha256').update(bytes).digest('hex') !== info.sha256.toLowerCase())
+    throw new GraphError('Fichier de WhatsApp altéré en route (empreinte différente) : nouvel essai bientôt.', 'retry', true);
+  return { bytes, contentType: (info.mime_type ?? '').split(';')[0]!.trim().toLowerCase() };
 }

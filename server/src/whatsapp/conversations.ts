@@ -6,7 +6,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { templateStates } from './cloud-api';
 import { enqueueWhatsApp } from '../platform/outbox';
-import { e164, type InboundAlert, WHATSAPP_WEBHOOK_PATH, windowOpen } from './messages';
+import { mediaPath } from './media';
+import { e164, type InboundAlert, MEDIA_MARKER, WHATSAPP_WEBHOOK_PATH, windowOpen } from './messages';
 
 // The admin's side of WhatsApp: the conversations (one per phone), a thread with the customer's
 // orders beside it, the owner's reply (free text inside the 24-hour window, the template outside),
@@ -57,11 +58,13 @@ export async function thread(db: Db, config: Config, rawPhone: string) {
   const [contact, messages, waiting, orders] = await Promise.all([
     db.selectFrom('whatsappContacts').selectAll().where('phone', '=', phone).executeTakeFirst(),
     db
-      .selectFrom('whatsappMessages')
-      .select(['id', 'direction', 'body', 'status', 'error', 'template', 'author', 'orderId', 'createdAt', 'statusAt'])
-      .where('phone', '=', phone)
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
+      .selectFrom('whatsappMessages as m')
+      .leftJoin('whatsappMedia as f', 'f.messageId', 'm.id')
+      .select(['m.id', 'm.direction', 'm.body', 'm.status', 'm.error', 'm.template', 'm.author', 'm.orderId', 'm.createdAt', 'm.statusAt'])
+      .select(['f.kind as mediaKind', 'f.filename as mediaFilename', 'f.width as mediaWidth', 'f.height as mediaHeight'])
+      .where('m.phone', '=', phone)
+      .orderBy('m.createdAt', 'desc')
+      .orderBy('m.id', 'desc')
       .limit(200)
       .execute(),
     // What the shop wrote that Meta has not taken yet (waiting or failed in the outbox): shown at
@@ -105,7 +108,14 @@ export async function thread(db: Db, config: Config, rawPhone: string) {
           ? `Réponse libre possible jusqu’à 24 heures après son dernier message.`
           : `Plus de ${REPLY_WINDOW_HOURS} heures depuis son dernier message (ou il n’a jamais écrit) : WhatsApp n’accepte qu’un modèle approuvé, « ${WHATSAPP_TEMPLATES.reprise_contact.label} », qui l’invite à répondre.`,
     messages: [
-      ...messages.reverse(),
+      ...messages.reverse().map(({ mediaKind, mediaFilename, mediaWidth, mediaHeight, ...m }) => ({
+        ...m,
+        // The file shows in its place: its "[Photo]" stays in the list of conversations only.
+        body: mediaKind ? m.body.replace(MEDIA_MARKER, '') : m.body,
+        media: mediaKind
+          ? { kind: mediaKind, url: mediaPath(m.id), filename: mediaFilename, width: mediaWidth, height: mediaHeight }
+          : null,
+      })),
       ...waiting.reverse().map((row) => {
         const p = row.payload as { text: string; template?: string; author?: string; orderId?: string };
         return {
@@ -119,6 +129,7 @@ export async function thread(db: Db, config: Config, rawPhone: string) {
           orderId: p.orderId ?? null,
           createdAt: row.createdAt,
           statusAt: row.createdAt,
+          media: null,
         };
       }),
     ],

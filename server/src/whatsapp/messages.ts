@@ -15,6 +15,7 @@ import type { Database } from '../db/schema';
 import { enqueueMail, enqueueWhatsApp, type MailEffect, type WhatsAppPayload } from '../platform/outbox';
 import { type Deliver, DeliveryError } from '../platform/outbox-worker';
 import { GraphError, type Outgoing, sendMessage } from './cloud-api';
+import { enqueueMediaFetch, type InboundMedia, mediaKindOf } from './media';
 
 // WhatsApp messages, through the outbox like every side effect: written with the event that causes
 // them, sent by whichever server claims the row, never twice. Just before calling Meta the row is
@@ -255,10 +256,15 @@ interface InboundMessage {
   text?: { body: string };
   button?: { text: string };
   interactive?: { button_reply?: { title: string }; list_reply?: { title: string } };
-  image?: { caption?: string };
-  document?: { caption?: string; filename?: string };
+  image?: InboundMedia & { caption?: string };
+  sticker?: InboundMedia;
+  audio?: InboundMedia & { voice?: boolean };
+  document?: InboundMedia & { caption?: string };
   location?: { name?: string; address?: string };
 }
+
+/** The mark textOf gives a message that carries a file (then shown in its place in the conversation). */
+export const MEDIA_MARKER = /^\[(?:Photo|Autocollant|Message vocal|Document[^\]]*)\]\s?/;
 
 /** What the conversation shows of a message received. */
 function textOf(m: InboundMessage) {
@@ -275,6 +281,8 @@ function textOf(m: InboundMessage) {
       return `[Document${m.document?.filename ? ` ${m.document.filename}` : ''}]${m.document?.caption ? ` ${m.document.caption}` : ''}`;
     case 'audio':
       return '[Message vocal]';
+    case 'sticker':
+      return '[Autocollant]';
     case 'location':
       return `[Position]${m.location?.name ? ` ${m.location.name}` : ''}${m.location?.address ? `, ${m.location.address}` : ''}`;
     default:
@@ -303,6 +311,8 @@ async function receive(db: Db, config: Config, m: InboundMessage, name: string, 
       .returning('id')
       .executeTakeFirst();
     if (!inserted) return;
+    const kind = mediaKindOf(m.type);
+    if (kind) await enqueueMediaFetch(tx, phone, inserted.id, kind, m[m.type as 'image' | 'sticker' | 'audio' | 'document'] ?? {});
     await touchContact(tx, phone, text, { name });
     const word = plainWord(text);
     const shop = (await tx.selectFrom('settings').select('businessName').executeTakeFirst())?.businessName ?? 'la boutique';

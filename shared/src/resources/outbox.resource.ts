@@ -45,6 +45,16 @@ export const OUTBOX_CHANNELS = {
   },
   // What Meta posted to the webhook (messages received, delivery statuses), by its digest.
   whatsappEvent: { label: 'WhatsApp reçu', payload: z.object({ digest: z.string() }) },
+  // A file a customer sent (a photo, a voice message, a PDF), fetched from Meta by its id.
+  whatsappMedia: {
+    label: 'Fichier WhatsApp reçu',
+    payload: z.object({
+      messageId: z.string(),
+      mediaId: z.string(),
+      kind: z.enum(['image', 'audio', 'document']),
+      filename: z.string().optional(),
+    }),
+  },
   // A normalized invoice to obtain from the DGI (server/src/invoicing).
   invoice: { label: 'Facture normalisée', payload: z.object({ invoiceId: z.string() }) },
 } as const;
