@@ -323,8 +323,58 @@ describe('conversations', () => {
     const thread = await app.asAdmin.whatsapp.thread({ phone: phone.e164 });
     expect(thread.open).toBe(false);
     expect(thread.replyRule).toContain('« Réponse hors des 24 heures »');
-    expect(await app.asAdmin.whatsapp.reply({ phone: phone.e164, text: 'Bonjour !' })).toEqual({ sent: 'template' });
+    expect(thread.replyRule).toContain('Votre réponse est gardée');
+    expect(await app.asAdmin.whatsapp.reply({ phone: phone.e164, text: 'Votre colis est prêt.' })).toEqual({ sent: 'template' });
     await until('template sent', () => graph.sentTo(phone.digits).some((m) => m.template?.name === 'reprise_contact'));
+    // The reply itself is kept, said so in the conversation; it leaves once the customer answers.
+    const kept = (await app.asAdmin.whatsapp.thread({ phone: phone.e164 })).messages.find((m) => m.body === 'Votre colis est prêt.');
+    expect(kept).toMatchObject({ direction: 'out', status: 'pending', note: 'Partira dès qu’il répondra (7 jours au plus).' });
+    expect(graph.sentTo(phone.digits).some((m) => m.type === 'text')).toBe(false);
+    expect((await graph.post(graph.inboundText(phone.e164, 'Oui ?'))).status).toBe(200);
+    const sent = await until('the kept reply sent', () => graph.sentTo(phone.digits).find((m) => m.type === 'text'));
+    expect(sent.text?.body).toBe('Votre colis est prêt.');
+  });
+
+  it('a kept reply the customer never answers is not sent after a week, and says why; after STOP it is dropped', async () => {
+    const silent = newPhone();
+    await placeOrder(silent.local);
+    await until('order message', () => graph.sentTo(silent.digits).length === 1);
+    await app.asAdmin.whatsapp.reply({ phone: silent.e164, text: 'Toujours intéressé ?' });
+    await until('template sent', () => graph.sentTo(silent.digits).some((m) => m.template?.name === 'reprise_contact'));
+    // A week later (the row's due time brought forward): no answer came.
+    await app.db
+      .updateTable('outbox')
+      .set({ nextAttemptAt: sql<string>`now()` })
+      .where('recipient', '=', silent.e164)
+      .where(sql<boolean>`(payload->>'awaitsReply')::boolean`)
+      .execute();
+    const failed = await until('given up', async () =>
+      (await app.asAdmin.whatsapp.thread({ phone: silent.e164 })).messages.find(
+        (m) => m.body === 'Toujours intéressé ?' && m.status === 'failed',
+      ),
+    );
+    expect(failed.error).toBe(
+      'Le client n’a pas répondu au modèle en 7 jours : votre réponse n’est pas partie. Réécrivez-lui quand il vous écrira.',
+    );
+    expect(graph.sentTo(silent.digits).some((m) => m.type === 'text')).toBe(false);
+
+    const stopping = newPhone();
+    await placeOrder(stopping.local);
+    await until('order message', () => graph.sentTo(stopping.digits).length === 1);
+    await app.asAdmin.whatsapp.reply({ phone: stopping.e164, text: 'Une promotion pour vous' });
+    expect((await graph.post(graph.inboundText(stopping.e164, 'STOP'))).status).toBe(200);
+    const dropped = await until('dropped', () =>
+      app.db
+        .selectFrom('outbox')
+        .select(['status', 'lastError'])
+        .where('recipient', '=', stopping.e164)
+        .where(sql<boolean>`(payload->>'awaitsReply')::boolean`)
+        .where('status', '=', 'cancelled')
+        .executeTakeFirst(),
+    );
+    expect(dropped.lastError).toContain('a écrit STOP');
+    // Only the order's message, the template and the STOP's answer went.
+    expect(graph.sentTo(stopping.digits).map((m) => m.text?.body ?? m.template?.name)).not.toContain('Une promotion pour vous');
   });
 
   it('STOP ends the messages to that phone, said back once; ARRÊT works as well', async () => {
@@ -381,12 +431,13 @@ describe('files customers send', () => {
     expect(graph.state.downloads - downloadsBefore).toBe(3);
     // Meta's three posts may be handled in any order.
     const [picture, note, doc] = (['image', 'audio', 'document'] as const).map((kind) => messages.find((m) => m.media?.kind === kind));
-    // The file in its place; the conversations' list keeps the words « [Photo] ».
+    // The file in its place of the conversation.
     expect(picture).toMatchObject({ direction: 'in', body: 'Écran cassé', media: { kind: 'image', width: 1280, height: 960 } });
     expect(note).toMatchObject({ body: '', media: { kind: 'audio' } });
     expect(doc).toMatchObject({ body: 'Mon paiement', media: { kind: 'document', filename: 'reçu MoMo.pdf' } });
-    expect((await app.asAdmin.whatsapp.conversations({})).find((c) => c.phone === phone.e164)?.lastText).toBe(
-      '[Document reçu MoMo.pdf] Mon paiement',
+    // The list of conversations keeps the words, « [Photo] » and the like, of the latest.
+    expect((await app.asAdmin.whatsapp.conversations({})).find((c) => c.phone === phone.e164)?.lastText).toMatch(
+      /^\[(Photo\] Écran cassé|Message vocal\]|Document reçu MoMo\.pdf\] Mon paiement)$/,
     );
 
     const owner = await adminCookie(app.url);

@@ -172,6 +172,11 @@ function Conversation({ phone }: { phone: string }) {
                     </>
                   )}
                 </Typography.Text>
+                {m.note && (
+                  <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                    {m.note}
+                  </Typography.Text>
+                )}
                 {m.error && <Alert type="error" message={m.error} style={{ marginTop: 4 }} />}
               </li>
             ))}
@@ -238,9 +243,12 @@ function Reply({ thread, onSent }: { thread: Thread; onSent: () => unknown }) {
       const { sent } = await trpc.whatsapp.reply.mutate({ phone: thread.phone, text });
       notification.success({
         message: sent === 'text' ? 'Réponse envoyée' : 'Modèle envoyé',
-        description: sent === 'text' ? undefined : 'Le client est invité à répondre ; votre texte reste ici pour la suite.',
+        description:
+          sent === 'text' || !text.trim()
+            ? undefined
+            : 'Le client est invité à répondre ; votre réponse est gardée et part dès qu’il répond.',
       });
-      if (sent === 'text') setText('');
+      setText('');
       await onSent();
     } catch (error) {
       notification.error({ message: 'Réponse non envoyée', description: toHttpError(error).message });
@@ -256,7 +264,7 @@ function Reply({ thread, onSent }: { thread: Thread; onSent: () => unknown }) {
           <>
             <Input.TextArea
               aria-label="Votre réponse"
-              placeholder={thread.open ? 'Votre message…' : 'Votre réponse (envoyée quand il aura répondu au modèle)'}
+              placeholder={thread.open ? 'Votre message…' : 'Votre réponse (gardée, elle part quand il aura répondu au modèle)'}
               value={text}
               onChange={(e) => setText(e.target.value)}
               autoSize={{ minRows: 2, maxRows: 8 }}

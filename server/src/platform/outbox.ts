@@ -84,14 +84,27 @@ export type WhatsAppPayload = {
   fallbackMail?: { to: string; subject: string; text: string };
   /** The shop's answer to STOP or START: it goes even to a phone that just stopped the messages. */
   notice?: boolean;
+  /**
+   * The owner's reply written outside the 24 hours: kept, due once the customer answers the
+   * re-contact template (receive() in whatsapp/messages.ts), dropped after KEPT_REPLY_DAYS.
+   */
+  awaitsReply?: boolean;
   dispatchedAt?: string;
 };
 
 /** `db`: the transaction of the event the message tells of. */
-export async function enqueueWhatsApp(db: Kysely<Database>, payload: WhatsAppPayload) {
+export async function enqueueWhatsApp(db: Kysely<Database>, payload: WhatsAppPayload, delayMinutes = 0) {
   const label = payload.template ? WHATSAPP_TEMPLATES[payload.template].label : payload.document ? 'Document' : 'Réponse';
   const clean = Object.fromEntries(Object.entries(payload).filter(([, v]) => v !== undefined)) as OutboxPayload;
-  await enqueue(db, 'whatsapp', payload.to, `WhatsApp · ${label}${payload.text ? ` · ${payload.text.slice(0, 80)}` : ''}`, clean);
+  await enqueue(
+    db,
+    'whatsapp',
+    payload.to,
+    `WhatsApp · ${label}${payload.text ? ` · ${payload.text.slice(0, 80)}` : ''}`,
+    clean,
+    undefined,
+    delayMinutes,
+  );
 }
 
 /**

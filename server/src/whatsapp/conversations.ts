@@ -1,4 +1,4 @@
-import { displayPhone, fillTemplate, REPLY_WINDOW_HOURS, WHATSAPP_TEMPLATES, type WhatsAppTemplate } from '@app/shared';
+import { displayPhone, fillTemplate, KEPT_REPLY_DAYS, REPLY_WINDOW_HOURS, WHATSAPP_TEMPLATES, type WhatsAppTemplate } from '@app/shared';
 import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
 import { alertOwner } from '../alerts/owner';
@@ -106,7 +106,7 @@ export async function thread(db: Db, config: Config, rawPhone: string) {
         ? 'Ce client a écrit STOP : la boutique ne lui écrit plus sur WhatsApp tant qu’il n’écrit pas START.'
         : open
           ? `Réponse libre possible jusqu’à 24 heures après son dernier message.`
-          : `Plus de ${REPLY_WINDOW_HOURS} heures depuis son dernier message (ou il n’a jamais écrit) : WhatsApp n’accepte qu’un modèle approuvé, « ${WHATSAPP_TEMPLATES.reprise_contact.label} », qui l’invite à répondre.`,
+          : `Plus de ${REPLY_WINDOW_HOURS} heures depuis son dernier message (ou il n’a jamais écrit) : WhatsApp n’accepte qu’un modèle approuvé, « ${WHATSAPP_TEMPLATES.reprise_contact.label} », qui l’invite à répondre. Votre réponse est gardée et part dès qu’il répond (${KEPT_REPLY_DAYS} jours au plus).`,
     messages: [
       ...messages.reverse().map(({ mediaKind, mediaFilename, mediaWidth, mediaHeight, ...m }) => ({
         ...m,
@@ -115,9 +115,10 @@ export async function thread(db: Db, config: Config, rawPhone: string) {
         media: mediaKind
           ? { kind: mediaKind, url: mediaPath(m.id), filename: mediaFilename, width: mediaWidth, height: mediaHeight }
           : null,
+        note: null,
       })),
       ...waiting.reverse().map((row) => {
-        const p = row.payload as { text: string; template?: string; author?: string; orderId?: string };
+        const p = row.payload as { text: string; template?: string; author?: string; orderId?: string; awaitsReply?: boolean };
         return {
           id: row.id,
           direction: 'out' as const,
@@ -130,6 +131,7 @@ export async function thread(db: Db, config: Config, rawPhone: string) {
           createdAt: row.createdAt,
           statusAt: row.createdAt,
           media: null,
+          note: p.awaitsReply && row.status === 'pending' ? `Partira dès qu’il répondra (${KEPT_REPLY_DAYS} jours au plus).` : null,
         };
       }),
     ],
@@ -148,6 +150,9 @@ export async function reply(db: Db, config: Config, input: { phone: string; text
       const values = [t.name.split(' ')[0] || 'Bonjour'];
       const template: WhatsAppTemplate = 'reprise_contact';
       await enqueueWhatsApp(tx, { to: t.phone, template, values, text: fillTemplate(template, values), author, notice: true });
+      // The reply itself waits for the customer's answer (receive() makes it due), a week at most.
+      if (input.text.trim())
+        await enqueueWhatsApp(tx, { to: t.phone, text: input.text, author, awaitsReply: true }, KEPT_REPLY_DAYS * 24 * 60);
     }
     await tx
       .insertInto('whatsappContacts')
@@ -195,6 +200,8 @@ export async function whatsappStatus(db: Db, config: Config) {
       .select(['lastError', 'updatedAt'])
       .where('channel', '=', 'whatsapp')
       .where('status', '=', 'failed')
+      // A kept reply the customer never answered is no sending problem.
+      .where(sql<boolean>`(payload->>'awaitsReply') IS NULL`)
       .where('updatedAt', '>', sql<string>`now() - interval '1 day'`)
       .orderBy('updatedAt', 'desc')
       .executeTakeFirst(),

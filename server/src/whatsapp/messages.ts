@@ -1,5 +1,6 @@
 import {
   fillTemplate,
+  KEPT_REPLY_DAYS,
   REPLY_WINDOW_HOURS,
   START_WORDS,
   STOP_WORDS,
@@ -135,6 +136,11 @@ export const whatsappDelivery =
     }
     if (!p.notice && !(await reachableOnWhatsApp(db, config, p.to)))
       throw new DeliveryError('Le client a écrit STOP ou préfère l’e-mail : plus aucun message WhatsApp ne lui part.', 'drop');
+    if (p.awaitsReply && !(await windowNowOpen(db, p.to)))
+      throw new DeliveryError(
+        `Le client n’a pas répondu au modèle en ${KEPT_REPLY_DAYS} jours : votre réponse n’est pas partie. Réécrivez-lui quand il vous écrira.`,
+        'fail',
+      );
     const marked = await setDispatched(db, row.id, row.attempts, true);
     if (!marked.numUpdatedRows) throw new DeliveryError('Repris par un autre serveur.', 'retry');
     let wamid: string;
@@ -340,6 +346,16 @@ async function receive(db: Db, config: Config, m: InboundMessage, name: string, 
       if (started.numUpdatedRows)
         await enqueueWhatsApp(tx, { to: phone, notice: true, text: `C’est noté : ${shop} peut de nouveau vous écrire sur WhatsApp.` });
     }
+    // The owner's replies kept while the 24 hours were closed: the window is open again, they are
+    // due now (after a STOP, the sending drops them and says why).
+    await tx
+      .updateTable('outbox')
+      .set({ nextAttemptAt: sql<string>`now()` })
+      .where('channel', '=', 'whatsapp')
+      .where('recipient', '=', phone)
+      .where('status', '=', 'pending')
+      .where(sql<boolean>`(payload->>'awaitsReply')::boolean`)
+      .execute();
     await alert(tx, config, { phone, name, text });
   });
 }
@@ -386,6 +402,12 @@ export const whatsappEventDelivery =
         for (const s of value.statuses ?? []) await applyStatus(db, s);
       }
   };
+
+/** Whether the 24 hours of this phone's last message are still running, as the database has it now. */
+async function windowNowOpen(db: Db, phone: string) {
+  const contact = await db.selectFrom('whatsappContacts').select('lastInboundAt').where('phone', '=', phone).executeTakeFirst();
+  return windowOpen(contact?.lastInboundAt ?? null);
+}
 
 /** Whether the owner may still write freely to this phone (within 24 hours of its last message). */
 export const windowOpen = (lastInboundAt: string | null, now = Date.now()) =>

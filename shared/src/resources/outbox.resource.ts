@@ -39,6 +39,8 @@ export const OUTBOX_CHANNELS = {
       orderId: z.string().optional(),
       author: z.string().optional(),
       fallbackMail: z.object({ to: z.string(), subject: z.string(), text: z.string() }).optional(),
+      /** The owner's reply written outside the 24 hours, kept until the customer answers. */
+      awaitsReply: z.boolean().optional(),
       /** Set just before the call to Meta: a row found with it was perhaps sent, and is never sent again blindly. */
       dispatchedAt: z.string().optional(),
     }),

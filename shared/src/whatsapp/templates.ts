@@ -74,6 +74,8 @@ export const fillTemplate = (name: WhatsAppTemplate, values: readonly string[]) 
 
 /** A customer may write freely to the shop for 24 hours after their last message; after that, only a template. */
 export const REPLY_WINDOW_HOURS = 24;
+/** A reply the owner wrote outside those 24 hours waits this long for the customer to answer the re-contact template. */
+export const KEPT_REPLY_DAYS = 7;
 
 /** Words that end the shop's messages to a phone (compared without case nor accents), and the one that brings them back. */
 export const STOP_WORDS = ['stop', 'arret', 'arreter', 'desabonner'];
