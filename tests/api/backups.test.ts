@@ -13,6 +13,7 @@ import { createDb } from '../../server/src/db/index';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { dashboardStats } from '../../server/src/routers/dashboard.router';
 import { seedIfEmpty } from '../../server/src/seed/seed';
+import { pgliteIn } from '../support/db';
 
 // The backup job (npm run backup, and docker-compose's daily backup service): it writes, reads
 // back, rotates and records each run, and the dashboard shows the last good one or the failure.
@@ -46,7 +47,7 @@ async function shop(name: string, migrated = true) {
     const dataDir = dir(name);
     const open = () => createDb({ dataDir });
     if (migrated) {
-      const db = open();
+      const db = pgliteIn(dataDir);
       await migrateToLatest(db);
       await db.destroy();
     }

@@ -4,10 +4,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDb } from '../../server/src/db/index';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { seedIfEmpty } from '../../server/src/seed/seed';
-import { createTestDb } from '../support/db';
+import { createTestDb, pgliteIn } from '../support/db';
 import { until } from '../support/until';
 
 // An operator writes .env from .env.example, then runs the commands from the checkout, by hand,
@@ -54,7 +53,7 @@ async function database(dir: string) {
       checked: /Base de données vérifiée : PostgreSQL 127\.0\.0\.1:\d+\/test_\w+ \(utilisateur postgres\)\./,
     };
   }
-  const db = createDb({ dataDir: path.join(dir, 'donnees') });
+  const db = pgliteIn(path.join(dir, 'donnees'));
   await migrateToLatest(db);
   await seedIfEmpty(db, { demo: false });
   await db.destroy();
