@@ -65,7 +65,10 @@ export class ListPage {
     // came after the first look): close it as the owner would, then again if another came.
     const add = this.page.getByRole('button', { name: 'Ajouter' }).first();
     for (let attempt = 1; ; attempt++) {
-      for (const close of await this.page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => undefined);
+      // A second at most each: one already leaving is never clickable, and the default wait of
+      // 30 s behind it cost CI 36 s on three resources of admin-crud each run.
+      for (const close of await this.page.locator('.ant-notification-notice-close').all())
+        await close.click({ timeout: 1_000 }).catch(() => undefined);
       try {
         await add.click({ timeout: 5_000 });
         return;
