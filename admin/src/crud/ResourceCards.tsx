@@ -3,7 +3,8 @@ import { Card, Descriptions, Empty, Pagination, Spin } from 'antd';
 import { useNavigate } from 'react-router';
 import { columnLabel, imageOf, renderCell, Thumbnail } from '../fields/columns';
 import type { ResourceOverride } from './overrides';
-import { type AdminEntry, withId } from './registry';
+import { withId } from './places';
+import type { AdminEntry } from './registry';
 import { RowActions } from './RowActions';
 
 interface Props {

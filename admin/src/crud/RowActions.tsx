@@ -4,7 +4,8 @@ import { Button, Popconfirm, Space } from 'antd';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import type { ResourceOverride } from './overrides';
-import { type AdminEntry, withId } from './registry';
+import { withId } from './places';
+import type { AdminEntry } from './registry';
 
 /** Per-row buttons: the resource's own actions, then view or edit, then delete after confirmation. */
 export function RowActions({

@@ -11,3 +11,6 @@ export const places: readonly AdminPlace[] = catalogue;
 
 /** A resource's paths among the places given (those the signed-in person reads), if it is one. */
 export const pathOf = (among: readonly AdminPlace[], name: string) => among.find((place) => place.name === name)?.paths;
+
+/** '/products/edit/:id' with an id filled in. */
+export const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));

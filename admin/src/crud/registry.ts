@@ -50,6 +50,3 @@ export function refineResources(entries: readonly AdminEntry[]) {
     meta: { label: entry.menuLabel, canDelete: entry.resource.operations.delete, singleton: !!entry.resource.singleton },
   }));
 }
-
-/** '/products/edit/:id' with an id filled in. */
-export const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));

@@ -1,9 +1,9 @@
 import { countOf, formatXOF } from '@app/shared/format';
-import { cryptoTypes, orderStatuses } from '@app/shared/resources';
+import { cryptoTypes, orderStatuses } from '@app/shared/labels';
 import { Card, Col, List, Row, Tag, Typography } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
-import { pathOf } from '../crud/places';
+import { pathOf, withId } from '../crud/places';
 import type { AdminPlace } from '../crud/registry';
 import type { RouterOutputs } from '../providers/trpc';
 import { shopDateTime } from '../providers/shop-day';
@@ -23,66 +23,81 @@ export default function DashboardDetails({ s, entries }: { s: DashboardStats; en
   return (
     <>
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        <Col xs={24} lg={12}>
-          <Card title="Dernières commandes" extra={orders ? <Link to={orders.list}>Tout voir</Link> : null}>
-            <List
-              dataSource={s.latestOrders}
-              locale={{ emptyText: 'Aucune commande trouvée' }}
-              renderItem={(o) => (
-                <List.Item extra={<Tag>{orderStatuses[o.status as keyof typeof orderStatuses] ?? o.status}</Tag>}>
-                  <List.Item.Meta
-                    title={orders?.show ? <Link to={orders.show.replace(':id', o.id)}>{o.number}</Link> : o.number}
-                    description={`${o.customerName} · ${formatXOF(o.total)} · ${shopDateTime(o.createdAt)}`}
-                  />
-                </List.Item>
-              )}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} lg={12}>
-          <Card title="Vérifications en attente" extra={verifications ? <Link to={verifications.list}>Tout voir</Link> : null}>
-            <List
-              dataSource={s.pendingList}
-              locale={{ emptyText: 'Aucune demande trouvée' }}
-              renderItem={(v) => (
-                <List.Item>
-                  <List.Item.Meta
-                    title={verifications?.show ? <Link to={verifications.show.replace(':id', v.id)}>{v.name}</Link> : v.name}
-                    description={`${cryptoTypes[v.cryptoType as keyof typeof cryptoTypes] ?? v.cryptoType} · ${shopDateTime(v.createdAt)}`}
-                  />
-                </List.Item>
-              )}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} lg={12}>
-          <Card title="Stock bas" extra={products ? <Link to={products.list}>Produits</Link> : null}>
-            <List
-              dataSource={s.lowStock}
-              locale={{ emptyText: 'Aucun produit en stock bas' }}
-              renderItem={(p) => (
-                <List.Item
-                  extra={
-                    <Tag color={p.stock === 0 ? 'red' : 'orange'}>
-                      {p.stock === 0 ? 'Rupture' : countOf(p.stock, 'restant', 'restants')}
-                    </Tag>
-                  }
-                >
-                  <List.Item.Meta
-                    title={products?.edit ? <Link to={products.edit.replace(':id', p.id)}>{p.name}</Link> : p.name}
-                    description={`Seuil : ${p.lowStockThreshold}`}
-                  />
-                </List.Item>
-              )}
-            />
-          </Card>
-        </Col>
+        <Panel
+          title="Dernières commandes"
+          link={orders && <Link to={orders.list}>Tout voir</Link>}
+          rows={s.latestOrders}
+          empty="Aucune commande trouvée"
+          line={(o) => ({
+            title: orders?.show ? <Link to={withId(orders.show, o.id)}>{o.number}</Link> : o.number,
+            description: `${o.customerName} · ${formatXOF(o.total)} · ${shopDateTime(o.createdAt)}`,
+            extra: <Tag>{orderStatuses[o.status as keyof typeof orderStatuses] ?? o.status}</Tag>,
+          })}
+        />
+        <Panel
+          title="Vérifications en attente"
+          link={verifications && <Link to={verifications.list}>Tout voir</Link>}
+          rows={s.pendingList}
+          empty="Aucune demande trouvée"
+          line={(v) => ({
+            title: verifications?.show ? <Link to={withId(verifications.show, v.id)}>{v.name}</Link> : v.name,
+            description: `${cryptoTypes[v.cryptoType as keyof typeof cryptoTypes] ?? v.cryptoType} · ${shopDateTime(v.createdAt)}`,
+          })}
+        />
+        <Panel
+          title="Stock bas"
+          link={products && <Link to={products.list}>Produits</Link>}
+          rows={s.lowStock}
+          empty="Aucun produit en stock bas"
+          line={(p) => ({
+            title: products?.edit ? <Link to={withId(products.edit, p.id)}>{p.name}</Link> : p.name,
+            description: `Seuil : ${p.lowStockThreshold}`,
+            extra: (
+              <Tag color={p.stock === 0 ? 'red' : 'orange'}>{p.stock === 0 ? 'Rupture' : countOf(p.stock, 'restant', 'restants')}</Tag>
+            ),
+          })}
+        />
       </Row>
       <Suspense fallback={null}>
         <SalesCharts />
       </Suspense>
       {s.backup && <BackupLine backup={s.backup} />}
     </>
+  );
+}
+
+/** One of the lists under the figures: its title, the way to the whole list, a line a record. */
+function Panel<T extends { id: string }>({
+  title,
+  link,
+  rows,
+  empty,
+  line,
+}: {
+  title: string;
+  link: ReactNode;
+  rows: readonly T[];
+  empty: string;
+  line: (row: T) => { title: ReactNode; description: string; extra?: ReactNode };
+}) {
+  return (
+    <Col xs={24} lg={12}>
+      <Card title={title} extra={link}>
+        <List
+          dataSource={rows as T[]}
+          rowKey="id"
+          locale={{ emptyText: empty }}
+          renderItem={(row) => {
+            const { extra, ...meta } = line(row);
+            return (
+              <List.Item extra={extra}>
+                <List.Item.Meta {...meta} />
+              </List.Item>
+            );
+          }}
+        />
+      </Card>
+    </Col>
   );
 }
 

@@ -1,5 +1,5 @@
 import { countOf } from '@app/shared/format';
-import { courseSessions, orders, orderStatuses, paymentStatuses } from '@app/shared/resources';
+import { orders, orderStatuses, paymentStatuses } from '@app/shared/resources';
 import { formatPhone } from '@app/shared/phone';
 import { useQuery } from '@tanstack/react-query';
 import { Card, List, Space, Typography, theme } from 'antd';
@@ -7,14 +7,14 @@ import { Link, useParams } from 'react-router';
 import { BackButton } from '../../crud/DetailStatus';
 import { CsvButton } from '../../crud/ExportCsvButton';
 import ResourceForm from '../../crud/ResourceForm';
-import { adminEntries } from '../../crud/registry';
+import { entryNamed } from '../../crud/entries';
 import { StatusTag } from '../../fields/StatusTag';
 import { trpc } from '../../providers/trpc';
 import { WhatsAppButton } from '../WhatsAppButton';
 import { shopDate } from '../../providers/shop-day';
 import { EXPORTS } from '@app/shared/resources';
 
-const entry = adminEntries([courseSessions])[0]!;
+const entry = entryNamed('courseSessions');
 
 /** A session: its form (the generated one), then who registered, with a call, a chat and the list to export. */
 export default function SessionDetail() {

@@ -1,4 +1,3 @@
-import { newsletters } from '@app/shared/resources';
 import { countOf } from '@app/shared/format';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Popconfirm, Space } from 'antd';
@@ -6,11 +5,11 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { BackButton } from '../../crud/DetailStatus';
 import ResourceForm from '../../crud/ResourceForm';
-import { adminEntries } from '../../crud/registry';
+import { entryNamed } from '../../crud/entries';
 import { toHttpError } from '../../providers/errors';
 import { trpc } from '../../providers/trpc';
 
-const entry = adminEntries([newsletters])[0]!;
+const entry = entryNamed('newsletters');
 
 /**
  * A letter: its form while it has not left, the mail as subscribers will see it, a test to oneself,
