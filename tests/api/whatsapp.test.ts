@@ -333,6 +333,11 @@ describe('conversations', () => {
     expect((await graph.post(graph.inboundText(phone.e164, 'Oui ?'))).status).toBe(200);
     const sent = await until('the kept reply sent', () => graph.sentTo(phone.digits).find((m) => m.type === 'text'));
     expect(sent.text?.body).toBe('Votre colis est prêt.');
+    // A number the shop knows no name for is greeted « Bonjour à vous, » (Meta refuses an empty value).
+    const stranger = newPhone();
+    await app.asAdmin.whatsapp.reply({ phone: stranger.e164, text: 'Bonjour !' });
+    const greeting = await until('template sent', () => graph.sentTo(stranger.digits).find((m) => m.template?.name === 'reprise_contact'));
+    expect(graph.valuesOf(greeting)).toEqual(['à vous']);
   });
 
   it('a kept reply the customer never answers is not sent after a week, and says why; after STOP it is dropped', async () => {
@@ -495,8 +500,8 @@ describe('files customers send', () => {
     expect(messages.find((m) => m.media)).toMatchObject({ media: { kind: 'image' }, error: null });
     expect(messages.map((m) => m.error)).toEqual(
       expect.arrayContaining([
-        'Message vocal non récupéré(e) : Fichier trop lourd pour la boutique (16 Mo au plus) : ouvrez-le dans WhatsApp.',
-        'Document non récupéré(e) : type de fichier non accepté (application/x-msdownload) : ouvrez-le dans WhatsApp.',
+        'Message vocal non récupéré : Fichier trop lourd pour la boutique (16 Mo au plus) : ouvrez-le dans WhatsApp.',
+        'Document non récupéré : type de fichier non accepté (application/x-msdownload) : ouvrez-le dans WhatsApp.',
       ]),
     );
     // A file whose bytes do not match what Meta states is never kept: tried again, Envois says why.

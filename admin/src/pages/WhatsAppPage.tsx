@@ -276,6 +276,9 @@ function Reply({ thread, onSent }: { thread: Thread; onSent: () => unknown }) {
               loading={busy}
               disabled={thread.open && !text.trim()}
               onClick={() => void send()}
+              // The template's name is long: on a phone the label wraps inside the button.
+              block
+              style={{ whiteSpace: 'normal', height: 'auto', minHeight: 32 }}
             >
               {thread.open ? 'Envoyer' : 'Envoyer le modèle « Réponse hors des 24 heures »'}
             </Button>

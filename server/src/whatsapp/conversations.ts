@@ -1,4 +1,12 @@
-import { displayPhone, fillTemplate, KEPT_REPLY_DAYS, REPLY_WINDOW_HOURS, WHATSAPP_TEMPLATES, type WhatsAppTemplate } from '@app/shared';
+import {
+  displayPhone,
+  fillTemplate,
+  firstName,
+  KEPT_REPLY_DAYS,
+  REPLY_WINDOW_HOURS,
+  WHATSAPP_TEMPLATES,
+  type WhatsAppTemplate,
+} from '@app/shared';
 import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
 import { alertOwner } from '../alerts/owner';
@@ -147,7 +155,7 @@ export async function reply(db: Db, config: Config, input: { phone: string; text
   await db.transaction().execute(async (tx) => {
     if (t.open) await enqueueWhatsApp(tx, { to: t.phone, text: input.text, author });
     else {
-      const values = [t.name.split(' ')[0] || 'Bonjour'];
+      const values = [firstName(t.name)];
       const template: WhatsAppTemplate = 'reprise_contact';
       await enqueueWhatsApp(tx, { to: t.phone, template, values, text: fillTemplate(template, values), author, notice: true });
       // The reply itself waits for the customer's answer (receive() makes it due), a week at most.

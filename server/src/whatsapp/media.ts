@@ -13,9 +13,9 @@ import { downloadMedia, GraphError } from './cloud-api';
 export type MediaKind = 'image' | 'audio' | 'document';
 
 /** What the shop keeps of each kind: the types it serves back as they are, and the heaviest file fetched. */
-const KINDS: Record<MediaKind, { label: string; types: readonly string[]; maxBytes: number }> = {
+const KINDS: Record<MediaKind, { label: string; feminine?: true; types: readonly string[]; maxBytes: number }> = {
   // WhatsApp's own limit for photos is 5 MB; they are kept as WebP (processImage refuses the rest).
-  image: { label: 'Photo', types: [], maxBytes: 5 * 1024 * 1024 },
+  image: { label: 'Photo', feminine: true, types: [], maxBytes: 5 * 1024 * 1024 },
   // Voice messages are Ogg/Opus; WhatsApp allows 16 MB of audio.
   audio: {
     label: 'Message vocal',
@@ -25,6 +25,9 @@ const KINDS: Record<MediaKind, { label: string; types: readonly string[]; maxByt
   // PDFs only: a document of another type could be anything, and the team's browser would open it.
   document: { label: 'Document', types: ['application/pdf'], maxBytes: 10 * 1024 * 1024 },
 };
+
+/** « reçu », « reçue »: the word agreed with the kind's label. */
+const agreed = (kind: MediaKind, word: string) => (KINDS[kind].feminine ? `${word}e` : word);
 
 /** The media of an inbound message, as Meta's webhook gives it. */
 export interface InboundMedia {
@@ -40,7 +43,7 @@ export const mediaKindOf = (type: string): MediaKind | null =>
 /** `db`: the transaction that stores the message. */
 export async function enqueueMediaFetch(db: DB, phone: string, messageId: string, kind: MediaKind, media: InboundMedia) {
   if (!media.id) return;
-  await enqueue(db, 'whatsappMedia', phone, `${KINDS[kind].label} reçu(e) sur WhatsApp`, {
+  await enqueue(db, 'whatsappMedia', phone, `${KINDS[kind].label} ${agreed(kind, 'reçu')} sur WhatsApp`, {
     messageId,
     mediaId: media.id,
     kind,
@@ -57,7 +60,7 @@ export const whatsappMediaDelivery =
     const gone = async (reason: string) => {
       await db
         .updateTable('whatsappMessages')
-        .set({ error: `${kind.label} non récupéré(e) : ${reason}`.slice(0, 1000) })
+        .set({ error: `${kind.label} non ${agreed(p.kind, 'récupéré')} : ${reason}`.slice(0, 1000) })
         .where('id', '=', p.messageId)
         .execute();
       throw new DeliveryError(reason, 'fail');

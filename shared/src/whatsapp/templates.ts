@@ -65,8 +65,8 @@ export const WHATSAPP_TEMPLATES = {
 
 export type WhatsAppTemplate = keyof typeof WHATSAPP_TEMPLATES;
 
-/** How a message greets the customer: the first word of the name they gave. */
-export const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
+/** How a message greets the customer (« Bonjour {{1}}, »): the first word of their name, « à vous » without one. */
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'à vous';
 
 /** The template's text with its values in place (what the conversation and Envois show). */
 export const fillTemplate = (name: WhatsAppTemplate, values: readonly string[]) =>
