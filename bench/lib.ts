@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { localCaddyfile } from '../tests/support/caddyfile';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'];
@@ -96,11 +97,7 @@ export async function startCaddy(upstream: string) {
   const port = 4000 + Math.floor(Math.random() * 900);
   const work = path.resolve(`.tmp/bench-caddy-${process.pid}-${port}`);
   fs.mkdirSync(work, { recursive: true });
-  const globals = /^\{\n\temail \{\$ACME_EMAIL\}\n\}\n/m;
-  const caddyfile = fs
-    .readFileSync('deploy/Caddyfile', 'utf8')
-    .replace(globals, `{\n\tadmin off\n\tlocal_certs\n\tskip_install_trust\n\thttp_port ${port + 1000}\n\thttps_port ${port}\n}\n`)
-    .replaceAll('{$SHOP_DOMAIN}', `localhost:${port}`);
+  const caddyfile = localCaddyfile(port, port + 1000);
   fs.writeFileSync(path.join(work, 'Caddyfile'), caddyfile);
   const upstreamHost = new URL(upstream).host;
   const caddy = spawn(caddyBin, ['run', '--config', path.join(work, 'Caddyfile'), '--adapter', 'caddyfile'], {

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM } from '../support/browser';
+import { localCaddyfile } from '../support/caddyfile';
 import { createTestDb } from '../support/db';
 import { until } from '../support/until';
 
@@ -119,20 +120,6 @@ async function stopServer(server: Server) {
   await exited;
 }
 
-/**
- * The shipped deploy/Caddyfile itself, its proxy untouched: only the global options (a local
- * certificate authority, free ports, no admin API) and the site's address differ. The app servers
- * are named as the file reads them, from APP_SERVER_1 and APP_SERVER_2.
- */
-function testCaddyfile(httpPort: number) {
-  const shipped = fs.readFileSync('deploy/Caddyfile', 'utf8');
-  const globals = /^\{\n\temail \{\$ACME_EMAIL\}\n\}\n/m;
-  expect(shipped).toMatch(globals);
-  return shipped
-    .replace(globals, `{\n\tadmin off\n\tlocal_certs\n\tskip_install_trust\n\thttp_port ${httpPort}\n\thttps_port ${caddyPort}\n}\n`)
-    .replaceAll('{$SHOP_DOMAIN}', `localhost:${caddyPort}`);
-}
-
 const direct = (server: Server, pathname: string, init?: RequestInit) => fetch(`http://127.0.0.1:${server.port}${pathname}`, init);
 let cookie = '';
 let productId = '';
@@ -150,7 +137,7 @@ beforeAll(async () => {
   caddyPort = await freePort();
   const ports = [await freePort(), await freePort()];
   const caddyfile = path.join(work, 'Caddyfile');
-  fs.writeFileSync(caddyfile, testCaddyfile(await freePort()));
+  fs.writeFileSync(caddyfile, localCaddyfile(caddyPort, await freePort()));
   caddy = spawn(caddyBin, ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
     env: {
       PATH: process.env.PATH,

@@ -15,28 +15,29 @@ function template() {
 }
 
 /**
+ * A PGlite shop in a folder (a DATA_DIR) for the tests that need one on disk: a copy of the run's
+ * template when there is one (about a second), else created empty. Migrate it as usual (a no-op
+ * on the template's copy, instead of 3 s of migrations).
+ */
+export const pgliteIn = (dataDir: string) => createDb({ pglite: openPGlite(dataDir, pgliteTemplate()) });
+
+/** The run's template as a PGlite dump, when the run makes one. */
+function pgliteTemplate() {
+  const from = template();
+  return from?.engine === 'pglite' && fs.existsSync(from.file) ? new Blob([fs.readFileSync(from.file)]) : undefined;
+}
+
+/**
  * A fresh, migrated database for one test file: in-memory PGlite by default,
  * or a new database on the PostgreSQL server of TEST_DATABASE_URL. Both are copies of the run's
  * template when there is one; migrating afterwards is then a no-op, unless a migration was added
  * since the template was made (watch mode).
  */
-/**
- * A PGlite shop in a folder (a DATA_DIR) for the tests that need one on disk: a copy of the run's
- * template when there is one (about a second), else created empty. Migrate it as usual (a no-op
- * on the template's copy, instead of 3 s of migrations).
- */
-export function pgliteIn(dataDir: string) {
-  const from = template();
-  const dump = from?.engine === 'pglite' && fs.existsSync(from.file) ? new Blob([fs.readFileSync(from.file)]) : undefined;
-  return createDb({ pglite: openPGlite(dataDir, dump) });
-}
-
 export async function createTestDb() {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const from = template();
   if (!serverUrl) {
-    const dump = from?.engine === 'pglite' && fs.existsSync(from.file) ? new Blob([fs.readFileSync(from.file)]) : undefined;
-    const db = createDb({ pglite: openPGlite('memory://', dump) });
+    const db = createDb({ pglite: openPGlite('memory://', pgliteTemplate()) });
     await migrateToLatest(db);
     return { db, engine: 'pglite' as const, url: undefined, drop: () => db.destroy() };
   }
