@@ -8,7 +8,7 @@ import type { ProcedureMeta } from '../../server/src/trpc';
 import { appRouter } from '../../server/src/routers/_app';
 import { PRIVATE_QUERIES } from '../../storefront/src/lib/trpc';
 import { adminCookie, startTestApp, type TestApp } from '../support/app';
-import { sitemapText } from '../support/sitemap';
+import { sitemapShowing, sitemapText } from '../support/sitemap';
 
 // The public read cache: answers kept compressed, dropped exactly when a write changes them.
 
@@ -155,9 +155,8 @@ describe('public reads', () => {
       price: 45_000,
       category: 'networking',
     });
-    const after = await sitemapText(app.url);
     expect(before).not.toContain(`/products/${created.slug}</loc>`);
-    expect(after).toContain(`/products/${created.slug}</loc>`);
+    await sitemapShowing(app.url, created.slug, (xml) => xml.includes(`/products/${created.slug}</loc>`));
     const page = await fetch(`${app.url}/products/${created.slug}`);
     expect(await page.text()).toContain('Routeur Wi-Fi 6');
     await app.asAdmin.products.update({ id: created.id, data: { name: 'Routeur Wi-Fi 7' } });

@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
-import { sitemapText } from '../support/sitemap';
-import { until } from '../support/until';
-import { STALE_MS } from '../../server/src/cache/public-cache';
+import { sitemapShowing, sitemapText } from '../support/sitemap';
 import { resources } from '@app/shared';
 
 // robots.txt, sitemap.xml and the Open Graph tags the server writes into product and blog pages.
@@ -85,10 +83,7 @@ describe('robots and sitemap', () => {
       category: 'audio',
       stock: 5,
     })) as { id: string; slug: string };
-    // Rebuilt after the write; while the database is busy (a loaded CI machine), the last copy may
-    // still be served for up to STALE_MS (public-cache.ts staleWhileBusy), not longer.
-    const shows = (path: string) =>
-      until(`${path} in the sitemap`, async () => (await sitemapText(app.url)).includes(`/products/${path}<`), STALE_MS + 2_000);
+    const shows = (path: string) => sitemapShowing(app.url, path, (xml) => xml.includes(`/products/${path}<`));
     await shows(made.slug);
     expect(app.cacheHolds('sitemap')).toBe(true);
     await app.asVisitor.orders.place({
