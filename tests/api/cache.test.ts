@@ -9,6 +9,8 @@ import { appRouter } from '../../server/src/routers/_app';
 import { PRIVATE_QUERIES } from '../../storefront/src/lib/trpc';
 import { adminCookie, startTestApp, type TestApp } from '../support/app';
 import { sitemapShowing, sitemapText } from '../support/sitemap';
+import { until } from '../support/until';
+import { longestWait } from '../../server/src/db/index';
 
 // The public read cache: answers kept compressed, dropped exactly when a write changes them.
 
@@ -48,6 +50,38 @@ describe('public reads', () => {
     // ...while a write through the admin drops it in the same request.
     await app.asAdmin.products.update({ id: product.id, data: { name: 'Nom modifié par la patronne' } });
     expect((await read('products.get', input)).data.name).toBe('Nom modifié par la patronne');
+  });
+
+  it('give the next read after a write the new answer while quick queries queue, the last one only once one has waited long', async () => {
+    const product = await firstProduct();
+    const input = { id: product.id };
+    await read('products.get', input);
+    // Every connection held (PGlite has one, the PostgreSQL pool ten) and six queries queued behind
+    // them, as the outbox's lanes claim after each write: the database busy by count, not by time.
+    const hold = (ms: number) =>
+      Array.from({ length: app.config.databaseUrl ? 10 : 1 }, () =>
+        app.db.connection().execute(async (c) => {
+          await sql`SELECT 1`.execute(c);
+          await new Promise((resolve) => setTimeout(resolve, ms));
+        }),
+      );
+    const queue = () => Array.from({ length: 6 }, () => sql`SELECT 1`.execute(app.db));
+    await app.asAdmin.products.update({ id: product.id, data: { name: 'Nom lu juste après' } });
+    const quick = [...hold(30), ...queue()];
+    expect((await read('products.get', input)).data.name).toBe('Nom lu juste après');
+    await Promise.all(quick);
+    expect(longestWait(app.db)).toBe(0);
+    // A query that has waited past the bound: the database is busy, the last answer is served at once.
+    await read('products.get', input);
+    await app.asAdmin.products.update({ id: product.id, data: { name: 'Nom pendant la cohue' } });
+    const long = [...hold(600), ...queue()];
+    await until('a query waiting long', () => longestWait(app.db) >= 100);
+    const during = performance.now();
+    expect((await read('products.get', input)).data.name).toBe('Nom lu juste après');
+    expect(performance.now() - during).toBeLessThan(300);
+    await Promise.all(long);
+    // The queue drained (its last waiters served a moment later): the new answer.
+    await until('the new answer', async () => (await read('products.get', input)).data.name === 'Nom pendant la cohue', 3_000);
   });
 
   it('answers 304 to a known ETag, and 200 with a new ETag after a write', async () => {

@@ -26,14 +26,31 @@ export interface DbOptions {
   pglite?: PGlite;
 }
 
-/** How many queries of each database wait for a connection right now (all connections busy). */
-const waitingOf = new WeakMap<Kysely<Database>, () => number>();
-export const queriesWaiting = (db: Kysely<Database>) => waitingOf.get(db)?.() ?? 0;
+/**
+ * How long, in ms, the query that has waited longest for a connection has waited so far (0: none
+ * waits). A time, not a count: each write wakes the outbox's lanes, whose few quick claims queue
+ * together on PGlite's one connection for a few milliseconds; that is not a database too busy to
+ * answer (a count of 5 made it one, and the next reader after each write got the page before it).
+ */
+const waitOf = new WeakMap<Kysely<Database>, () => number>();
+export const longestWait = (db: Kysely<Database>) => waitOf.get(db)?.() ?? 0;
 
 export function createDb(options: DbOptions): Kysely<Database> {
   const pool = createPool(options);
+  // Each connection asked for, from the ask until it is handed out; a Map keeps the order of
+  // asking, so its first entry is the one waiting longest.
+  const asked = new Map<object, number>();
+  const connect = pool.connect.bind(pool);
+  pool.connect = () => {
+    const ask = {};
+    asked.set(ask, performance.now());
+    return connect().finally(() => asked.delete(ask));
+  };
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
-  waitingOf.set(db, () => ('waitingCount' in pool ? pool.waitingCount : 0));
+  waitOf.set(db, () => {
+    for (const at of asked.values()) return performance.now() - at;
+    return 0;
+  });
   return db;
 }
 

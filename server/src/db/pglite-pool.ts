@@ -10,10 +10,8 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * so a client is handed out to one caller at a time: a transaction then owns
  * it until it is released, as with a pooled pg client.
  */
-export function pglitePool(pglite: PGlite): PostgresPool & { readonly waitingCount: number } {
+export function pglitePool(pglite: PGlite): PostgresPool {
   let queue: Promise<void> = Promise.resolve();
-  // Callers queued behind the one that holds the connection (pg.Pool's waitingCount).
-  let waiting = 0;
   const client = (release: () => void): PostgresPoolClient =>
     ({
       async query(sql: string, parameters: ReadonlyArray<unknown>) {
@@ -31,21 +29,12 @@ export function pglitePool(pglite: PGlite): PostgresPool & { readonly waitingCou
       release,
     }) as PostgresPoolClient;
   return {
-    get waitingCount() {
-      return Math.max(0, waiting - 1);
-    },
     connect() {
       let release!: () => void;
       const turn = new Promise<void>((resolve) => (release = resolve));
       const ready = queue;
       queue = queue.then(() => turn);
-      waiting++;
-      return ready.then(() =>
-        client(() => {
-          waiting--;
-          release();
-        }),
-      );
+      return ready.then(() => client(release));
     },
     async end() {
       await queue;

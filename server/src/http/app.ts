@@ -30,7 +30,7 @@ import { formsRoute } from './forms-route';
 import { registerSecurity, securityHeaders } from './security';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { queriesWaiting } from '../db/index';
+import { longestWait } from '../db/index';
 import { type AppRouter, appRouter } from '../routers/_app';
 import { storefrontPages } from './ssr';
 import { invoiceDelivery } from '../invoicing/invoices';
@@ -89,8 +89,11 @@ declare module 'fastify' {
   }
 }
 
-/** Queries waiting for a connection from which the database counts as busy (cache.busy). */
-const BUSY_QUERIES = 5;
+/**
+ * How long a query may have waited for a connection before the database counts as busy
+ * (cache.busy): a burst of orders or logins queues them for longer within a moment.
+ */
+const BUSY_WAIT_MS = 100;
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -130,7 +133,7 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   // first: a cached answer needs none of the others (it carries the security headers itself).
   const cache = new PublicCache(config.cacheMegabytes * 1024 * 1024, securityHeaders(config));
   // Queries queueing for a connection: a burst holds the database (PGlite has one connection).
-  cache.busy = () => queriesWaiting(db) >= BUSY_QUERIES;
+  cache.busy = () => longestWait(db) >= BUSY_WAIT_MS;
   const cached = trpcCache(app, cache, router, config);
   // ...and every answer from then on closes its connection, so the proxy's next request goes to a
   // server that stays (cached answers too: through Fastify's pipeline, which says so).
