@@ -1,6 +1,8 @@
 // The shop grown large, on demand: DATABASE_URL=postgres://user@host/db npx tsx bench/scale.ts
 // or, on the embedded database (PGlite, a quarter of the size: 50,000 orders over two years),
 // npx tsx bench/scale.ts --pglite
+// With --exports DIR (PostgreSQL), only the large shop, and only its exports: this checkout's server
+// and another checkout's (DIR, a "before") on the same database, taking turns, three rounds each.
 // Two fresh databases on that PostgreSQL server, each behind a real server in its own process: the
 // demo shop ("petite") and the same shop grown to 20,000 products (5,000 of them sold), 200,000
 // orders over two years, 400,000 mails sent, 150,000 normalized invoices, 50,000 newsletter
@@ -89,13 +91,16 @@ const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 
 type Shop = Omit<Awaited<ReturnType<typeof startServer>>, 'stop'> & { cookie: string; stop: () => unknown };
 
-async function open(database: { DATABASE_URL: string } | { DATA_DIR: string }): Promise<Shop> {
-  const server = await startServer({
-    ...database,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    DEMO_PHOTOS: 'false',
-  });
+async function open(database: { DATABASE_URL: string } | { DATA_DIR: string }, appDir = '.'): Promise<Shop> {
+  const server = await startServer(
+    {
+      ...database,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      DEMO_PHOTOS: 'false',
+    },
+    appDir,
+  );
   const login = await fetch(`${server.base}/trpc/auth.login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -190,6 +195,7 @@ async function screens(shop: Shop) {
   return out;
 }
 
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 const rss = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 
 /**
@@ -203,10 +209,13 @@ async function download(shop: Shop, ...paths: string[]) {
   const started = performance.now();
   let first = 0;
   let bytes = 0;
+  const encodings = new Set<string>();
   await Promise.all(
     paths.map(async (path) => {
-      const response = await fetch(`${shop.base}${path}`, { headers: { cookie: shop.cookie } });
+      // As a browser asks (Node's fetch asks for gzip only, whose state costs the server far less).
+      const response = await fetch(`${shop.base}${path}`, { headers: { cookie: shop.cookie, 'accept-encoding': BROWSER_ENCODINGS } });
       if (!response.ok) throw new Error(`${path}: ${response.status}`);
+      encodings.add(response.headers.get('content-encoding') ?? 'identity');
       const reader = response.body!.getReader();
       for (;;) {
         const { done, value } = await reader.read();
@@ -218,7 +227,7 @@ async function download(shop: Shop, ...paths: string[]) {
   );
   const total = performance.now() - started;
   clearInterval(sampler);
-  return `${(total / 1000).toFixed(2)} s (1ers octets ${ms(first)}), ${(bytes / 1e6).toFixed(1)} Mo, mémoire +${((peak - before) / 1e6).toFixed(0)} Mo`;
+  return `${(total / 1000).toFixed(2)} s (1ers octets ${ms(first)}), ${(bytes / 1e6).toFixed(1)} Mo ${[...encodings].join('+')}, mémoire +${((peak - before) / 1e6).toFixed(0)} Mo`;
 }
 
 async function publicMisses(shop: Shop) {
@@ -302,6 +311,30 @@ admin?.on('error', () => undefined); // the FORCE drops below end the servers' s
 await admin?.connect();
 const scale = PGLITE ? 0.25 : 1;
 const shops: Shop[] = [];
+const before = process.argv.includes('--exports') ? process.argv[process.argv.indexOf('--exports') + 1] : undefined;
+if (before) {
+  try {
+    const name = `scale_exports_${process.pid}`;
+    const after = await onPostgres(name, scale);
+    shops.push(after);
+    const baseline = await open({ DATABASE_URL: url!.replace(/\/[^/]*$/, `/${name}`) }, before);
+    shops.push(baseline);
+    const year = `/api/exports/orders.csv?from=${day(365)}&to=${day(0)}`;
+    for (let round = 1; round <= 3; round++) {
+      for (const [label, shop] of [
+        [`avant (${before})`, baseline],
+        ['après', after],
+      ] as const) {
+        console.log(`${round} ${label}, une : ${await download(shop, year)}`);
+        console.log(`${round} ${label}, deux à la fois : ${await download(shop, year, year)}`);
+      }
+    }
+  } finally {
+    for (const shop of shops.reverse()) await shop.stop();
+    await admin?.end();
+  }
+  process.exit(0);
+}
 try {
   const results: Map<string, string>[] = [];
   for (const [i, name] of [`scale_small_${process.pid}`, `scale_large_${process.pid}`].entries()) {

@@ -11,9 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const download = async (query: string, cookie?: string) => {
+const download = async (query: string, cookie?: string, encodings?: string) => {
   const response = await fetch(`${app.url}/api/exports/newsletter.csv${query}`, {
-    headers: { cookie: cookie ?? (await adminCookie(app.url)) },
+    headers: { cookie: cookie ?? (await adminCookie(app.url)), ...(encodings ? { 'accept-encoding': encodings } : {}) },
   });
   return { response, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer()) };
 };
@@ -36,6 +36,11 @@ describe('newsletter export', () => {
     expect(lines).toHaveLength(121);
     expect(Number(all.response.headers.get('x-count'))).toBe(121);
     expect(lines[0]).toMatch(/^"autre@parakou\.example";"\d{4}-\d{2}-\d{2} \d{2}:\d{2}"$/); // newest first
+
+    // As a browser asks for it: streamed in brotli (a window of 256 KB, app.ts), the same file.
+    const browser = await download('', undefined, 'gzip, deflate, br, zstd');
+    expect(browser.response.headers.get('content-encoding')).toBe('br');
+    expect(browser.text).toBe(all.text);
 
     const found = await download('?search=COTONOU');
     expect(found.text.trim().split('\r\n').slice(1)).toHaveLength(120);
