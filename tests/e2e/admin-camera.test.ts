@@ -23,9 +23,11 @@ let page: Page;
 /** A few seconds of 640 × 480 video of the barcode on white paper (YUV 4:2:0, grey: U = V = 128). */
 async function filmBarcode() {
   const [width, height] = [640, 480];
-  const label = await bwipjs.toBuffer({ bcid: 'ean13', text: code, scale: 3, height: 14, includetext: true, backgroundcolor: 'FFFFFF' });
+  // Four pixels a module (423 px wide), as drawn: resized from 319 to 420 px, the bars' edges
+  // blurred, and some codes were read as another valid one (2258813886382 as 7219813226382).
+  const label = await bwipjs.toBuffer({ bcid: 'ean13', text: code, scale: 4, height: 14, includetext: true, backgroundcolor: 'FFFFFF' });
   const { data, info } = await sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
-    .composite([{ input: await sharp(label).resize({ width: 420 }).toBuffer(), gravity: 'center' }])
+    .composite([{ input: label, gravity: 'center' }])
     .greyscale()
     .raw()
     .toBuffer({ resolveWithObject: true });
