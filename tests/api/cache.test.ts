@@ -10,7 +10,7 @@ import { PRIVATE_QUERIES } from '../../storefront/src/lib/trpc';
 import { adminCookie, startTestApp, type TestApp } from '../support/app';
 import { sitemapShowing, sitemapText } from '../support/sitemap';
 import { until } from '../support/until';
-import { longestWait } from '../../server/src/db/index';
+import { longestWait, POOL_SIZE } from '../../server/src/db/index';
 
 // The public read cache: answers kept compressed, dropped exactly when a write changes them.
 
@@ -59,7 +59,7 @@ describe('public reads', () => {
     // Every connection held (PGlite has one, the PostgreSQL pool ten) and six queries queued behind
     // them, as the outbox's lanes claim after each write: the database busy by count, not by time.
     const hold = (ms: number) =>
-      Array.from({ length: app.config.databaseUrl ? 10 : 1 }, () =>
+      Array.from({ length: app.config.databaseUrl ? POOL_SIZE : 1 }, () =>
         app.db.connection().execute(async (c) => {
           await sql`SELECT 1`.execute(c);
           await new Promise((resolve) => setTimeout(resolve, ms));

@@ -54,11 +54,14 @@ export function createDb(options: DbOptions): Kysely<Database> {
   return db;
 }
 
+/** Connections each server opens to PostgreSQL at most (PGlite has one). */
+export const POOL_SIZE = 10;
+
 function createPool({ databaseUrl, dataDir, pglite }: DbOptions) {
   if (databaseUrl) {
     const pool = new pg.Pool({
       connectionString: databaseUrl,
-      max: 10,
+      max: POOL_SIZE,
       // A request waits at most this long for a connection when PostgreSQL is away, then fails alone.
       connectionTimeoutMillis: 5_000,
       types: {
