@@ -6,7 +6,8 @@ import { mailDelivery } from '../../server/src/platform/mail-delivery';
 import { enqueueMail } from '../../server/src/platform/outbox';
 import { claimDue, runDue } from '../../server/src/platform/outbox-worker';
 import { until } from '../support/until';
-import { ADMIN, httpClient, startTestApp, type TestApp } from '../support/app';
+import { ADMIN, httpClient, memberClient, startTestApp, type TestApp } from '../support/app';
+import { SEALED_MARK } from '../../server/src/platform/sealed';
 import { startSmtpStandIn } from '../support/smtp-stand-in';
 
 // Every side effect is written with the write that causes it and carried out by a worker: a mail
@@ -87,7 +88,7 @@ describe('the outbox', () => {
       await runDue(
         app.db,
         {
-          mail: mailDelivery(app.config),
+          mail: mailDelivery(app.db, app.config),
           push: async () => undefined,
           invoice: async () => undefined,
           whatsapp: async () => undefined,
@@ -114,7 +115,7 @@ describe('the outbox', () => {
       return claimDue(tx, 1);
     });
     expect(claimed?.payload).toMatchObject({ subject });
-    await mailDelivery(app.config)(claimed!);
+    await mailDelivery(app.db, app.config)(claimed!);
     // Its lease runs out; another server takes the row over.
     await sql`update outbox set locked_until = now() - interval '1 second' where id = ${claimed!.id}`.execute(app.db);
     await until('taken over and sent', async () => (await envois(subject))[0]?.status === 'sent');
@@ -168,6 +169,45 @@ describe('the outbox', () => {
     expect(smtp.received.some((m) => m.subject === 'Lien périmé')).toBe(false);
   });
 
+  it('never shows a staff member a reset link, in any state of its mail, nor copies it into the audit log', async () => {
+    const manager = await memberClient(app, 'manager');
+    const links = (text: string) => text.match(/\S*token=\S+/g) ?? [];
+    // The mail server refuses the owner's address for good: the mail stays, failed, in the "Envois".
+    smtp.accept();
+    smtp.unknown.add(ADMIN.email);
+    await httpClient(app.url).client.auth.requestPasswordReset.mutate({ email: ADMIN.email });
+    const failed = await until('reset refused', async () => {
+      const rows = (await manager.client.outbox.list.query({ page: 1, pageSize: 50, search: 'Réinitialisation' })).rows;
+      return rows.find((r) => r.status === 'failed');
+    });
+    const read = await manager.client.outbox.get.query({ id: failed.id });
+    expect(JSON.stringify(read)).not.toMatch(/token=/);
+    expect(JSON.stringify(read)).toContain(SEALED_MARK);
+    // Deleting it copies the row into the audit log: masked there too.
+    await manager.client.outbox.delete.mutate({ id: failed.id });
+    const journal = await app.db.selectFrom('auditLog').selectAll().where('actor', '=', manager.email).execute();
+    expect(journal.length).toBeGreaterThan(0);
+    expect(JSON.stringify(journal)).not.toMatch(/token=/);
+
+    // The owner's own box gets the real link, which works once, and the journal says both steps.
+    smtp.unknown.delete(ADMIN.email);
+    await httpClient(app.url).client.auth.requestPasswordReset.mutate({ email: ADMIN.email });
+    const mail = await until('reset mail received', async () =>
+      smtp.received.find((m) => m.subject.startsWith('Réinitialisation') && links(m.text).length),
+    );
+    expect(mail.text).not.toContain(SEALED_MARK);
+    const sent = await until('sent', async () => {
+      const rows = (await manager.client.outbox.list.query({ page: 1, pageSize: 50, search: 'Réinitialisation' })).rows;
+      return rows.find((r) => r.status === 'sent');
+    });
+    expect(JSON.stringify(await manager.client.outbox.get.query({ id: sent.id }))).not.toMatch(/token=|"sealed"/);
+    const token = new URL(links(mail.text)[0]!).searchParams.get('token')!;
+    await httpClient(app.url).client.auth.resetPassword.mutate({ token, password: ADMIN.password });
+    const actions = (await app.db.selectFrom('auditLog').select('action').where('actor', '=', ADMIN.email).execute()).map((r) => r.action);
+    expect(actions).toContain('Réinitialisation du mot de passe demandée');
+    expect(actions).toContain('Mot de passe réinitialisé par le lien reçu');
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)('shares the work between servers: each message leaves once', async () => {
     smtp.accept();
     const tag = randomUUID().slice(0, 8);
@@ -175,7 +215,7 @@ describe('the outbox', () => {
     // Two more servers' workers, each on its own connection pool, race the app's own.
     const others = [createDb({ databaseUrl: app.databaseUrl! }), createDb({ databaseUrl: app.databaseUrl! })];
     const deliver = {
-      mail: mailDelivery(app.config),
+      mail: mailDelivery(app.db, app.config),
       push: async () => undefined,
       invoice: async () => undefined,
       whatsapp: async () => undefined,

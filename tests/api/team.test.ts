@@ -55,6 +55,17 @@ describe('the team', () => {
       .where('recipient', '=', seller.email)
       .executeTakeFirst();
     expect(mail?.subject).toContain('Invitation');
+    // The journal says whom the owner invited, as what; the link itself is nowhere in it nor in the "Envois".
+    const line = await app.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('record', '=', `Invitation ${seller.email}`)
+      .executeTakeFirstOrThrow();
+    expect(line).toMatchObject({ action: 'Invitation — envoyée', actor: ADMIN.email });
+    expect(line.changes).toContain('Rôle : Vendeur');
+    expect(line.changes).toContain('Nom : Bio');
+    const stored = await app.db.selectFrom('outbox').select('payload').where('recipient', '=', seller.email).executeTakeFirstOrThrow();
+    expect(JSON.stringify([line, stored])).not.toContain(seller.token);
     // Used: its page and its form both say so, and nothing changes.
     const again = httpClient(app.url).client;
     expect((await failure(again.team.invitation.query({ token: seller.token }))).message).toBe(INVITATION_GONE);

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AnyRouter } from '@trpc/server';
 import { createTRPCClient, httpLink, type TRPCClient, TRPCClientError } from '@trpc/client';
+import type { Role } from '@app/shared';
 import { upsertAdmin } from '../../server/src/auth/admins';
+import { createSession, sessionCookieName } from '../../server/src/auth/sessions';
 import { loadConfig } from '../../server/src/config';
 import { buildApp } from '../../server/src/http/app';
 import type { AppRouter } from '../../server/src/routers/_app';
@@ -184,4 +186,20 @@ export async function adminCookie(url: string) {
     body: JSON.stringify(ADMIN),
   });
   return (login.headers.getSetCookie()[0] ?? '').split(';')[0]!;
+}
+
+/**
+ * A member of the team with this role, signed in over HTTP (a session made in the database, as the
+ * sign-in would): a typed client that keeps its cookies, and the member's id and e-mail.
+ */
+export async function memberClient(app: TestApp, role: Role, name = `${role}-${randomBytes(3).toString('hex')}`) {
+  const email = `${name}@team.example`;
+  const { id } = await app.db
+    .insertInto('admins')
+    .values({ email, passwordHash: 'x', role, displayName: name })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const member = httpClient(app.url);
+  member.jar.set(sessionCookieName(app.config), await createSession(app.db, app.config, id));
+  return { ...member, id, email };
 }

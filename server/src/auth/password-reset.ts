@@ -8,6 +8,10 @@ import { hashPassword } from './password';
 import { hashToken } from './sessions';
 import { clearAccountLock } from './throttle';
 import type { Logger } from '../platform/context';
+import { writeAudit } from '../platform/audit';
+
+/** Where a request came from, for the audit log. */
+type From = { device?: string | undefined; ip?: string | undefined };
 
 export const RESET_LINK_PATH = '/admin/reset-password';
 const NO_ADMIN = '00000000-0000-0000-0000-000000000000';
@@ -21,7 +25,7 @@ export const RESET_MAILS_PER_HOUR = 3;
  * a stranger's request never spoils the one the owner is about to open. The link's host is
  * PUBLIC_URL, never the request's Host header.
  */
-export async function startPasswordReset(db: DB, config: Config, email: string, log: Logger) {
+export async function startPasswordReset(db: DB, config: Config, email: string, log: Logger, from: From = {}) {
   const admin = await findAdminByEmail(db, email);
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashToken(token);
@@ -50,11 +54,13 @@ export async function startPasswordReset(db: DB, config: Config, email: string, 
       .insertInto('passwordResetTokens')
       .values({ adminId: admin.id, tokenHash, expiresAt: sql<string>`now() + interval '1 hour'` })
       .execute();
+    await writeAudit(tx, { email: admin.email, role: admin.role, ...from }, { action: 'Réinitialisation du mot de passe demandée' });
     // Sent late is no use: the link dies with the token, and the outbox forgets it once sent.
     await enqueueMail(tx, {
       to: admin.email,
       subject: 'Réinitialisation de votre mot de passe',
       expiresInMinutes: 60,
+      secret: link,
       text: [
         'Bonjour,',
         '',
@@ -75,7 +81,7 @@ export async function startPasswordReset(db: DB, config: Config, email: string, 
 }
 
 /** Sets the new password and ends every session. Returns false for an unknown, used or expired token. */
-export async function finishPasswordReset(db: DB, token: string, password: string): Promise<boolean> {
+export async function finishPasswordReset(db: DB, token: string, password: string, from: From = {}): Promise<boolean> {
   // A made-up token costs one indexed read, never a hash.
   const known = await db
     .selectFrom('passwordResetTokens')
@@ -100,8 +106,9 @@ export async function finishPasswordReset(db: DB, token: string, password: strin
       .execute();
     await tx.deleteFrom('sessions').where('adminId', '=', row.adminId).execute();
     await tx.deleteFrom('passwordResetTokens').where('adminId', '=', row.adminId).execute();
-    const { email } = await tx.selectFrom('admins').select('email').where('id', '=', row.adminId).executeTakeFirstOrThrow();
+    const { email, role } = await tx.selectFrom('admins').select(['email', 'role']).where('id', '=', row.adminId).executeTakeFirstOrThrow();
     await clearAccountLock(tx, email);
+    await writeAudit(tx, { email, role, ...from }, { action: 'Mot de passe réinitialisé par le lien reçu' });
     return true;
   });
 }

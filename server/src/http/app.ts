@@ -186,7 +186,7 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   app.decorate('publicCache', { cache, invalidate });
   const scheduler = startScheduler(db, housekeepingJobs(db, config, app.log, invalidate), app.log);
   const outbox = startOutboxWorker(db, config, app.log, {
-    mail: mailDelivery(config),
+    mail: mailDelivery(db, config),
     push: pushDelivery(db, config),
     invoice: invoiceDelivery(db, config),
     whatsapp: whatsappDelivery(db, config),

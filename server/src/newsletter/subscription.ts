@@ -72,15 +72,17 @@ export async function subscribe(db: DB, config: Config, email: string) {
       .executeTakeFirst();
     if (recent) return;
     const shop = await tx.selectFrom('settings').select('businessName').executeTakeFirst();
+    const link = await subscriptionLink(tx, config, row.id, 'confirm');
     await enqueueMail(tx, {
       to: row.email,
       subject: CONFIRM_SUBJECT,
+      secret: link,
       text: [
         'Bonjour,',
         '',
         `Vous avez demandé à recevoir la newsletter de ${shop?.businessName ?? 'la boutique'}. Pour confirmer votre inscription, ouvrez ce lien :`,
         '',
-        await subscriptionLink(tx, config, row.id, 'confirm'),
+        link,
         '',
         'Si vous n’avez rien demandé, ignorez ce message : vous ne recevrez rien.',
       ].join('\n'),

@@ -13,24 +13,40 @@ import { snakeCase, tableName } from '../db/columns';
 const HIDDEN = new Set(['passwordHash', 'tokenHash', 'idempotencyKey', 'trackingToken', 'updatedAt', 'createdAt']);
 export const AUDIT_KEEP_DAYS = 365;
 
+/** A member of the team, or one invited to be. */
+const PERSON = {
+  email: { label: 'E-mail' },
+  displayName: { label: 'Nom' },
+  role: { label: 'Rôle', options: ROLE_LABELS },
+  phone: { label: 'Téléphone' },
+} as const;
 /** The team's accounts are no resource (their password hash stays out of the generic API): their own labels. */
 const TEAM_TABLE = {
   name: 'admins',
   label: { singular: 'Membre de l’équipe', plural: 'Équipe', feminine: false },
   titleField: 'email',
+  fields: PERSON,
+} as const;
+/** Invitations to the team (server/src/team/team.ts): whom, as what; their link's hash stays out (HIDDEN). */
+const INVITATIONS_TABLE = {
+  name: 'invitations',
+  label: { singular: 'Invitation', plural: 'Invitations', feminine: true },
+  titleField: 'email',
   fields: {
-    email: { label: 'E-mail' },
-    displayName: { label: 'Nom' },
-    role: { label: 'Rôle', options: ROLE_LABELS },
-    phone: { label: 'Téléphone' },
+    ...PERSON,
+    invitedBy: { label: 'Invité par' },
+    expiresAt: { label: 'Valable jusqu’au' },
+    revokedAt: { label: 'Annulée le' },
+    usedAt: { label: 'Acceptée le' },
   },
 } as const;
 type Audited = Pick<AnyResource, 'name' | 'label' | 'titleField'> & {
   fields: Record<string, { label: string; options?: Readonly<Record<string, string>> }>;
   singleton?: boolean;
 };
+const OWN_TABLES: Record<string, Audited> = { [TEAM_TABLE.name]: TEAM_TABLE, [INVITATIONS_TABLE.name]: INVITATIONS_TABLE };
 const audited = (name: string): Audited | undefined =>
-  name === TEAM_TABLE.name ? TEAM_TABLE : (resources as readonly AnyResource[]).find((r) => r.name === name);
+  OWN_TABLES[name] ?? (resources as readonly AnyResource[]).find((r) => r.name === name);
 
 /** What a procedure's verb is called in the journal. */
 const VERBS: Record<string, string> = {
@@ -56,14 +72,14 @@ const VERBS: Record<string, string> = {
   assign: 'livreur attribué',
   sendTest: 'test envoyé',
   send: 'envoi aux abonnés',
+  invite: 'envoyée',
+  revokeInvitation: 'annulée',
 };
 
 /** Writes that name no record, by their path. */
 const ACTIONS: Record<string, string> = {
   'auth.logout': 'Déconnexion',
   'auth.changePassword': 'Mot de passe changé',
-  'team.invite': 'Équipe — invitation envoyée',
-  'team.revokeInvitation': 'Équipe — invitation annulée',
   'team.endSessions': 'Sessions fermées',
   'rounds.handover': 'Remise des espèces d’un livreur',
 };
@@ -81,7 +97,7 @@ type Row = Record<string, unknown>;
 export async function auditedRow(db: DB, resourceName: string, id: string | null): Promise<Row | null> {
   const target = audited(resourceName);
   if (!target || (!id && !target.singleton)) return null;
-  const table = target.name === 'admins' ? 'admins' : tableName(target);
+  const table = OWN_TABLES[target.name] ? target.name : tableName(target);
   let query = db.selectFrom(sql.table(table).as('t')).selectAll();
   if (id) query = query.where(sql.ref('t.id'), '=', id);
   const row = (await query.limit(1).executeTakeFirst()) as Row | undefined;

@@ -1,4 +1,6 @@
 import type { Config } from '../config';
+import type { DB } from '../db/schema';
+import { reveal, unseal } from './sealed';
 import { type Mail, sendMail } from './mail';
 import { type Deliver, DeliveryError } from './outbox-worker';
 
@@ -21,10 +23,15 @@ export function mailError(err: unknown): DeliveryError {
 }
 
 export const mailDelivery =
-  (config: Config): Deliver =>
+  (db: DB, config: Config): Deliver =>
   async (row) => {
+    const { sealed, ...mail } = row.payload as Mail & { sealed?: string };
+    if (sealed) {
+      const secret = await unseal(db, sealed);
+      Object.assign(mail, { text: reveal(mail.text, secret), html: mail.html && reveal(mail.html, secret) });
+    }
     try {
-      await sendMail(config, row.payload as Mail, row);
+      await sendMail(config, mail, row);
     } catch (err) {
       throw mailError(err);
     }

@@ -73,8 +73,8 @@ async function settle(db: Kysely<Database>, row: Claimed, outcome: { sent: true 
         lastError: null,
         lockedUntil: null,
         updatedAt: sql<string>`now()`,
-        // A message that expires carries a secret (a reset link): once sent, the copy here goes.
-        payload: sql<OutboxPayload>`CASE WHEN expires_at IS NULL THEN payload ELSE jsonb_set(payload, '{text}', '"(effacé après envoi)"') END`,
+        // A sealed link (platform/sealed.ts) is of no more use here once sent.
+        payload: sql<OutboxPayload>`payload - 'sealed'`,
       })
       .execute();
     return;
@@ -85,6 +85,8 @@ async function settle(db: Kysely<Database>, row: Claimed, outcome: { sent: true 
   await mine
     .set({
       status,
+      // Given up on: a sealed link goes with it ("Réessayer" cannot bring back what has expired anyway).
+      ...(status === 'cancelled' ? { payload: sql<OutboxPayload>`payload - 'sealed'` } : {}),
       lastError: error.message.slice(0, 1000),
       lockedUntil: null,
       nextAttemptAt: sql<string>`now() + make_interval(secs => ${delay})`,

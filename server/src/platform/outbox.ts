@@ -1,6 +1,7 @@
 import { type OutboxChannel, type OutboxPayload, WHATSAPP_TEMPLATES, type WhatsAppTemplate } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
+import { seal, SEALED_MARK } from './sealed';
 
 // Side effects (mails, notifications) are rows written in the transaction of the write that causes
 // them: committed together, or not at all. The worker (outbox-worker.ts) carries them out.
@@ -19,6 +20,11 @@ export interface MailEffect {
   delayMinutes?: number | undefined;
   /** Worth nothing after this many minutes (a reset link): given up on rather than sent late. */
   expiresInMinutes?: number;
+  /**
+   * A link in the text that is a key (a password reset, an invitation, a confirmation): the outbox
+   * keeps it sealed, and the staff reading the "Envois" see a mark in its place (platform/sealed.ts).
+   */
+  secret?: string;
 }
 
 export interface PushEffect {
@@ -58,8 +64,12 @@ export async function enqueue(
 }
 
 /** `db`: the transaction of the write the mail tells of. */
-export const enqueueMail = (db: Kysely<Database>, mail: MailEffect) => {
-  const { expiresInMinutes, delayMinutes, ...message } = mail;
+export const enqueueMail = async (db: Kysely<Database>, mail: MailEffect) => {
+  const { expiresInMinutes, delayMinutes, secret, ...message } = mail;
+  if (secret) {
+    const masked = (text: string | undefined) => text?.split(secret).join(SEALED_MARK);
+    Object.assign(message, { text: masked(message.text), html: masked(message.html), sealed: await seal(db, secret) });
+  }
   const payload = Object.fromEntries(Object.entries(message).filter(([, value]) => value !== undefined)) as OutboxPayload;
   return enqueue(db, 'mail', mail.to, mail.subject, payload, expiresInMinutes, delayMinutes);
 };

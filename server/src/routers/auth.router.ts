@@ -109,7 +109,7 @@ export const authRouter = router({
     .input(z.object({ email }))
     .mutation(({ ctx, input }) => {
       // Even the lookup of the e-mail waits until the answer is sent: nothing before it differs.
-      ctx.afterResponse(() => startPasswordReset(ctx.db, ctx.config, input.email, ctx.log));
+      ctx.afterResponse(() => startPasswordReset(ctx.db, ctx.config, input.email, ctx.log, { device: ctx.device, ip: ctx.ip }));
       return { message: RESET_REQUESTED };
     }),
 
@@ -117,7 +117,7 @@ export const authRouter = router({
     .meta({ ...NOTHING_PUBLIC, rateLimit: { limit: 20, windowSeconds: 15 * 60 } })
     .input(z.object({ token: z.string().min(20).max(100), password: passwordSchema }))
     .mutation(async ({ ctx, input }) => {
-      if (!(await finishPasswordReset(ctx.db, input.token, input.password))) {
+      if (!(await finishPasswordReset(ctx.db, input.token, input.password, { device: ctx.device, ip: ctx.ip }))) {
         throw new TRPCError({
           code: 'BAD_REQUEST',
           message: 'Ce lien de réinitialisation est invalide, déjà utilisé ou expiré. Demandez-en un nouveau.',

@@ -36,11 +36,17 @@ export const teamRouter = router({
         .execute(),
     ),
   invitations: ownerOnly.query(({ ctx }) => pendingInvitations(ctx.db)),
-  invite: ownerOnly.input(inviteSchema).mutation(({ ctx, input }) => invite(ctx.db, ctx.config, input, ctx.admin)),
-  revokeInvitation: ownerOnly.input(idInput).mutation(async ({ ctx, input }) => {
-    await ctx.db.updateTable('invitations').set({ revokedAt: new Date().toISOString() }).where('id', '=', input.id).execute();
-    return { ok: true };
-  }),
+  invite: ownerOnly
+    .meta({ audit: 'invitations' })
+    .input(inviteSchema)
+    .mutation(({ ctx, input }) => invite(ctx.db, ctx.config, input, ctx.admin)),
+  revokeInvitation: ownerOnly
+    .meta({ audit: 'invitations' })
+    .input(idInput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.db.updateTable('invitations').set({ revokedAt: new Date().toISOString() }).where('id', '=', input.id).execute();
+      return { ok: true };
+    }),
   setRole: ownerOnly
     .meta({ audit: 'admins' })
     .input(setRoleSchema)

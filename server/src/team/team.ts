@@ -58,7 +58,7 @@ export async function invite(
   const shop = await db.selectFrom('settings').select('businessName').executeTakeFirst();
   const name = shop?.businessName ?? 'la boutique';
   const message = `Bonjour ${input.displayName}, ${by.displayName} vous invite à rejoindre l’équipe de ${name} (${ROLE_LABELS[input.role]}). Choisissez votre mot de passe ici (lien valable 48 heures, une seule fois) : ${link}`;
-  await db.transaction().execute(async (tx) => {
+  const id = await db.transaction().execute(async (tx) => {
     const taken = await tx
       .selectFrom('admins')
       .select('id')
@@ -73,7 +73,7 @@ export async function invite(
       .where('usedAt', 'is', null)
       .where('revokedAt', 'is', null)
       .execute();
-    await tx
+    const { id } = await tx
       .insertInto('invitations')
       .values({
         tokenHash: hashToken(token),
@@ -84,15 +84,18 @@ export async function invite(
         invitedBy: by.email,
         expiresAt: sql<string>`now() + make_interval(hours => ${INVITATION_HOURS})`,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await enqueueMail(tx, {
       to: input.email,
       subject: `Invitation à rejoindre l’équipe de ${name}`,
       expiresInMinutes: INVITATION_HOURS * 60,
+      secret: link,
       text: `${message}\n\nSi vous ne vous attendiez pas à cette invitation, ignorez ce message.`,
     });
+    return id;
   });
-  return { link, whatsapp: input.phone ? whatsappLink(input.phone, message) : null };
+  return { id, link, whatsapp: input.phone ? whatsappLink(input.phone, message) : null };
 }
 
 /** An invitation still good, for its page: who is invited, as what. */

@@ -20,6 +20,8 @@ export const OUTBOX_CHANNELS = {
       /** A letter's one-click unsubscribe address (List-Unsubscribe, RFC 8058), and the letter it belongs to. */
       listUnsubscribe: z.string().optional(),
       newsletterId: z.string().optional(),
+      /** The link the text masks, encrypted: only the delivery reads it (server/src/platform/sealed.ts). */
+      sealed: z.string().optional(),
     }),
   },
   push: {
