@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EXPORTS, formatXOF } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, failure, startTestApp, type TestApp } from '../support/app';
+import { ADMIN, adminCookie, failure, startTestApp, type TestApp } from '../support/app';
 import { pdfText } from '../support/pdf';
 
 // The shop's cash drawer, one day at a time: opened with a float, cash in and out with a reason, the
@@ -44,8 +44,13 @@ describe('the cash drawer', () => {
     expect((await failure(app.asAdmin.cashSessions.move({ kind: 'in', amount: 1_000, reason: 'Monnaie' }))).message).toBe(
       'La caisse est fermée : ouvrez la journée avec son fond de caisse.',
     );
-    // A sale with the drawer closed is recorded all the same (never lost), outside any day.
+    // A sale with the drawer closed opens the day (no float): its cash is expected somewhere.
     const outside = await sell(1_000, { method: 'cash', given: 1_000 });
+    const opened = await app.asAdmin.cashSessions.current();
+    expect(opened?.session).toMatchObject({ openingFloat: 0, name: expect.stringMatching(/^Journée du .* \(ouverte par une vente\)$/) });
+    expect(opened?.figures).toMatchObject({ salesCount: 1, expectedCash: 1_000 });
+    expect((await app.asAdmin.orders.get({ id: outside.order.id })).cashSession).toBe(opened?.session.id);
+    await app.asAdmin.cashSessions.close({ countedCash: 1_000, countedMobileMoney: 0 });
 
     const day = await app.asAdmin.cashSessions.open({ openingFloat: 20_000 });
     expect(day).toMatchObject({ openingFloat: 20_000, closedAt: null });
@@ -87,14 +92,50 @@ describe('the cash drawer', () => {
     expect(z.status).toBe(200);
     expect(z.text).toContain('RAPPORT Z');
     expect(z.text).toContain('Attendu 39 000 F CFA Compté 38 500 F CFA Écart −500 F CFA (manque)');
-    expect(z.text).toContain('Entrée · Monnaie de la banque +5 000 F CFA');
-    expect(z.text).toContain('Sortie · Achat de sachets −2 000 F CFA');
+    // Each movement says who made it, by the name the team knows.
+    const { displayName } = await app.db
+      .selectFrom('admins')
+      .select('displayName')
+      .where('email', '=', ADMIN.email)
+      .executeTakeFirstOrThrow();
+    expect(z.text).toContain(`Entrée par ${displayName} +5 000 F CFA Monnaie de la banque`);
+    expect(z.text).toContain(`Sortie par ${displayName} −2 000 F CFA Achat de sachets`);
     expect(z.text).toContain('Commentaire : Billet de 500 introuvable');
 
-    // The history of closings, newest first; the sale made with the drawer closed belongs to no day.
+    // The history of closings, newest first.
     const history = await app.asAdmin.cashSessions.list({});
-    expect(history.rows[0]).toMatchObject({ id: day.id, cashDifference: -500 });
-    expect((await app.asAdmin.orders.get({ id: outside.order.id })).cashSession).toBeNull();
+    expect(history.rows.map((r) => r.id)).toEqual([day.id, opened?.session.id]);
+    expect(history.rows[0]).toMatchObject({ cashDifference: -500 });
+
+    // A sale made offline during that day and received after its closing belongs to it: its Z
+    // report lists it apart, the sale is marked « à vérifier » and the owner hears of it.
+    // (The day lasted hours: it opened two hours before the sale.)
+    await app.db
+      .updateTable('cashSessions')
+      .set({ createdAt: new Date(Date.now() - 7_200_000).toISOString() })
+      .where('id', '=', day.id)
+      .execute();
+    const soldAt = new Date(new Date(closed.closedAt!).getTime() - 60_000).toISOString();
+    const { id } = await product(3_000);
+    const late = await app.asAdmin.orders.sellAtCounter({
+      idempotencyKey: randomUUID(),
+      items: [{ id, type: 'product', quantity: 1 }],
+      payment: { method: 'cash', given: 3_000 },
+      offline: { soldAt, total: 3_000 },
+    } as never);
+    const stored = await app.asAdmin.orders.get({ id: late.order.id });
+    expect(stored.cashSession).toBe(day.id);
+    expect(stored.review).toContain(`reçue après sa clôture : ses ${formatXOF(3_000)} en espèces n’étaient pas attendus`);
+    const after = await report(day.id);
+    expect(after.text).toContain(`REÇUES APRÈS LA CLÔTURE Ventes hors ligne de la journée (1) 3 000 F CFA`);
+    expect(after.text).toContain('Attendu 39 000 F CFA Compté 38 500 F CFA');
+    expect(await app.asAdmin.cashSessions.current()).toBeNull();
+    const alert = await app.db
+      .selectFrom('outbox')
+      .select('subject')
+      .where('subject', 'like', `Vente ${late.order.number} à vérifier%`)
+      .execute();
+    expect(alert).toHaveLength(1);
   });
 
   it('is the owner’s alone: visitors and strangers get nothing', async () => {

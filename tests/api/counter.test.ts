@@ -228,6 +228,39 @@ describe('a sale at the counter', () => {
     expect(online.message).toMatch(/^Stock insuffisant/);
   });
 
+  it('lets no device switch a rule off: a sale that says « offline » and breaks one is recorded « à vérifier », the owner told', async () => {
+    const laptop = await product(385_000, 5);
+    const offline = (input: Record<string, unknown>, soldAt = new Date(Date.now() - 600_000).toISOString()) =>
+      sell({ items: [{ id: laptop.id, type: 'product', quantity: 1 }], offline: { soldAt, total: 0 }, ...input });
+    const alerts = async (number: string) =>
+      (await app.db.selectFrom('outbox').select('subject').where('subject', 'like', `Vente ${number} à vérifier%`).execute()).length;
+
+    // The laptop at 0 F: beyond the owner's 10 % limit.
+    const free = await offline({ discount: 385_000, payment: { method: 'cash', given: 0 } });
+    const stored = await app.asAdmin.orders.get({ id: free.order.id });
+    expect(stored).toMatchObject({ total: 0, discount: 385_000 });
+    expect(stored.review).toContain(`Remise trop forte : ${formatXOF(38_500)} au maximum sur cette vente`);
+    expect(await alerts(free.order.number)).toBe(1);
+    // Ten times the total by Mobile Money; less cash than due; a date from 1999 or next year.
+    const mm = await offline({ payment: { method: 'cash_mobile_money', mobileMoney: 3_850_000, reference: 'MTN-X', given: 0 } });
+    expect((await app.asAdmin.orders.get({ id: mm.order.id })).review).toContain('dépasse le total de la vente');
+    const short = await offline({ payment: { method: 'cash', given: 1_000 } });
+    expect((await app.asAdmin.orders.get({ id: short.order.id })).review).toContain('Montant reçu insuffisant');
+    for (const soldAt of ['1999-01-01T10:00:00.000Z', new Date(Date.now() + 365 * 86_400_000).toISOString()]) {
+      const odd = await offline({ payment: { method: 'cash', given: 385_000 } }, soldAt);
+      expect((await app.asAdmin.orders.get({ id: odd.order.id })).review).toMatch(/^Date de vente donnée par le téléphone invraisemblable/);
+      expect(await alerts(odd.order.number)).toBe(1);
+    }
+    // Within the rules, an offline sale needs no review; online, a rule broken is refused as ever.
+    const fine = await offline({ payment: { method: 'cash', given: 385_000 } });
+    expect((await app.asAdmin.orders.get({ id: fine.order.id })).review).toBeNull();
+    expect(await alerts(fine.order.number)).toBe(0);
+    const refused = await failure(
+      sell({ items: [{ id: laptop.id, type: 'product', quantity: 1 }], discount: 385_000, payment: { method: 'cash', given: 0 } }),
+    );
+    expect(refused.message).toMatch(/^Remise trop forte/);
+  });
+
   it('gives the phone its articles to keep, and nothing when its copy is current', async () => {
     const mouse = await product(4_000, 3);
     const first = await app.asAdmin.orders.counterCatalogue({});

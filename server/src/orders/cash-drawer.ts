@@ -16,7 +16,7 @@ const refuse = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message
  * What a day of the drawer should hold, from its float, its movements and the counter's sales
  * recorded while it was open (not cancelled): cash, and Mobile Money received on the shop's phone.
  */
-export async function drawerFigures(db: Db, session: Pick<CashSession, 'id' | 'openingFloat' | 'movements'>) {
+export async function drawerFigures(db: Db, session: Pick<CashSession, 'id' | 'openingFloat' | 'movements' | 'closedAt'>) {
   const sales = await db
     .selectFrom('orders')
     .select([
@@ -27,6 +27,16 @@ export async function drawerFigures(db: Db, session: Pick<CashSession, 'id' | 'o
     .where('cashSession', '=', session.id)
     .where('status', '<>', 'cancelled')
     .executeTakeFirstOrThrow();
+  // Sales made offline during the day and received once it was closed: not in its count.
+  const late = session.closedAt
+    ? await db
+        .selectFrom('orders')
+        .select([sql<string>`count(*)`.as('count'), sql<string>`coalesce(sum(cash_amount), 0)`.as('cash')])
+        .where('cashSession', '=', session.id)
+        .where('status', '<>', 'cancelled')
+        .where('createdAt', '>', session.closedAt)
+        .executeTakeFirstOrThrow()
+    : { count: '0', cash: '0' };
   const moved = (kind: CashMovement['kind']) => session.movements.filter((m) => m.kind === kind).reduce((sum, m) => sum + m.amount, 0);
   const [total, cash] = [Number(sales.total), Number(sales.cash)];
   return {
@@ -36,6 +46,8 @@ export async function drawerFigures(db: Db, session: Pick<CashSession, 'id' | 'o
     cashOut: moved('out'),
     expectedCash: round2(Number(session.openingFloat) + cash + moved('in') - moved('out')),
     expectedMobileMoney: round2(total - cash),
+    lateCount: Number(late.count),
+    lateCash: Number(late.cash),
   };
 }
 
@@ -56,13 +68,14 @@ export async function currentDrawer(db: Db) {
   return { session, figures: await drawerFigures(db, session) };
 }
 
+const dayName = () => `Journée du ${new Date().toLocaleDateString('fr-FR', { dateStyle: 'full', timeZone: 'Africa/Porto-Novo' })}`;
+
 /** Opens the day with the notes and coins in the drawer ("fond de caisse"). */
 export async function openDrawer(tx: Db, openingFloat: number, by: string) {
   if (await openDay(tx)) throw refuse('Une journée de caisse est déjà ouverte : clôturez-la avant d’en ouvrir une autre.');
-  const name = `Journée du ${new Date().toLocaleDateString('fr-FR', { dateStyle: 'full', timeZone: 'Africa/Porto-Novo' })}`;
   const row = await tx
     .insertInto('cashSessions')
-    .values({ name, openedBy: by, openingFloat, movements: JSON.stringify([]) as never })
+    .values({ name: dayName(), openedBy: by, openingFloat, movements: JSON.stringify([]) as never })
     .returning('id')
     .executeTakeFirstOrThrow();
   return getRecord(tx, cashSessions, 'admin', row.id) as Promise<CashSession>;
@@ -117,10 +130,43 @@ export async function closeDrawer(
   return getRecord(tx, cashSessions, 'admin', day.id) as Promise<CashSession>;
 }
 
-/** The day a counter sale belongs to: the one open when it is recorded (waits while it is being closed). */
-export async function openDayForSale(tx: Db) {
-  const day = await tx.selectFrom('cashSessions').select('id').where('closedAt', 'is', null).forShare().executeTakeFirst();
-  return day?.id ?? null;
+/**
+ * The day a counter sale belongs to, so that its cash is always expected somewhere. A sale made
+ * offline belongs to the day open when it was made, even if that day was closed since (its Z report
+ * then lists it as received after the closing); any other sale to the day open now, which the sale
+ * opens (with no float) when the drawer is closed. Waits while the open day is being closed.
+ */
+export async function dayForSale(tx: Db, soldAt: Date | null, seller: string): Promise<{ id: string; closed: CashSession | null }> {
+  if (soldAt) {
+    const then = await tx
+      .selectFrom('cashSessions')
+      .select(['id', 'closedAt'])
+      .where('createdAt', '<=', soldAt.toISOString())
+      .where((eb) => eb.or([eb('closedAt', 'is', null), eb('closedAt', '>', soldAt.toISOString())]))
+      .orderBy('createdAt', 'desc')
+      .forShare()
+      .executeTakeFirst();
+    if (then) return { id: then.id, closed: then.closedAt ? ((await getRecord(tx, cashSessions, 'admin', then.id)) as CashSession) : null };
+  }
+  const open = () => tx.selectFrom('cashSessions').select('id').where('closedAt', 'is', null).forShare().executeTakeFirst();
+  const day = await open();
+  if (day) return { id: day.id, closed: null };
+  await tx
+    .insertInto('cashSessions')
+    .values({
+      name: `${dayName()} (ouverte par une vente)`,
+      openedBy: seller,
+      openingFloat: 0,
+      movements: JSON.stringify([]) as never,
+    })
+    .onConflict((oc) =>
+      oc
+        .expression(sql`(true)`)
+        .where('closedAt', 'is', null)
+        .doNothing(),
+    )
+    .execute();
+  return { id: (await open())!.id, closed: null };
 }
 
 /**
@@ -133,6 +179,10 @@ export async function renderDrawerReport(db: Db, fontDir: string, id: string): P
   const shop = await shopOnPaper(db);
   const figures = await drawerFigures(db, session);
   const closed = session.closedAt !== null;
+  // People by the name the team knows them by (an e-mail for someone since removed).
+  const emails = [session.openedBy, session.closedBy, ...session.movements.map((m) => m.by)].filter((e): e is string => !!e);
+  const team = await db.selectFrom('admins').select(['email', 'displayName']).where('email', 'in', emails).execute();
+  const who = (email: string | null) => team.find((m) => m.email === email)?.displayName || email;
   const title = closed ? 'Rapport Z' : 'Rapport X';
   const info = { Title: `${title} – ${session.name}`, Author: shop.businessName };
   return onRoll(fontDir, shop.ticketWidth, info, (roll) => {
@@ -141,8 +191,8 @@ export async function renderDrawerReport(db: Db, fontDir: string, id: string): P
     doc.moveDown(0.5);
     centered(title.toUpperCase(), true, 1.15);
     centered(closed ? session.name : `${session.name} (en cours, non clôturée)`);
-    centered(`Ouverte le ${dateTime(session.createdAt)} par ${session.openedBy}`);
-    if (closed) centered(`Clôturée le ${dateTime(session.closedAt!)} par ${session.closedBy}`);
+    centered(`Ouverte le ${dateTime(session.createdAt)} par ${who(session.openedBy)}`);
+    if (closed) centered(`Clôturée le ${dateTime(session.closedAt!)} par ${who(session.closedBy)}`);
     rule();
     pair('Ventes au comptoir', String(closed ? session.salesCount : figures.salesCount));
     pair('Total des ventes', formatXOF(closed ? session.salesTotal! : figures.salesTotal), true);
@@ -170,10 +220,17 @@ export async function renderDrawerReport(db: Db, fontDir: string, id: string): P
       centered('ENTRÉES ET SORTIES', true);
       for (const m of session.movements) {
         pair(
-          `${dateTime(m.at).slice(-5)} ${m.kind === 'in' ? 'Entrée' : 'Sortie'} · ${m.reason}`,
+          `${dateTime(m.at).slice(-5)} ${m.kind === 'in' ? 'Entrée' : 'Sortie'} par ${who(m.by)}`,
           `${m.kind === 'in' ? '+' : '−'}${formatXOF(m.amount)}`,
         );
+        doc.font('regular').text(m.reason, roll.x, doc.y, { width: roll.width });
       }
+    }
+    if (figures.lateCount) {
+      rule();
+      centered('REÇUES APRÈS LA CLÔTURE', true);
+      pair(`Ventes hors ligne de la journée (${figures.lateCount})`, formatXOF(figures.lateCash));
+      doc.font('regular').text('Leurs espèces n’étaient pas attendues au comptage ci-dessus.', roll.x, doc.y, { width: roll.width });
     }
     if (session.closingNote) {
       rule();

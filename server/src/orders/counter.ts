@@ -19,7 +19,7 @@ import { recordEvent } from '../history/events';
 import { queueInvoice } from '../invoicing/invoices';
 import { moveSeats } from '../sessions/seats';
 import type { LowStock } from './notifications';
-import { openDayForSale } from './cash-drawer';
+import { dayForSale } from './cash-drawer';
 import { findOrderByKey, orderRules, priceItems, round2, takeStock } from './place-order';
 import { dateTime } from './ticket';
 import { shareOut } from './promo';
@@ -57,18 +57,26 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
   // Each line's own discount (priceItems keeps the items' order), and the whole sale's.
   const own = sale.items.map((item) => item.discount ?? 0);
   const discount = (sale.discount ?? 0) + own.reduce((a, b) => a + b, 0);
-  // An offline sale happened already: a limit lowered since does not undo it (its history says so).
-  if (discount > 0 && !sale.offline) {
+  // The owner's rules hold whatever the device says. A sale made offline happened already (the
+  // goods left): one that breaks a rule is recorded all the same, marked « à vérifier », and the
+  // owner is told at once (reviewAlert); online, it is refused.
+  if (discount > subtotal)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `Remise (${formatXOF(discount)}) plus grande que le montant de la vente.` });
+  const broken: string[] = [];
+  const rule = (ok: boolean, message: string) => {
+    if (ok) return;
+    if (!sale.offline) throw new TRPCError({ code: 'BAD_REQUEST', message });
+    broken.push(message);
+  };
+  if (discount > 0) {
     const percent = (await orderRules(tx)).maxCounterDiscountPercent;
     const limit = Math.floor((subtotal * percent) / 100);
-    if (discount > limit) {
-      throw new TRPCError({
-        code: 'BAD_REQUEST',
-        message: percent
-          ? `Remise trop forte : ${formatXOF(limit)} au maximum sur cette vente (${percent} % du total, dans Paramètres).`
-          : 'Les remises au comptoir sont désactivées (Paramètres, « Remise maximale au comptoir »).',
-      });
-    }
+    rule(
+      discount <= limit,
+      percent
+        ? `Remise trop forte : ${formatXOF(limit)} au maximum sur cette vente (${percent} % du total, dans Paramètres).`
+        : 'Les remises au comptoir sont désactivées (Paramètres, « Remise maximale au comptoir »).',
+    );
   }
   // The whole sale's discount shared out over the lines in whole francs, as a promo code's is, plus
   // each line's own: the invoice adds up to the total.
@@ -81,20 +89,24 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
   });
   const total = round2(subtotal - discount);
   const { cash, mobileMoney } = split(sale.payment, total);
-  if (mobileMoney > total && !sale.offline)
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: `Le montant Mobile Money (${formatXOF(mobileMoney)}) dépasse le total de la vente (${formatXOF(total)}).`,
-    });
+  rule(mobileMoney <= total, `Le montant Mobile Money (${formatXOF(mobileMoney)}) dépasse le total de la vente (${formatXOF(total)}).`);
   const given = 'given' in sale.payment ? sale.payment.given : null;
-  if (given !== null && given < cash && !sale.offline) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: `Montant reçu insuffisant : il manque ${formatXOF(round2(cash - given))} pour ${cash === total ? 'un total' : 'la part en espèces'} de ${formatXOF(cash)}.`,
-    });
-  }
+  rule(
+    given === null || given >= cash,
+    `Montant reçu insuffisant : il manque ${formatXOF(round2(cash - (given ?? 0)))} pour ${cash === total ? 'un total' : 'la part en espèces'} de ${formatXOF(cash)}.`,
+  );
+  const soldAt = sale.offline ? plausibleSaleTime(sale.offline.soldAt) : null;
+  if (sale.offline && !soldAt)
+    broken.push(
+      `Date de vente donnée par le téléphone invraisemblable (${dateTime(sale.offline.soldAt)}) : vérifiez l’heure du téléphone.`,
+    );
   // Offline, the articles left the shelf already: what the stock lacks is taken to zero and reported.
   const short = sale.offline ? await shortages(tx, lines) : [];
+  const day = await dayForSale(tx, soldAt, seller);
+  if (day.closed && cash > 0)
+    broken.push(
+      `Faite pendant « ${day.closed.name} » et reçue après sa clôture : ses ${formatXOF(cash)} en espèces n’étaient pas attendus au comptage de ce jour-là.`,
+    );
   const low = await takeStock(
     tx,
     lines
@@ -124,7 +136,8 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
     status: 'delivered',
     paymentStatus: 'paid',
     channel: 'counter',
-    cashSession: await openDayForSale(tx),
+    cashSession: day.id,
+    review: broken.length ? broken.join(' ').slice(0, 1000) : null,
     idempotencyKey: sale.idempotencyKey,
   });
   await recordEvent(tx, order.id, { actor: seller, kind: 'created', toValue: 'delivered', note: saleNote(sale, total, short) });
@@ -139,6 +152,17 @@ export interface Shortage {
   name: string;
   /** Sold beyond what the stock held. */
   missing: number;
+}
+
+/** How far back a phone may keep a sale made offline, and how far ahead of the server its clock may run. */
+export const OFFLINE_SALE_DAYS = 7;
+const CLOCK_AHEAD_MS = 10 * 60_000;
+
+/** The moment an offline sale was made, if the phone's word for it is believable; else null. */
+function plausibleSaleTime(soldAt: string): Date | null {
+  const at = new Date(soldAt);
+  const now = Date.now();
+  return at.getTime() <= now + CLOCK_AHEAD_MS && at.getTime() >= now - OFFLINE_SALE_DAYS * 86_400_000 ? at : null;
 }
 
 /** Lines of an offline sale beyond their article's stock now (the rows locked until the sale is written). */
@@ -165,6 +189,21 @@ function saleNote(sale: Sale, total: number, short: Shortage[]) {
       : []),
     ...short.map((s) => `« ${s.name} » : ${s.missing} vendu(s) au-delà du stock en ligne (stock mis à 0).`),
   ].join(' ');
+}
+
+/** Tells the owner at once of a sale recorded outside her rules (made offline, or so the device says). */
+export async function reviewAlert(tx: Db, config: Config, order: Order, seller: string) {
+  if (!order.review) return;
+  await alertOwner(tx, config, {
+    kind: 'review',
+    subject: `Vente ${order.number} à vérifier : hors des règles de la caisse`,
+    lines: [
+      `La vente au comptoir ${order.number} (${formatXOF(order.total)}), enregistrée par ${seller} comme faite hors ligne, sort de vos règles :`,
+      order.review,
+      'Elle est enregistrée (les articles sont sortis) et marquée « À vérifier » ; voyez avec le vendeur.',
+    ],
+    adminPath: adminPath(orders, order.id),
+  });
 }
 
 /** Tells the owner what an offline sale sold beyond the stock the web shop counted on. */

@@ -16,7 +16,7 @@ import { idInput } from '../crud/crud-router';
 import { getRecord, updateRecord } from '../crud/repository';
 import { addOrderNote, orderHistory, recordEvent, reopenOrder, setPaymentStatus, transitionOrder } from '../orders/lifecycle';
 import { orderInvoices, retryInvoice } from '../invoicing/invoices';
-import { counterCatalogue, sellAtCounter, shortageAlert } from '../orders/counter';
+import { counterCatalogue, reviewAlert, sellAtCounter, shortageAlert } from '../orders/counter';
 import { documentJob } from '../orders/documents';
 import { ticketModel } from '../orders/ticket';
 import { lowStockAlerts, orderPlacedMails } from '../orders/notifications';
@@ -161,6 +161,7 @@ export const ordersProcedures = {
           const sale = await sellAtCounter(tx, ctx.config, input, ctx.admin!.email);
           if (!sale.repeated) await lowStockAlerts(tx, ctx.config, sale.order.number, sale.low);
           await shortageAlert(tx, ctx.config, sale.order, sale.short);
+          if (!sale.repeated) await reviewAlert(tx, ctx.config, sale.order, ctx.admin!.email);
           return sale;
         });
       try {

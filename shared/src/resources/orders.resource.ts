@@ -63,6 +63,12 @@ export const orders = defineResource({
       help: 'Pour une entreprise qui déduit la TVA : porté sur sa facture normalisée.',
     }),
     channel: f.enum('Canal', orderChannels, { default: 'web', readOnly: true }),
+    /**
+     * Why the owner must look at this sale: an offline sale that broke one of her rules (a discount
+     * beyond her limit, less cash than due, more Mobile Money than the total, a date the phone got
+     * wrong). Recorded all the same, since the goods left; she was alerted at once.
+     */
+    review: f.longText('À vérifier', { optional: true, readOnly: true, max: 1000 }),
     trackingToken: f.text('Jeton de suivi', { readOnly: true, adminOnly: true }),
     idempotencyKey: f.text('Clé de requête', { readOnly: true, adminOnly: true }),
   },

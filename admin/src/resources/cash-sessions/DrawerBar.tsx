@@ -53,7 +53,7 @@ export function DrawerBar() {
     <Alert
       type="warning"
       showIcon
-      message="Caisse fermée : ouvrez la journée avec le fond de caisse pour la clôturer ce soir."
+      message="Caisse fermée : ouvrez la journée avec le fond de caisse. Sinon, la première vente l’ouvre sans fond de caisse."
       description={
         <Space wrap style={{ marginTop: 8 }}>
           <InputNumber

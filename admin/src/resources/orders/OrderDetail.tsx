@@ -17,7 +17,7 @@ import {
 
 export type Order = RowOfResource<typeof orders>;
 import { useGetIdentity, useOne } from '@refinedev/core';
-import { Button, Card, Descriptions, Grid, List, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Grid, List, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { WhatsAppButton } from '../WhatsAppButton';
@@ -69,6 +69,7 @@ export default function OrderDetail() {
           Reçu ou facture (PDF)
         </Button>
       </Space>
+      {order.review ? <Alert type="warning" showIcon message={orders.fields.review.label} description={order.review} /> : null}
       <Card
         title={<PageTitle style={{ fontSize: 18 }}>Commande {order.number}</PageTitle>}
         extra={<StatusTag value={status} label={orderStatuses[status]} />}
