@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EXPORTS } from '@app/shared';
+import { AREA_LABELS, EXPORTS, formatXOF, resources, roleSummary } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_GONE, LAST_OWNER } from '../../server/src/team/team';
 import { OTHER_COURIER } from '../../server/src/team/rounds';
@@ -166,6 +166,85 @@ describe('the courier’s round', () => {
     };
     expect(delivered.before).toMatchObject({ status: 'new' });
     expect(delivered.after).toMatchObject({ status: 'delivered' });
+  });
+
+  it('a courier’s Mobile Money waits for a manager, one tap of two wins, and he cannot leave the team holding cash', async () => {
+    const koffi = await join('courier', 'Koffi');
+    const [mm, race] = [await deliveryOrder(), await deliveryOrder()];
+    for (const order of [mm, race]) await owner.rounds.assign.mutate({ id: order.id, courierId: koffi.id });
+
+    // « FAUX » is only his word: the order stays to collect, the managers are told, the round says so.
+    expect(await koffi.client.rounds.collect.mutate({ id: mm.id, method: 'mobile_money', reference: 'FAUX' })).toEqual({
+      paymentStatus: 'pending',
+    });
+    expect(await app.asAdmin.orders.get({ id: mm.id })).toMatchObject({ paymentStatus: 'pending' });
+    const told = await app.db
+      .selectFrom('outbox')
+      .select('subject')
+      .where('subject', '=', `Mobile Money à vérifier : ${mm.number}`)
+      .execute();
+    expect(told).toHaveLength(1);
+    expect((await failure(koffi.client.rounds.collect.mutate({ id: mm.id, method: 'cash' }))).status).toBe(409);
+    // The manager sees the transfer on the shop's phone and marks it paid.
+    await owner.orders.setPayment.mutate({ id: mm.id, to: 'paid', reference: 'MTN-889900' });
+
+    // Cash and Mobile Money sent at once: one is recorded, the other refused.
+    const both = await Promise.allSettled([
+      koffi.client.rounds.collect.mutate({ id: race.id, method: 'cash' }),
+      koffi.client.rounds.collect.mutate({ id: race.id, method: 'mobile_money', reference: 'MTN-123456' }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const delivery = await app.db
+      .selectFrom('deliveries')
+      .select('collectedMethod')
+      .where('orderId', '=', race.id)
+      .executeTakeFirstOrThrow();
+    const cashWon = both[0]!.status === 'fulfilled';
+    expect(delivery.collectedMethod).toBe(cashWon ? 'cash' : 'mobile_money');
+
+    // Holding cash, he cannot be removed (his cash would vanish from every figure); after the handover he can.
+    const held = await koffi.client.rounds.today.query({});
+    if (held.cashToHandOver!.total === 0) {
+      const more = await deliveryOrder();
+      await owner.rounds.assign.mutate({ id: more.id, courierId: koffi.id });
+      await koffi.client.rounds.collect.mutate({ id: more.id, method: 'cash' });
+    }
+    const { total } = (await koffi.client.rounds.today.query({})).cashToHandOver!;
+    const refused = await failure(owner.team.remove.mutate({ id: koffi.id }));
+    expect(refused.message).toContain(`détient encore ${formatXOF(total)} d’espèces encaissées`);
+    await owner.rounds.handover.mutate({ courierId: koffi.id, received: total });
+    await owner.team.remove.mutate({ id: koffi.id });
+  });
+
+  it('a seller sells and hands over; refunds, paid cancellations, undoing a payment, contacts and exports are the managers’', async () => {
+    const seller = await join('seller', 'Ayaba');
+    const manager = await join('manager', 'Gérante');
+    const order = await deliveryOrder();
+    await seller.client.orders.transition.mutate({ id: order.id, to: 'confirmed' });
+    await seller.client.orders.setPayment.mutate({ id: order.id, to: 'paid' });
+    const denied = async (call: Promise<unknown>) => expect((await failure(call)).status).toBe(403);
+    await denied(seller.client.orders.setPayment.mutate({ id: order.id, to: 'pending' }));
+    await denied(seller.client.orders.setPayment.mutate({ id: order.id, to: 'refunded' }));
+    await denied(seller.client.orders.transition.mutate({ id: order.id, to: 'cancelled' }));
+    await denied(seller.client.orders.update.mutate({ id: order.id, data: { phone: '01 97 99 99 99' } }));
+    await seller.client.orders.update.mutate({ id: order.id, data: { address: 'Fidjrossè, face à l’école' } });
+    for (const path of [EXPORTS.orders, EXPORTS.customers]) {
+      const res = await fetch(`${app.url}${path}`, { headers: { cookie: [...seller.jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+      expect(res.status, path).toBe(403);
+      expect(await res.text()).toContain('Votre rôle (Vendeur) ne permet pas cette action');
+    }
+    expect(await app.asAdmin.orders.get({ id: order.id })).toMatchObject({ paymentStatus: 'paid', status: 'confirmed' });
+    // The manager may.
+    await manager.client.orders.update.mutate({ id: order.id, data: { phone: '01 97 99 99 99' } });
+    await manager.client.orders.transition.mutate({ id: order.id, to: 'cancelled' });
+    await manager.client.orders.setPayment.mutate({ id: order.id, to: 'refunded' });
+    // What Équipe says of the seller comes from the same declarations.
+    const summary = roleSummary(
+      'seller',
+      resources.map((r) => ({ label: r.label, read: r.team.read, write: r.team.write })),
+    );
+    expect(summary.may).toContain('Clients (lecture seule)');
+    expect(summary.mayNot).toEqual(expect.arrayContaining([AREA_LABELS.refunds, AREA_LABELS.exports, AREA_LABELS.customerContacts]));
   });
 
   it('a courier’s phone rings for the delivery given to him, and never for what his role does not read', async () => {

@@ -142,10 +142,19 @@ describe('the team', () => {
     expect(rows.some((r) => r.includes('Commande — encaissée') && r.includes('À encaisser → Payée'))).toBe(true);
     await screenshot(owner, 'audit-log');
 
-    // Removed: his next request finds no session.
+    // Holding the cash he collected, he cannot be removed; once handed over, he can, and his next
+    // request finds no session.
     await owner.goto('/admin/equipe');
-    await owner.locator('.ant-table-row').filter({ hasText: 'koffi@example.com' }).getByRole('button', { name: 'Retirer' }).click();
-    await owner.getByRole('button', { name: 'Retirer', exact: true }).last().click();
+    const remove = async () => {
+      await owner.locator('.ant-table-row').filter({ hasText: 'koffi@example.com' }).getByRole('button', { name: 'Retirer' }).click();
+      await owner.getByRole('button', { name: 'Retirer', exact: true }).last().click();
+    };
+    await remove();
+    await expectNotification(owner, /détient encore .* d’espèces encaissées/);
+    const koffi = await app.db.selectFrom('admins').select('id').where('email', '=', 'koffi@example.com').executeTakeFirstOrThrow();
+    const { cashToHandOver } = await app.asAdmin.rounds.today({ courierId: koffi.id });
+    await app.asAdmin.rounds.handover({ courierId: koffi.id, received: cashToHandOver!.total });
+    await remove();
     await expectNotification(owner, 'ne fait plus partie de l’équipe');
     const after = await courier.evaluate(async () => (await fetch('/trpc/rounds.today?input=%7B%7D')).status);
     expect(after).toBe(401);

@@ -16,6 +16,8 @@ export interface AdminPlace {
   paths: { list: string; create?: string; edit?: string; show?: string };
   /** The roles that read it: its menu entry and its screens. */
   read: Roles;
+  /** The roles that write it (Équipe says so, from here). */
+  write: Roles;
   /** One record (the settings): its own page, not a list. */
   singleton: boolean;
 }
@@ -33,6 +35,7 @@ export function adminPlace(resource: AnyResource): AdminPlace {
     icon: resource.admin.icon,
     paths: adminRoutes(resource),
     read: resource.team.read,
+    write: resource.team.write,
     singleton: !!resource.singleton,
   };
 }

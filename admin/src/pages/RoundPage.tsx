@@ -89,6 +89,8 @@ function StopCard({ stop, showCourier }: { stop: Stop; showCourier: boolean }) {
   };
   const place = [stop.address, stop.city].filter(Boolean).join(', ');
   const paid = stop.paymentStatus !== 'pending';
+  // Mobile Money the courier declared, waiting for a manager to see it on the shop's phone.
+  const declared = !paid && stop.collectedAt !== null;
   return (
     <Card
       size="small"
@@ -139,6 +141,8 @@ function StopCard({ stop, showCourier }: { stop: Stop; showCourier: boolean }) {
                 ? ` (encaissée : ${stop.collectedMethod === 'cash' ? 'espèces' : `Mobile Money ${stop.collectedReference ?? ''}`})`
                 : ''}
             </>
+          ) : declared ? (
+            <>Mobile Money {stop.collectedReference ?? ''} déclaré : en attente de confirmation par le gérant</>
           ) : (
             <>
               À encaisser : <strong>{formatXOF(stop.toCollect)}</strong>
@@ -155,7 +159,7 @@ function StopCard({ stop, showCourier }: { stop: Stop; showCourier: boolean }) {
               Livrée
             </Button>
           )}
-          {!paid && (
+          {!paid && !declared && (
             <>
               <Button
                 loading={busy === 'cash'}

@@ -1,5 +1,6 @@
 import { CopyOutlined, WhatsAppOutlined } from '@ant-design/icons';
-import { inviteSchema, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from '@app/shared';
+import { inviteSchema, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role, roleSummary } from '@app/shared';
+import { places } from '../crud/places';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, List, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -113,11 +114,23 @@ export default function TeamPage() {
         />
       </Card>
       <Card title="Les rôles" size="small">
-        {ROLES.map((role) => (
-          <Typography.Paragraph key={role} style={{ marginBottom: 4 }}>
-            <Tag>{ROLE_LABELS[role]}</Tag> {ROLE_DESCRIPTIONS[role]}
-          </Typography.Paragraph>
-        ))}
+        {ROLES.map((role) => {
+          // From the declarations the server enforces: exactly what the role allows.
+          const { may, mayNot } = roleSummary(role, places);
+          return (
+            <Typography.Paragraph key={role} style={{ marginBottom: 12 }}>
+              <Tag>{ROLE_LABELS[role]}</Tag> {ROLE_DESCRIPTIONS[role]}
+              <br />
+              <Typography.Text type="secondary">Peut : {may.join(', ')}.</Typography.Text>
+              {mayNot.length ? (
+                <>
+                  <br />
+                  <Typography.Text type="secondary">Ne peut pas : {mayNot.join(', ')}.</Typography.Text>
+                </>
+              ) : null}
+            </Typography.Paragraph>
+          );
+        })}
       </Card>
       <InviteModal
         open={inviting}

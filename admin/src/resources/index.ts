@@ -1,5 +1,6 @@
 import { countOf } from '@app/shared/format';
 import { EXPORTS } from '@app/shared/exports';
+import { AREAS } from '@app/shared/team';
 import { lazy } from 'react';
 import type { csvExportButton } from '../crud/ExportCsvButton';
 import { later, type Overrides } from '../crud/overrides';
@@ -25,6 +26,7 @@ export const overrides: Overrides = {
       EXPORTS.customers,
       (n) => `${countOf(n, 'client exporté', 'clients exportés')} (ceux qui acceptent les offres)`,
       'Exporter pour WhatsApp',
+      AREAS.exports,
     ),
   },
   // A sheet of barcode labels for the shelf, of the products the list shows.

@@ -6,13 +6,11 @@ import {
   auditLog,
   cashSessions,
   courseSessions,
-  customers,
   dayRangeSchema,
   EXPORTS,
   forbiddenMessage,
   isUuid,
   newsletterSubscribers,
-  orders,
   products,
   type Roles,
   salesQuerySchema,
@@ -65,7 +63,7 @@ export async function exportRoutes(
       .send(Readable.from(lines));
 
   app.get(EXPORTS.orders, async (req, reply) => {
-    if (!(await allowed(req, reply, orders.team.read, 'Veuillez vous connecter pour exporter les commandes.'))) return reply;
+    if (!(await allowed(req, reply, AREAS.exports, 'Veuillez vous connecter pour exporter les commandes.'))) return reply;
     const range = dayRangeSchema.safeParse(req.query);
     if (!range.success) return refuse(reply, 400, range.error.issues[0]!.message);
     const { from, to } = range.data;
@@ -99,7 +97,7 @@ export async function exportRoutes(
 
   /** GET /api/exports/clients.csv?search=…: the customers of the list's search who agreed to receive offers. */
   app.get<{ Querystring: { search?: string } }>(EXPORTS.customers, async (req, reply) => {
-    if (!(await allowed(req, reply, customers.team.read, 'Veuillez vous connecter pour exporter les clients.'))) return reply;
+    if (!(await allowed(req, reply, AREAS.exports, 'Veuillez vous connecter pour exporter les clients.'))) return reply;
     const search = searchOf(req);
     const { total } = await consentingCustomers(db, search).count.executeTakeFirstOrThrow();
     return file(reply.header('X-Count', String(total)), `clients-whatsapp-${today()}.csv`, customersCsv(db, search));

@@ -1,5 +1,10 @@
 import {
+  AREAS,
+  forbiddenMessage,
+  may,
   NEXT_PAYMENT_STATUSES,
+  reversesMoney,
+  type Role,
   type OrderLine,
   type OrderStatus,
   orderStatuses,
@@ -51,6 +56,12 @@ const refuse = (message: string): never => {
   throw new TRPCError({ code: 'CONFLICT', message });
 };
 
+/** A member of the team (not the shop's own jobs) may give money back only if their role allows it. */
+function mayReverse(order: OrderRow, move: { to: OrderStatus | PaymentStatus; payment: boolean }, role: Role | undefined) {
+  if (role && reversesMoney(order, move) && !may(role, AREAS.refunds))
+    throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage(role) });
+}
+
 /** Gives back (sign +1) or takes again (sign -1) the stock of an order's tracked products. */
 async function moveStock(tx: Db, lines: OrderLine[], sign: 1 | -1) {
   for (const line of lines.filter((l) => l.type === 'product')) {
@@ -98,11 +109,12 @@ async function closeOpenPayments(tx: Db, orderId: string, actor: string) {
 export async function transitionOrder(
   db: Db,
   config: Config,
-  input: { id: string; to: OrderStatus; actor: string; note?: string | undefined },
+  input: { id: string; to: OrderStatus; actor: string; role?: Role; note?: string | undefined },
 ) {
   return db.transaction().execute(async (tx) => {
     const order = await lockOrder(tx, input.id);
     if (order.status === input.to) return { order, changed: false };
+    mayReverse(order, { to: input.to, payment: false }, input.role);
     if (!canMove(order.status, input.to)) {
       refuse(`Une commande « ${orderStatuses[order.status]} » ne peut pas passer à « ${orderStatuses[input.to]} ».`);
     }
@@ -160,33 +172,34 @@ export async function reopenOrder(db: Db, input: { id: string; actor: string; no
   });
 }
 
+type PaymentMove = { id: string; to: PaymentStatus; reference?: string | undefined; actor: string; role?: Role; note?: string | undefined };
+
 /** A payment recorded gets its normalized invoice, a refund its credit note (both queued with it). */
-export async function setPaymentStatus(
-  db: Db,
-  config: Config,
-  input: { id: string; to: PaymentStatus; reference?: string | undefined; actor: string; note?: string | undefined },
-) {
-  return db.transaction().execute(async (tx) => {
-    const order = await lockOrder(tx, input.id);
-    if (order.paymentStatus === input.to) return order;
-    if (!NEXT_PAYMENT_STATUSES[order.paymentStatus].includes(input.to)) {
-      refuse(`Un paiement « ${paymentStatuses[order.paymentStatus]} » ne peut pas passer à « ${paymentStatuses[input.to]} ».`);
-    }
-    await tx
-      .updateTable('orders')
-      .set({
-        paymentStatus: input.to,
-        ...(input.reference !== undefined ? { paymentReference: input.reference || null } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where('id', '=', order.id)
-      .execute();
-    const note = [input.reference ? `Référence : ${input.reference}` : null, input.note].filter(Boolean).join(' · ') || null;
-    await recordEvent(tx, order.id, { actor: input.actor, kind: 'payment', fromValue: order.paymentStatus, toValue: input.to, note });
-    if (input.to === 'paid') await queueInvoice(tx, config, order, 'FV');
-    if (input.to === 'refunded') await queueInvoice(tx, config, order, 'FA');
-    return { ...order, paymentStatus: input.to };
-  });
+export const setPaymentStatus = (db: Db, config: Config, input: PaymentMove) =>
+  db.transaction().execute((tx) => changePayment(tx, config, input));
+
+/** setPaymentStatus in the caller's transaction (a courier's collection claims his delivery in the same one). */
+export async function changePayment(tx: Db, config: Config, input: PaymentMove) {
+  const order = await lockOrder(tx, input.id);
+  if (order.paymentStatus === input.to) return order;
+  mayReverse(order, { to: input.to, payment: true }, input.role);
+  if (!NEXT_PAYMENT_STATUSES[order.paymentStatus].includes(input.to)) {
+    refuse(`Un paiement « ${paymentStatuses[order.paymentStatus]} » ne peut pas passer à « ${paymentStatuses[input.to]} ».`);
+  }
+  await tx
+    .updateTable('orders')
+    .set({
+      paymentStatus: input.to,
+      ...(input.reference !== undefined ? { paymentReference: input.reference || null } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where('id', '=', order.id)
+    .execute();
+  const note = [input.reference ? `Référence : ${input.reference}` : null, input.note].filter(Boolean).join(' · ') || null;
+  await recordEvent(tx, order.id, { actor: input.actor, kind: 'payment', fromValue: order.paymentStatus, toValue: input.to, note });
+  if (input.to === 'paid') await queueInvoice(tx, config, order, 'FV');
+  if (input.to === 'refunded') await queueInvoice(tx, config, order, 'FA');
+  return { ...order, paymentStatus: input.to };
 }
 
 export async function addOrderNote(db: Db, input: { id: string; note: string; actor: string }) {

@@ -1,5 +1,7 @@
 import {
   AREAS,
+  forbiddenMessage,
+  may,
   counterSaleSchema,
   ONLINE_PAYMENT_METHOD,
   orders,
@@ -48,6 +50,9 @@ export const ordersProcedures = {
       const changed = (Object.keys(input.data) as (keyof typeof input.data)[]).filter(
         (k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null),
       );
+      // The phone and e-mail say whose order it is (its customer): the managers' to change.
+      if (changed.some((k) => k === 'phone' || k === 'email') && !may(ctx.admin.role, AREAS.customerContacts))
+        throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage(ctx.admin.role) });
       for (const key of changed) {
         await recordEvent(tx, input.id, {
           actor: ctx.admin.email,
@@ -62,7 +67,7 @@ export const ordersProcedures = {
   }),
 
   transition: stockWrite.input(z.object({ id: idInput.shape.id, to: statusEnum, note })).mutation(async ({ ctx, input }) => {
-    const { order } = await transitionOrder(ctx.db, ctx.config, { ...input, actor: ctx.admin.email });
+    const { order } = await transitionOrder(ctx.db, ctx.config, { ...input, actor: ctx.admin.email, role: ctx.admin.role });
     return { status: order.status };
   }),
 
@@ -74,7 +79,7 @@ export const ordersProcedures = {
   setPayment: orderWrite
     .input(z.object({ id: idInput.shape.id, to: paymentEnum, reference: z.string().trim().max(200).optional(), note }))
     .mutation(async ({ ctx, input }) => {
-      const order = await setPaymentStatus(ctx.db, ctx.config, { ...input, actor: ctx.admin.email });
+      const order = await setPaymentStatus(ctx.db, ctx.config, { ...input, actor: ctx.admin.email, role: ctx.admin.role });
       return { paymentStatus: order.paymentStatus };
     }),
 

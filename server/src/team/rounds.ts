@@ -1,11 +1,11 @@
-import { formatXOF, type Role } from '@app/shared';
+import { adminPath, formatXOF, orders, type Role } from '@app/shared';
 import { alertOwner } from '../alerts/owner';
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import { round2 } from '../orders/place-order';
-import { setPaymentStatus, transitionOrder } from '../orders/lifecycle';
+import { changePayment, recordEvent, transitionOrder } from '../orders/lifecycle';
 
 /**
  * The courier's round: orders given to a courier (`deliveries`), delivered and collected by him,
@@ -168,37 +168,70 @@ export async function markDelivered(db: DB, config: Config, caller: Caller, orde
   return { status: 'delivered' as const };
 }
 
-/** "Encaissé": paid, in cash (to hand over) or by Mobile Money (its reference). */
+/**
+ * "Encaissé": in cash (paid now; his to hand over) or by Mobile Money. A courier's word on a Mobile
+ * Money transfer is not the shop's phone: the order stays « à encaisser » until a manager, who sees
+ * the shop's Mobile Money account, marks it paid (the managers are alerted). Once per delivery: two
+ * taps at once (cash, then Mobile Money) record the first and refuse the second.
+ */
 export async function markCollected(
   db: DB,
   config: Config,
   caller: Caller,
   input: { id: string; method: 'cash' | 'mobile_money'; reference?: string | undefined },
 ) {
-  const delivery = await ownDelivery(db, caller, input.id);
-  if (delivery.collectedAt) throw new TRPCError({ code: 'CONFLICT', message: 'Cette commande est déjà encaissée.' });
-  const order = await db.selectFrom('orders').select(['total', 'paymentStatus']).where('id', '=', input.id).executeTakeFirstOrThrow();
-  if (order.paymentStatus !== 'pending')
-    throw new TRPCError({ code: 'CONFLICT', message: 'Cette commande est déjà payée : rien à encaisser.' });
+  await ownDelivery(db, caller, input.id);
   const reference = input.method === 'cash' ? undefined : input.reference;
-  await setPaymentStatus(db, config, {
-    id: input.id,
-    to: 'paid',
-    reference,
-    actor: caller.email,
-    note: `Encaissée par le livreur (${input.method === 'cash' ? 'espèces' : 'Mobile Money'})`,
+  return db.transaction().execute(async (tx) => {
+    const order = await tx
+      .selectFrom('orders')
+      .select(['number', 'total', 'paymentStatus'])
+      .where('id', '=', input.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (order.paymentStatus !== 'pending')
+      throw new TRPCError({ code: 'CONFLICT', message: 'Cette commande est déjà payée : rien à encaisser.' });
+    const claimed = await tx
+      .updateTable('deliveries')
+      .set({
+        collectedAt: sql<string>`now()`,
+        collectedAmount: String(round2(Number(order.total))),
+        collectedMethod: input.method,
+        collectedReference: reference ?? null,
+      })
+      .where('orderId', '=', input.id)
+      .where('collectedAt', 'is', null)
+      .returning('orderId')
+      .executeTakeFirst();
+    if (!claimed) throw new TRPCError({ code: 'CONFLICT', message: 'Cette commande est déjà encaissée.' });
+    if (input.method === 'cash' || caller.role !== 'courier') {
+      await changePayment(tx, config, {
+        id: input.id,
+        to: 'paid',
+        reference,
+        actor: caller.email,
+        role: caller.role,
+        note: `Encaissée par le livreur (${input.method === 'cash' ? 'espèces' : 'Mobile Money'})`,
+      });
+      return { paymentStatus: 'paid' as const };
+    }
+    const amount = formatXOF(Number(order.total));
+    await recordEvent(tx, input.id, {
+      actor: caller.email,
+      kind: 'note',
+      note: `Mobile Money déclaré par le livreur : ${amount}, référence ${reference}. À confirmer sur le téléphone de la boutique, puis « Marquer Payée ».`,
+    });
+    await alertOwner(tx, config, {
+      kind: 'payment',
+      subject: `Mobile Money à vérifier : ${order.number}`,
+      lines: [
+        `Le livreur ${caller.email} déclare ${amount} reçus par Mobile Money (référence ${reference}) pour ${order.number}.`,
+        'Vérifiez la transaction sur le téléphone de la boutique, puis marquez la commande payée.',
+      ],
+      adminPath: adminPath(orders, input.id),
+    });
+    return { paymentStatus: 'pending' as const };
   });
-  await db
-    .updateTable('deliveries')
-    .set({
-      collectedAt: sql<string>`now()`,
-      collectedAmount: String(round2(Number(order.total))),
-      collectedMethod: input.method,
-      collectedReference: reference ?? null,
-    })
-    .where('orderId', '=', input.id)
-    .execute();
-  return { paymentStatus: 'paid' as const };
 }
 
 /** The cash a courier hands to the owner at the end of the day, counted against what he collected. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { ROLE_LABELS, type Role, whatsappLink } from '@app/shared';
+import { formatXOF, ROLE_LABELS, type Role, whatsappLink } from '@app/shared';
+import { cashToHandOver } from './rounds';
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { Config } from '../config';
@@ -173,6 +174,13 @@ export async function removeMember(db: DB, id: string) {
     const member = await tx.selectFrom('admins').select(['id', 'role']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!member) return refuse('NOT_FOUND', 'Cette personne ne fait plus partie de l’équipe.');
     if (member.role === 'owner') await keepAnOwner(tx, id);
+    // A courier still holding the shop's cash: the owner records his handover first (never dropped from the figures).
+    const held = await cashToHandOver(tx, id);
+    if (held.total > 0)
+      refuse(
+        'CONFLICT',
+        `Cette personne détient encore ${formatXOF(held.total)} d’espèces encaissées (${held.count} livraison(s)) : enregistrez sa remise d’espèces dans « Tournées » avant de la retirer de l’équipe.`,
+      );
     await tx.deleteFrom('admins').where('id', '=', id).execute();
     return { id };
   });

@@ -31,6 +31,19 @@ export const NEXT_PAYMENT_STATUSES: Record<PaymentStatus, readonly PaymentStatus
 
 export const canMove = (from: OrderStatus, to: OrderStatus) => NEXT_STATUSES[from].includes(to);
 
+/**
+ * Moves that give money back or undo a payment: a refund (or its promise), a payment taken back to
+ * « à encaisser », cancelling an order already paid. Only the roles of `AREAS.refunds` make them
+ * (the server refuses the others; the admin does not offer them).
+ */
+export const reversesMoney = (
+  order: { status: OrderStatus; paymentStatus: PaymentStatus },
+  move: { to: OrderStatus | PaymentStatus; payment: boolean },
+) =>
+  move.payment
+    ? move.to === 'refunded' || move.to === 'to_refund' || (order.paymentStatus === 'paid' && move.to === 'pending')
+    : move.to === 'cancelled' && order.paymentStatus === 'paid';
+
 /** What the owner sends the customer on WhatsApp (and by e-mail) at each status. */
 export const STATUS_MESSAGES: Record<OrderStatus, string> = {
   new: 'nous avons bien reçu votre commande {number}. Nous vous appelons très vite pour la confirmer.',

@@ -16,7 +16,7 @@ export const ROLE_LABELS: Record<Role, string> = {
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   owner: 'Tout, y compris l’équipe, les paramètres, les sauvegardes et le journal d’audit.',
   manager: 'Tout, sauf l’équipe, les paramètres et les sauvegardes.',
-  seller: 'Vente au comptoir, caisse, commandes ; clients en lecture seule.',
+  seller: 'Vente au comptoir, caisse, commandes (sans remboursement ni export) ; clients en lecture seule.',
   courier: 'Seulement les livraisons qui lui sont confiées.',
 };
 
@@ -50,8 +50,59 @@ export const AREAS = {
   whatsapp: SELLERS,
   /** One's own account: password, passkeys, sessions, this device's alerts. */
   account: EVERYONE,
+  /** Giving money back: a refund, a payment undone, a paid order cancelled (`reversesMoney`). */
+  refunds: MANAGERS,
+  /** The files of orders and customers (names, phones, addresses, totals). */
+  exports: MANAGERS,
+  /** Changing the phone or e-mail an order is tied to (which customer it belongs to). */
+  customerContacts: MANAGERS,
 } as const;
 export type Area = keyof typeof AREAS;
+
+/** What each area allows, as Équipe says it (roleSummary). */
+export const AREA_LABELS: Record<Area, string> = {
+  dashboard: 'le tableau de bord et les chiffres de vente',
+  counter: 'la vente au comptoir',
+  team: 'l’équipe (invitations, rôles, sessions de chacun)',
+  audit: 'le journal d’audit',
+  backups: 'les sauvegardes',
+  round: 'les tournées de livraison',
+  whatsapp: 'les conversations WhatsApp avec les clients',
+  account: 'son propre compte (mot de passe, clés d’accès, alertes)',
+  refunds: 'rembourser, annuler une commande payée ou revenir sur un paiement',
+  exports: 'exporter les commandes et les clients',
+  customerContacts: 'changer le téléphone ou l’e-mail du client d’une commande',
+};
+
+/** A resource as roleSummary needs it: its name in the menu, who reads and who writes it. */
+export interface RolePlace {
+  label: { plural: string };
+  read: Roles;
+  write: Roles;
+}
+
+/**
+ * What a role may and may not do, in French, from the declarations the server enforces: each
+ * resource's readers and writers, and the areas. Shown in Équipe.
+ */
+export function roleSummary(role: Role, places: readonly RolePlace[]) {
+  const may: string[] = [];
+  const mayNot: string[] = [];
+  for (const place of places) {
+    const name = place.label.plural;
+    if (place.write.includes(role)) may.push(name);
+    else if (place.read.includes(role)) {
+      may.push(`${name} (lecture seule)`);
+    } else mayNot.push(name);
+  }
+  // An area that is also a resource (the audit log) is said once.
+  const named = new Set(places.map((place) => place.label.plural.toLowerCase()));
+  for (const area of (Object.keys(AREAS) as Area[]).filter((a) => !named.has(AREA_LABELS[a].replace(/^(le |la |les |l’)/, '')))) {
+    const label = area === 'round' && role === 'courier' ? 'ses propres livraisons' : AREA_LABELS[area];
+    (AREAS[area].includes(role) ? may : mayNot).push(label);
+  }
+  return { may, mayNot };
+}
 
 export const may = (role: Role | undefined, roles: Roles) => role !== undefined && roles.includes(role);
 

@@ -2,10 +2,14 @@ import { orders, type RowOfResource } from '@app/shared/resources';
 import { useUpdate } from '@refinedev/core';
 import { Form, Modal } from 'antd';
 import { FieldItem } from '../../fields/FieldItem';
+import { AREAS } from '@app/shared/team';
+import { useMay } from '../../crud/useMay';
 
 type Order = RowOfResource<typeof orders>;
 
 const EDITABLE = ['customerName', 'phone', 'email', 'city', 'address', 'note'] as const;
+/** They say whose order it is: only the roles of AREAS.customerContacts change them. */
+const CONTACTS: readonly string[] = ['phone', 'email'];
 
 /** The customer's details, with the widgets and rules of the orders declaration; each change lands in the history. */
 export function CustomerEditor({
@@ -20,6 +24,8 @@ export function CustomerEditor({
   onSaved: () => void;
 }) {
   const [form] = Form.useForm();
+  const mayContacts = useMay(AREAS.customerContacts);
+  const editable = EDITABLE.filter((k) => mayContacts || !CONTACTS.includes(k));
   const { mutate, mutation } = useUpdate();
   const save = (values: Record<string, unknown>) =>
     mutate(
@@ -45,10 +51,10 @@ export function CustomerEditor({
       <Form
         form={form}
         layout="vertical"
-        initialValues={Object.fromEntries(EDITABLE.map((k) => [k, order[k] ?? undefined]))}
+        initialValues={Object.fromEntries(editable.map((k) => [k, order[k] ?? undefined]))}
         onFinish={save}
       >
-        {EDITABLE.map((name) => (
+        {editable.map((name) => (
           <FieldItem key={name} name={name} field={orders.fields[name]} action="edit" />
         ))}
       </Form>

@@ -7,12 +7,15 @@ import { downloadExport } from '../../providers/download';
 import { shopToday } from '../../providers/shop-day';
 import { toHttpError } from '../../providers/errors';
 import { EXPORTS } from '@app/shared/resources';
+import { AREAS } from '@app/shared/team';
+import { useMay } from '../../crud/useMay';
 
 /** One day picked from a one-month panel that fits a phone; typing is not offered (the keyboard would cover it). */
 const dayPicker = { format: 'DD/MM/YYYY', allowClear: false, inputReadOnly: true, style: { width: '100%' } } as const;
 
 /** Orders of a date range (the last 30 days by default) as a CSV file French Excel opens directly. */
 export function ExportOrdersButton() {
+  const allowed = useMay(AREAS.exports);
   const { notification } = App.useApp();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -30,6 +33,7 @@ export function ExportOrdersButton() {
       setBusy(false);
     }
   };
+  if (!allowed) return null;
   return (
     <>
       <Button icon={<DownloadOutlined />} onClick={() => setOpen(true)}>

@@ -1,4 +1,14 @@
-import { NEXT_PAYMENT_STATUSES, NEXT_STATUSES, type OrderStatus, type PaymentStatus, orderStatuses, paymentStatuses } from '@app/shared';
+import {
+  AREAS,
+  NEXT_PAYMENT_STATUSES,
+  NEXT_STATUSES,
+  type OrderStatus,
+  type PaymentStatus,
+  orderStatuses,
+  paymentStatuses,
+  reversesMoney,
+} from '@app/shared';
+import { useMay } from '../../crud/useMay';
 import { Button, Card, Input, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import type { useOrderActions } from './useOrderActions';
@@ -15,7 +25,11 @@ export function OrderProcess({
 }) {
   const [reference, setReference] = useState('');
   const busy = actions.transition.isPending || actions.reopen.isPending || actions.setPayment.isPending;
-  const next = NEXT_STATUSES[status];
+  // Giving money back is the managers' (AREAS.refunds): the others are not offered it.
+  const mayRefund = useMay(AREAS.refunds);
+  const order = { status, paymentStatus: payment };
+  const next = NEXT_STATUSES[status].filter((to) => mayRefund || !reversesMoney(order, { to, payment: false }));
+  const nextPayment = NEXT_PAYMENT_STATUSES[payment].filter((to) => mayRefund || !reversesMoney(order, { to, payment: true }));
   return (
     <Card title="Suivi de la commande">
       <Space direction="vertical" style={{ width: '100%' }}>
@@ -59,7 +73,7 @@ export function OrderProcess({
           Paiement : <strong>{paymentStatuses[payment]}</strong>
         </Typography.Text>
         <Space wrap>
-          {NEXT_PAYMENT_STATUSES[payment].includes('paid') && (
+          {nextPayment.includes('paid') && (
             <Input
               aria-label="Référence du paiement (facultative)"
               placeholder="Référence (facultative)"
@@ -68,7 +82,7 @@ export function OrderProcess({
               style={{ width: 220 }}
             />
           )}
-          {NEXT_PAYMENT_STATUSES[payment].map((to) => (
+          {nextPayment.map((to) => (
             <Button
               key={to}
               disabled={busy}
