@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWhatsApp } from '../../server/src/config';
 import { runDue } from '../../server/src/platform/outbox-worker';
+import { purgeExpired } from '../../server/src/jobs/housekeeping';
 import { whatsappDelivery } from '../../server/src/whatsapp/messages';
 import { adminCookie, httpClient, startTestApp, type TestApp } from '../support/app';
 import { GRAPH, type GraphStandIn, startGraphStandIn } from '../support/graph-stand-in';
@@ -500,7 +501,7 @@ describe('files customers send', () => {
     expect(messages.find((m) => m.media)).toMatchObject({ media: { kind: 'image' }, error: null });
     expect(messages.map((m) => m.error)).toEqual(
       expect.arrayContaining([
-        'Message vocal non récupéré : Fichier trop lourd pour la boutique (16 Mo au plus) : ouvrez-le dans WhatsApp.',
+        'Message vocal non récupéré : Fichier trop lourd pour la boutique (5 Mo au plus) : ouvrez-le dans WhatsApp.',
         'Document non récupéré : type de fichier non accepté (application/x-msdownload) : ouvrez-le dans WhatsApp.',
       ]),
     );
@@ -517,6 +518,79 @@ describe('files customers send', () => {
     );
     expect(envoi.lastError).toContain('altéré en route');
     expect((await thread(phone.e164)).messages.filter((m) => m.media)).toHaveLength(1);
+  });
+});
+
+describe('files from strangers', () => {
+  const thread = (phone: string) => app.asAdmin.whatsapp.thread({ phone });
+  const voice = (bytes: number) => Buffer.concat([Buffer.from('OggS'), randomBytes(bytes - 4)]);
+  const settled = (phone: string, count: number) =>
+    until(`${count} files fetched or refused`, async () => {
+      const t = await thread(phone);
+      return t.messages.filter((m) => m.media || m.error).length === count ? t.messages : undefined;
+    });
+
+  it('keeps a day’s files per sender within the caps; the others say why and stay in WhatsApp', async () => {
+    const phone = newPhone();
+    const MB = 1024 * 1024;
+    // Three voice notes of 4.9 MB fit (14.7 of 15 MB); a fourth of 1 MB does not.
+    for (const bytes of [4.9 * MB, 4.9 * MB, 4.9 * MB].map(Math.floor)) {
+      expect((await graph.post(graph.inboundMedia(phone.e164, 'audio', { bytes: voice(bytes), mimeType: 'audio/ogg' }).body)).status).toBe(
+        200,
+      );
+    }
+    await settled(phone.e164, 3);
+    expect((await graph.post(graph.inboundMedia(phone.e164, 'audio', { bytes: voice(MB), mimeType: 'audio/ogg' }).body)).status).toBe(200);
+    const messages = await settled(phone.e164, 4);
+    expect(messages.filter((m) => m.media)).toHaveLength(3);
+    expect(messages.find((m) => m.error)?.error).toBe(
+      'Message vocal non récupéré : ce client a déjà envoyé 3 fichier(s) aujourd’hui (20 ou 15 Mo par jour au plus) : ouvrez-le dans WhatsApp.',
+    );
+    // Another customer is not held back by him.
+    const other = newPhone();
+    expect((await graph.post(graph.inboundMedia(other.e164, 'audio', { bytes: voice(1000), mimeType: 'audio/ogg' }).body)).status).toBe(
+      200,
+    );
+    expect((await settled(other.e164, 1)).filter((m) => m.media)).toHaveLength(1);
+  });
+
+  it('fetches a file only from Meta’s servers: a link elsewhere never gets the token', async () => {
+    const phone = newPhone();
+    graph.state.mediaHost = 'localhost';
+    const downloads = graph.state.downloads;
+    try {
+      expect((await graph.post(graph.inboundMedia(phone.e164, 'audio', { bytes: voice(2000), mimeType: 'audio/ogg' }).body)).status).toBe(
+        200,
+      );
+      const [message] = await settled(phone.e164, 1);
+      expect(message?.error).toBe(
+        'Message vocal non récupéré : Lien de fichier hors des serveurs de Meta : refusé, le jeton WhatsApp n’y est pas envoyé.',
+      );
+      expect(graph.state.downloads).toBe(downloads);
+      expect(graph.state.fileAuthorizations.filter((a) => a.startsWith('localhost'))).toEqual([]);
+    } finally {
+      graph.state.mediaHost = '127.0.0.1';
+    }
+  });
+
+  it('purges the files past the days the owner set, the message saying so', async () => {
+    const phone = newPhone();
+    expect((await graph.post(graph.inboundMedia(phone.e164, 'audio', { bytes: voice(2000), mimeType: 'audio/ogg' }).body)).status).toBe(
+      200,
+    );
+    const [message] = await settled(phone.e164, 1);
+    await app.asAdmin.settings.update({ whatsappMediaDays: 30 });
+    await app.db
+      .updateTable('whatsappMedia')
+      .set({ createdAt: sql<string>`now() - interval '31 days'` })
+      .where('messageId', '=', message!.id)
+      .execute();
+    const kept = await app.db.selectFrom('whatsappMedia').select('messageId').execute();
+    const result = await purgeExpired(app.db, app.config);
+    expect(result.whatsappFiles).toBe(1);
+    expect(await app.db.selectFrom('whatsappMedia').select('messageId').execute()).toHaveLength(kept.length - 1);
+    const [after] = (await thread(phone.e164)).messages;
+    expect(after).toMatchObject({ media: null, error: expect.stringContaining('effacé de la boutique après le délai de conservation') });
   });
 });
 

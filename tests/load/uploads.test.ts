@@ -52,19 +52,7 @@ describe('six 12 MP photos uploaded at once', () => {
       `${CHILD_HELPERS}
       const [url, asset] = process.argv.slice(1);
       (async () => {
-        const latencies = [];
-        const until = performance.now() + 20000;
-        const started = performance.now();
-        while (performance.now() < until) {
-          for (const p of ['/assets/' + asset, '/', '/favicon.svg']) {
-            const start = performance.now();
-            const r = await fetch(url + p, { headers: { 'accept-encoding': 'gzip' } });
-            await r.arrayBuffer();
-            latencies.push(performance.now() - start);
-          }
-          await new Promise((r) => setTimeout(r, 50));
-          if (require('node:fs').existsSync(process.env.STOP_FILE) && performance.now() - started > 3000) break;
-        }
+        const latencies = await readUntilStopped(url, ['/assets/' + asset, '/', '/favicon.svg'], { 'accept-encoding': 'gzip' }, 3000, 20000);
         process.stdout.write(JSON.stringify({ latencies }));
       })();`,
       [app.url, asset],

@@ -29,4 +29,20 @@ export const CHILD_HELPERS = `
     }
     return latencies;
   }
+  // Reads these paths in turn, 50 ms apart, until the file STOP_FILE exists (and minMs passed), or maxMs.
+  async function readUntilStopped(url, paths, headers, minMs = 3000, maxMs = 60000) {
+    const latencies = [];
+    const started = performance.now();
+    while (performance.now() - started < maxMs) {
+      for (const p of paths) {
+        const start = performance.now();
+        const r = await fetch(url + p, { headers });
+        await r.arrayBuffer();
+        latencies.push(performance.now() - start);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+      if (require('node:fs').existsSync(process.env.STOP_FILE) && performance.now() - started > minMs) break;
+    }
+    return latencies;
+  }
 `;

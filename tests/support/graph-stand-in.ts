@@ -48,6 +48,12 @@ export async function startGraphStandIn() {
     /** The next downloads of a file's link answered with this HTTP status (a link expired: 404). */
     failDownloads: [] as number[],
     downloads: 0,
+    /** The host of the file links Meta gives (another one stands for a link off Meta's servers). */
+    mediaHost: '127.0.0.1',
+    /** Links given without the file's size (the shop then learns it while downloading). */
+    hideFileSize: false,
+    /** Authorization headers the file links received. */
+    fileAuthorizations: [] as string[],
   };
   const json = (res: http.ServerResponse, status: number, body: unknown) =>
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -67,6 +73,7 @@ export async function startGraphStandIn() {
     req.on('data', (c) => (text += c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://stand-in');
+      if (url.pathname.startsWith('/files/')) state.fileAuthorizations.push(`${req.headers.host} ${req.headers.authorization ?? ''}`);
       if (req.headers.authorization !== `Bearer ${GRAPH.token}`) return metaError(res, 401, 190, 'Invalid OAuth access token');
       if (req.method === 'GET' && url.pathname === `/v23.0/${GRAPH.businessAccountId}/message_templates`) {
         if (state.templatesForbidden) return metaError(res, 403, 200, 'Permissions error');
@@ -102,10 +109,10 @@ export async function startGraphStandIn() {
         if (!media) return metaError(res, 400, 100, 'Unsupported get request. Object does not exist');
         return json(res, 200, {
           messaging_product: 'whatsapp',
-          url: `http://127.0.0.1:${port}/files/${mediaInfo[1]}`,
+          url: `http://${state.mediaHost}:${port}/files/${mediaInfo[1]}`,
           mime_type: media.mimeType,
           sha256: media.sha256,
-          file_size: String(media.bytes.length),
+          ...(state.hideFileSize ? {} : { file_size: String(media.bytes.length) }),
           id: mediaInfo[1],
         });
       }

@@ -1,3 +1,4 @@
+import { bytesOf, bytesOut } from '../db/bytes';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { AREAS, forbiddenMessage, isUuid, may } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
@@ -75,7 +76,7 @@ export async function whatsappWebhookRoute(app: FastifyInstance, { db, config }:
     const file = isUuid(id)
       ? await db
           .selectFrom('whatsappMedia')
-          .select(['kind', 'contentType', 'filename', small ? 'preview as bytes' : 'bytes'])
+          .select(['kind', 'contentType', 'filename', bytesOut(small ? 'preview' : 'bytes').as('bytes')])
           .where('messageId', '=', id)
           .executeTakeFirst()
       : undefined;
@@ -89,7 +90,7 @@ export async function whatsappWebhookRoute(app: FastifyInstance, { db, config }:
         .header('Cache-Control', 'no-store')
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Disposition', file.kind === 'document' ? `attachment; filename*=UTF-8''${encodeURIComponent(name)}` : 'inline')
-        .send(file.bytes)
+        .send(bytesOf(file.bytes))
     );
   });
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import { purgeUnusedMedia } from '../media/gc';
+import { purgeOldMedia } from '../whatsapp/media';
 import { releaseUnconfirmedOrders } from '../orders/release';
 import { sessionStartedWithin } from '../sessions/seats';
 import { remindSessions } from '../sessions/reminders';
@@ -14,7 +15,7 @@ const HOUR = 3_600_000;
 /**
  * Deletes what can no longer be used: ended sessions, expired reset tokens, throttling rows
  * old enough to have been forgotten anyway, spent invitations, audit entries over a year old, customers' PDFs rendered and WhatsApp webhook
- * bodies received over 30 days ago, and
+ * bodies received over 30 days ago, the files customers sent on WhatsApp past the days set in Paramètres, and
  * uploaded photos no record uses. Each statement is idempotent (the scheduler runs
  * it on one server at a time, and a run cut short is finished by the next).
  */
@@ -66,7 +67,8 @@ export async function purgeExpired(db: DB, config: Config) {
     Number(r.numDeletedRows),
   );
   const media = await purgeUnusedMedia(db);
-  return { sessions, resetTokens, rateLimits, loginFailures, invitations, audit, documents, webhooks, media };
+  const whatsappFiles = await purgeOldMedia(db);
+  return { sessions, resetTokens, rateLimits, loginFailures, invitations, audit, documents, webhooks, media, whatsappFiles };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/schema';
+import { bytesIn, bytesOf, bytesOut } from '../db/bytes';
 import type { ProcessedImage } from './process';
 
 export interface StoredVariant {
@@ -34,7 +35,7 @@ export function mediaStore(db: Kysely<Database>, megabytes = 32) {
               contentType: v.contentType,
               width: v.width,
               height: v.height,
-              bytes: v.bytes,
+              bytes: bytesIn(v.bytes),
             })),
           )
           .execute();
@@ -59,12 +60,12 @@ export function mediaStore(db: Kysely<Database>, megabytes = 32) {
       if (hit) return hit;
       const row = await db
         .selectFrom('mediaVariants')
-        .select(['contentType', 'bytes'])
+        .select(['contentType', bytesOut('bytes').as('bytes')])
         .where('mediaId', '=', id)
         .where('name', '=', name)
         .executeTakeFirst();
       if (!row) return null;
-      const variant = { contentType: row.contentType, bytes: Buffer.from(row.bytes) };
+      const variant = { contentType: row.contentType, bytes: bytesOf(row.bytes ?? '') };
       cache.set(key, variant);
       return variant;
     },

@@ -126,6 +126,22 @@ export async function templateStates(config: WhatsAppConfig): Promise<{ states: 
  * buffer at a time, and given up beyond `maxBytes`. A refused, cut or altered download is retried
  * (a new link each time); a file too heavy is not.
  */
+/** Where Meta serves customers' files (lookaside.fbsbx.com today; its CDNs), by host suffix. */
+const META_HOSTS = ['fbsbx.com', 'fbcdn.net', 'facebook.com', 'whatsapp.net'];
+
+/** An https link on one of Meta's hosts, or on the configured Graph API's own host. */
+export function fromMeta(link: string, apiBase: string) {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return false;
+  }
+  const api = new URL(apiBase);
+  if (url.host === api.host && url.protocol === api.protocol) return true;
+  return url.protocol === 'https:' && META_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
+}
+
 export async function downloadMedia(
   config: WhatsAppConfig,
   mediaId: string,
@@ -145,6 +161,9 @@ export async function downloadMedia(
       true,
     );
   if (Number(info.file_size ?? 0) > maxBytes) throw tooHeavy();
+  // The token goes only to Meta's file servers (or the Graph API's own host: a stand-in in tests).
+  if (!fromMeta(info.url, config.apiBase))
+    throw new GraphError('Lien de fichier hors des serveurs de Meta : refusé, le jeton WhatsApp n’y est pas envoyé.', 'fail', true);
   let res: Response;
   try {
     res = await fetch(info.url, { headers: { authorization: `Bearer ${config.token}` }, signal: AbortSignal.timeout(60_000) });

@@ -3,6 +3,8 @@ import { enqueue } from '../platform/outbox';
 import { MediaRefused, processImage } from '../media/process';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
+import { sql } from 'kysely';
+import { bytesIn } from '../db/bytes';
 import { downloadMedia, GraphError } from './cloud-api';
 
 // The files customers send on WhatsApp: a photo (a broken screen, a payment's receipt), a voice
@@ -16,15 +18,65 @@ export type MediaKind = 'image' | 'audio' | 'document';
 const KINDS: Record<MediaKind, { label: string; feminine?: true; types: readonly string[]; maxBytes: number }> = {
   // WhatsApp's own limit for photos is 5 MB; they are kept as WebP (processImage refuses the rest).
   image: { label: 'Photo', feminine: true, types: [], maxBytes: 5 * 1024 * 1024 },
-  // Voice messages are Ogg/Opus; WhatsApp allows 16 MB of audio.
+  // Voice messages are Ogg/Opus at about 16 kbit/s: 5 MB is forty minutes (WhatsApp allows 16 MB of audio).
   audio: {
     label: 'Message vocal',
     types: ['audio/ogg', 'audio/opus', 'audio/mpeg', 'audio/mp4', 'audio/aac', 'audio/amr'],
-    maxBytes: 16 * 1024 * 1024,
+    maxBytes: 5 * 1024 * 1024,
   },
   // PDFs only: a document of another type could be anything, and the team's browser would open it.
   document: { label: 'Document', types: ['application/pdf'], maxBytes: 10 * 1024 * 1024 },
 };
+
+const MB = 1024 * 1024;
+/**
+ * What the shop keeps of the files customers send, over the last 24 hours: per phone (a stranger
+ * sending thirty voice notes fills nothing), and for the whole shop (many numbers neither). Beyond,
+ * the message says so and the file stays in WhatsApp. Files are purged after the days set in
+ * Paramètres (purgeOldMedia).
+ */
+export const MEDIA_CAPS = { perSender: { files: 20, bytes: 15 * MB }, perShop: { bytes: 150 * MB } };
+
+/** What this phone and the whole shop had kept in the last 24 hours. */
+async function keptToday(db: DB, phone: string) {
+  const row = await db
+    .selectFrom('whatsappMedia')
+    .innerJoin('whatsappMessages', 'whatsappMessages.id', 'whatsappMedia.messageId')
+    .select([
+      sql<string>`count(*) FILTER (WHERE whatsapp_messages.phone = ${phone})`.as('senderFiles'),
+      sql<string>`coalesce(sum(octet_length(whatsapp_media.bytes) + coalesce(octet_length(preview), 0)) FILTER (WHERE whatsapp_messages.phone = ${phone}), 0)`.as(
+        'senderBytes',
+      ),
+      sql<string>`coalesce(sum(octet_length(whatsapp_media.bytes) + coalesce(octet_length(preview), 0)), 0)`.as('shopBytes'),
+    ])
+    .where('whatsappMedia.createdAt', '>', sql<string>`now() - interval '1 day'`)
+    .executeTakeFirstOrThrow();
+  return { senderFiles: Number(row.senderFiles), senderBytes: Number(row.senderBytes), shopBytes: Number(row.shopBytes) };
+}
+
+/** Why one more file of `bytes` would go beyond the day's caps, or null. */
+function overCaps(kept: Awaited<ReturnType<typeof keptToday>>, bytes: number) {
+  const { perSender, perShop } = MEDIA_CAPS;
+  if (kept.senderFiles >= perSender.files || kept.senderBytes + bytes > perSender.bytes)
+    return `ce client a déjà envoyé ${kept.senderFiles} fichier(s) aujourd’hui (${perSender.files} ou ${perSender.bytes / MB} Mo par jour au plus) : ouvrez-le dans WhatsApp.`;
+  if (kept.shopBytes + bytes > perShop.bytes)
+    return `la boutique a déjà reçu ${Math.round(kept.shopBytes / MB)} Mo de fichiers aujourd’hui (${perShop.bytes / MB} Mo par jour au plus) : ouvrez-le dans WhatsApp.`;
+  return null;
+}
+
+/** Files kept longer than the owner's setting (Paramètres): deleted, their messages saying so. */
+export async function purgeOldMedia(db: DB) {
+  const { rows } = await sql<{ n: string }>`
+    WITH gone AS (
+      DELETE FROM whatsapp_media
+      WHERE created_at < now() - make_interval(days => (SELECT coalesce(max(whatsapp_media_days), 90) FROM settings))
+      RETURNING message_id),
+    said AS (
+      UPDATE whatsapp_messages SET error = 'Fichier effacé de la boutique après le délai de conservation (Paramètres) ; il reste dans WhatsApp.'
+      WHERE id IN (SELECT message_id FROM gone) RETURNING id)
+    SELECT count(*) AS n FROM said`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
 
 /** « reçu », « reçue »: the word agreed with the kind's label. */
 const agreed = (kind: MediaKind, word: string) => (KINDS[kind].feminine ? `${word}e` : word);
@@ -66,6 +118,10 @@ export const whatsappMediaDelivery =
       throw new DeliveryError(reason, 'fail');
     };
     if (!config.whatsapp) throw new DeliveryError('WhatsApp n’est pas configuré.', 'fail');
+    const { phone } = await db.selectFrom('whatsappMessages').select('phone').where('id', '=', p.messageId).executeTakeFirstOrThrow();
+    // Beyond the day's caps nothing is fetched at all.
+    const refused = overCaps(await keptToday(db, phone), 0);
+    if (refused) return gone(refused);
     let file: { bytes: Buffer; contentType: string };
     try {
       file = await downloadMedia(config.whatsapp, p.mediaId, kind.maxBytes);
@@ -90,11 +146,26 @@ export const whatsappMediaDelivery =
         return gone(`type de fichier non accepté (${file.contentType || 'inconnu'}) : ouvrez-le dans WhatsApp.`);
       stored = { contentType: file.contentType, bytes: file.bytes, preview: null, width: null, height: null };
     }
-    await db
-      .insertInto('whatsappMedia')
-      .values({ messageId: p.messageId, kind: p.kind, filename: p.filename ?? null, ...stored })
-      .onConflict((oc) => oc.column('messageId').doNothing())
-      .execute();
+    // Counted again with the file's size, one file at a time: parallel fetches cannot pass the caps together.
+    const over = await db.transaction().execute(async (tx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext('whatsapp_media'))`.execute(tx);
+      const late = overCaps(await keptToday(tx, phone), stored.bytes.length + (stored.preview?.length ?? 0));
+      if (late) return late;
+      await tx
+        .insertInto('whatsappMedia')
+        .values({
+          messageId: p.messageId,
+          kind: p.kind,
+          filename: p.filename ?? null,
+          ...stored,
+          bytes: bytesIn(stored.bytes),
+          preview: stored.preview && bytesIn(stored.preview),
+        })
+        .onConflict((oc) => oc.column('messageId').doNothing())
+        .execute();
+      return null;
+    });
+    if (over) return gone(over);
   };
 
 /** Where the team's browser fetches a message's file (`?apercu` for a photo's small version). */

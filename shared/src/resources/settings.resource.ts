@@ -94,6 +94,13 @@ export const settings = defineResource({
       default: SHOP_RULES.holdHours,
       help: 'Une commande « nouvelle » ni confirmée ni payée dans ce délai est annulée automatiquement : son stock revient et le client est prévenu.',
     }),
+    whatsappMediaDays: f.integer('Conservation des fichiers reçus sur WhatsApp (jours)', {
+      adminOnly: true,
+      min: 1,
+      max: 3650,
+      default: 90,
+      help: 'Les photos, messages vocaux et documents envoyés par les clients sont effacés de la boutique après ce délai (le message reste, le fichier reste dans WhatsApp).',
+    }),
     ...invoicingSettingsFields,
     facebook: f.url('Facebook', { optional: true }),
     instagram: f.url('Instagram', { optional: true }),
