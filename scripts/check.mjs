@@ -1,7 +1,8 @@
 // npm run check: the quick loop after an edit. Formatting and lint of the files changed since the
 // last commit (or since a ref: `npm run check -- main`), the types (incremental), the folder
-// rules, then the unit and API tests that import a changed file (vitest --changed). Browser tests
-// need a build and are left to `npm test`.
+// rules, the build the API tests read (the compiled server's commands, the storefront's pages:
+// rebuilt only when their sources changed), then the unit and API tests that import a changed
+// file (vitest --changed). Browser tests are left to `npm test`.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -19,6 +20,7 @@ const steps = [
   ['eslint', code.length && [bin('eslint/bin/eslint.js'), '--cache', '--cache-location', '.tmp/eslintcache', ...code]],
   ['types', [bin('typescript7/bin/tsc'), '--build']],
   ['imports', ['scripts/check-imports.mjs']],
+  ['build', ['scripts/build-if-stale.mjs']],
   ['tests', [bin('vitest/vitest.mjs'), 'run', '--project', 'unit', '--project', 'api', '--changed', ref, '--passWithNoTests']],
 ];
 console.log(`${changed.length} fichier(s) modifié(s) depuis ${ref}`);

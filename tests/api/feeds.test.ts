@@ -79,6 +79,29 @@ describe('catalogue feeds', () => {
     expect((await metaRows()).some((r) => r.id === product.id)).toBe(false);
   });
 
+  it('tell each product’s condition: the demo’s refurbished laptop is not declared new, nor is a used phone', async () => {
+    const laptop = await app.db
+      .selectFrom('products')
+      .select(['id', 'sku'])
+      .where('name', 'like', 'Ordinateur portable reconditionné%')
+      .executeTakeFirstOrThrow();
+    const used = (await app.asAdmin.products.create({
+      name: `Téléphone d’occasion ${randomUUID().slice(0, 6)}`,
+      shortDescription: 'x',
+      description: '<p>x</p>',
+      price: 30_000,
+      category: 'accessories',
+      stock: 1,
+      condition: 'used',
+    })) as { id: string };
+    const google = await googleItems();
+    expect(google.find((i) => i.id === (laptop.sku ?? laptop.id))?.condition).toBe('refurbished');
+    expect(google.find((i) => i.id === used.id)?.condition).toBe('used');
+    const meta = await metaRows();
+    expect(meta.find((r) => r.id === (laptop.sku ?? laptop.id))?.condition).toBe('refurbished');
+    expect(meta.find((r) => r.id === used.id)?.condition).toBe('used');
+  });
+
   it('say when a product has neither a maker’s code nor a brand', async () => {
     const bare = (await app.asAdmin.products.create({
       name: `Câble maison ${randomUUID().slice(0, 6)}`,

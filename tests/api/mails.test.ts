@@ -78,6 +78,26 @@ describe('mails', () => {
     expect(queued).toHaveLength(1);
   });
 
+  it('one inbox gets one confirmation an hour, whatever the « +tag » or the dots at Gmail', async () => {
+    const visitor = httpClient(app.url).client;
+    const addresses = [
+      ...Array.from({ length: 20 }, (_, i) => `victime+${i}@gmail.com`),
+      'v.i.c.t.i.m.e@gmail.com',
+      'Victime@googlemail.com',
+    ];
+    for (const email of addresses) await visitor.newsletterSubscribers.subscribe.mutate({ email });
+    const queued = await app.db
+      .selectFrom('outbox')
+      .select('recipient')
+      .where('subject', '=', 'Confirmez votre inscription à la newsletter')
+      .where('recipient', 'like', '%victime%')
+      .execute();
+    expect(queued.map((r) => r.recipient)).toEqual(['victime+0@gmail.com']);
+    // Another person's inbox is not held back.
+    await visitor.newsletterSubscribers.subscribe.mutate({ email: 'autre.lectrice@gmail.com' });
+    expect(await app.db.selectFrom('outbox').select('id').where('recipient', '=', 'autre.lectrice@gmail.com').execute()).toHaveLength(1);
+  });
+
   it('the one-click unsubscribe address (RFC 8058) takes the mail app’s POST, and refuses a forged one', async () => {
     const { id } = await app.db
       .insertInto('newsletterSubscribers')

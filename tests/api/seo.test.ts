@@ -159,6 +159,13 @@ describe.skipIf(!built)('Open Graph tags', () => {
     expect(meta(html, 'og:image:alt')).toBe(product.name);
   });
 
+  it('a refurbished product is offered as such to search engines, and says so to the shopper', async () => {
+    const laptop = await app.db.selectFrom('products').select('slug').where('condition', '=', 'refurbished').executeTakeFirstOrThrow();
+    const html = await (await fetch(`${app.url}/products/${laptop.slug}`)).text();
+    expect(JSON.stringify(structured(html))).toContain('"itemCondition":"https://schema.org/RefurbishedCondition"');
+    expect(html).toMatch(/État : <strong>Reconditionné<\/strong>/);
+  });
+
   it('a product page tells search engines its price in F CFA, its stock and its codes (schema.org JSON-LD)', async () => {
     const code = '4006381333931';
     const made = (await app.asAdmin.products.create({

@@ -68,13 +68,16 @@ describe('alerts on the owner’s phone', () => {
     // redirect, and a tap is not lost to a card drawn again (seen twice in CI).
     await expect.poll(() => enable.isEnabled()).toBe(true);
     await card.getByLabel('Nom de cet appareil').fill('Téléphone de la patronne');
-    await card.getByRole('checkbox', { name: 'Messages de contact' }).uncheck();
+    // A tap, then its state: uncheck() said « no change » here once the list grew, where a click does change it.
+    const contact = card.getByRole('checkbox', { name: 'Messages de contact' });
+    await contact.click();
+    await expect.poll(() => contact.isChecked()).toBe(false);
     await enable.click();
     await expectNotification(page, 'Alertes activées sur cet appareil.');
     await card.getByRole('button', { name: 'Ne plus recevoir d’alertes ici' }).waitFor();
     expect(await saved()).toMatchObject({
       device: 'Téléphone de la patronne',
-      kinds: ['order', 'payment', 'request', 'stock', 'session', 'whatsapp'],
+      kinds: ['order', 'payment', 'request', 'stock', 'review', 'session', 'whatsapp'],
     });
     expect((await saved())?.sessionId).toBeTruthy();
     const { publicKey } = await app.asAdmin.devices.vapidKey();

@@ -1,4 +1,4 @@
-import { FEEDS } from '@app/shared';
+import { FEEDS, type ProductCondition } from '@app/shared';
 import { productPath } from '@app/shared/ssr';
 import { mediaSources } from '@app/shared/format';
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +24,7 @@ interface Item {
   price: string;
   gtin: string | null;
   brand: string | null;
+  condition: ProductCondition;
 }
 
 const xml = (value: string) =>
@@ -40,7 +41,7 @@ export async function feedRoutes(app: FastifyInstance, { db, config }: { db: Kys
     const shop = settings?.businessName ?? 'Boutique';
     const rows = await db
       .selectFrom('products')
-      .select(['id', 'name', 'slug', 'shortDescription', 'images', 'price', 'stock', 'sku', 'barcode', 'brand'])
+      .select(['id', 'name', 'slug', 'shortDescription', 'images', 'price', 'stock', 'sku', 'barcode', 'brand', 'condition'])
       .where('published', '=', true)
       .orderBy('id')
       .execute();
@@ -58,6 +59,7 @@ export async function feedRoutes(app: FastifyInstance, { db, config }: { db: Kys
           price: `${Number(p.price).toFixed(0)} XOF`,
           gtin: p.barcode,
           brand: p.brand,
+          condition: p.condition,
         };
       }),
     };
@@ -80,7 +82,7 @@ export async function feedRoutes(app: FastifyInstance, { db, config }: { db: Kys
             ...(i.image ? [`      <g:image_link>${xml(i.image)}</g:image_link>`] : []),
             `      <g:availability>${i.availability}</g:availability>`,
             `      <g:price>${i.price}</g:price>`,
-            '      <g:condition>new</g:condition>',
+            `      <g:condition>${i.condition}</g:condition>`,
             ...(i.brand ? [`      <g:brand>${xml(i.brand)}</g:brand>`] : []),
             ...(i.gtin ? [`      <g:gtin>${i.gtin}</g:gtin>`] : []),
             // Neither a maker's code nor a brand: said, rather than left for the catalogue to refuse.
@@ -114,7 +116,9 @@ export async function feedRoutes(app: FastifyInstance, { db, config }: { db: Kys
         return (
           csv(['id', 'title', 'description', 'availability', 'condition', 'price', 'link', 'image_link', 'brand', 'gtin']) +
           all
-            .map((i) => csv([i.id, i.title, i.description, i.availability, 'new', i.price, i.link, i.image, i.brand ?? '', i.gtin ?? '']))
+            .map((i) =>
+              csv([i.id, i.title, i.description, i.availability, i.condition, i.price, i.link, i.image, i.brand ?? '', i.gtin ?? '']),
+            )
             .join('')
         );
       },

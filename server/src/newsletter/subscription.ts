@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
+import { mailbox } from '@app/shared';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import { enqueueMail } from '../platform/outbox';
@@ -18,6 +19,10 @@ export const ONE_CLICK_PATH = '/api/newsletter/desinscription';
 const CONFIRM_SUBJECT = 'Confirmez votre inscription à la newsletter';
 /** A confirmation mail at most this often per address (a form sent again and again sends one). */
 const CONFIRM_MAIL_HOURS = 1;
+/** `mailbox()` of the outbox's recipient, in SQL. */
+const MAILBOX_OF_RECIPIENT = sql<string>`(CASE WHEN lower(split_part(recipient, '@', 2)) IN ('gmail.com', 'googlemail.com')
+  THEN replace(regexp_replace(lower(split_part(recipient, '@', 1)), '\\+.*$', ''), '.', '') || '@gmail.com'
+  ELSE regexp_replace(lower(split_part(recipient, '@', 1)), '\\+.*$', '') || '@' || lower(split_part(recipient, '@', 2)) END)`;
 
 type Purpose = 'confirm' | 'unsubscribe';
 
@@ -63,10 +68,11 @@ export async function subscribe(db: DB, config: Config, email: string) {
       .forUpdate()
       .executeTakeFirstOrThrow();
     if (row.confirmedAt && !row.unsubscribedAt) return;
+    // One mail per inbox, whatever the "+tag" or the dots at Gmail (awa+1@, awa+2@… reach one person).
     const recent = await tx
       .selectFrom('outbox')
       .select('id')
-      .where('recipient', '=', row.email)
+      .where(MAILBOX_OF_RECIPIENT, '=', mailbox(row.email))
       .where('subject', '=', CONFIRM_SUBJECT)
       .where('createdAt', '>', sql<string>`now() - make_interval(hours => ${CONFIRM_MAIL_HOURS})`)
       .executeTakeFirst();

@@ -14,6 +14,7 @@ import type { Config } from '../config';
 import { createRecord } from '../crud/repository';
 import type { Database } from '../db/schema';
 import { alertOwner } from '../alerts/owner';
+import { enqueueMail } from '../platform/outbox';
 import { tellCustomer } from '../whatsapp/messages';
 import { recordEvent } from '../history/events';
 import { queueInvoice } from '../invoicing/invoices';
@@ -308,10 +309,26 @@ export async function counterCatalogue(db: Db, version: string | undefined) {
 
 /**
  * The buyer who gave a phone gets the ticket as a document on WhatsApp (when the shop sends there),
- * else one who gave an e-mail its link (the normalized invoice's once the DGI answered).
+ * else one who gave an e-mail its link (the normalized invoice's once the DGI answered). With
+ * e-MECeF the normalized invoice follows in seconds through the same template: WhatsApp carries
+ * that one only (each template is billed), the e-mail still brings the ticket at once.
  */
 async function ticketMail(tx: Db, config: Config, order: Order) {
   const base = `${config.publicUrl}${trackingPath(order.trackingToken)}`;
+  const mail = {
+    subject: `Votre ticket ${order.number}`,
+    text: [
+      `Bonjour ${order.customerName},`,
+      '',
+      `Merci pour votre achat en boutique (${formatXOF(order.total)}).`,
+      `Votre ticket : ${base}/ticket.pdf`,
+      `Votre facture (normalisée dès que la DGI l’a émise) : ${base}/recu.pdf`,
+    ].join('\n'),
+  };
+  if (config.emecef) {
+    if (order.email) await enqueueMail(tx, { ...mail, to: order.email });
+    return;
+  }
   await tellCustomer(
     tx,
     config,
@@ -321,15 +338,6 @@ async function ticketMail(tx: Db, config: Config, order: Order) {
       values: [firstName(order.customerName), order.number, 'ticket de caisse'],
       document: { link: `${base}/ticket.pdf`, filename: `ticket-${order.number}.pdf` },
     },
-    {
-      subject: `Votre ticket ${order.number}`,
-      text: [
-        `Bonjour ${order.customerName},`,
-        '',
-        `Merci pour votre achat en boutique (${formatXOF(order.total)}).`,
-        `Votre ticket : ${base}/ticket.pdf`,
-        `Votre facture (normalisée dès que la DGI l’a émise) : ${base}/recu.pdf`,
-      ].join('\n'),
-    },
+    mail,
   );
 }

@@ -82,6 +82,7 @@ const ACTIONS: Record<string, string> = {
   'auth.changePassword': 'Mot de passe changé',
   'team.endSessions': 'Sessions fermées',
   'rounds.handover': 'Remise des espèces d’un livreur',
+  'whatsapp.reply': 'WhatsApp — réponse à un client',
 };
 
 export interface AuditActor {

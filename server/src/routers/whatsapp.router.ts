@@ -14,7 +14,7 @@ export const whatsappRouter = router({
     .query(({ ctx, input }) => conversations(ctx.db, input)),
   thread: read.input(phoneInput).query(({ ctx, input }) => thread(ctx.db, ctx.config, input.phone)),
   reply: adminProcedure
-    .meta({ roles: AREAS.whatsapp, invalidates: [], audit: false })
+    .meta({ roles: AREAS.whatsapp, invalidates: [] })
     .input(
       phoneInput.extend({
         text: z

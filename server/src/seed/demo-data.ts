@@ -128,6 +128,7 @@ const demoProducts: Input<typeof products>[] = [
     price: 175000,
     compareAtPrice: 210000,
     category: 'computers',
+    condition: 'refurbished',
     images: [img('laptop-reconditionne.svg')],
     stock: 0,
   },

@@ -70,7 +70,7 @@ async function call(config: WhatsAppConfig, path: string, init: RequestInit = {}
   } | null;
   if (res.ok && body && !body.error) return body;
   const code = body?.error?.code ?? (res.status === 401 ? 190 : res.status === 429 ? 130429 : res.status >= 500 ? 131000 : 100);
-  const said = whatsappError(code, body?.error?.error_data?.details ?? body?.error?.message);
+  const said = whatsappError(code, body?.error?.error_data?.details ?? body?.error?.message, res.status);
   throw new GraphError(said.text, said.then, true, code);
 }
 

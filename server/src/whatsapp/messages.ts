@@ -72,7 +72,10 @@ const outgoing = (p: WhatsAppPayload): Outgoing =>
       : { kind: 'text', text: p.text };
 
 /** The conversation's latest line (its list shows it) and, for a message received, one more unread. */
-async function touchContact(db: Db, phone: string, text: string, inbound: { name: string } | null) {
+async function touchContact(db: Db, phone: string, text: string, inbound: { name: string; at: string } | null) {
+  // The 24 hours run from when the customer wrote (Meta's timestamp), not from when Meta told us:
+  // a message delivered late opens no window that is already closed. Never moved backwards.
+  const wrote = inbound ? sql<string>`least(now(), ${inbound.at}::timestamptz)` : null;
   await db
     .insertInto('whatsappContacts')
     .values({
@@ -80,7 +83,7 @@ async function touchContact(db: Db, phone: string, text: string, inbound: { name
       name: inbound?.name.slice(0, 100) ?? '',
       lastText: text.slice(0, 200),
       lastMessageAt: sql<string>`now()`,
-      lastInboundAt: inbound ? sql<string>`now()` : null,
+      lastInboundAt: wrote,
       unread: inbound ? 1 : 0,
     })
     .onConflict((oc) =>
@@ -89,7 +92,7 @@ async function touchContact(db: Db, phone: string, text: string, inbound: { name
         lastMessageAt: sql<string>`now()`,
         ...(inbound
           ? {
-              lastInboundAt: sql<string>`now()`,
+              lastInboundAt: sql<string>`greatest(${eb.ref('whatsappContacts.lastInboundAt')}, ${wrote})`,
               unread: sql<number>`${eb.ref('whatsappContacts.unread')} + 1`,
               name: inbound.name ? inbound.name.slice(0, 100) : eb.ref('whatsappContacts.name'),
             }
@@ -258,6 +261,8 @@ async function applyStatus(db: Db, s: StatusEvent) {
 interface InboundMessage {
   from: string;
   id: string;
+  /** When the customer sent it (Unix seconds). */
+  timestamp?: string;
   type: string;
   text?: { body: string };
   button?: { text: string };
@@ -266,7 +271,7 @@ interface InboundMessage {
   sticker?: InboundMedia;
   audio?: InboundMedia & { voice?: boolean };
   document?: InboundMedia & { caption?: string };
-  location?: { name?: string; address?: string };
+  location?: { name?: string; address?: string; latitude?: number; longitude?: number };
 }
 
 /** The mark textOf gives a message that carries a file (then shown in its place in the conversation). */
@@ -290,7 +295,13 @@ function textOf(m: InboundMessage) {
     case 'sticker':
       return '[Autocollant]';
     case 'location':
-      return `[Position]${m.location?.name ? ` ${m.location.name}` : ''}${m.location?.address ? `, ${m.location.address}` : ''}`;
+      return [
+        `[Position]${m.location?.name ? ` ${m.location.name}` : ''}${m.location?.address ? `, ${m.location.address}` : ''}`,
+        // The place itself, to open on a map (a courier's way to the customer's door).
+        ...(Number.isFinite(m.location?.latitude) && Number.isFinite(m.location?.longitude)
+          ? [`https://www.google.com/maps/search/?api=1&query=${m.location!.latitude},${m.location!.longitude}`]
+          : []),
+      ].join(' ');
     default:
       return `[Message ${m.type} : ouvrez WhatsApp pour le voir]`;
   }
@@ -319,7 +330,8 @@ async function receive(db: Db, config: Config, m: InboundMessage, name: string, 
     if (!inserted) return;
     const kind = mediaKindOf(m.type);
     if (kind) await enqueueMediaFetch(tx, phone, inserted.id, kind, m[m.type as 'image' | 'sticker' | 'audio' | 'document'] ?? {});
-    await touchContact(tx, phone, text, { name });
+    const at = Number(m.timestamp) > 0 ? new Date(Number(m.timestamp) * 1000).toISOString() : new Date().toISOString();
+    await touchContact(tx, phone, text, { name, at });
     const word = plainWord(text);
     const shop = (await tx.selectFrom('settings').select('businessName').executeTakeFirst())?.businessName ?? 'la boutique';
     if (STOP_WORDS.includes(word)) {

@@ -16,3 +16,16 @@ export function emailError(value: string, { optional = false } = {}): string | u
   if (text.length > EMAIL_MAX) return 'Adresse e-mail trop longue.';
   return isEmail(text) ? undefined : 'Adresse e-mail invalide.';
 }
+
+/** Providers where dots in the local part do not count (a.wa@ and awa@ are one mailbox). */
+const DOTLESS = ['gmail.com', 'googlemail.com'];
+
+/**
+ * The mailbox an address reaches: lower case, without its "+tag" (awa+1@ and awa+2@ land in one
+ * inbox), without dots at Gmail. What a per-inbox limit counts.
+ */
+export function mailbox(address: string) {
+  const [local = '', domain = ''] = address.trim().toLowerCase().split('@');
+  const base = local.replace(/\+.*$/, '');
+  return DOTLESS.includes(domain) ? `${base.replace(/\./g, '')}@gmail.com` : `${base}@${domain}`;
+}

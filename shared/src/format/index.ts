@@ -10,3 +10,4 @@ export * from './plural';
 export * from './barcode';
 export * from './device';
 export * from './opening-hours';
+export * from './visible';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineResource } from './define-resource';
 import { f } from './fields';
 import { SELLERS } from '../team/roles';
+import { visibleText } from '../format/visible';
 
 export const cashMovementSchema = z.object({
   at: z.string(),
@@ -64,7 +65,11 @@ export const cashOpenSchema = z.strictObject({ openingFloat: amount('Fond de cai
 export const cashMoveSchema = z.strictObject({
   kind: z.enum(['in', 'out'], 'Entrée ou sortie attendue.'),
   amount: amount('Montant').min(1, 'Indiquez le montant.'),
-  reason: z.string().trim().min(3, 'Indiquez le motif (au moins 3 caractères).').max(200, 'Motif trop long (200 caractères au maximum).'),
+  reason: z
+    .string()
+    .overwrite(visibleText)
+    .min(3, 'Indiquez le motif (au moins 3 caractères).')
+    .max(200, 'Motif trop long (200 caractères au maximum).'),
 });
 /** Closing the day: what was counted. */
 export const cashCloseSchema = z.strictObject({

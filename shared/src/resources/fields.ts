@@ -4,6 +4,7 @@ import { parsePhone, phoneError } from '../format/phone';
 import { barcodeError, normalizeBarcode } from '../format/barcode';
 import { SLUG_MAX_LENGTH, SLUG_MESSAGE, SLUG_PATTERN } from '../format/slugify';
 import { z } from 'zod';
+import { visibleText } from '../format/visible';
 
 // zod's own French messages are the fallback for anything our builders do not word themselves.
 z.config(z.locales.fr());
@@ -92,7 +93,7 @@ const typed = (expected: string) => ({
   error: (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null || issue.input === '' ? REQUIRED : expected),
 });
 
-const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const emptyToNull = (v: unknown) => (typeof v === 'string' && visibleText(v) === '' ? null : v);
 
 function build<const K extends FieldKind, Z extends z.ZodType, const O extends FieldOptions>(
   kind: K,
@@ -124,7 +125,7 @@ function build<const K extends FieldKind, Z extends z.ZodType, const O extends F
 const str = (max: number, min = 1) =>
   z
     .string(typed('Texte attendu.'))
-    .trim()
+    .overwrite(visibleText)
     .min(min, min <= 1 ? REQUIRED : `Au moins ${min} caractères.`)
     .max(max, `${max} caractères au maximum.`);
 

@@ -13,6 +13,9 @@ export const productCategories = {
   wallets: 'Portefeuilles crypto',
 } as const;
 
+/** A product's condition, as catalogues (Google, Meta) and schema.org name it: the keys are theirs. */
+export const productConditions = { new: 'Neuf', refurbished: 'Reconditionné', used: 'Occasion' } as const;
+export type ProductCondition = keyof typeof productConditions;
 export const courseLevels = { beginner: 'Débutant', intermediate: 'Intermédiaire', advanced: 'Avancé' } as const;
 export const courseFormats = { online: 'En ligne', onsite: 'Présentiel' } as const;
 

@@ -1,7 +1,7 @@
 import { defineResource } from './define-resource';
 import { f } from './fields';
 import { taxGroupField } from './invoicing';
-import { productCategories } from './labels';
+import { productCategories, productConditions } from './labels';
 import { productPath } from '../ssr';
 
 export const products = defineResource({
@@ -19,6 +19,8 @@ export const products = defineResource({
     price: f.money('Prix (XOF)'),
     // The maker's name (Dell, Samsung, Ledger…): shared catalogues and search engines ask for it.
     brand: f.text('Marque', { max: 70, optional: true }),
+    // Told to shoppers, catalogues and search engines: a refurbished laptop is never declared new.
+    condition: f.enum('État', productConditions, { default: 'new' }),
     compareAtPrice: f.money('Prix barré (XOF)', { optional: true }),
     category: f.enum('Catégorie', productCategories),
     images: f.imageList('Images', { default: [] as string[] }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { passwordSchema } from '../auth/password';
 import { EMAIL_MAX, isEmail } from '../format/email';
 import { phoneError } from '../format/phone';
+import { visibleText } from '../format/visible';
 import { ROLE_LABELS, ROLES } from './roles';
 
 const role = z.enum(ROLES, `Rôle attendu : ${Object.values(ROLE_LABELS).join(', ')}.`);
@@ -16,7 +17,7 @@ export const inviteSchema = z.strictObject({
     .refine(isEmail, 'Adresse e-mail invalide.'),
   displayName: z
     .string('Nom attendu.')
-    .trim()
+    .overwrite(visibleText)
     .min(2, 'Indiquez son nom (au moins 2 caractères).')
     .max(100, 'Nom trop long (100 caractères au maximum).'),
   phone: z

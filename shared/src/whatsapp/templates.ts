@@ -112,12 +112,16 @@ export const templateStatuses: Record<string, string> = {
  * template is not usable).
  */
 export const WHATSAPP_ERRORS: Record<number, { text: string; then: 'retry' | 'fail' | 'fallback' }> = {
-  0: { text: 'Authentification refusée par Meta : vérifiez WHATSAPP_TOKEN.', then: 'fail' },
+  // The shop's account cannot send at all: the customer hears by e-mail meanwhile ('fallback').
+  0: { text: 'Authentification refusée par Meta : vérifiez WHATSAPP_TOKEN.', then: 'fallback' },
   190: {
     text: 'Le jeton WhatsApp a expiré ou a été révoqué : créez un jeton permanent (utilisateur système) et mettez-le dans WHATSAPP_TOKEN.',
-    then: 'fail',
+    then: 'fallback',
   },
-  10: { text: 'Le jeton WhatsApp n’a pas la permission whatsapp_business_messaging.', then: 'fail' },
+  10: { text: 'Le jeton WhatsApp n’a pas la permission whatsapp_business_messaging.', then: 'fallback' },
+  // Meta's « unknown » and « temporary » errors: said so, and tried again.
+  1: { text: 'Erreur inconnue chez Meta : nouvel essai bientôt.', then: 'retry' },
+  2: { text: 'Service de Meta momentanément indisponible : nouvel essai bientôt.', then: 'retry' },
   4: { text: 'Trop d’appels à l’API de Meta : nouvel essai un peu plus tard.', then: 'retry' },
   80007: { text: 'Limite d’envoi du compte WhatsApp atteinte : nouvel essai un peu plus tard.', then: 'retry' },
   130429: { text: 'Débit maximal d’envoi atteint : nouvel essai un peu plus tard.', then: 'retry' },
@@ -145,15 +149,20 @@ export const WHATSAPP_ERRORS: Record<number, { text: string; then: 'retry' | 'fa
   132012: { text: 'Les valeurs du modèle n’ont pas le format attendu par Meta.', then: 'fallback' },
   132015: { text: 'Modèle mis en pause par Meta (qualité basse) : modifiez-le dans WhatsApp Manager.', then: 'fallback' },
   132016: { text: 'Modèle désactivé par Meta : créez-en un nouveau dans WhatsApp Manager.', then: 'fallback' },
-  133010: { text: 'Le numéro WhatsApp de la boutique n’est pas enregistré sur la plateforme.', then: 'fail' },
-  368: { text: 'Compte WhatsApp temporairement bloqué par Meta pour non-respect de ses règles.', then: 'fail' },
-  131031: { text: 'Compte WhatsApp verrouillé par Meta : voyez WhatsApp Manager.', then: 'fail' },
+  133010: { text: 'Le numéro WhatsApp de la boutique n’est pas enregistré sur la plateforme.', then: 'fallback' },
+  368: { text: 'Compte WhatsApp temporairement bloqué par Meta pour non-respect de ses règles.', then: 'fallback' },
+  131031: { text: 'Compte WhatsApp verrouillé par Meta : voyez WhatsApp Manager.', then: 'fallback' },
   100: { text: 'Requête refusée par Meta (paramètre invalide).', then: 'fail' },
 };
 
 /** Meta's error in French, with its code so the owner can look it up. */
-export function whatsappError(code: number, metaMessage?: string) {
+export function whatsappError(code: number, metaMessage?: string, httpStatus?: number) {
   const known = WHATSAPP_ERRORS[code];
   if (known) return { ...known, text: `${known.text} (code Meta ${code})` };
-  return { text: `Refus de Meta (code ${code}${metaMessage ? ` : ${metaMessage.slice(0, 200)}` : ''}).`, then: 'fail' as const };
+  // An unknown code with a server error (HTTP 5xx) is Meta's trouble, not the message's: tried again.
+  const serverSide = httpStatus !== undefined && httpStatus >= 500;
+  return {
+    text: `${serverSide ? 'Erreur chez Meta' : 'Refus de Meta'} (code ${code}${metaMessage ? ` : ${metaMessage.slice(0, 200)}` : ''})${serverSide ? ' : nouvel essai bientôt.' : '.'}`,
+    then: serverSide ? ('retry' as const) : ('fail' as const),
+  };
 }

@@ -1,5 +1,13 @@
 import { parseOpeningHours } from '@app/shared/format';
 import type { BlogPosting, BreadcrumbList, Course, LocalBusiness, Offer, Product, Service, WebSite } from 'schema-dts';
+import type { ProductCondition } from '@app/shared/labels';
+
+/** schema.org's words for a product's condition. */
+const SCHEMA_CONDITIONS = {
+  new: 'https://schema.org/NewCondition',
+  refurbished: 'https://schema.org/RefurbishedCondition',
+  used: 'https://schema.org/UsedCondition',
+} as const satisfies Record<ProductCondition, string>;
 
 /**
  * What search engines read of the pages (schema.org, as JSON-LD in their head), typed by schema-dts.
@@ -102,6 +110,7 @@ export function productData(
     sku?: string | null;
     barcode?: string | null;
     brand?: string | null;
+    condition?: ProductCondition;
   },
   path: string,
 ) {
@@ -115,7 +124,7 @@ export function productData(
     ...(product.sku ? { sku: product.sku } : {}),
     ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
     ...gtin,
-    ...offer(product, path, { itemCondition: 'https://schema.org/NewCondition' }),
+    ...offer(product, path, { itemCondition: SCHEMA_CONDITIONS[product.condition ?? 'new'] }),
   } satisfies Product;
 }
 

@@ -1,4 +1,5 @@
 import { isRecordKey } from '@app/shared/format';
+import { productConditions } from '@app/shared/labels';
 import { productPath } from '@app/shared/ssr';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -36,6 +37,11 @@ export function ProductPage() {
           <div>
             <StockState stock={product.stock} />
           </div>
+          {product.condition !== 'new' ? (
+            <p className="text-sm text-slate-700">
+              État : <strong>{productConditions[product.condition]}</strong>
+            </p>
+          ) : null}
           <p className="text-slate-700">{product.shortDescription}</p>
           <AddToCart
             item={{ id: product.id, type: 'product', name: product.name, price: product.price, image: product.images[0] ?? null }}
