@@ -128,6 +128,33 @@ describe('stock that cannot be hoarded', () => {
     expect(results.filter((r) => r.status === 'fulfilled').length).toBe(3);
   });
 
+  it('lets unpaid orders together hold half a product’s stock at most; paid ones, confirmed ones and the rest are free', async () => {
+    const p = await product(20);
+    // Two strangers used to empty it: 10, then 10.
+    const first = await place(p.id, 10, '01 90 00 00 21');
+    const refused = await failure(place(p.id, 10, '01 90 00 00 22'));
+    expect(refused.message).toBe(
+      `« ${p.name} » est très demandé : 0 au plus en paiement à la livraison pour le moment. Payez en ligne par Mobile Money pour en prendre plus, ou contactez-nous.`,
+    );
+    expect(await stockOf(p.id)).toBe(10);
+    // Twenty one-unit orders from invented phones: the same half, whatever the phones.
+    const q = await product(37);
+    const results = [];
+    for (let i = 0; i < 20; i++)
+      results.push(
+        await place(q.id, 1, `01 91 00 00 ${String(i).padStart(2, '0')}`).then(
+          () => 'ok',
+          () => 'refused',
+        ),
+      );
+    expect(results.filter((r) => r === 'ok')).toHaveLength(19);
+    expect(await stockOf(q.id)).toBe(18);
+    // Once the owner confirms a real order, its units no longer count as held.
+    await app.asAdmin.orders.transition({ id: first.id, to: 'confirmed' });
+    await place(p.id, 5, '01 90 00 00 22');
+    expect(await stockOf(p.id)).toBe(5);
+  });
+
   it('limits the orders one internet address places in an hour, whatever the phones, as the owner set it', async () => {
     const limited = await startTestApp({ shopRules: 'default', env: { RATE_LIMIT: 'on' } });
     try {
@@ -188,15 +215,15 @@ describe('stock that cannot be hoarded', () => {
   });
 
   it('gives the stock of an order nobody confirmed back after the delay, with a history row and the customer told', async () => {
-    const p = await product(6);
+    const p = await product(10);
     const stale = await place(p.id, 4, '01 90 00 00 06');
     const fresh = await place(p.id, 1, '01 90 00 00 07');
     await sql`update orders set created_at = now() - interval '49 hours' where id = ${stale.id}`.execute(app.db);
-    expect(await stockOf(p.id)).toBe(1);
+    expect(await stockOf(p.id)).toBe(5);
     const before = readOutbox(dataDir).length;
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
     expect(await releaseUnconfirmedOrders(app.db, app.config, log)).toBe(1);
-    expect(await stockOf(p.id)).toBe(5);
+    expect(await stockOf(p.id)).toBe(9);
     const [staleRow, freshRow] = await Promise.all([app.asAdmin.orders.get({ id: stale.id }), app.asAdmin.orders.get({ id: fresh.id })]);
     expect((staleRow as { status: string }).status).toBe('cancelled');
     expect((freshRow as { status: string }).status).toBe('new');

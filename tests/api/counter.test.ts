@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatXOF } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failure, startTestApp, type TestApp } from '../support/app';
+import { failure, memberClient, startTestApp, type TestApp } from '../support/app';
 import { startEmcfStandIn, type EmcfStandIn } from '../support/emcf-stand-in';
 import { exportOrders } from '../support/export';
 import { encodeTicket } from '../../admin/src/pages/counter/escpos';
@@ -259,6 +259,28 @@ describe('a sale at the counter', () => {
       sell({ items: [{ id: laptop.id, type: 'product', quantity: 1 }], discount: 385_000, payment: { method: 'cash', given: 0 } }),
     );
     expect(refused.message).toMatch(/^Remise trop forte/);
+  });
+
+  it('names on the normalized invoice the cashier who sold, and each article by its SKU', async () => {
+    const seller = await memberClient(app, 'seller', 'Chantal');
+    const sku = `SOU-${randomUUID().slice(0, 6)}`;
+    const mouse = (await app.asAdmin.products.create({
+      name: `Souris ${sku}`,
+      shortDescription: 'x',
+      description: '<p>x</p>',
+      price: 3_000,
+      category: 'accessories',
+      stock: 5,
+      sku,
+    })) as { id: string; name: string };
+    await seller.client.orders.sellAtCounter.mutate({
+      idempotencyKey: randomUUID(),
+      items: [{ id: mouse.id, type: 'product', quantity: 1 }],
+      payment: { method: 'cash', given: 3_000 },
+    });
+    const ofMouse = () => dgi.confirmed().find((i) => i.request.items.some((l) => l.name === mouse.name))?.request;
+    await expect.poll(ofMouse, { timeout: 20_000 }).toBeDefined();
+    expect(ofMouse()).toMatchObject({ operator: { name: 'Chantal' }, items: [{ code: sku, name: mouse.name }] });
   });
 
   it('gives the phone its articles to keep, and nothing when its copy is current', async () => {

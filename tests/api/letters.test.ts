@@ -44,7 +44,7 @@ describe('a letter to the newsletter', () => {
     const product = (await app.asAdmin.products.list({ pageSize: 1 })).rows[0]! as { id: string; name: string };
     const letter = (await app.asAdmin.newsletters.create({
       subject: 'Les nouveautés de décembre',
-      body: '<p>Bonjour,</p><p>Voici nos <strong>nouveautés</strong> : <a href="https://exemple.bj/offre">l’offre</a>.</p>',
+      body: '<p>Bonjour,</p><p>Voici nos <strong>nouveautés</strong> : <a href="https://exemple.bj/offre">l’offre</a>, <a href="/products">nos produits</a>.</p>',
       featuredProduct: product.id,
     })) as { id: string };
 
@@ -52,7 +52,11 @@ describe('a letter to the newsletter', () => {
     expect(preview.audience).toBe(confirmed.length);
     expect(preview.html).toContain('<strong>nouveautés</strong>');
     expect(preview.html).toContain(product.name);
-    expect(preview.text).toContain('Voici nos nouveautés : l’offre (https://exemple.bj/offre).');
+    // Read in a mail app, far from the shop: its own links carry its address.
+    expect(preview.html).toContain(`<a href="${app.config.publicUrl}/products">nos produits</a>`);
+    expect(preview.text).toContain(
+      `Voici nos nouveautés : l’offre (https://exemple.bj/offre), nos produits (${app.config.publicUrl}/products).`,
+    );
 
     await app.asAdmin.newsletters.sendTest({ id: letter.id });
     const test = await until('the test', () => smtp.received.find((m) => m.subject === '[Test] Les nouveautés de décembre'));

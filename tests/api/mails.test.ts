@@ -114,6 +114,11 @@ describe('mails', () => {
     expect((await post(link.search.replace(/t=[^&]+/, 't=forge-forge-forge-forge-forge'))).status).toBe(400);
     const gone = () => app.db.selectFrom('newsletterSubscribers').select('unsubscribedAt').where('id', '=', id).executeTakeFirstOrThrow();
     expect((await gone()).unsubscribedAt).toBeNull();
+    // Opened in a browser, the address leads to the page that asks for the click, and changes nothing.
+    const opened = await fetch(`${app.url}${link.pathname}${link.search}`, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe(`/newsletter?action=desinscrire&id=${id}&t=${link.searchParams.get('t')}`);
+    expect((await gone()).unsubscribedAt).toBeNull();
     const answer = await post(link.search);
     expect(answer.status).toBe(200);
     expect(await answer.text()).toBe('Désinscription enregistrée.');

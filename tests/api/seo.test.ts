@@ -272,12 +272,17 @@ describe.skipIf(!built)('Open Graph tags', () => {
       headline: post.title,
       author: { '@type': 'Person', name: post.author },
       datePublished: post.date,
+      // Standing alone (a search engine reads one page): the shop by its name, not only an @id of the home page.
+      publisher: { '@type': 'Organization', '@id': `${app.config.publicUrl}/#boutique`, name: settings.businessName },
     });
     expect(article.BreadcrumbList).toMatchObject({ itemListElement: [{ name: 'Accueil' }, { name: 'Blog' }, { name: post.title }] });
 
     const service = (await app.asVisitor.services.list({ pageSize: 1 })).rows[0]!;
     const servicePage = nodes(await (await fetch(`${app.url}/services/${service.slug}`)).text());
-    expect(servicePage.Service).toMatchObject({ name: service.name, provider: { '@id': `${app.config.publicUrl}/#boutique` } });
+    expect(servicePage.Service).toMatchObject({
+      name: service.name,
+      provider: { '@type': 'Organization', '@id': `${app.config.publicUrl}/#boutique`, name: settings.businessName },
+    });
   });
 
   it('a training has its own page, with a Course and one instance per session to come, in the sitemap and linked from the list', async () => {
@@ -291,16 +296,30 @@ describe.skipIf(!built)('Open Graph tags', () => {
     const page = nodes(html);
     expect(page.Course).toMatchObject({
       name: course.title,
-      offers: { '@type': 'Offer', price: course.price, priceCurrency: 'XOF' },
+      offers: { '@type': 'Offer', price: course.price, priceCurrency: 'XOF', category: 'Paid' },
+      provider: { '@type': 'Organization', name: (await app.asVisitor.settings.get()).businessName },
       hasCourseInstance: sessions.map((s) => ({
         '@type': 'CourseInstance',
         courseMode: s.online ? 'online' : 'onsite',
         startDate: s.startsAt,
+        courseSchedule: { '@type': 'Schedule', startDate: s.startsAt, repeatCount: 1 },
       })),
     });
+    for (const instance of (page.Course as { hasCourseInstance: { endDate?: string; courseWorkload?: string }[] }).hasCourseInstance)
+      if (instance.endDate) expect(instance.courseWorkload).toMatch(/^P(\d+D)?(T(\d+H)?(\d+M)?)?$/);
     expect((await fetch(`${app.url}/crypto-courses/formation-qui-n-existe-pas`)).status).toBe(404);
     const list = await (await fetch(`${app.url}/crypto-courses`)).text();
     expect(list).toContain(`href="/crypto-courses/${course.slug}"`);
+    expect(nodes(list).ItemList).toMatchObject({
+      itemListElement: expect.arrayContaining([
+        {
+          '@type': 'ListItem',
+          position: expect.any(Number),
+          url: `${app.config.publicUrl}/crypto-courses/${course.slug}`,
+          name: course.title,
+        },
+      ]),
+    });
     const index = await (await fetch(`${app.url}/sitemap.xml`)).text();
     const file = /<loc>([^<]*formations-1\.xml)<\/loc>/.exec(index)?.[1];
     expect(file).toBeDefined();

@@ -82,6 +82,20 @@ describe('the team', () => {
     await courier.getByRole('button', { name: 'Ajouter une clé d’accès sur cet appareil' }).click();
     await expectNotification(courier, 'Clé d’accès ajoutée');
     await courier.locator('.ant-list-item').filter({ hasText: 'Chrome sur Linux' }).first().waitFor();
+    // A second key from the same kind of phone (another authenticator) is told apart by its name.
+    const second = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'usb',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await courier.getByRole('button', { name: 'Ajouter une clé d’accès sur cet appareil' }).click();
+    await courier.locator('.ant-list-item').filter({ hasText: 'Chrome sur Linux (2)' }).waitFor();
+    await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: second.authenticatorId });
     await screenshot(courier, 'passkeys');
     await courier.context().clearCookies();
     await courier.goto(`${app.config.publicUrl}/admin/login`);

@@ -64,7 +64,13 @@ export async function startTestApp(
     if (options.shopRules !== 'default') {
       await db
         .updateTable('settings')
-        .set({ maxOpenOrdersPerPhone: 100, maxQuantityPerLine: 10_000, maxUnconfirmedTotal: 100_000_000, maxSeatsPerOrder: 1000 })
+        .set({
+          maxOpenOrdersPerPhone: 100,
+          maxQuantityPerLine: 10_000,
+          maxUnconfirmedTotal: 100_000_000,
+          maxSeatsPerOrder: 1000,
+          unpaidStockPercent: 100,
+        })
         .execute();
     }
   }
@@ -193,7 +199,10 @@ export async function adminCookie(url: string) {
  * sign-in would): a typed client that keeps its cookies, and the member's id and e-mail.
  */
 export async function memberClient(app: TestApp, role: Role, name = `${role}-${randomBytes(3).toString('hex')}`) {
-  const email = `${name}@team.example`;
+  const email = `${name
+    .normalize('NFD')
+    .replace(/[^a-z0-9-]/gi, '')
+    .toLowerCase()}-${randomBytes(3).toString('hex')}@team.example`;
   const { id } = await app.db
     .insertInto('admins')
     .values({ email, passwordHash: 'x', role, displayName: name })

@@ -10,7 +10,16 @@ interface StandInInvoice {
   request: {
     ifu: string;
     type: 'FV' | 'FA';
-    items: { name: string; price: number; quantity: number; taxGroup: string; originalPrice?: number; priceModification?: string }[];
+    items: {
+      code?: string;
+      name: string;
+      price: number;
+      quantity: number;
+      taxGroup: string;
+      originalPrice?: number;
+      priceModification?: string;
+    }[];
+    operator?: { id?: string; name: string };
     reference?: string;
     client?: { ifu?: string; name?: string; contact?: string };
     payment?: { name: string; amount: number }[];

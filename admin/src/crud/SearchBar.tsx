@@ -1,5 +1,6 @@
 import type { AnyResource } from '@app/shared/resources';
 import { Form, type FormProps, Input, Select } from 'antd';
+import { searchButton } from './search-button';
 import { useEffect, useRef } from 'react';
 import { columnLabel } from '../fields/columns';
 
@@ -34,7 +35,14 @@ export function SearchBar({
   return (
     <Form {...formProps} layout="inline" style={{ rowGap: 8, marginBottom: 16 }} initialValues={{ search: initialSearch }}>
       <Form.Item name="search" style={{ flex: '1 1 240px', marginInlineEnd: 8 }}>
-        <Input.Search allowClear placeholder={`Rechercher (${searchLabels})`} aria-label="Rechercher" onChange={later} onSearch={submit} />
+        <Input.Search
+          allowClear
+          placeholder={`Rechercher (${searchLabels})`}
+          aria-label="Rechercher"
+          enterButton={searchButton}
+          onChange={later}
+          onSearch={submit}
+        />
       </Form.Item>
       {(resource.list.filters ?? []).map((key) => (
         <Form.Item key={key} name={key} style={{ marginInlineEnd: 8 }}>

@@ -1,3 +1,4 @@
+import { searchButton } from '../crud/search-button';
 import { barcodeError, formatXOF, normalizeBarcode, sessionLabel } from '@app/shared/format';
 import { orders } from '@app/shared/resources';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -309,6 +310,7 @@ export default function CounterPage() {
           allowClear
           aria-label="Code-barres, référence ou nom"
           placeholder="Code-barres, référence ou nom"
+          enterButton={searchButton}
           inputMode="search"
           value={search}
           onChange={(e) => setSearch(e.target.value)}

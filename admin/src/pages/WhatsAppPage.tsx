@@ -1,3 +1,4 @@
+import { searchButton } from '../crud/search-button';
 import { ArrowLeftOutlined, CheckOutlined, CopyOutlined, FilePdfOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import { MANAGERS, may, type Role, templateStatuses, whatsappStatuses } from '@app/shared';
 import { displayPhone, formatXOF, whatsappLink } from '@app/shared/format';
@@ -70,6 +71,7 @@ function Conversations({ selected, onOpen }: { selected: string | null; onOpen: 
       <Input.Search
         aria-label="Chercher une conversation"
         placeholder="Nom ou numéro"
+        enterButton={searchButton}
         allowClear
         onSearch={setSearch}
         style={{ marginBottom: 8 }}

@@ -86,7 +86,11 @@ export async function registerPasskey(db: DB, config: Config, adminId: string, r
   }).catch(refused);
   if (!verification.verified) return refused();
   const { credential } = verification.registrationInfo;
-  const name = (deviceName(userAgent) ?? 'Clé d’accès').slice(0, 100);
+  // Two keys from the same kind of phone are told apart: « Chrome sur Android (2) ».
+  const base = (deviceName(userAgent) ?? 'Clé d’accès').slice(0, 90);
+  const taken = new Set((await db.selectFrom('passkeys').select('name').where('adminId', '=', adminId).execute()).map((p) => p.name));
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base} (${n})`;
   await db
     .insertInto('passkeys')
     .values({

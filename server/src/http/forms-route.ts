@@ -11,7 +11,7 @@ import type { Database } from '../db/schema';
 import { detachedWork } from '../platform/after-response';
 import type { AppRouter } from '../routers/_app';
 import { type Context, createCallerFactory, fieldErrorsOf } from '../trpc';
-import { answerLink, ONE_CLICK_PATH } from '../newsletter/subscription';
+import { answerLink, NEWSLETTER_PAGE, ONE_CLICK_PATH } from '../newsletter/subscription';
 
 // The storefront's forms sent by a browser that runs no JavaScript (Opera Mini is common on the
 // phones the shop sells to): the same procedures as the app's, with their checks and limits, and a
@@ -103,6 +103,13 @@ export async function formsRoute(
       .code(done ? 200 : 400)
       .type('text/plain; charset=utf-8')
       .send(done ? 'Désinscription enregistrée.' : 'Lien de désinscription invalide.');
+  });
+
+  // The same address opened in a browser (a mail app shows it, a person copies it): the page that
+  // asks for the click (a GET changes nothing: link checkers open every address).
+  app.get(ONE_CLICK_PATH, async (req, reply) => {
+    const { id = '', t = '' } = req.query as { id?: string; t?: string };
+    return reply.redirect(`${NEWSLETTER_PAGE}?action=desinscrire&id=${encodeURIComponent(id)}&t=${encodeURIComponent(t)}`, 303);
   });
 
   app.post(NO_SCRIPT_FORMS.newsletter, async (req, reply) => {

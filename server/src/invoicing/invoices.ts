@@ -99,16 +99,17 @@ export async function buildRequest(db: Db, invoice: InvoiceRow): Promise<Invoice
       'total',
       'paymentMethod',
       'cashAmount',
+      'channel',
     ])
     .where('id', '=', invoice.orderId)
     .executeTakeFirstOrThrow();
   const settings = await db.selectFrom('settings').selectAll().executeTakeFirstOrThrow();
   if (!settings.ifu || !/^\d{13}$/.test(settings.ifu))
     throw french('L’IFU de l’entreprise manque dans Paramètres (13 chiffres) : renseignez-le, puis « Réessayer ».');
-  const groups = await taxGroupsOf(db, order.items);
+  const { groups, skus } = await articlesOf(db, order.items);
   const fallback = settings.defaultTaxGroup as TaxGroup;
   const why = order.promoCode ? `Remise code promo ${order.promoCode}` : (order.promoLabel ?? 'Remise');
-  const items = order.items.flatMap((line) => invoiceLines(line, groups.get(line.id) ?? fallback, why));
+  const items = order.items.flatMap((line) => invoiceLines(line, groups.get(line.id) ?? fallback, why, skus.get(line.id)));
   const deliveryCost = Number(order.deliveryCost);
   if (deliveryCost > 0)
     items.push({
@@ -127,7 +128,9 @@ export async function buildRequest(db: Db, invoice: InvoiceRow): Promise<Invoice
       ...(order.buyerIfu ? { ifu: order.buyerIfu } : {}),
       ...(order.address ? { address: [order.address, order.city].filter(Boolean).join(', ') } : {}),
     },
-    operator: { name: settings.invoiceOperator || settings.businessName },
+    operator: {
+      name: (order.channel === 'counter' && (await cashierOf(db, invoice.orderId))) || settings.invoiceOperator || settings.businessName,
+    },
     payment: paymentLines(order, settings),
   };
   if (invoice.type === 'FA') {
@@ -151,8 +154,9 @@ export async function buildRequest(db: Db, invoice: InvoiceRow): Promise<Invoice
  * discount that does not divide by its quantity splits it in two (some units a franc cheaper), so
  * the invoice adds up to the order's total exactly; each says its original price and why.
  */
-function invoiceLines(line: OrderLine, taxGroup: TaxGroup, why: string): InvoiceRequest['items'] {
-  const base = { code: line.id.slice(0, 8), name: line.name, taxGroup };
+function invoiceLines(line: OrderLine, taxGroup: TaxGroup, why: string, sku?: string | null): InvoiceRequest['items'] {
+  // The article's own reference (SKU) when it has one, as on the shelf; else a short id.
+  const base = { code: sku || line.id.slice(0, 8), name: line.name, taxGroup };
   const price = Number(line.unitPrice);
   const off = line.discount ?? 0;
   if (!off) return [{ ...base, price, quantity: line.quantity }];
@@ -168,8 +172,8 @@ function invoiceLines(line: OrderLine, taxGroup: TaxGroup, why: string): Invoice
   return [discounted(price - each, line.quantity - rest), discounted(price - each - 1, rest)].filter((l) => l.quantity > 0);
 }
 
-/** Each line's tax group as the article says it now (a deleted article: the default). */
-async function taxGroupsOf(db: Db, items: OrderLine[]) {
+/** Each line's tax group as the article says it now (a deleted article: the default), and the products' SKUs. */
+async function articlesOf(db: Db, items: OrderLine[]) {
   const tables = { product: 'products', service: 'services', course: 'cryptoCourses' } as const;
   const groups = new Map<string, TaxGroup>();
   for (const [type, table] of Object.entries(tables)) {
@@ -178,7 +182,25 @@ async function taxGroupsOf(db: Db, items: OrderLine[]) {
     const rows = await db.selectFrom(table).select(['id', 'taxGroup']).where('id', 'in', ids).execute();
     for (const row of rows) if (row.taxGroup) groups.set(row.id, row.taxGroup);
   }
-  return groups;
+  const products = items.filter((l) => l.type === 'product').map((l) => l.id);
+  const skus = new Map(
+    products.length
+      ? (await db.selectFrom('products').select(['id', 'sku']).where('id', 'in', products).execute()).map((p) => [p.id, p.sku])
+      : [],
+  );
+  return { groups, skus };
+}
+
+/** The cashier who made a counter sale, by the name the team knows (the e-MCF's operator). */
+async function cashierOf(db: Db, orderId: string) {
+  const row = await db
+    .selectFrom('orderEvents')
+    .innerJoin('admins', 'admins.email', 'orderEvents.actor')
+    .select('admins.displayName')
+    .where('orderEvents.orderId', '=', orderId)
+    .where('orderEvents.kind', '=', 'created')
+    .executeTakeFirst();
+  return row?.displayName || null;
 }
 
 /**

@@ -70,6 +70,9 @@ export async function letterComposer(db: DB, config: Config, letter: Letter) {
   };
 }
 
+/** A mail is read away from the shop: its links and pictures to the shop's own pages get its address. */
+export const absolute = (html: string, publicUrl: string) => html.replace(/\b(href|src)="\/(?!\/)/g, `$1="${publicUrl}/`);
+
 function letterMail(
   config: Config,
   letter: Letter,
@@ -84,7 +87,7 @@ function letterMail(
   const html = mailShell(
     letter.subject,
     `<p style="margin:0 0 16px;font-weight:bold;color:#1d4ed8">${escape(name)}</p>
-${letter.body}
+${absolute(letter.body, config.publicUrl)}
 ${cards
   .map(
     (c) => `<div style="border:1px solid #e5e7eb;border-radius:8px;padding:16px;margin:16px 0">
@@ -97,7 +100,7 @@ ${image(c.image) ? `<img src="${escape(image(c.image)!)}" alt="${escape(c.title)
 <p style="margin:24px 0 0;font-size:14px;color:#4b5563">Vous recevez cette lettre car vous êtes inscrit(e) à la newsletter de ${escape(name)}. <a href="${escape(leave)}" style="color:#1d4ed8">Se désinscrire</a></p>`,
   );
   const text = [
-    plain(letter.body),
+    plain(absolute(letter.body, config.publicUrl)),
     ...cards.map((c) => `${c.title} · ${formatXOF(c.price)}\n${c.url}`),
     `Vous recevez cette lettre car vous êtes inscrit(e) à la newsletter de ${name}. Se désinscrire : ${leave}`,
   ].join('\n\n');

@@ -54,6 +54,7 @@ export async function orderRules(tx: Db) {
       'maxSeatsPerOrder',
       'maxOrdersPerAddressPerHour',
       'maxCounterDiscountPercent',
+      'unpaidStockPercent',
     ])
     .executeTakeFirst();
   return row ?? SHOP_RULES;
@@ -150,6 +151,7 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
   const promo = input.promoCode ? await applyPromo(tx, { code: input.promoCode, phone: input.phone, lines }) : null;
   if (promo) await takePromoUse(tx, promo.id);
   const low = await takeStock(tx, lines);
+  if (!online) await withinUnpaidShare(tx, lines, rules.unpaidStockPercent);
   await moveSeats(tx, lines, -1);
 
   let delivery: { id: string; name: string; price: number } | null = null;
@@ -203,6 +205,36 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
  * Takes each product line's units by a conditional UPDATE (two buyers never both get the last one),
  * or refuses in French with what is left. Returns the products brought to their low-stock threshold.
  */
+/**
+ * Orders neither confirmed nor paid hold together at most the owner's share of each product's stock
+ * (Paramètres): a few strangers with invented phones cannot empty a shelf for the days the hold
+ * lasts. Run after takeStock, whose UPDATE locks the products' rows: two orders are counted one
+ * after the other.
+ */
+async function withinUnpaidShare(tx: Db, lines: readonly OrderLine[], percent: number) {
+  const ids = lines.filter((l) => l.type === 'product').map((l) => l.id);
+  if (!ids.length || percent >= 100) return;
+  const { rows } = await sql<{ id: string; stock: number | null; held: string }>`
+    SELECT p.id, p.stock, coalesce((
+      SELECT sum((item->>'quantity')::int) FROM orders o, jsonb_array_elements(o.items) item
+      WHERE o.status = 'new' AND o.payment_status = 'pending' AND o.payment_method <> ${ONLINE_PAYMENT_METHOD}
+        AND item->>'type' = 'product' AND item->>'id' = p.id::text), 0) AS held
+    FROM products p WHERE p.id IN (${sql.join(ids)})`.execute(tx);
+  for (const line of lines) {
+    const row = rows.find((r) => r.id === line.id);
+    if (!row || row.stock === null) continue;
+    // What the shelf held before any unpaid order: what is left, what they hold, and this one.
+    const onHand = row.stock + Number(row.held) + line.quantity;
+    // Two units can always be ordered so (the last two of a shelf too): the share guards larger stocks.
+    const allowed = Math.max(Math.ceil((onHand * percent) / 100), Math.min(onHand, 2));
+    if (Number(row.held) + line.quantity > allowed)
+      refuse(
+        `« ${line.name} » est très demandé : ${Math.max(0, allowed - Number(row.held))} au plus en paiement à la livraison pour le moment. ` +
+          'Payez en ligne par Mobile Money pour en prendre plus, ou contactez-nous.',
+      );
+  }
+}
+
 export async function takeStock(tx: Db, lines: readonly OrderLine[]): Promise<LowStock[]> {
   const low: LowStock[] = [];
   for (const line of lines.filter((l) => l.type === 'product')) {

@@ -135,6 +135,7 @@ export const SHOP_RULES = {
   maxOpenOrdersPerPhone: 3,
   maxSeatsPerOrder: 5,
   maxOrdersPerAddressPerHour: 20,
+  unpaidStockPercent: 50,
   holdHours: 48,
   maxCounterDiscountPercent: 10,
 } as const;

@@ -75,6 +75,13 @@ export const settings = defineResource({
       default: SHOP_RULES.maxOrdersPerAddressPerHour,
       help: 'Au-delà, les commandes venant de la même adresse internet sont refusées pendant une heure. Sur mobile, plusieurs clients peuvent partager une adresse : ne descendez pas trop bas.',
     }),
+    unpaidStockPercent: f.integer('Part du stock que les commandes non payées peuvent réserver (%)', {
+      adminOnly: true,
+      min: 1,
+      max: 100,
+      default: SHOP_RULES.unpaidStockPercent,
+      help: 'Les commandes ni confirmées ni payées (paiement à la livraison) réservent ensemble au plus cette part du stock de chaque produit ; le reste attend les clients qui paient en ligne ou que vous avez confirmés. 100 : aucune limite.',
+    }),
     maxCounterDiscountPercent: f.integer('Remise maximale au comptoir (%)', {
       adminOnly: true,
       min: 0,

@@ -5,7 +5,7 @@ import type { ComponentType } from 'react';
 import { generatePath, matchRoutes, type Params } from 'react-router';
 import { type Api, queries } from '../lib/queries';
 import { PRODUCT_LIST_PARAMS, productListState } from '../modules/products/listInput';
-import { breadcrumbs, courseData, postData, productData, serviceData, shopData, siteData } from './structured';
+import { breadcrumbs, courseData, itemList, postData, productData, serviceData, shopData, siteData } from './structured';
 
 /**
  * Every page of the shop: its address, its code (a chunk of its own: a first visit downloads
@@ -47,6 +47,9 @@ const offerPreview = (name: string, price: number | null, summary: string, image
   type: 'product' as const,
   path,
 });
+
+/** The shop's name (Paramètres: every page reads them), for the JSON-LD that names it. */
+const shopName = (a: Api, data: QueryClient) => data.getQueryData(queries.settings(a).queryKey)?.businessName;
 
 /** A list page's preview: its own title and description, the first picture among its records. */
 const listPreview =
@@ -133,7 +136,7 @@ export const pageRoutes: PageRoute[] = [
       const path = servicePath(service);
       return {
         ...offerPreview(service.name, service.price, service.shortDescription, service.image, path),
-        structured: [serviceData(service, path), breadcrumbs(['Services', '/services'], [service.name, path])],
+        structured: [serviceData(service, path, shopName(a, data)), breadcrumbs(['Services', '/services'], [service.name, path])],
       };
     },
     moved: { resource: 'services', param: 'slug' },
@@ -142,12 +145,18 @@ export const pageRoutes: PageRoute[] = [
     path: '/crypto-courses',
     ...page('courses/CoursesPage'),
     data: (a) => [queries.courses(a), queries.sessions(a)],
-    preview: listPreview(
-      'Formations crypto',
-      'Comprendre, acheter et sécuriser ses cryptomonnaies : formations en ligne et en présentiel.',
-      '/crypto-courses',
-      (a, data) => data.getQueryData(queries.courses(a).queryKey)?.rows.find((r) => r.image)?.image,
-    ),
+    preview: (a, params, data, search) => {
+      const list = listPreview(
+        'Formations crypto',
+        'Comprendre, acheter et sécuriser ses cryptomonnaies : formations en ligne et en présentiel.',
+        '/crypto-courses',
+        (a, data) => data.getQueryData(queries.courses(a).queryKey)?.rows.find((r) => r.image)?.image,
+      )(a, params, data, search);
+      if (!list) return null;
+      // The trainings in their order, for search engines' course lists.
+      const rows = data.getQueryData(queries.courses(a).queryKey)?.rows ?? [];
+      return { ...list, structured: [itemList(rows.map((c) => ({ path: coursePath(c), name: c.title })))] };
+    },
   },
   {
     path: '/crypto-courses/:slug',
@@ -164,7 +173,10 @@ export const pageRoutes: PageRoute[] = [
         image: course.image,
         type: 'website',
         path,
-        structured: [courseData(course, sessions, path), breadcrumbs(['Formations crypto', '/crypto-courses'], [course.title, path])],
+        structured: [
+          courseData(course, sessions, path, shopName(a, data)),
+          breadcrumbs(['Formations crypto', '/crypto-courses'], [course.title, path]),
+        ],
       };
     },
     moved: { resource: 'cryptoCourses', param: 'slug' },
@@ -208,7 +220,7 @@ export const pageRoutes: PageRoute[] = [
         image: post.image,
         type: 'article',
         path,
-        structured: [postData(post, path), breadcrumbs(['Blog', '/blog'], [post.title, path])],
+        structured: [postData(post, path, shopName(a, data)), breadcrumbs(['Blog', '/blog'], [post.title, path])],
       };
     },
     moved: { resource: 'blogPosts', param: 'slug' },

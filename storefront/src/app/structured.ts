@@ -1,5 +1,5 @@
 import { parseOpeningHours } from '@app/shared/format';
-import type { BlogPosting, BreadcrumbList, Course, LocalBusiness, Offer, Product, Service, WebSite } from 'schema-dts';
+import type { BlogPosting, BreadcrumbList, Course, ItemList, LocalBusiness, Offer, Product, Service, WebSite } from 'schema-dts';
 import type { ProductCondition } from '@app/shared/labels';
 
 /** schema.org's words for a product's condition. */
@@ -43,6 +43,34 @@ const offer = (item: Offered, url: string, extra: Partial<Exclude<Offer, string>
           ...extra,
         } as Offer,
       };
+
+/**
+ * The shop as another page names it: its whole node is on the home page, but each page's JSON-LD
+ * must stand alone (a search engine reads one page), so it carries the name and address too.
+ */
+const shopRef = (shopName: string | undefined) => ({
+  '@type': 'Organization' as const,
+  '@id': '/#boutique',
+  url: '/',
+  ...(shopName ? { name: shopName } : {}),
+});
+
+/** A list page's records, in its order (the trainings). */
+export function itemList(items: readonly { path: string; name: string }[]) {
+  return {
+    '@type': 'ItemList',
+    itemListElement: items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, url: item.path, name: item.name })),
+  } satisfies ItemList;
+}
+
+/** An ISO 8601 duration (PT3H30M) between two instants, or null. */
+function duration(from: string, to: string | null) {
+  const minutes = to ? Math.round((new Date(to).getTime() - new Date(from).getTime()) / 60_000) : 0;
+  if (minutes <= 0) return null;
+  const days = Math.floor(minutes / 1440);
+  const rest = minutes % 1440;
+  return `P${days ? `${days}D` : ''}${rest ? `T${Math.floor(rest / 60) ? `${Math.floor(rest / 60)}H` : ''}${rest % 60 ? `${rest % 60}M` : ''}` : ''}`;
+}
 
 /** The shop itself (home page): a local business of Paramètres, with its social profiles. */
 export function shopData(settings: Settings) {
@@ -129,21 +157,29 @@ export function productData(
 }
 
 /** A service the shop performs, by the shop. */
-export function serviceData(service: Offered & { name: string; shortDescription: string; image: string | null }, path: string) {
+export function serviceData(
+  service: Offered & { name: string; shortDescription: string; image: string | null },
+  path: string,
+  shopName?: string,
+) {
   return {
     '@type': 'Service',
     name: service.name,
     description: service.shortDescription,
     url: path,
     ...(service.image ? { image: service.image } : {}),
-    provider: { '@id': '/#boutique' },
+    provider: shopRef(shopName),
     areaServed: { '@type': 'Country', name: 'Bénin' },
     ...offer({ price: service.price }, path),
   } satisfies Service;
 }
 
 /** A post of the blog. */
-export function postData(post: { title: string; excerpt: string; image: string | null; author: string; date: string }, path: string) {
+export function postData(
+  post: { title: string; excerpt: string; image: string | null; author: string; date: string },
+  path: string,
+  shopName?: string,
+) {
   return {
     '@type': 'BlogPosting',
     headline: post.title,
@@ -152,7 +188,7 @@ export function postData(post: { title: string; excerpt: string; image: string |
     ...(post.image ? { image: post.image } : {}),
     datePublished: post.date,
     author: { '@type': 'Person', name: post.author },
-    publisher: { '@id': '/#boutique' },
+    publisher: shopRef(shopName),
     inLanguage: 'fr',
   } satisfies BlogPosting;
 }
@@ -162,6 +198,7 @@ export function courseData(
   course: { title: string; description: string; image: string | null; price: number; format: string },
   sessions: readonly { startsAt: string; endsAt: string | null; online: boolean; place: string | null }[],
   path: string,
+  shopName?: string,
 ) {
   return {
     '@type': 'Course',
@@ -170,13 +207,16 @@ export function courseData(
     url: path,
     ...(course.image ? { image: course.image } : {}),
     inLanguage: 'fr',
-    provider: { '@id': '/#boutique' },
-    ...offer({ price: course.price }, path),
+    provider: shopRef(shopName),
+    ...offer({ price: course.price }, path, { category: course.price > 0 ? 'Paid' : 'Free' }),
     hasCourseInstance: sessions.map((s) => ({
       '@type': 'CourseInstance',
       courseMode: s.online ? 'online' : 'onsite',
       startDate: s.startsAt,
       ...(s.endsAt ? { endDate: s.endsAt } : {}),
+      // One sitting, on its day: its length when known.
+      courseSchedule: { '@type': 'Schedule', startDate: s.startsAt, ...(s.endsAt ? { endDate: s.endsAt } : {}), repeatCount: 1 },
+      ...(duration(s.startsAt, s.endsAt) ? { courseWorkload: duration(s.startsAt, s.endsAt)! } : {}),
       ...(s.online || !s.place ? {} : { location: { '@type': 'Place', name: s.place, address: s.place } }),
     })),
   } satisfies Course;
