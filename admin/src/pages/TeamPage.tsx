@@ -120,10 +120,11 @@ export default function TeamPage() {
           return (
             <Typography.Paragraph key={role} style={{ marginBottom: 12 }}>
               <Tag>{ROLE_LABELS[role]}</Tag> {ROLE_DESCRIPTIONS[role]}
-              <br />
-              <Typography.Text type="secondary">Peut : {may.join(', ')}.</Typography.Text>
+              {/* A role that may do everything says so in its description: no list of everything. */}
               {mayNot.length ? (
                 <>
+                  <br />
+                  <Typography.Text type="secondary">Peut : {may.join(', ')}.</Typography.Text>
                   <br />
                   <Typography.Text type="secondary">Ne peut pas : {mayNot.join(', ')}.</Typography.Text>
                 </>
