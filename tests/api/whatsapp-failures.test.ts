@@ -121,6 +121,24 @@ describe('WhatsApp when things go wrong', () => {
     expect(message.body).toBe('[Position] Marché Dantokpa, Cotonou https://www.google.com/maps/search/?api=1&query=6.3654,2.4183');
   });
 
+  it('a customer writing under a username, the number hidden, is not lost: the team hears of it', async () => {
+    const body = JSON.parse(graph.inboundText('+22901961234567', 'Bonjour, le chargeur est dispo ?', 'Sèna'));
+    const value = body.entry[0].changes[0].value;
+    delete value.messages[0].from;
+    value.messages[0].from_user_id = 'BJ.1234567890';
+    value.contacts = [{ user_id: 'BJ.1234567890', profile: { name: 'Sèna' } }];
+    expect((await graph.post(JSON.stringify(body))).status).toBe(200);
+    const alert = await until('the team told', () =>
+      app.db
+        .selectFrom('outbox')
+        .select(['subject', 'payload'])
+        .where('channel', '=', 'mail')
+        .where('subject', '=', 'WhatsApp d’un client sans numéro visible (Sèna)')
+        .executeTakeFirst(),
+    );
+    expect(JSON.stringify(alert.payload)).toContain('Bonjour, le chargeur est dispo ?');
+  });
+
   it('a counter sale with a phone is billed one template: the normalized invoice, not the ticket too', async () => {
     const phone = newPhone();
     const item = await product();

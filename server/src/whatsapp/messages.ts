@@ -14,6 +14,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { enqueueMail, enqueueWhatsApp, type MailEffect, type WhatsAppPayload } from '../platform/outbox';
+import { alertOwner } from '../alerts/owner';
 import { type Deliver, DeliveryError } from '../platform/outbox-worker';
 import { GraphError, type Outgoing, sendMessage } from './cloud-api';
 import { enqueueMediaFetch, type InboundMedia, mediaKindOf } from './media';
@@ -259,7 +260,9 @@ async function applyStatus(db: Db, s: StatusEvent) {
 }
 
 interface InboundMessage {
-  from: string;
+  /** The customer's number; absent when they write under a username (then `from_user_id`). */
+  from?: string;
+  from_user_id?: string;
   id: string;
   /** When the customer sent it (Unix seconds). */
   timestamp?: string;
@@ -317,9 +320,24 @@ const plainWord = (text: string) =>
 
 /** A customer's message: in its conversation once (a replay finds its id), STOP or START applied, the team alerted. */
 async function receive(db: Db, config: Config, m: InboundMessage, name: string, alert: InboundAlert) {
-  const phone = e164(`+${m.from}`);
-  if (!phone) return;
+  const phone = m.from ? e164(`+${m.from}`) : null;
   const text = textOf(m).slice(0, 5000);
+  if (!phone) {
+    // A customer writing under a WhatsApp username, the number hidden (Meta's `from_user_id`): the
+    // shop keeps conversations by phone, so the team is told, by e-mail too, and answers in the app.
+    if (m.from_user_id)
+      await alertOwner(db, config, {
+        kind: 'whatsapp',
+        subject: `WhatsApp d’un client sans numéro visible${name ? ` (${name.slice(0, 60)})` : ''}`,
+        lines: [
+          text.slice(0, 1000),
+          '',
+          'Ce client écrit avec un nom d’utilisateur WhatsApp : répondez-lui dans l’application WhatsApp Business.',
+        ],
+        adminPath: '/admin/whatsapp',
+      });
+    return;
+  }
   await db.transaction().execute(async (tx) => {
     const inserted = await tx
       .insertInto('whatsappMessages')
@@ -381,7 +399,7 @@ interface WebhookBody {
       field?: string;
       value?: {
         metadata?: { phone_number_id?: string };
-        contacts?: { wa_id: string; profile?: { name?: string } }[];
+        contacts?: { wa_id?: string; user_id?: string; profile?: { name?: string } }[];
         messages?: InboundMessage[];
         statuses?: StatusEvent[];
       };
@@ -409,8 +427,8 @@ export const whatsappEventDelivery =
         // Another number of the same business account is not this shop's.
         if (config.whatsapp && value.metadata?.phone_number_id && value.metadata.phone_number_id !== config.whatsapp.phoneNumberId)
           continue;
-        const names = new Map((value.contacts ?? []).map((c) => [c.wa_id, c.profile?.name ?? '']));
-        for (const m of value.messages ?? []) await receive(db, config, m, names.get(m.from) ?? '', alert);
+        const names = new Map((value.contacts ?? []).map((c) => [c.wa_id ?? c.user_id ?? '', c.profile?.name ?? '']));
+        for (const m of value.messages ?? []) await receive(db, config, m, names.get(m.from ?? m.from_user_id ?? '') ?? '', alert);
         for (const s of value.statuses ?? []) await applyStatus(db, s);
       }
   };
