@@ -91,4 +91,6 @@ export const NO_SCRIPT_FORMS = {
   newsletter: '/formulaires/newsletter',
   contact: '/formulaires/contact',
   tracking: '/formulaires/suivi',
+  /** A newsletter mail's link: confirm, or leave (?action=confirmer|desinscrire, id, t as fields). */
+  newsletterLink: '/formulaires/newsletter-lien',
 } as const;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, httpClient, startTestApp, type TestApp } from '../support/app';
 import { startSmtpStandIn } from '../support/smtp-stand-in';
 import { until } from '../support/until';
-import { oneClickLink } from '../../server/src/newsletter/subscription';
+import { oneClickLink, subscriptionLink } from '../../server/src/newsletter/subscription';
 
 // What leaves by mail, at the SMTP stand-in: the contact alert answers the visitor, and every mail
 // has an HTML part beside its text.
@@ -96,6 +96,34 @@ describe('mails', () => {
     // Another person's inbox is not held back.
     await visitor.newsletterSubscribers.subscribe.mutate({ email: 'autre.lectrice@gmail.com' });
     expect(await app.db.selectFrom('outbox').select('id').where('recipient', '=', 'autre.lectrice@gmail.com').execute()).toHaveLength(1);
+  });
+
+  it('« Se désinscrire » opens a page that says so from the server, and works without JavaScript', async () => {
+    const { id } = await app.db
+      .insertInto('newsletterSubscribers')
+      .values({ email: 'sans-script@example.com', confirmedAt: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const link = new URL(await subscriptionLink(app.db, app.config, id, 'unsubscribe'));
+    const html = await (await fetch(`${app.url}${link.pathname}${link.search}`)).text();
+    expect(html).toContain('Se désinscrire de la newsletter');
+    expect(html).toContain('Me désinscrire');
+    expect(html).not.toContain('Confirmer mon inscription');
+    expect(html).toContain(`<form action="/formulaires/newsletter-lien" method="post">`);
+    const post = (t: string) =>
+      fetch(`${app.url}/formulaires/newsletter-lien`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ action: 'desinscrire', id, t }).toString(),
+      });
+    const forged = await post('forge-forge-forge-forge-forge');
+    expect(forged.status).toBe(400);
+    const left = () => app.db.selectFrom('newsletterSubscribers').select('unsubscribedAt').where('id', '=', id).executeTakeFirstOrThrow();
+    expect((await left()).unsubscribedAt).toBeNull();
+    const done = await post(link.searchParams.get('t')!);
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('Vous êtes désinscrit(e) : vous ne recevrez plus la newsletter.');
+    expect((await left()).unsubscribedAt).not.toBeNull();
   });
 
   it('the one-click unsubscribe address (RFC 8058) takes the mail app’s POST, and refuses a forged one', async () => {

@@ -112,6 +112,20 @@ export async function formsRoute(
     return reply.redirect(`${NEWSLETTER_PAGE}?action=desinscrire&id=${encodeURIComponent(id)}&t=${encodeURIComponent(t)}`, 303);
   });
 
+  app.post(NO_SCRIPT_FORMS.newsletterLink, async (req, reply) => {
+    const fields = sent(req);
+    const leaving = fields.action === 'desinscrire';
+    const title = leaving ? 'Se désinscrire de la newsletter' : 'Confirmer votre inscription à la newsletter';
+    const link = { id: fields.id ?? '', token: fields.t ?? '' };
+    try {
+      const subscribers = caller(req).newsletterSubscribers;
+      const answer = leaving ? await subscribers.unsubscribe(link) : await subscribers.confirm(link);
+      return page(reply, 200, title, `<p>${escape(answer.message)}</p>`, '/');
+    } catch (error) {
+      return refused(reply, error, title, '/', () => '');
+    }
+  });
+
   app.post(NO_SCRIPT_FORMS.newsletter, async (req, reply) => {
     const fields = sent(req);
     const back = backOf(req);

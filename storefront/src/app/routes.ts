@@ -194,7 +194,7 @@ export const pageRoutes: PageRoute[] = [
   { path: '/suivi/:token', ...page('tracking/TrackingPage'), personal: true },
   { path: '/verify', ...page('verify/VerifyPage') },
   // A newsletter mail's links (confirm, unsubscribe): one person's, kept out of search engines.
-  { path: '/newsletter', ...page('newsletter/NewsletterPage'), personal: true },
+  { path: '/newsletter', ...page('newsletter/NewsletterPage'), personal: true, params: ['action', 'id', 't'] },
   {
     path: '/blog',
     ...page('blog/BlogPage'),

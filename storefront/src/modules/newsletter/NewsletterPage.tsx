@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { NO_SCRIPT_FORMS } from '@app/shared/ssr';
 import { useSearchParams } from 'react-router';
 import { trpc } from '../../lib/trpc';
 import { card, primaryButton } from '../ui/buttons';
@@ -37,9 +38,22 @@ export function NewsletterPage() {
                 {answer.error.message}
               </p>
             )}
-            <button type="button" className={primaryButton} disabled={answer.isPending} onClick={() => answer.mutate()}>
-              {answer.isPending ? 'Envoi…' : leaving ? 'Me désinscrire' : 'Confirmer mon inscription'}
-            </button>
+            {/* A form the server answers too: the link works on a phone that runs no script. */}
+            <form
+              method="post"
+              action={NO_SCRIPT_FORMS.newsletterLink}
+              onSubmit={(event) => {
+                event.preventDefault();
+                answer.mutate();
+              }}
+            >
+              <input type="hidden" name="action" value={leaving ? 'desinscrire' : 'confirmer'} />
+              <input type="hidden" name="id" value={link.id} />
+              <input type="hidden" name="t" value={link.token} />
+              <button type="submit" className={primaryButton} disabled={answer.isPending}>
+                {answer.isPending ? 'Envoi…' : leaving ? 'Me désinscrire' : 'Confirmer mon inscription'}
+              </button>
+            </form>
           </>
         )}
       </div>
