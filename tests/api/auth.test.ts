@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upsertAdmin } from '../../server/src/auth/admins';
 import type { AddressInfo } from 'node:net';
 import { verifyPassword } from '../../server/src/auth/password';
 import { loadConfig } from '../../server/src/config';
@@ -41,6 +42,16 @@ describe('admin sign-in', () => {
     const unknownEmail = await failure(client.auth.login.mutate({ email: 'personne@example.com', password: ADMIN.password }));
     expect(wrongPassword).toMatchObject({ code: 'UNAUTHORIZED', message: 'E-mail ou mot de passe incorrect.' });
     expect(unknownEmail).toEqual(wrongPassword);
+  });
+
+  it('calls the first owner made from an e-mail by a name taken from it, not « Admin »', async () => {
+    await upsertAdmin(app.db, 'awa.dossou+boutique@exemple.bj', 'un mot de passe solide');
+    const row = await app.db
+      .selectFrom('admins')
+      .select('displayName')
+      .where('email', '=', 'awa.dossou+boutique@exemple.bj')
+      .executeTakeFirstOrThrow();
+    expect(row.displayName).toBe('Awa Dossou');
   });
 
   it('signs in case-insensitively on the e-mail, then me, write, logout', async () => {

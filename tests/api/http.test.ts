@@ -69,6 +69,12 @@ describe('HTTP serving', () => {
     );
     expect(answer.status).toBe(200);
     expect(answer.body).toContain('/admin/assets/');
+    // An uptime monitor's HEAD gets what a GET would, without the body.
+    for (const path of ['/admin', '/admin/', '/admin/orders', '/', '/products']) {
+      const head = await fetch(`${app.url}${path}`, { method: 'HEAD' });
+      expect(head.status, path).toBe(200);
+      expect(head.headers.get('content-type'), path).toMatch(/^text\/html/);
+    }
   });
 
   it('answers unknown pages with the French not-found page, admin routes with the admin app, unknown API paths with a 404', async () => {

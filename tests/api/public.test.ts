@@ -95,6 +95,14 @@ describe('public procedures', () => {
       name: 'Ce champ est obligatoire.',
       message: 'Ce champ est obligatoire.',
     });
+    // Neither an e-mail nor a phone: the owner could never answer, so it is refused where it was typed.
+    const unanswerable = await failure(
+      visitor.contactMessages.send.mutate({ name: 'Sèna', contact: 'chez moi', subject: 'Devis', message: 'Bonjour' }),
+    );
+    expect(unanswerable.fieldErrors).toEqual({
+      contact: 'Indiquez une adresse e-mail ou un numéro de téléphone valide, pour que nous puissions vous répondre.',
+    });
+    expect((await admin.contactMessages.list.query({ search: 'chez moi' })).rows).toEqual([]);
   });
 });
 

@@ -11,6 +11,16 @@ export const findAdminByEmail = (db: DB, email: string) =>
     .where(sql`lower(email)`, '=', email.trim().toLowerCase())
     .executeTakeFirst();
 
+/** A first name to call someone by before they choose one: awa.dossou@… → « Awa Dossou ». */
+export const nameFromEmail = (email: string) =>
+  (email.split('@')[0] ?? '')
+    .replace(/\+.*$/, '')
+    .split(/[._-]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ')
+    .slice(0, 100) || 'Propriétaire';
+
 /** Creates the admin, or resets the password of an existing one (and signs it out everywhere). */
 export async function upsertAdmin(db: DB, email: string, password: string): Promise<'created' | 'updated'> {
   const passwordHash = await hashPassword(password);
@@ -27,7 +37,10 @@ export async function upsertAdmin(db: DB, email: string, password: string): Prom
       await clearAccountLock(tx, normalized);
       return 'updated';
     }
-    await tx.insertInto('admins').values({ email: normalized, passwordHash, role: 'owner' }).execute();
+    await tx
+      .insertInto('admins')
+      .values({ email: normalized, passwordHash, role: 'owner', displayName: nameFromEmail(normalized) })
+      .execute();
     return 'created';
   });
 }

@@ -1,3 +1,5 @@
+import { isEmail } from '../format/email';
+import { phoneError } from '../format/phone';
 import { defineResource } from './define-resource';
 import { f } from './fields';
 import { honeypot } from './honeypot';
@@ -23,6 +25,14 @@ export const contactMessages = defineResource({
   },
   // A message is read, then answered by e-mail or WhatsApp: a read view, not a form.
   admin: { route: 'messages', icon: 'inbox', detail: 'messages' },
+  checks: [
+    {
+      // The owner answers there: a message with neither could never be answered.
+      fields: ['contact'],
+      message: 'Indiquez une adresse e-mail ou un numéro de téléphone valide, pour que nous puissions vous répondre.',
+      valid: (r) => typeof r.contact !== 'string' || isEmail(r.contact) || !phoneError(r.contact),
+    },
+  ],
 });
 
 /** The public contact form: the read flag is the admin's. */
