@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { TAP_RECORDER } from '@app/shared/ssr';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_LOCK_HINT } from '../../server/src/auth/throttle';
 import { upsertAdmin } from '../../server/src/auth/admins';
 import { delaySeconds } from '../../server/src/auth/throttle';
 import { appRouter } from '../../server/src/routers/_app';
@@ -260,6 +261,8 @@ describe('password reset', () => {
         ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, last_failure_at = now()`.execute(app.db);
       const refused = await postFrom('127.0.0.51', `${app.url}/trpc/auth.login`, ADMIN);
       expect(refused.status).toBe(429);
+      // The owner on a new phone is told her way in at once.
+      expect(JSON.parse(refused.body).error.message).toContain(ACCOUNT_LOCK_HINT);
     };
     await lock();
     const visitor = httpClient(app.url).client;

@@ -54,6 +54,10 @@ export function addressLockedOut(db: DB, ip: string): number {
   return Math.max(0, ((lockedOf(db).get(ip) ?? 0) - Date.now()) / 1000);
 }
 
+/** Said when the account, not this address, is being slowed. */
+export const ACCOUNT_LOCK_HINT =
+  'Des essais venant d’ailleurs ralentissent ce compte : si c’est le vôtre, « Mot de passe oublié » vous envoie un lien qui vous laisse entrer tout de suite.';
+
 export function waitMessage(seconds: number) {
   const wait = seconds < 60 ? `${Math.max(1, Math.ceil(seconds))} seconde(s)` : `${Math.ceil(seconds / 60)} minute(s)`;
   return `Trop de tentatives de connexion. Réessayez dans ${wait}.`;
@@ -90,7 +94,11 @@ export async function reserveLoginAttempt(db: DB, keys: LoginKey[]) {
     const remaining = Math.max(0, ...rows.map(wait));
     const address = rows.find((r) => r.key.startsWith('ip:'));
     if (address && wait(address) > 0) lockedOf(db).set(address.key.slice('ip:'.length), Date.now() + wait(address) * 1000);
-    if (remaining > 0) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: waitMessage(remaining) });
+    // The account itself slowed by strangers' guesses from many addresses: its owner, on a new
+    // phone, has a way in at once (a reset link clears the account's counters).
+    const account = rows.find((r) => r.key.startsWith('account:') && !r.key.includes('|'));
+    const hint = account && wait(account) > 0 ? ` ${ACCOUNT_LOCK_HINT}` : '';
+    if (remaining > 0) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: `${waitMessage(remaining)}${hint}` });
     await tx
       .updateTable('loginFailures')
       .set({
