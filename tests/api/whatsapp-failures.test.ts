@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app';
+import { memberClient, startTestApp, type TestApp } from '../support/app';
 import { startEmcfStandIn, type EmcfStandIn } from '../support/emcf-stand-in';
 import { type GraphStandIn, startGraphStandIn } from '../support/graph-stand-in';
 import { until } from '../support/until';
@@ -137,6 +137,24 @@ describe('WhatsApp when things go wrong', () => {
         .executeTakeFirst(),
     );
     expect(JSON.stringify(alert.payload)).toContain('Bonjour, le chargeur est dispo ?');
+  });
+
+  it('a courier’s « Livrée » on a new order tells the customer « livrée » only, not three steps at once', async () => {
+    const phone = newPhone();
+    const order = await placeOrder(phone.local);
+    await until('received', () => graph.sentTo(phone.digits).find((m) => m.template?.name === 'commande_recue'));
+    const courier = await memberClient(app, 'courier', 'Koffi');
+    await app.asAdmin.rounds.assign({ id: order.id, courierId: courier.id });
+    await courier.client.rounds.deliver.mutate({ id: order.id });
+    await until('delivered told', () => graph.sentTo(phone.digits).find((m) => m.template?.name === 'commande_livree'));
+    const due = await app.db
+      .selectFrom('outbox')
+      .select('subject')
+      .where('channel', '=', 'whatsapp')
+      .where('recipient', '=', phone.e164)
+      .execute();
+    expect(due.map((r) => r.subject).join(' | ')).not.toMatch(/confirmée|expédiée/i);
+    expect(graph.sentTo(phone.digits).map((m) => m.template?.name)).toEqual(['commande_recue', 'commande_livree']);
   });
 
   it('a counter sale with a phone is billed one template: the normalized invoice, not the ticket too', async () => {

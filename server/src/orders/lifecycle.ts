@@ -109,7 +109,15 @@ async function closeOpenPayments(tx: Db, orderId: string, actor: string) {
 export async function transitionOrder(
   db: Db,
   config: Config,
-  input: { id: string; to: OrderStatus; actor: string; role?: Role; note?: string | undefined },
+  input: {
+    id: string;
+    to: OrderStatus;
+    actor: string;
+    role?: Role;
+    note?: string | undefined;
+    /** A step on the way to another (a courier's « Livrée » walks confirmed and shipped): the customer hears of the last only. */
+    quiet?: boolean;
+  },
 ) {
   return db.transaction().execute(async (tx) => {
     const order = await lockOrder(tx, input.id);
@@ -138,7 +146,7 @@ export async function transitionOrder(
       toValue: input.to,
       note: input.note ?? null,
     });
-    await statusChangedMail(tx, config, order, input.to);
+    if (!input.quiet) await statusChangedMail(tx, config, order, input.to);
     return { order: { ...order, status: input.to }, changed: true };
   });
 }

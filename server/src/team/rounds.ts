@@ -157,6 +157,7 @@ export async function markDelivered(db: DB, config: Config, caller: Caller, orde
       to,
       actor: caller.email,
       note: to === 'delivered' ? 'Livrée par le livreur' : undefined,
+      quiet: to !== 'delivered',
     });
   }
   await db
