@@ -11,7 +11,7 @@ import { findPgError, isConnectionError, UNAVAILABLE } from './platform/db-error
 import { FieldError } from './platform/errors';
 import { controlCharacterPath, TOO_COMPLEX } from './platform/input-guard';
 import { hitRateLimit } from './platform/rate-limit';
-import { actionOf, auditedRow, diff, recordOf, writeAudit } from './platform/audit';
+import { actionOf, auditedRow, diff, recordOf, referencedTitles, writeAudit } from './platform/audit';
 
 export interface Context {
   db: Kysely<Database>;
@@ -216,7 +216,7 @@ const audited = t.middleware(async ({ ctx, meta, type, path, getRawInput, next }
   if (!result.ok) return result;
   try {
     const after = resource ? await auditedRow(ctx.db, resource, id ?? idOf(result.data)) : null;
-    const changed = resource ? diff(resource, before, after) : {};
+    const changed = resource ? diff(resource, before, after, await referencedTitles(ctx.db, resource, [before, after])) : {};
     const actor = { email: ctx.admin.email, role: ctx.admin.role, device: ctx.device, ip: ctx.ip };
     await writeAudit(ctx.db, actor, {
       action: actionOf(path, resource),

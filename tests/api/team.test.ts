@@ -115,6 +115,40 @@ describe('the team', () => {
   });
 });
 
+describe('the audit log', () => {
+  it('speaks as the owner does: amounts in F CFA, articles by name, a cash day by its name, never a raw id or JSON', async () => {
+    const made = (await owner.products.create.mutate({
+      name: `Casque ${randomUUID().slice(0, 6)}`,
+      shortDescription: 'x',
+      description: '<p>x</p>',
+      price: 55_000,
+      category: 'accessories',
+      stock: 5,
+    })) as { id: string; name: string };
+    await owner.products.update.mutate({ id: made.id, data: { price: 57_000 } });
+    const priced = await app.db
+      .selectFrom('auditLog')
+      .select('changes')
+      .where('action', '=', 'Produit — modification')
+      .orderBy('createdAt', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(priced.changes).toContain(`Prix (XOF) : ${formatXOF(55_000)} → ${formatXOF(57_000)}`);
+    const { order } = await owner.orders.sellAtCounter.mutate({
+      idempotencyKey: randomUUID(),
+      items: [{ id: made.id, type: 'product', quantity: 2 }],
+      payment: { method: 'cash', given: 114_000 },
+    });
+    const sale = await app.db
+      .selectFrom('auditLog')
+      .select('changes')
+      .where('record', '=', `Commande ${order.number}`)
+      .executeTakeFirstOrThrow();
+    expect(sale.changes).toContain(`Articles : 2 × ${made.name}`);
+    expect(sale.changes).toMatch(/Journée de caisse : Journée du /);
+    expect(sale.changes).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|\{"/);
+  });
+});
+
 describe('the courier’s round', () => {
   it('a courier sees only his delivery, marks it delivered and collected, and the owner counts his cash; all in the audit log', async () => {
     const koffi = await join('courier', 'Koffi');

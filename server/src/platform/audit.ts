@@ -1,4 +1,4 @@
-import { type AnyResource, deviceName, resources, ROLE_LABELS, type Role } from '@app/shared';
+import { type AnyResource, deviceName, formatXOF, isUuid, resources, ROLE_LABELS, type Role } from '@app/shared';
 import { sql } from 'kysely';
 import type { DB } from '../db/schema';
 import { snakeCase, tableName } from '../db/columns';
@@ -41,7 +41,7 @@ const INVITATIONS_TABLE = {
   },
 } as const;
 type Audited = Pick<AnyResource, 'name' | 'label' | 'titleField'> & {
-  fields: Record<string, { label: string; options?: Readonly<Record<string, string>> }>;
+  fields: Record<string, { label: string; options?: Readonly<Record<string, string>>; kind?: string; references?: string }>;
   singleton?: boolean;
 };
 const OWN_TABLES: Record<string, Audited> = { [TEAM_TABLE.name]: TEAM_TABLE, [INVITATIONS_TABLE.name]: INVITATIONS_TABLE };
@@ -105,16 +105,48 @@ export async function auditedRow(db: DB, resourceName: string, id: string | null
   return row ?? null;
 }
 
-const shown = (value: unknown, options?: Readonly<Record<string, string>>): string => {
+type Shown = { options?: Readonly<Record<string, string>>; kind?: string; titles?: ReadonlyMap<string, string> };
+
+/** A value as the owner reads it: « 57 000 F CFA », « 2 × Souris », a record by its name, never a raw id or JSON. */
+const shown = (value: unknown, field: Shown = {}): string => {
   if (value === null || value === undefined || value === '') return '—';
-  if (options && typeof value === 'string' && options[value]) return options[value]!;
+  if (field.options && typeof value === 'string' && field.options[value]) return field.options[value]!;
   if (typeof value === 'boolean') return value ? 'oui' : 'non';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (field.kind === 'money' && Number.isFinite(Number(value))) return formatXOF(Number(value));
+  if (typeof value === 'string' && field.titles?.has(value)) return field.titles.get(value)!;
+  const lines = Array.isArray(value) && value.every((l) => l && typeof l === 'object' && 'name' in l && 'quantity' in l);
+  const text = lines
+    ? (value as { name: string; quantity: number }[]).map((l) => `${l.quantity} × ${l.name}`).join(', ')
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value);
   return text.length > 120 ? `${text.slice(0, 117)}…` : text;
 };
 
+/** The titles of the records a write's reference fields point at (« Journée du lundi… » for an id). */
+export async function referencedTitles(db: DB, resourceName: string, rows: (Row | null)[]) {
+  const titles = new Map<string, string>();
+  const target = audited(resourceName);
+  for (const field of Object.values(target?.fields ?? {})) {
+    const other = field.references ? audited(field.references) : undefined;
+    if (!other) continue;
+    const ids = [
+      ...new Set(rows.flatMap((row) => Object.values(row ?? {}).filter((v): v is string => typeof v === 'string' && isUuid(v)))),
+    ];
+    if (!ids.length) continue;
+    const found = await db
+      .selectFrom(sql.table(tableName(other as AnyResource)).as('t'))
+      .select([sql.ref('t.id').as('id'), sql.ref(`t.${snakeCase(other.titleField)}`).as('title')])
+      .where(sql.ref('t.id'), 'in', ids)
+      .execute()
+      .catch(() => []);
+    for (const r of found as { id: string; title: unknown }[]) titles.set(r.id, String(r.title));
+  }
+  return titles;
+}
+
 /** The fields a write changed, before and after, and their summary in French ("Statut : Expédiée → Livrée"). */
-export function diff(resourceName: string, before: Row | null, after: Row | null) {
+export function diff(resourceName: string, before: Row | null, after: Row | null, titles: ReadonlyMap<string, string> = new Map()) {
   const target = audited(resourceName);
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(
     (key) => !HIDDEN.has(key) && key !== 'id' && JSON.stringify(before?.[key] ?? null) !== JSON.stringify(after?.[key] ?? null),
@@ -124,9 +156,10 @@ export function diff(resourceName: string, before: Row | null, after: Row | null
     .map((key) => {
       const field = target?.fields[key];
       const label = field?.label ?? snakeCase(key);
-      if (!before) return `${label} : ${shown(after?.[key], field?.options)}`;
-      if (!after) return `${label} : ${shown(before[key], field?.options)}`;
-      return `${label} : ${shown(before[key], field?.options)} → ${shown(after[key], field?.options)}`;
+      const as = { ...field, titles };
+      if (!before) return `${label} : ${shown(after?.[key], as)}`;
+      if (!after) return `${label} : ${shown(before[key], as)}`;
+      return `${label} : ${shown(before[key], as)} → ${shown(after[key], as)}`;
     })
     .join(' ; ');
   return { before: pick(before), after: pick(after), changes: changes.slice(0, 4000) || null };
