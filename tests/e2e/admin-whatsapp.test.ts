@@ -98,4 +98,15 @@ describe('WhatsApp in the admin', () => {
     await owner.context().close();
     await desk.context().close();
   });
+
+  it('« Répondre sur WhatsApp » on a contact message opens the shop’s conversation, not wa.me', async () => {
+    await app.asVisitor.contactMessages.send({ name: 'Sèna', contact: '01 97 33 22 11', subject: 'Devis réseau', message: 'Bonjour' });
+    const { rows } = await app.asAdmin.contactMessages.list({ search: 'Devis réseau' });
+    const desk = await app.newPage(DESKTOP);
+    await signIn(desk, `/admin/messages/${rows[0]!.id}`);
+    await desk.getByRole('button', { name: 'Répondre sur WhatsApp' }).click();
+    await desk.waitForURL(/\/admin\/whatsapp\?phone=%2B2290197332211$/);
+    await desk.getByLabel('Votre réponse').waitFor();
+    await desk.context().close();
+  });
 });

@@ -309,7 +309,11 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
     const admin = url === '/admin' || url.startsWith('/admin/');
     // HEAD too: uptime monitors ask for a page's headers only.
     const isPage =
-      (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/trpc') && !url.startsWith('/media/') && !url.startsWith('/api/') && !path.extname(url);
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !url.startsWith('/trpc') &&
+      !url.startsWith('/media/') &&
+      !url.startsWith('/api/') &&
+      !path.extname(url);
     if (isPage && admin && fs.existsSync(adminIndex)) return sendAdminIndex(reply);
     if (isPage && !admin && pages.available) return pages.send(req, reply);
     return reply.code(404).type('application/json').send({ error: 'Not Found', message: 'Ressource introuvable.' });

@@ -1,4 +1,6 @@
-import { MailOutlined } from '@ant-design/icons';
+import { MailOutlined, WhatsAppOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { trpc } from '../../providers/trpc';
 import { retryUnlessRefused } from '../../providers/errors';
 import { isEmail } from '@app/shared/format';
 import { contactMessages, type RowOfResource } from '@app/shared/resources';
@@ -8,7 +10,7 @@ import { parsePhone } from '@app/shared/phone';
 import { useOne, useUpdate } from '@refinedev/core';
 import { Button, Card, Descriptions, Space, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../layout/PageTitle';
 import { WhatsAppButton } from '../WhatsAppButton';
 import { BackButton, DetailStatus } from '../../crud/DetailStatus';
@@ -22,6 +24,9 @@ export default function MessageDetail() {
   const { id = '' } = useParams();
   const { query, result: row } = useOne<Message>({ resource: contactMessages.name, id, queryOptions: { retry: retryUnlessRefused } });
   const { mutate } = useUpdate();
+  const navigate = useNavigate();
+  // With the shop's WhatsApp (Cloud API) the answer goes from the shop's number, in its conversation.
+  const whatsapp = useQuery({ queryKey: ['whatsapp', 'status'], queryFn: () => trpc.whatsapp.status.query(), staleTime: 60_000 });
   const unread = row !== undefined && row.read === false;
   // Once per message opened (mutate is a new function at each render).
   const marked = useRef<string | null>(null);
@@ -67,7 +72,15 @@ export default function MessageDetail() {
               Répondre par e-mail
             </Button>
           ) : null}
-          {phone ? (
+          {phone && whatsapp.data?.configured ? (
+            <Button
+              icon={<WhatsAppOutlined />}
+              style={{ color: '#075e54' }}
+              onClick={() => navigate(`/whatsapp?phone=${encodeURIComponent(phone.e164)}`)}
+            >
+              Répondre sur WhatsApp
+            </Button>
+          ) : phone ? (
             <WhatsAppButton
               phone={phone.e164}
               size="middle"
