@@ -25,15 +25,16 @@ export const contactMessages = defineResource({
   },
   // A message is read, then answered by e-mail or WhatsApp: a read view, not a form.
   admin: { route: 'messages', icon: 'inbox', detail: 'messages' },
-  checks: [
-    {
-      // The owner answers there: a message with neither could never be answered.
-      fields: ['contact'],
-      message: 'Indiquez une adresse e-mail ou un numéro de téléphone valide, pour que nous puissions vous répondre.',
-      valid: (r) => typeof r.contact !== 'string' || isEmail(r.contact) || !phoneError(r.contact),
-    },
-  ],
 });
 
-/** The public contact form: the read flag is the admin's. */
-export const contactMessageSchema = contactMessages.createSchema.omit({ read: true }).extend(honeypot);
+/** Said when a visitor leaves neither an e-mail nor a phone: the owner could never answer. */
+export const UNANSWERABLE_CONTACT = 'Indiquez une adresse e-mail ou un numéro de téléphone valide, pour que nous puissions vous répondre.';
+
+/** The public contact form: the read flag is the admin's; the contact must be one the owner can answer. */
+export const contactMessageSchema = contactMessages.createSchema
+  .omit({ read: true })
+  .extend(honeypot)
+  .superRefine((form, ctx) => {
+    if (form.contact && !isEmail(form.contact) && phoneError(form.contact))
+      ctx.addIssue({ code: 'custom', path: ['contact'], message: UNANSWERABLE_CONTACT });
+  });
