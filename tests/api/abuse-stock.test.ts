@@ -137,6 +137,24 @@ describe('stock that cannot be hoarded', () => {
       `« ${p.name} » est très demandé : 0 au plus en paiement à la livraison pour le moment. Payez en ligne par Mobile Money pour en prendre plus, ou contactez-nous.`,
     );
     expect(await stockOf(p.id)).toBe(10);
+    // One article on two lines counts once: 4 held, then 3 + 4 of 20 is more than half.
+    const r = await product(20);
+    await place(r.id, 4, '01 90 00 00 24');
+    const split = await failure(
+      app.asVisitor.orders.place({
+        customerName: 'Client pressé',
+        phone: '01 90 00 00 23',
+        city: 'Cotonou',
+        address: 'Akpakpa, rue de la démonstration',
+        items: [
+          { id: r.id, type: 'product', quantity: 3 },
+          { id: r.id, type: 'product', quantity: 4 },
+        ],
+        idempotencyKey: randomUUID(),
+      }),
+    );
+    expect(split.message).toMatch(/est très demandé : 6 au plus en paiement à la livraison/);
+    expect(await stockOf(r.id)).toBe(16);
     // Twenty one-unit orders from invented phones: the same half, whatever the phones.
     const q = await product(37);
     const results = [];

@@ -71,7 +71,7 @@ export async function letterComposer(db: DB, config: Config, letter: Letter) {
 }
 
 /** A mail is read away from the shop: its links and pictures to the shop's own pages get its address. */
-export const absolute = (html: string, publicUrl: string) => html.replace(/\b(href|src)="\/(?!\/)/g, `$1="${publicUrl}/`);
+const absolute = (html: string, publicUrl: string) => html.replace(/\b(href|src)="\/(?!\/)/g, `$1="${publicUrl}/`);
 
 function letterMail(
   config: Config,

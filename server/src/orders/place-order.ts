@@ -202,10 +202,6 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
 }
 
 /**
- * Takes each product line's units by a conditional UPDATE (two buyers never both get the last one),
- * or refuses in French with what is left. Returns the products brought to their low-stock threshold.
- */
-/**
  * Orders neither confirmed nor paid hold together at most the owner's share of each product's stock
  * (Paramètres): a few strangers with invented phones cannot empty a shelf for the days the hold
  * lasts. Run after takeStock, whose UPDATE locks the products' rows: two orders are counted one
@@ -220,21 +216,28 @@ async function withinUnpaidShare(tx: Db, lines: readonly OrderLine[], percent: n
       WHERE o.status = 'new' AND o.payment_status = 'pending' AND o.payment_method <> ${ONLINE_PAYMENT_METHOD}
         AND item->>'type' = 'product' AND item->>'id' = p.id::text), 0) AS held
     FROM products p WHERE p.id IN (${sql.join(ids)})`.execute(tx);
-  for (const line of lines) {
-    const row = rows.find((r) => r.id === line.id);
-    if (!row || row.stock === null) continue;
+  for (const row of rows) {
+    if (row.stock === null) continue;
+    // This order's units of the product, whatever the lines that list it.
+    const line = lines.find((l) => l.id === row.id)!;
+    const wanted = lines.filter((l) => l.id === row.id).reduce((n, l) => n + l.quantity, 0);
+    const held = Number(row.held);
     // What the shelf held before any unpaid order: what is left, what they hold, and this one.
-    const onHand = row.stock + Number(row.held) + line.quantity;
+    const onHand = row.stock + held + wanted;
     // Two units can always be ordered so (the last two of a shelf too): the share guards larger stocks.
     const allowed = Math.max(Math.ceil((onHand * percent) / 100), Math.min(onHand, 2));
-    if (Number(row.held) + line.quantity > allowed)
+    if (held + wanted > allowed)
       refuse(
-        `« ${line.name} » est très demandé : ${Math.max(0, allowed - Number(row.held))} au plus en paiement à la livraison pour le moment. ` +
+        `« ${line.name} » est très demandé : ${Math.max(0, allowed - held)} au plus en paiement à la livraison pour le moment. ` +
           'Payez en ligne par Mobile Money pour en prendre plus, ou contactez-nous.',
       );
   }
 }
 
+/**
+ * Takes each product line's units by a conditional UPDATE (two buyers never both get the last one),
+ * or refuses in French with what is left. Returns the products brought to their low-stock threshold.
+ */
 export async function takeStock(tx: Db, lines: readonly OrderLine[]): Promise<LowStock[]> {
   const low: LowStock[] = [];
   for (const line of lines.filter((l) => l.type === 'product')) {

@@ -127,12 +127,10 @@ const shown = (value: unknown, field: Shown = {}): string => {
 export async function referencedTitles(db: DB, resourceName: string, rows: (Row | null)[]) {
   const titles = new Map<string, string>();
   const target = audited(resourceName);
-  for (const field of Object.values(target?.fields ?? {})) {
+  for (const [key, field] of Object.entries(target?.fields ?? {})) {
     const other = field.references ? audited(field.references) : undefined;
     if (!other) continue;
-    const ids = [
-      ...new Set(rows.flatMap((row) => Object.values(row ?? {}).filter((v): v is string => typeof v === 'string' && isUuid(v)))),
-    ];
+    const ids = [...new Set(rows.map((row) => row?.[key]).filter((v): v is string => typeof v === 'string' && isUuid(v)))];
     if (!ids.length) continue;
     const found = await db
       .selectFrom(sql.table(tableName(other as AnyResource)).as('t'))

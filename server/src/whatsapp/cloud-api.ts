@@ -120,12 +120,6 @@ export async function templateStates(config: WhatsAppConfig): Promise<{ states: 
   }
 }
 
-/**
- * A file a customer sent, by the id Meta gave in the webhook: GET /<media id> gives a link (valid
- * five minutes) with the file's type, size and SHA-256; the link is then read with the token, a
- * buffer at a time, and given up beyond `maxBytes`. A refused, cut or altered download is retried
- * (a new link each time); a file too heavy is not.
- */
 /** Where Meta serves customers' files (lookaside.fbsbx.com today; its CDNs), by host suffix. */
 const META_HOSTS = ['fbsbx.com', 'fbcdn.net', 'facebook.com', 'whatsapp.net'];
 
@@ -142,6 +136,12 @@ export function fromMeta(link: string, apiBase: string) {
   return url.protocol === 'https:' && META_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
 }
 
+/**
+ * A file a customer sent, by the id Meta gave in the webhook: GET /<media id> gives a link (valid
+ * five minutes) with the file's type, size and SHA-256; the link is then read with the token, a
+ * buffer at a time, and given up beyond `maxBytes`. A refused, cut or altered download is retried
+ * (a new link each time); a file too heavy is not.
+ */
 export async function downloadMedia(
   config: WhatsAppConfig,
   mediaId: string,

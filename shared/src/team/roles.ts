@@ -91,9 +91,8 @@ export function roleSummary(role: Role, places: readonly RolePlace[]) {
   for (const place of places) {
     const name = place.label.plural;
     if (place.write.includes(role)) may.push(name);
-    else if (place.read.includes(role)) {
-      may.push(`${name} (lecture seule)`);
-    } else mayNot.push(name);
+    else if (place.read.includes(role)) may.push(`${name} (lecture seule)`);
+    else mayNot.push(name);
   }
   // An area that is also a resource (the audit log) is said once.
   const named = new Set(places.map((place) => place.label.plural.toLowerCase()));

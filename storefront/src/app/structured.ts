@@ -46,7 +46,7 @@ const offer = (item: Offered, url: string, extra: Partial<Exclude<Offer, string>
 
 /**
  * The shop as another page names it: its whole node is on the home page, but each page's JSON-LD
- * must stand alone (a search engine reads one page), so it carries the name and address too.
+ * must stand alone (a search engine reads one page), so it carries the shop's name and address (URL).
  */
 const shopRef = (shopName: string | undefined) => ({
   '@type': 'Organization' as const,
@@ -209,15 +209,18 @@ export function courseData(
     inLanguage: 'fr',
     provider: shopRef(shopName),
     ...offer({ price: course.price }, path, { category: course.price > 0 ? 'Paid' : 'Free' }),
-    hasCourseInstance: sessions.map((s) => ({
-      '@type': 'CourseInstance',
-      courseMode: s.online ? 'online' : 'onsite',
-      startDate: s.startsAt,
-      ...(s.endsAt ? { endDate: s.endsAt } : {}),
-      // One sitting, on its day: its length when known.
-      courseSchedule: { '@type': 'Schedule', startDate: s.startsAt, ...(s.endsAt ? { endDate: s.endsAt } : {}), repeatCount: 1 },
-      ...(duration(s.startsAt, s.endsAt) ? { courseWorkload: duration(s.startsAt, s.endsAt)! } : {}),
-      ...(s.online || !s.place ? {} : { location: { '@type': 'Place', name: s.place, address: s.place } }),
-    })),
+    hasCourseInstance: sessions.map((s) => {
+      const workload = duration(s.startsAt, s.endsAt);
+      return {
+        '@type': 'CourseInstance' as const,
+        courseMode: s.online ? 'online' : 'onsite',
+        startDate: s.startsAt,
+        ...(s.endsAt ? { endDate: s.endsAt } : {}),
+        // One sitting, on its day: its length when known.
+        courseSchedule: { '@type': 'Schedule', startDate: s.startsAt, ...(s.endsAt ? { endDate: s.endsAt } : {}), repeatCount: 1 },
+        ...(workload ? { courseWorkload: workload } : {}),
+        ...(s.online || !s.place ? {} : { location: { '@type': 'Place' as const, name: s.place, address: s.place } }),
+      };
+    }),
   } satisfies Course;
 }

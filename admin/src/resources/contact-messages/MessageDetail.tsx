@@ -25,8 +25,16 @@ export default function MessageDetail() {
   const { query, result: row } = useOne<Message>({ resource: contactMessages.name, id, queryOptions: { retry: retryUnlessRefused } });
   const { mutate } = useUpdate();
   const navigate = useNavigate();
-  // With the shop's WhatsApp (Cloud API) the answer goes from the shop's number, in its conversation.
-  const whatsapp = useQuery({ queryKey: ['whatsapp', 'status'], queryFn: () => trpc.whatsapp.status.query(), staleTime: 60_000 });
+  // With the shop's WhatsApp (Cloud API) the answer goes from the shop's number, in its conversation
+  // (the thread says whether it is set up: a read of the database, no call to Meta).
+  const email = row && isEmail(row.contact) ? row.contact : null;
+  const phone = row && !email ? parsePhone(row.contact) : null;
+  const contactPhone = phone?.e164;
+  const thread = useQuery({
+    queryKey: ['whatsapp', 'thread', contactPhone],
+    queryFn: () => trpc.whatsapp.thread.query({ phone: contactPhone! }),
+    enabled: !!contactPhone,
+  });
   const unread = row !== undefined && row.read === false;
   // Once per message opened (mutate is a new function at each render).
   const marked = useRef<string | null>(null);
@@ -49,8 +57,6 @@ export default function MessageDetail() {
 
   const contact = row.contact;
   const subject = row.subject;
-  const email = isEmail(contact) ? contact : null;
-  const phone = email ? null : parsePhone(contact);
   const greeting = `Bonjour ${row.name},\n\n`;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
@@ -72,7 +78,7 @@ export default function MessageDetail() {
               Répondre par e-mail
             </Button>
           ) : null}
-          {phone && whatsapp.data?.configured ? (
+          {phone && thread.data?.configured ? (
             <Button
               icon={<WhatsAppOutlined />}
               style={{ color: '#075e54' }}
