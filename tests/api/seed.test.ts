@@ -90,8 +90,9 @@ describe('demo content', () => {
       generatedPassword: null,
     });
     expect(await ensureFirstAdmin(db, { adminEmail: 'autre@example.com', adminPassword: 'encore un autre mot' })).toBeNull();
-    const admins = await db.selectFrom('admins').select('email').execute();
-    expect(admins).toEqual([{ email: 'chef@example.com' }]);
+    // Called by a name from her address, not « Admin ».
+    const admins = await db.selectFrom('admins').select(['email', 'displayName']).execute();
+    expect(admins).toEqual([{ email: 'chef@example.com', displayName: 'Chef' }]);
   });
 
   it('creates exactly one first admin when several servers start at once on a new database', async () => {

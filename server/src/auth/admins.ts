@@ -67,7 +67,11 @@ export async function ensureFirstAdmin(db: DB, env: { adminEmail?: string | unde
   const created = await db.transaction().execute(async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext('first-admin'))`.execute(tx);
     if (!(await none(tx))) return false;
-    await tx.insertInto('admins').values({ email: email.trim().toLowerCase(), passwordHash, role: 'owner' }).execute();
+    const normalized = email.trim().toLowerCase();
+    await tx
+      .insertInto('admins')
+      .values({ email: normalized, passwordHash, role: 'owner', displayName: nameFromEmail(normalized) })
+      .execute();
     return true;
   });
   if (!created) return null;
