@@ -36,12 +36,22 @@ export async function verifyDevice(db: DB, token: string | undefined): Promise<{
  */
 export const STRANGER_LOGINS_AT_ONCE = 6;
 let strangers = 0;
-export async function asStranger<T>(work: () => Promise<T>, busy: () => never): Promise<T> {
-  if (strangers >= STRANGER_LOGINS_AT_ONCE) busy();
+/** A stranger's place among the sign-ins under way, with its release; null when all are taken. */
+export function takeStrangerSlot(): (() => void) | null {
+  if (strangers >= STRANGER_LOGINS_AT_ONCE) return null;
   strangers++;
+  let released = false;
+  return () => {
+    if (!released) strangers--;
+    released = true;
+  };
+}
+
+export async function asStranger<T>(work: () => Promise<T>, busy: () => never): Promise<T> {
+  const release = takeStrangerSlot() ?? busy();
   try {
     return await work();
   } finally {
-    strangers--;
+    release();
   }
 }

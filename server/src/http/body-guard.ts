@@ -3,7 +3,8 @@ import type { AnyRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import { deviceCookieName } from '../auth/device';
+import { deviceCookieName, takeStrangerSlot } from '../auth/device';
+import { BUSY_MESSAGE } from '../auth/password';
 import { findSession, sessionCookieName } from '../auth/sessions';
 import { addressLockedOut, waitMessage } from '../auth/throttle';
 import { knownOverLimit, TOO_MANY } from '../platform/rate-limit';
@@ -98,7 +99,8 @@ export function registerBodyGuard(app: FastifyInstance, db: Kysely<Database>, co
     // Sign-in attempts from one address: refused from memory once the address must wait, and a few
     // at a time (a burst sent at once would reach the database before the first refusal). The
     // owner's own browser (its device cookie) is never slowed by what strangers do from its address.
-    if (config.rateLimit && names.includes(LOGIN) && !req.cookies[deviceCookieName(config)]) {
+    const stranger = names.includes(LOGIN) && !req.cookies[deviceCookieName(config)];
+    if (config.rateLimit && stranger) {
       const lockedOut = addressLockedOut(db, req.ip);
       if (lockedOut > 0) return trpcRefusal(req, reply, 429, waitMessage(lockedOut));
       const running = loginsInFlight.get(req.ip) ?? 0;
@@ -109,6 +111,14 @@ export function registerBodyGuard(app: FastifyInstance, db: Kysely<Database>, co
         if (left > 0) loginsInFlight.set(req.ip, left);
         else loginsInFlight.delete(req.ip);
       });
+    }
+    if (stranger) {
+      // A browser without the owner's device cookie takes a stranger's place here, before its body is
+      // read (auth.router.ts counts it as taken): past a few, a burst is refused at this cost only.
+      // One place is one attempt: a batch of several sign-ins is refused.
+      const release = names.filter((name) => name === LOGIN).length === 1 ? takeStrangerSlot() : null;
+      if (!release) return trpcRefusal(req, reply, 429, BUSY_MESSAGE);
+      reply.raw.once('close', release);
     }
     const declared = Number(req.headers['content-length'] ?? 0);
     const adminOnly = names.some((name) => procedures[name]?._def.meta?.access === 'admin');

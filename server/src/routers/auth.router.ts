@@ -87,7 +87,10 @@ export const authRouter = router({
         await clearLoginFailures(ctx.db, keys);
         return admin;
       };
-      const admin = owners ? await attempt() : await asStranger(attempt, busy);
+      // Without a device cookie, the body guard already gave this request a stranger's place
+      // (http/body-guard.ts); a cookie that is not genuine takes one here.
+      const holdsPlace = !ctx.cookies.get(deviceCookieName(ctx.config));
+      const admin = owners || holdsPlace ? await attempt() : await asStranger(attempt, busy);
       return signedIn(ctx, admin, 'Connexion (mot de passe)');
     }),
 
