@@ -72,7 +72,8 @@ describe('catalogue feeds', () => {
     });
 
     // A price and a stock changed, then unpublished: each shows at the next read.
-    await app.asAdmin.products.update({ id: product.id, data: { price: 42_500, stock: 3 } });
+    await app.asAdmin.products.update({ id: product.id, data: { price: 42_500 } });
+    await app.asAdmin.products.correctStock({ id: product.id, to: 3, reason: 'found' });
     expect((await googleItems()).find((i) => i.id === product.id)).toMatchObject({ price: '42500 XOF', availability: 'in stock' });
     await app.asAdmin.products.update({ id: product.id, data: { published: false } });
     expect((await googleItems()).some((i) => i.id === product.id)).toBe(false);

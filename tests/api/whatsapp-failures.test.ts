@@ -58,7 +58,7 @@ function inbound(phone: string, message: object, hoursAgo = 0) {
 
 describe('WhatsApp when things go wrong', () => {
   beforeAll(async () => {
-    await app.asAdmin.products.update({ id: (await product()).id, data: { stock: 10_000 } });
+    await app.asAdmin.products.correctStock({ id: (await product()).id, to: 10_000, reason: 'received' });
   });
 
   it('an expired token (190): the customer gets the e-mail instead, the Envois say why', async () => {

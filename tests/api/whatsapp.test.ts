@@ -23,7 +23,7 @@ beforeAll(async () => {
   graph.env(app.url);
   // Every test orders the same product: enough of it.
   const product = (await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!;
-  await app.asAdmin.products.update({ id: product.id, data: { stock: 100_000 } });
+  await app.asAdmin.products.correctStock({ id: product.id, to: 100_000, reason: 'received' });
 });
 afterAll(async () => {
   graph?.release();

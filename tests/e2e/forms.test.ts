@@ -31,10 +31,12 @@ describe('admin forms', () => {
     await form.fill('compareAtPrice', '8000');
     await form.submit();
     expect(await form.errorOf('compareAtPrice')).toMatch(/prix barré doit être supérieur au prix/);
-    await form.fill('stock', '-2');
+    await form.fill('lowStockThreshold', '-2');
     await form.submit();
-    expect(await form.errorOf('stock')).toBe('Minimum 0.');
-    expect(await page.locator('#stock').inputValue()).toBe('-2'); // kept as typed, not changed behind the owner's back
+    expect(await form.errorOf('lowStockThreshold')).toBe('Minimum 0.');
+    expect(await page.locator('#lowStockThreshold').inputValue()).toBe('-2'); // kept as typed, not changed behind the owner's back
+    // The stock is not in the form once the product is made: « Corriger le stock » under it.
+    await expect.poll(() => page.locator('#stock').isDisabled()).toBe(true);
 
     // Leaving through the menu asks; refusing keeps the form and what was typed.
     const asked: string[] = [];

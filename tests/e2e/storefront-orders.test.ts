@@ -173,7 +173,7 @@ describe('stock in the cart', () => {
     await page.getByTestId('stock-left').filter({ hasText: 'Plus que 3 en stock.' }).waitFor();
     expect(await page.getByRole('button', { name: 'Augmenter la quantité de Power bank 20000 mAh' }).isDisabled()).toBe(true);
     // Someone else bought two meanwhile: the line says so, and checkout waits for the shopper.
-    await app.asAdmin.products.update({ id: product.id, data: { stock: 1 } });
+    await app.asAdmin.products.correctStock({ id: product.id, to: 1, reason: 'lost' });
     await page.reload();
     await page.getByTestId('stock-short').filter({ hasText: 'Il ne reste que 1 article disponible : réduisez la quantité.' }).waitFor();
     await screenshot(page, 'cart-short-360');

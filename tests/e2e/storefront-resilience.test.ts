@@ -411,7 +411,7 @@ describe('before the app has taken the page over', () => {
 
   it('adds no more than the stock before the app either, and says why in French', async () => {
     const product = (await app.asVisitor.products.list({ pageSize: 50 })).rows.find((p) => p.stock !== 0)!;
-    await app.asAdmin.products.update({ id: product.id, data: { stock: 1 } });
+    await app.asAdmin.products.correctStock({ id: product.id, to: 1, reason: 'lost' });
     const { page, close } = await heldPage(`/products/${product.slug}`);
     const add = page.locator('main').getByRole('button', { name: /Ajouter au panier|Ajouté/ });
     await add.click();
@@ -424,7 +424,7 @@ describe('before the app has taken the page over', () => {
     expect(await badge(page).textContent()).toBe('1');
     expect((await readCart(page)).items).toMatchObject([{ id: product.id, quantity: 1, stock: 1 }]);
     await close();
-    await app.asAdmin.products.update({ id: product.id, data: { stock: product.stock } });
+    await app.asAdmin.products.correctStock({ id: product.id, to: product.stock, reason: 'found' });
   });
 
   it('the phone menu opens at once, and the app opens its own in its place when it starts', async () => {

@@ -52,6 +52,7 @@ const SERVER_WRITTEN: Record<string, { values: Record<string, unknown>; fixed: R
     fixed: { nextAttemptAt: sql<string>`now() + interval '1 day'` },
   },
   auditLog: { values: {}, fixed: {}, everyField: true },
+  stockMovements: { values: {}, fixed: {}, everyField: true },
 };
 
 /**
@@ -73,16 +74,17 @@ export async function createRow(
   }
   const written = SERVER_WRITTEN[resource.name];
   if (written) {
-    // Rows only the server writes (the Envois, the audit log): inserted as it would.
+    // Rows only the server writes (the Envois, the audit log, the stock ledger): inserted as it would.
     if (!db) throw new Error(`createRow(${resource.name}) writes to the database: pass it`);
     const values = Object.fromEntries(
       Object.entries(resource.fields)
         .filter(([, field]) => written.everyField || !field.optional)
         .map(([key, field]) => [key, sampleValue(field)]),
     );
+    const references = await referencedRecords(admin, resource, overrides, db, registry);
     const { id } = await db
       .insertInto(resource.name as 'outbox')
-      .values({ ...values, ...written.values, ...overrides, ...written.fixed } as never)
+      .values({ ...values, ...references, ...written.values, ...overrides, ...written.fixed } as never)
       .returning('id')
       .executeTakeFirstOrThrow();
     return crudOf(admin, resource).get.query({ id });

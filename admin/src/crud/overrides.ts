@@ -26,6 +26,8 @@ export interface ResourceOverride {
   rowActions?: ComponentType<RowActionProps>;
   /** Extra buttons next to "Ajouter". */
   toolbar?: ComponentType<ToolbarProps>;
+  /** Under a record's generated edit form: what belongs to the record besides its fields (a product's stock and its movements). */
+  editExtra?: ComponentType<{ id: string }>;
 }
 
 /**

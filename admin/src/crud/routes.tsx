@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, type ReactNode } from 'react';
-import { Navigate, Route } from 'react-router';
+import { Navigate, Route, useParams } from 'react-router';
 import type { ResourceName } from '@app/shared/resources';
 import type { Overrides } from './overrides';
 import type { AdminEntry, AdminPlace } from './registry';
@@ -23,6 +23,12 @@ export function withEntry<P extends { entry: AdminEntry }>(load: () => Promise<{
 
 const ResourceForm = withEntry(() => import('./ResourceForm'));
 const ResourceList = withEntry(() => import('./ResourceList'));
+
+/** What the edit screen shows under the form, given the record's id from the address. */
+function EditExtra({ Extra }: { Extra: ComponentType<{ id: string }> }) {
+  const { id = '' } = useParams();
+  return <Extra id={id} />;
+}
 
 /**
  * Every route of every resource, from the registry: list, add, edit, and the hand-made detail
@@ -51,11 +57,22 @@ export function resourceRoutes(entries: readonly AdminPlace[], overrides: Overri
         );
       }
       if (entry.paths.edit) {
+        const Extra = override?.editExtra;
+        const form = <ResourceForm key={`${entry.name}-e`} name={entry.name} action="edit" />;
         routes.push(
           <Route
             key={`${entry.name}-edit`}
             path={relative(entry.paths.edit)}
-            element={<ResourceForm key={`${entry.name}-e`} name={entry.name} action="edit" />}
+            element={
+              Extra ? (
+                <div style={{ display: 'flex', flexDirection: 'column', gap: 16, maxWidth: 880 }}>
+                  {form}
+                  <EditExtra Extra={Extra} />
+                </div>
+              ) : (
+                form
+              )
+            }
           />,
         );
       }

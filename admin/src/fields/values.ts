@@ -6,7 +6,7 @@ type Values = Record<string, unknown>;
 export function toApiValues(resource: AnyResource, values: Values, action: 'create' | 'edit'): Values {
   const out: Values = {};
   for (const [key, field] of Object.entries(resource.fields)) {
-    if (field.readOnly || field.kind === 'json') continue;
+    if (field.readOnly || field.kind === 'json' || (field.createOnly && action === 'edit')) continue;
     out[key] = toApiValue(field, values[key], action);
     if (out[key] === undefined) delete out[key];
   }
@@ -31,9 +31,11 @@ export function defaultValues(resource: AnyResource): Values {
   return out;
 }
 
-/** Fields a form shows: everything but server-only structured data on create. */
+/** Fields a form shows: everything but server-only structured data on create; once made, a field given only then is read-only. */
 export function formFields(resource: AnyResource, action: 'create' | 'edit'): [string, AnyField][] {
-  return Object.entries(resource.fields).filter(([, field]) => action === 'edit' || !field.readOnly);
+  return Object.entries(resource.fields)
+    .filter(([, field]) => action === 'edit' || !field.readOnly)
+    .map(([key, field]) => [key, field.createOnly && action === 'edit' ? { ...field, readOnly: true } : field]);
 }
 
 /** Marked with an asterisk: must be filled in (no default, not optional). */

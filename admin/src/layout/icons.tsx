@@ -16,6 +16,7 @@ import {
   ShoppingCartOutlined,
   ShopOutlined,
   ShoppingOutlined,
+  SwapOutlined,
   TagOutlined,
   TeamOutlined,
   ToolOutlined,
@@ -48,6 +49,7 @@ const ICONS: Record<AdminIcon, ReactNode> = {
   shop: <ShopOutlined />,
   audit: <FileSearchOutlined />,
   whatsapp: <WhatsAppOutlined />,
+  stock: <SwapOutlined />,
 };
 
 export const iconFor = (name: AdminIcon | undefined) => (name ? ICONS[name] : <AppstoreOutlined />);

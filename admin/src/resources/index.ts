@@ -29,8 +29,12 @@ export const overrides: Overrides = {
       AREAS.exports,
     ),
   },
-  // A sheet of barcode labels for the shelf, of the products the list shows.
-  products: { toolbar: later(() => import('./products/LabelsButton').then((m) => m.LabelsButton)) },
+  // A sheet of barcode labels for the shelf, of the products the list shows; under a product's
+  // form, its stock, its correction and its movements.
+  products: {
+    toolbar: later(() => import('./products/LabelsButton').then((m) => m.LabelsButton)),
+    editExtra: later(() => import('./products/ProductStock').then((m) => m.ProductStock)),
+  },
   // A letter: its form, its preview, a test, the sending and what became of it.
   newsletters: { detail: lazy(() => import('./newsletters/LetterDetail')) },
   newsletterSubscribers: {

@@ -52,6 +52,8 @@ type Row = Record<string, unknown>;
  * another day tells its participants. Keyed by resource name (server/src/routers/_app.ts).
  */
 export interface WriteHooks {
+  /** `actor`: the member who made it (their e-mail, as histories name people). */
+  afterCreate?: (tx: Context['db'], after: Row, actor: string) => Promise<void>;
   afterUpdate?: (tx: Context['db'], config: Context['config'], before: Row, after: Row) => Promise<void>;
 }
 
@@ -61,13 +63,19 @@ export function collectionProcedures<N extends string, F extends Fields, O exten
   hooks: WriteHooks = {},
 ) {
   const [reader, writer] = [readerOf(resource), writerOf(resource)];
-  const { afterUpdate } = hooks;
+  const { afterCreate, afterUpdate } = hooks;
   return {
     list: reader.input(listInput(resource)).query(async ({ ctx, input }) => listRecords(ctx.db, resource, viewerOf(resource)(ctx), input)),
     get: reader.input(idInput).query(({ ctx, input }) => getRecord(ctx.db, resource, viewerOf(resource)(ctx), input.id)),
-    create: writer
-      .input(resource.createSchema)
-      .mutation(({ ctx, input }) => createRecord(ctx.db, resource, input as Record<string, unknown>)),
+    create: writer.input(resource.createSchema).mutation(({ ctx, input }) =>
+      afterCreate
+        ? ctx.db.transaction().execute(async (tx) => {
+            const after = await createRecord(tx, resource, input as Row);
+            await afterCreate(tx, after as Row, ctx.admin.email);
+            return after;
+          })
+        : createRecord(ctx.db, resource, input as Row),
+    ),
     update: writer.input(z.object({ id: idInput.shape.id, data: resource.updateSchema })).mutation(({ ctx, input }) =>
       afterUpdate
         ? ctx.db.transaction().execute(async (tx) => {

@@ -49,7 +49,8 @@ function columnSql(key: string, field: FieldMeta): string {
   if (!columnNullable(field)) parts.push('NOT NULL');
   if (field.unique) parts.push('UNIQUE');
   // A referenced record cannot be deleted while this one points at it (the API says so in French).
-  if (field.references) parts.push(`REFERENCES ${snakeCase(field.references)} (id)`);
+  // Unless it only points at it (detachOnDelete): the link is then dropped with the record.
+  if (field.references) parts.push(`REFERENCES ${snakeCase(field.references)} (id)${field.detachOnDelete ? ' ON DELETE SET NULL' : ''}`);
   const plainDefault = field.hasDefault && typeof field.default !== 'function';
   if (plainDefault) parts.push(`DEFAULT ${literal(field.default)}`);
   else if (field.kind === 'stringList' || field.kind === 'imageList') parts.push(`DEFAULT '[]'`);

@@ -22,6 +22,7 @@ import { moveSeats } from '../sessions/seats';
 import type { LowStock } from './notifications';
 import { dayForSale } from './cash-drawer';
 import { findOrderByKey, orderRules, priceItems, round2, takeStock } from './place-order';
+import { recordMovements } from '../inventory/ledger';
 import { dateTime } from './ticket';
 import { shareOut } from './promo';
 
@@ -108,7 +109,7 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
     broken.push(
       `Faite pendant « ${day.closed.name} » et reçue après sa clôture : ses ${formatXOF(cash)} en espèces n’étaient pas attendus au comptage de ce jour-là.`,
     );
-  const low = await takeStock(
+  const { low, moved } = await takeStock(
     tx,
     lines
       .map((l) => {
@@ -141,6 +142,19 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
     review: broken.length ? broken.join(' ').slice(0, 1000) : null,
     idempotencyKey: sale.idempotencyKey,
   });
+  await recordMovements(
+    tx,
+    {
+      kind: sale.offline ? 'offline' : 'counter',
+      actor: seller,
+      orderNumber: order.number,
+      note: sale.offline ? `Vendue hors ligne le ${dateTime(sale.offline.soldAt)}` : null,
+    },
+    moved.map((m) => {
+      const lacking = short.find((s) => s.id === m.product);
+      return lacking ? { ...m, note: `${lacking.missing} vendu(s) au-delà du stock, qui est mis à 0` } : m;
+    }),
+  );
   await recordEvent(tx, order.id, { actor: seller, kind: 'created', toValue: 'delivered', note: saleNote(sale, total, short) });
   await recordEvent(tx, order.id, { actor: seller, kind: 'payment', fromValue: 'pending', toValue: 'paid' });
   await queueInvoice(tx, config, order, 'FV');

@@ -17,6 +17,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { movePromoUse } from './promo';
+import { type Moved, recordMovements } from '../inventory/ledger';
 import { moveSeats } from '../sessions/seats';
 import { recordEvent } from '../history/events';
 import { queueInvoice } from '../invoicing/invoices';
@@ -62,16 +63,21 @@ function mayReverse(order: OrderRow, move: { to: OrderStatus | PaymentStatus; pa
     throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage(role) });
 }
 
-/** Gives back (sign +1) or takes again (sign -1) the stock of an order's tracked products. */
-async function moveStock(tx: Db, lines: OrderLine[], sign: 1 | -1) {
-  for (const line of lines.filter((l) => l.type === 'product')) {
+/**
+ * Gives back (sign +1, cancelled) or takes again (sign -1, reopened) the stock of an order's tracked
+ * products, each change recorded in the stock ledger with who and which order.
+ */
+async function moveStock(tx: Db, order: OrderRow, sign: 1 | -1, actor: string) {
+  const moved: Moved[] = [];
+  for (const line of order.items.filter((l) => l.type === 'product')) {
     const update = tx
       .updateTable('products')
       .set({ stock: sql`stock + ${sign * line.quantity}` })
       .where('id', '=', line.id)
       .where('stock', 'is not', null);
-    const taken = await (sign > 0 ? update : update.where('stock', '>=', line.quantity)).returning('id').executeTakeFirst();
-    if (!taken && sign < 0) {
+    const taken = await (sign > 0 ? update : update.where('stock', '>=', line.quantity)).returning('stock').executeTakeFirst();
+    if (taken) moved.push({ product: line.id, name: line.name, quantity: sign * line.quantity, stockAfter: taken.stock });
+    else if (sign < 0) {
       // Untracked stock (null) or a product deleted since: nothing to take. Otherwise there is not enough.
       const product = await tx.selectFrom('products').select('stock').where('id', '=', line.id).executeTakeFirst();
       if (product && product.stock !== null) {
@@ -79,6 +85,7 @@ async function moveStock(tx: Db, lines: OrderLine[], sign: 1 | -1) {
       }
     }
   }
+  await recordMovements(tx, { kind: sign > 0 ? 'cancel' : 'reopen', actor, orderNumber: order.number }, moved);
 }
 
 /**
@@ -127,7 +134,7 @@ export async function transitionOrder(
       refuse(`Une commande « ${orderStatuses[order.status]} » ne peut pas passer à « ${orderStatuses[input.to]} ».`);
     }
     if (input.to === 'cancelled') {
-      await moveStock(tx, order.items, 1);
+      await moveStock(tx, order, 1, input.actor);
       await moveSeats(tx, order.items, 1);
       await movePromoUse(tx, order, -1);
       await closeOpenPayments(tx, order.id, input.actor);
@@ -156,7 +163,7 @@ export async function reopenOrder(db: Db, input: { id: string; actor: string; no
   return db.transaction().execute(async (tx) => {
     const order = await lockOrder(tx, input.id);
     if (order.status !== 'cancelled') refuse('Seule une commande annulée peut être rouverte.');
-    await moveStock(tx, order.items, -1);
+    await moveStock(tx, order, -1, input.actor);
     await moveSeats(
       tx,
       order.items,

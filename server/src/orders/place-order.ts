@@ -15,6 +15,7 @@ import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
 import { columnsFor, createRecord } from '../crud/repository';
 import { hitRateLimit } from '../platform/rate-limit';
+import { type Moved, ONLINE_SHOP, recordMovements } from '../inventory/ledger';
 import type { LowStock } from './notifications';
 import { applyPromo, takePromoUse } from './promo';
 import { moveSeats, sessionOfLine } from '../sessions/seats';
@@ -150,7 +151,7 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
   // Checked before any stock is taken; its use counted under the code's row lock.
   const promo = input.promoCode ? await applyPromo(tx, { code: input.promoCode, phone: input.phone, lines }) : null;
   if (promo) await takePromoUse(tx, promo.id);
-  const low = await takeStock(tx, lines);
+  const { low, moved } = await takeStock(tx, lines);
   if (!online) await withinUnpaidShare(tx, lines, rules.unpaidStockPercent);
   await moveSeats(tx, lines, -1);
 
@@ -191,6 +192,7 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
     total,
     idempotencyKey: input.idempotencyKey,
   });
+  await recordMovements(tx, { kind: 'order', actor: ONLINE_SHOP, orderNumber: row.number }, moved);
   // The shopper's choice for this phone: the order's news by e-mail (when given) or on WhatsApp.
   if (input.updatesByEmail !== undefined && row.phone && (row.email || !input.updatesByEmail))
     await tx
@@ -236,10 +238,12 @@ async function withinUnpaidShare(tx: Db, lines: readonly OrderLine[], percent: n
 
 /**
  * Takes each product line's units by a conditional UPDATE (two buyers never both get the last one),
- * or refuses in French with what is left. Returns the products brought to their low-stock threshold.
+ * or refuses in French with what is left. Returns the products brought to their low-stock threshold,
+ * and the movements to record once the order has its number (inventory/ledger.ts).
  */
-export async function takeStock(tx: Db, lines: readonly OrderLine[]): Promise<LowStock[]> {
+export async function takeStock(tx: Db, lines: readonly OrderLine[]): Promise<{ low: LowStock[]; moved: Moved[] }> {
   const low: LowStock[] = [];
+  const moved: Moved[] = [];
   for (const line of lines.filter((l) => l.type === 'product')) {
     const taken = await tx
       .updateTable('products')
@@ -258,6 +262,7 @@ export async function takeStock(tx: Db, lines: readonly OrderLine[]): Promise<Lo
     // Sold out, or crossed the threshold with this order (not merely below it already).
     const crossed = taken.stock !== null && taken.stock <= taken.lowStockThreshold && taken.stock + line.quantity > taken.lowStockThreshold;
     if (taken.stock !== null && (taken.stock === 0 || crossed)) low.push({ id: line.id, name: line.name, stock: taken.stock });
+    moved.push({ product: line.id, name: line.name, quantity: -line.quantity, stockAfter: taken.stock });
   }
-  return low;
+  return { low, moved };
 }

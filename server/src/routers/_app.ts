@@ -1,4 +1,4 @@
-import { blogPosts, cryptoCourses, products, resources, services } from '@app/shared';
+import { blogPosts, cryptoCourses, resources, services } from '@app/shared';
 import type { AnyResource, ResourceName } from '@app/shared';
 import { authRouter } from './auth.router';
 import { crudRouters, type ExtraProcedures, type ResourceHooks, slugProcedures } from '../crud/crud-router';
@@ -15,6 +15,7 @@ import { newslettersProcedures } from './newsletters.router';
 import { ordersProcedures } from './orders.router';
 import { outboxProcedures } from './outbox.router';
 import { paymentsRouter } from './payments.router';
+import { productsHooks, productsProcedures } from './products.router';
 import { settingsProcedures } from './settings.router';
 import { roundsRouter } from './rounds.router';
 import { teamRouter } from './team.router';
@@ -32,7 +33,7 @@ const extraProcedures = {
   newsletterSubscribers: newsletterSubscribersProcedures,
   newsletters: newslettersProcedures,
   orders: ordersProcedures,
-  products: slugProcedures(products),
+  products: productsProcedures,
   services: slugProcedures(services),
   outbox: outboxProcedures,
   settings: settingsProcedures,
@@ -41,6 +42,7 @@ const extraProcedures = {
 /** What the generic writes of some resources also do, in their transaction. */
 const hooks: ResourceHooks<ResourceName> = {
   courseSessions: courseSessionsHooks,
+  products: productsHooks,
 };
 
 /**

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { type AnyResource, dependencyOrder, type OrderStatus, PLACEHOLDER_SETTINGS, resources, settings } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import { createRecord, toColumns } from '../crud/repository';
+import { openStock } from '../inventory/ledger';
 import type { Database } from '../db/schema';
 import { demoData, demoOrders } from './demo-data';
 import { placeOrderRecord } from '../orders/place-order';
@@ -80,6 +81,8 @@ export async function seedIfEmpty(db: Kysely<Database>, { demo }: { demo: boolea
         created[resource.name]!.push(record);
       }
     }
+    // The demo catalogue's stock opens its ledger, before the demo's orders move it.
+    await openStock(tx, 'Données de démonstration');
     // The demo's subscribers confirmed their address long ago (double opt-in).
     await tx
       .updateTable('newsletterSubscribers')

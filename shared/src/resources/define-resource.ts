@@ -97,6 +97,7 @@ export const ADMIN_ICONS = [
   'shop',
   'audit',
   'whatsapp',
+  'stock',
 ] as const;
 export type AdminIcon = (typeof ADMIN_ICONS)[number];
 
@@ -114,9 +115,10 @@ export function brokenCheck(resource: Pick<AnyResource, 'checks'>, record: Reado
 type WritableKeys<F extends Fields> = {
   [K in keyof F]: F[K] extends Field<z.ZodType, true> ? never : K;
 }[keyof F];
+type UpdatableKeys<F extends Fields> = Exclude<WritableKeys<F>, { [K in keyof F]: F[K]['createOnly'] extends true ? K : never }[keyof F]>;
 
 export type CreateShape<F extends Fields> = { [K in WritableKeys<F>]: F[K]['schema'] };
-export type UpdateShape<F extends Fields> = { [K in WritableKeys<F>]: z.ZodOptional<z.ZodType<z.output<F[K]['schema']>>> };
+export type UpdateShape<F extends Fields> = { [K in UpdatableKeys<F>]: z.ZodOptional<z.ZodType<z.output<F[K]['schema']>>> };
 export type RowOf<F extends Fields> = { id: string; createdAt: string; updatedAt: string } & {
   [K in keyof F]: Exclude<z.output<F[K]['schema']>, undefined> | (F[K]['optional'] extends true ? null : never);
 };
@@ -158,10 +160,12 @@ export function defineResource<
   const writable = Object.entries(config.fields).filter(([, field]) => !field.readOnly);
   const createShape = Object.fromEntries(writable.map(([key, field]) => [key, field.schema]));
   const updateShape = Object.fromEntries(
-    writable.map(([key, field]) => [
-      key,
-      field.optional ? z.preprocess((v) => (v === '' ? null : v), field.base.nullable()).optional() : field.base.optional(),
-    ]),
+    writable
+      .filter(([, field]) => !field.createOnly)
+      .map(([key, field]) => [
+        key,
+        field.optional ? z.preprocess((v) => (v === '' ? null : v), field.base.nullable()).optional() : field.base.optional(),
+      ]),
   );
   const filterShape = Object.fromEntries((config.list.filters ?? []).map((key) => [key, config.fields[key]!.base.optional()]));
   for (const key of [...config.list.search, ...config.list.columns, ...config.list.sortable]) {

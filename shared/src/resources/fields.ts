@@ -39,6 +39,11 @@ export interface FieldOptions<T = unknown> {
   adminOnly?: boolean;
   /** Set by the server: not part of create/update inputs. */
   readOnly?: boolean;
+  /**
+   * Given when the record is made, then changed only by the resource's own procedures (a product's
+   * stock, through its movements): not part of the update input, shown read-only on the edit form.
+   */
+  createOnly?: boolean;
   help?: string;
   /**
    * No two records share this value (the database holds it: UNIQUE, or a unique index the migration
@@ -53,6 +58,7 @@ export interface FieldMeta {
   optional: boolean;
   adminOnly: boolean;
   readOnly: boolean;
+  createOnly: boolean;
   hasDefault: boolean;
   default?: unknown;
   help?: string;
@@ -69,10 +75,21 @@ export interface FieldMeta {
   pattern?: { source: string; message: string };
   /** reference: the name of the resource whose record's id this field holds */
   references?: string;
+  /**
+   * reference: the record pointed at may be deleted all the same, this one keeping its other fields
+   * (a stock movement outlives its product): ON DELETE SET NULL.
+   */
+  detachOnDelete?: boolean;
 }
 
-export interface Field<Z extends z.ZodType = z.ZodType, RO extends boolean = boolean, K extends FieldKind = FieldKind> extends FieldMeta {
+export interface Field<
+  Z extends z.ZodType = z.ZodType,
+  RO extends boolean = boolean,
+  K extends FieldKind = FieldKind,
+  CO extends boolean = boolean,
+> extends FieldMeta {
   kind: K;
+  createOnly: CO;
   /** Schema of the create input: defaults and optionality applied. */
   schema: Z;
   /** Schema of a present, non-empty value (used for updates and filters). */
@@ -86,6 +103,7 @@ type Wrap<Z extends z.ZodType, O> = O extends { default: unknown }
     ? z.ZodOptional<z.ZodNullable<Z>>
     : Z;
 type RO<O> = O extends { readOnly: true } ? true : false;
+type CO<O> = O extends { createOnly: true } ? true : false;
 
 export const REQUIRED = 'Ce champ est obligatoire.';
 
@@ -101,7 +119,7 @@ function build<const K extends FieldKind, Z extends z.ZodType, const O extends F
   base: Z,
   opts: O | undefined,
   extra: Partial<FieldMeta> = {},
-): Field<Wrap<Z, O>, RO<O>, K> {
+): Field<Wrap<Z, O>, RO<O>, K, CO<O>> {
   const o = (opts ?? {}) as FieldOptions;
   let schema: z.ZodType = base;
   if (o.default !== undefined) schema = (base as z.ZodType<unknown>).default(o.default);
@@ -113,6 +131,7 @@ function build<const K extends FieldKind, Z extends z.ZodType, const O extends F
     optional: !!o.optional,
     adminOnly: !!o.adminOnly,
     readOnly: !!o.readOnly as RO<O>,
+    createOnly: !!o.createOnly as CO<O>,
     hasDefault: o.default !== undefined,
     default: o.default,
     help: o.help,
@@ -297,9 +316,10 @@ export const f = {
    * The id of a record of another resource (a session's training): a foreign key in SQL, a select
    * of that resource's records in the admin, its title in lists.
    */
-  reference: <const O extends FieldOptions<string> = object>(label: string, resource: string, opts?: O) =>
+  reference: <const O extends FieldOptions<string> & { detachOnDelete?: boolean } = object>(label: string, resource: string, opts?: O) =>
     build('reference', label, z.uuid({ error: (issue) => (issue.input ? 'Choix inconnu : choisissez dans la liste.' : REQUIRED) }), opts, {
       references: resource,
+      ...(opts?.detachOnDelete ? { detachOnDelete: true } : {}),
     }),
   /** Structured data written by the server (order lines...). */
   json: <T, const O extends FieldOptions<T> = object>(label: string, schema: z.ZodType<T>, opts?: O) => build('json', label, schema, opts),

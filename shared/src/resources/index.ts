@@ -15,6 +15,7 @@ import { products } from './products.resource';
 import { promoCodes } from './promo-codes.resource';
 import { services } from './services.resource';
 import { settings } from './settings.resource';
+import { stockMovements } from './stock-movements.resource';
 import { testimonials } from './testimonials.resource';
 import { trendingCryptos } from './trending-cryptos.resource';
 
@@ -41,6 +42,7 @@ export * from './products.resource';
 export * from './promo-codes.resource';
 export * from './services.resource';
 export * from './settings.resource';
+export * from './stock-movements.resource';
 export * from './testimonials.resource';
 export * from './trending-cryptos.resource';
 
@@ -54,6 +56,7 @@ export const resources = [
   customers,
   cashSessions,
   products,
+  stockMovements,
   blogPosts,
   trendingCryptos,
   cryptoVerifications,

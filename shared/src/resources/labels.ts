@@ -16,6 +16,33 @@ export const productCategories = {
 /** A product's condition, as catalogues (Google, Meta) and schema.org name it: the keys are theirs. */
 export const productConditions = { new: 'Neuf', refurbished: 'Reconditionné', used: 'Occasion' } as const;
 export type ProductCondition = keyof typeof productConditions;
+/**
+ * What moved a product's stock (server/src/inventory/ledger.ts writes them, in the transaction of
+ * their cause). A movement is never changed: a mistake is corrected by another.
+ */
+export const stockMovementKinds = {
+  opening: 'Stock initial',
+  order: 'Commande en ligne',
+  cancel: 'Commande annulée',
+  reopen: 'Commande rouverte',
+  counter: 'Vente au comptoir',
+  offline: 'Vente hors ligne',
+  correction: 'Correction manuelle',
+  untracked: 'Stock plus suivi',
+} as const;
+export type StockMovementKind = keyof typeof stockMovementKinds;
+/** Why the owner corrected a stock by hand. */
+export const stockReasons = {
+  received: 'Réception de marchandise',
+  found: 'Retrouvé en rayon',
+  damaged: 'Casse ou défaut',
+  lost: 'Perte ou vol',
+  internal: 'Usage interne ou don',
+  error: 'Erreur de saisie',
+  other: 'Autre',
+} as const;
+export type StockReason = keyof typeof stockReasons;
+
 export const courseLevels = { beginner: 'Débutant', intermediate: 'Intermédiaire', advanced: 'Avancé' } as const;
 export const courseFormats = { online: 'En ligne', onsite: 'Présentiel' } as const;
 

@@ -39,7 +39,11 @@ export const products = defineResource({
       unique: 'Ce code-barres est déjà celui d’un autre produit.',
       help: 'Le code imprimé sous les barres (EAN-13, 13 chiffres) : scanné au comptoir.',
     }),
-    stock: f.integer('Stock', { optional: true, help: 'Vide : stock non suivi.' }),
+    stock: f.integer('Stock', {
+      optional: true,
+      createOnly: true,
+      help: 'Vide : stock non suivi. Ensuite, il change par les ventes et par « Corriger le stock » (chaque mouvement est gardé).',
+    }),
     lowStockThreshold: f.integer('Seuil de stock bas', {
       default: 3,
       max: 100_000,
