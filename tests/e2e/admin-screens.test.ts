@@ -439,6 +439,9 @@ describe('at phone width', () => {
     await app.asAdmin.cashSessions.close({ countedCash: 10_000, countedMobileMoney: 0 });
     // A letter to the newsletter (the demo has none).
     await app.asAdmin.newsletters.create({ subject: `Lettre ${randomUUID().slice(0, 6)}`, body: '<p>Bonjour.</p>' });
+    // A purchase order (the demo has none) to one of its suppliers.
+    const supplier = (await app.asAdmin.suppliers.list({ pageSize: 1 })).rows[0]!;
+    await app.asAdmin.purchaseOrders.create({ supplier: supplier.id });
     const phone = await app.newPage(PHONE);
     await signIn(phone, '/admin/products');
     for (const resource of resources.filter((r) => !r.singleton)) {

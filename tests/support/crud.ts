@@ -69,8 +69,22 @@ export async function createRow(
   registry: readonly AnyResource[] = resources,
 ): Promise<Row> {
   if (resource.operations.create) {
+    // Fields only its procedures write (a purchase order's status) are set as they would leave them.
+    const byProcedure = Object.keys(overrides).filter((key) => resource.fields[key]?.readOnly);
     const references = await referencedRecords(admin, resource, overrides, db, registry);
-    return crudOf(admin, resource).create.mutate({ ...sampleInput(resource), ...references, ...overrides });
+    const created = await crudOf(admin, resource).create.mutate({
+      ...sampleInput(resource),
+      ...references,
+      ...omit(overrides, byProcedure),
+    });
+    if (!byProcedure.length) return created;
+    if (!db) throw new Error(`createRow(${resource.name}, { ${byProcedure.join(', ')} }) writes to the database: pass it`);
+    await db
+      .updateTable(resource.name as 'purchaseOrders')
+      .set(pick(overrides, byProcedure) as never)
+      .where('id', '=', created.id)
+      .execute();
+    return crudOf(admin, resource).get.query({ id: created.id });
   }
   const written = SERVER_WRITTEN[resource.name];
   if (written) {

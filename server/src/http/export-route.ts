@@ -103,11 +103,27 @@ export async function exportRoutes(
     return file(reply.header('X-Count', String(total)), `clients-whatsapp-${today()}.csv`, customersCsv(db, search));
   });
 
-  /** GET /api/exports/etiquettes.pdf?search=…: barcode labels of the products the list shows (its search). */
-  app.get<{ Querystring: { search?: string } }>(EXPORTS.labels, async (req, reply) => {
+  /**
+   * GET /api/exports/etiquettes.pdf?search=…: barcode labels of the products the list shows (its
+   * search); ?ids=a,a,b: one label per id listed (what a delivery brought, one per unit).
+   */
+  app.get<{ Querystring: { search?: string; ids?: string } }>(EXPORTS.labels, async (req, reply) => {
     if (!(await allowed(req, reply, products.team.read, 'Veuillez vous connecter pour imprimer les étiquettes.'))) return reply;
-    const { rows } = listQueries(db, products, 'admin', { page: 1, pageSize: MAX_LABELS, search: searchOf(req) });
-    const found = (await rows.execute()) as unknown as LabelledItem[];
+    let found: LabelledItem[];
+    if (typeof req.query.ids === 'string') {
+      const ids = req.query.ids.split(',').filter(isUuid).slice(0, MAX_LABELS);
+      const rows = ids.length
+        ? await db.selectFrom('products').select(['id', 'name', 'price', 'barcode', 'sku']).where('id', 'in', ids).execute()
+        : [];
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      found = ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [{ name: row.name, price: Number(row.price), barcode: row.barcode, sku: row.sku }] : [];
+      });
+    } else {
+      const { rows } = listQueries(db, products, 'admin', { page: 1, pageSize: MAX_LABELS, search: searchOf(req) });
+      found = (await rows.execute()) as unknown as LabelledItem[];
+    }
     return reply
       .type('application/pdf')
       .header('Content-Disposition', 'inline; filename="etiquettes.pdf"')

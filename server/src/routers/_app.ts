@@ -16,6 +16,7 @@ import { ordersProcedures } from './orders.router';
 import { outboxProcedures } from './outbox.router';
 import { paymentsRouter } from './payments.router';
 import { productsHooks, productsProcedures } from './products.router';
+import { purchaseOrdersProcedures } from './purchase-orders.router';
 import { settingsProcedures } from './settings.router';
 import { roundsRouter } from './rounds.router';
 import { teamRouter } from './team.router';
@@ -34,6 +35,7 @@ const extraProcedures = {
   newsletters: newslettersProcedures,
   orders: ordersProcedures,
   products: productsProcedures,
+  purchaseOrders: purchaseOrdersProcedures,
   services: slugProcedures(services),
   outbox: outboxProcedures,
   settings: settingsProcedures,

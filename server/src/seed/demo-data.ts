@@ -20,6 +20,7 @@ import {
   products,
   services,
   settings,
+  suppliers,
   testimonials,
   trendingCryptos,
 } from '@app/shared';
@@ -45,7 +46,7 @@ const demoSettings: Input<typeof settings> = {
   tiktok: 'https://www.tiktok.com/@techcryptobenin.demo',
 };
 
-const demoProducts: Input<typeof products>[] = [
+const catalogue: Input<typeof products>[] = [
   // ---------------------------------------------------------------- Ordinateurs
   {
     name: 'Ordinateur portable 15,6 pouces Core i5 – 16 Go / SSD 512 Go',
@@ -460,6 +461,37 @@ const demoProducts: Input<typeof products>[] = [
     stock: 12,
   },
 ];
+
+// Fictional wholesalers, as a shop in Cotonou buys from them.
+const demoSuppliers: Input<typeof suppliers>[] = [
+  {
+    name: 'Tech Import Cotonou',
+    phone: '+2290121300000',
+    whatsapp: '+2290196000001',
+    email: 'commandes@techimport.example',
+    notes: 'Ordinateurs et smartphones. Livraison sous 3 jours ouvrés à Cotonou.',
+  },
+  {
+    name: 'Accessoires Pro Cotonou',
+    phone: '+2290121400000',
+    email: 'ventes@accessoirespro.example',
+    notes: 'Accessoires, réseau et audio. Commande minimum : 100 000 F CFA.',
+  },
+];
+const supplierOf: Partial<Record<string, string>> = {
+  computers: 'Tech Import Cotonou',
+  phones: 'Tech Import Cotonou',
+  accessories: 'Accessoires Pro Cotonou',
+  networking: 'Accessoires Pro Cotonou',
+  audio: 'Accessoires Pro Cotonou',
+};
+/** Each article's usual supplier, its reference there and its cost (about 70 % of the price). */
+const demoProducts: Input<typeof products>[] = catalogue.map((product) => {
+  const supplier = supplierOf[product.category];
+  return supplier
+    ? { ...product, supplier, supplierReference: `F-${product.sku ?? ''}`, cost: Math.round((product.price * 0.7) / 500) * 500 }
+    : product;
+});
 
 const demoServices: Input<typeof services>[] = [
   {
@@ -979,6 +1011,7 @@ const demoSessions: Input<typeof courseSessions>[] = [
 export const demoData = {
   promoCodes: demoPromoCodes,
   settings: demoSettings,
+  suppliers: demoSuppliers,
   products: demoProducts,
   services: demoServices,
   cryptoCourses: demoCourses,

@@ -13,9 +13,11 @@ import { orders } from './orders.resource';
 import { outbox } from './outbox.resource';
 import { products } from './products.resource';
 import { promoCodes } from './promo-codes.resource';
+import { purchaseOrders } from './purchase-orders.resource';
 import { services } from './services.resource';
 import { settings } from './settings.resource';
 import { stockMovements } from './stock-movements.resource';
+import { suppliers } from './suppliers.resource';
 import { testimonials } from './testimonials.resource';
 import { trendingCryptos } from './trending-cryptos.resource';
 
@@ -40,9 +42,11 @@ export * from './orders.resource';
 export * from './outbox.resource';
 export * from './products.resource';
 export * from './promo-codes.resource';
+export * from './purchase-orders.resource';
 export * from './services.resource';
 export * from './settings.resource';
 export * from './stock-movements.resource';
+export * from './suppliers.resource';
 export * from './testimonials.resource';
 export * from './trending-cryptos.resource';
 
@@ -57,6 +61,8 @@ export const resources = [
   cashSessions,
   products,
   stockMovements,
+  purchaseOrders,
+  suppliers,
   blogPosts,
   trendingCryptos,
   cryptoVerifications,

@@ -27,6 +27,7 @@ export const stockMovementKinds = {
   reopen: 'Commande rouverte',
   counter: 'Vente au comptoir',
   offline: 'Vente hors ligne',
+  purchase: 'Réception fournisseur',
   correction: 'Correction manuelle',
   untracked: 'Stock plus suivi',
 } as const;
@@ -42,6 +43,15 @@ export const stockReasons = {
   other: 'Autre',
 } as const;
 export type StockReason = keyof typeof stockReasons;
+/** Where a purchase order stands: moved by its procedures only (server/src/inventory/purchases.ts). */
+export const purchaseStatuses = {
+  draft: 'Brouillon',
+  sent: 'Envoyée',
+  partial: 'Reçue en partie',
+  received: 'Reçue',
+  cancelled: 'Annulée',
+} as const;
+export type PurchaseStatus = keyof typeof purchaseStatuses;
 
 export const courseLevels = { beginner: 'Débutant', intermediate: 'Intermédiaire', advanced: 'Avancé' } as const;
 export const courseFormats = { online: 'En ligne', onsite: 'Présentiel' } as const;

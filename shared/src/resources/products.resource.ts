@@ -39,6 +39,15 @@ export const products = defineResource({
       unique: 'Ce code-barres est déjà celui d’un autre produit.',
       help: 'Le code imprimé sous les barres (EAN-13, 13 chiffres) : scanné au comptoir.',
     }),
+    // Who the shop buys it from, under which reference, at which cost: the owner's and the
+    // manager's, never a shopper's, a catalogue's or the counter's (adminOnly).
+    supplier: f.reference('Fournisseur', 'suppliers', { optional: true, adminOnly: true }),
+    supplierReference: f.text('Référence chez le fournisseur', { max: 60, optional: true, adminOnly: true }),
+    cost: f.money('Coût d’achat (XOF)', {
+      optional: true,
+      adminOnly: true,
+      help: 'Ce que vous coûte une unité : la moyenne des réceptions, ou saisi ici.',
+    }),
     stock: f.integer('Stock', {
       optional: true,
       createOnly: true,

@@ -1,0 +1,77 @@
+import { randomInt } from 'node:crypto';
+import { gtinCheckDigit } from '@app/shared/format';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserApp, PHONE, startBrowserApp } from '../support/browser';
+import { screenshot } from './admin/screens';
+import { expectNoErrors, signIn } from './admin/session';
+
+// A delivery received on the owner's phone by scanning what arrived (a scanner types the code and
+// Entrée): the stock and the average cost follow (issue 56).
+
+let app: BrowserApp;
+beforeAll(async () => {
+  app = await startBrowserApp();
+});
+afterAll(() => app?.close());
+
+/** A valid EAN-13 no other test uses. */
+const ean = () => {
+  const digits = `29${String(randomInt(1e10)).padStart(10, '0')}`;
+  return `${digits}${gtinCheckDigit(digits)}`;
+};
+
+describe('receiving a purchase order at 360 px', () => {
+  it('scans two articles with the scanner, validates, and the stock and average cost change', async () => {
+    const supplier = (await app.asAdmin.suppliers.create({ name: 'Tech Import Parakou' })) as { id: string };
+    const make = async (name: string, stock: number, cost: number, barcode: string) =>
+      (await app.asAdmin.products.create({
+        name,
+        shortDescription: 'x',
+        description: '<p>x</p>',
+        price: 20_000,
+        category: 'accessories',
+        stock,
+        cost,
+        barcode,
+        supplier: supplier.id,
+      })) as { id: string };
+    const [codeA, codeB] = [ean(), ean()];
+    const mouse = await make('Souris sans fil M185', 2, 4_000, codeA);
+    const hub = await make('Hub USB-C 7 ports', 0, 9_000, codeB);
+    const order = (await app.asAdmin.purchaseOrders.create({ supplier: supplier.id })) as { id: string; number: string };
+    await app.asAdmin.purchaseOrders.setLines({
+      id: order.id,
+      lines: [
+        { product: mouse.id, ordered: 2, cost: 5_000 },
+        { product: hub.id, ordered: 1, cost: 10_000 },
+      ],
+    });
+    await app.asAdmin.purchaseOrders.send({ id: order.id, by: 'whatsapp' });
+
+    const page = await app.newPage(PHONE);
+    await signIn(page, `/admin/achats/${order.id}`);
+    const field = page.getByLabel('Code-barres ou référence');
+    await field.waitFor();
+    for (const code of [codeA, codeA, codeB]) {
+      await field.fill(code);
+      await field.press('Enter');
+    }
+    // An unknown code is said in French; nothing is counted for it.
+    await field.fill('4006381333931');
+    await field.press('Enter');
+    await expect.poll(() => page.getByText('Code inconnu : 4006381333931').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Valider la réception (3 articles)' }).isEnabled()).toBe(true);
+    await screenshot(page, 'purchase-receive-360', true);
+    await page.getByRole('button', { name: 'Valider la réception (3 articles)' }).click();
+    await expect.poll(() => page.getByText('Réception enregistrée : 3 articles en stock.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Imprimer les étiquettes (3)' }).isVisible()).toBe(true);
+
+    // 2 at 4 000 and 2 at 5 000 make 4 at 4 500; the hub had none: its cost is the delivery's.
+    await expect.poll(async () => (await app.asAdmin.purchaseOrders.get({ id: order.id })).status).toBe('received');
+    expect(await app.asAdmin.products.get({ id: mouse.id })).toMatchObject({ stock: 4, cost: 4_500 });
+    expect(await app.asAdmin.products.get({ id: hub.id })).toMatchObject({ stock: 1, cost: 10_000 });
+    await screenshot(page, 'purchase-received-360', true);
+    expectNoErrors(app.errors);
+    await page.close();
+  });
+});
