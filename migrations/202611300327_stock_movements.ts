@@ -11,7 +11,7 @@ CREATE TABLE stock_movements (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   product uuid REFERENCES products (id) ON DELETE SET NULL,
   product_name text NOT NULL CHECK (char_length(product_name) <= 150),
-  kind text NOT NULL CHECK (kind IN ('opening', 'order', 'cancel', 'reopen', 'counter', 'offline', 'purchase', 'correction', 'untracked')),
+  kind text NOT NULL CHECK (kind IN ('opening', 'order', 'cancel', 'reopen', 'counter', 'offline', 'purchase', 'count', 'correction', 'untracked')),
   quantity integer NOT NULL CHECK (quantity >= -1000000000 AND quantity <= 1000000000),
   stock_after integer CHECK (stock_after >= -1000000000 AND stock_after <= 1000000000),
   order_number text CHECK (char_length(order_number) <= 40),

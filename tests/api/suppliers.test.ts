@@ -40,6 +40,19 @@ describe('a product’s supplier and cost', () => {
     expect((await failure(seller.client.suppliers.list.query({}))).code).toBe('FORBIDDEN');
   });
 
+  it('give the dashboard the stock’s value at cost, and say how many articles have no cost', async () => {
+    const all = (await app.asAdmin.products.list({ pageSize: 100 })).rows as Array<{ stock: number | null; cost: number | null }>;
+    const inStock = all.filter((p) => (p.stock ?? 0) > 0);
+    const expected = {
+      units: inStock.reduce((n, p) => n + p.stock!, 0),
+      atCost: inStock.reduce((n, p) => n + p.stock! * (p.cost ?? 0), 0),
+      uncosted: inStock.filter((p) => p.cost === null).length,
+    };
+    // The demo's wallets have no supplier and no cost: said, not counted as free.
+    expect(expected.uncosted).toBeGreaterThan(0);
+    expect((await app.asAdmin.dashboard.stats()).stockValue).toEqual(expected);
+  });
+
   it('keeps a supplier that products name from being deleted, and says which', async () => {
     const supplier = (await app.asAdmin.suppliers.list({ search: 'Accessoires Pro', pageSize: 1 })).rows[0]!;
     const refused = await failure(app.asAdmin.suppliers.delete({ id: supplier.id }));

@@ -6,7 +6,8 @@ import { screenshot } from './admin/screens';
 import { expectNoErrors, signIn } from './admin/session';
 
 // A delivery received on the owner's phone by scanning what arrived (a scanner types the code and
-// Entrée): the stock and the average cost follow (issue 56).
+// Entrée): the stock and the average cost follow; a shelf counted with the network lost midway
+// (issue 56).
 
 let app: BrowserApp;
 beforeAll(async () => {
@@ -71,6 +72,51 @@ describe('receiving a purchase order at 360 px', () => {
     expect(await app.asAdmin.products.get({ id: mouse.id })).toMatchObject({ stock: 4, cost: 4_500 });
     expect(await app.asAdmin.products.get({ id: hub.id })).toMatchObject({ stock: 1, cost: 10_000 });
     await screenshot(page, 'purchase-received-360', true);
+    expectNoErrors(app.errors);
+    await page.close();
+  });
+});
+
+describe('a stock count at 360 px', () => {
+  it('keeps what was scanned while offline, sends it when the network is back, and applies the count', async () => {
+    const code = ean();
+    const cable = (await app.asAdmin.products.create({
+      name: 'Câble Ethernet Cat6 5 m',
+      shortDescription: 'x',
+      description: '<p>x</p>',
+      price: 3_000,
+      category: 'networking',
+      stock: 5,
+      barcode: code,
+    })) as { id: string };
+    const count = (await app.asAdmin.stockCounts.create({ name: 'Rayon réseau', scope: 'category', category: 'networking' } as never)) as {
+      id: string;
+    };
+    const page = await app.newPage(PHONE);
+    await signIn(page, `/admin/inventaires/${count.id}`);
+    const field = page.getByLabel('Code-barres ou référence');
+    await field.waitFor();
+    await field.fill(code);
+    await field.press('Enter');
+    await expect.poll(() => page.getByText('Tout ce que ce téléphone a compté est envoyé.').isVisible()).toBe(true);
+    // The network goes: two more are counted and kept on the phone.
+    await page.context().setOffline(true);
+    for (let i = 0; i < 2; i++) {
+      await field.fill(code);
+      await field.press('Enter');
+    }
+    await expect
+      .poll(() => page.getByText('2 articles comptés sur ce téléphone, en attente d’envoi', { exact: false }).isVisible())
+      .toBe(true);
+    await screenshot(page, 'count-offline-360', true);
+    await page.context().setOffline(false);
+    await expect.poll(() => page.getByText('Tout ce que ce téléphone a compté est envoyé.').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Écart -2').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Appliquer l’inventaire' }).click();
+    await page.getByRole('button', { name: 'Appliquer', exact: true }).click();
+    await expect.poll(() => page.getByText('Inventaire appliqué : le stock est à jour.').isVisible()).toBe(true);
+    expect((await app.asAdmin.products.get({ id: cable.id })).stock).toBe(3);
+    await screenshot(page, 'count-applied-360', true);
     expectNoErrors(app.errors);
     await page.close();
   });

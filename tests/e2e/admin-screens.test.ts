@@ -442,6 +442,7 @@ describe('at phone width', () => {
     // A purchase order (the demo has none) to one of its suppliers.
     const supplier = (await app.asAdmin.suppliers.list({ pageSize: 1 })).rows[0]!;
     await app.asAdmin.purchaseOrders.create({ supplier: supplier.id });
+    await app.asAdmin.stockCounts.create({ name: 'Inventaire de fin d’année' } as never);
     const phone = await app.newPage(PHONE);
     await signIn(phone, '/admin/products');
     for (const resource of resources.filter((r) => !r.singleton)) {

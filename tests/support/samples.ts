@@ -61,9 +61,10 @@ export function sampleInput<R extends AnyResource>(resource: R, marker?: string)
     if (field.readOnly || field.kind === 'reference') continue;
     out[key] = sampleValue(field, marker);
   }
-  // A rule across fields the samples break (a "prix barré" equal to the price): leave out its optional fields.
+  // A rule across fields the samples break (a "prix barré" equal to the price): leave out its optional
+  // fields, or let those with a default take it (a count "of a supplier's articles" without the supplier).
   for (let broken = brokenCheck(resource, out); broken; broken = brokenCheck(resource, out)) {
-    const optional = broken.fields.filter((key) => resource.fields[key]?.optional && key in out);
+    const optional = broken.fields.filter((key) => (resource.fields[key]?.optional || resource.fields[key]?.hasDefault) && key in out);
     if (optional.length === 0) throw new Error(`${resource.name}: the samples break "${broken.message}"`);
     for (const key of optional) delete out[key];
   }

@@ -58,6 +58,10 @@ export default function DashboardDetails({ s, entries }: { s: DashboardStats; en
           })}
         />
       </Row>
+      <Typography.Paragraph style={{ marginTop: 16 }}>
+        Stock en rayon : {countOf(s.stockValue.units, 'unité', 'unités')}, valeur au coût d’achat {formatXOF(s.stockValue.atCost)}
+        {s.stockValue.uncosted ? ` (sans ${countOf(s.stockValue.uncosted, 'article', 'articles')} dont le coût n’est pas saisi)` : ''}.
+      </Typography.Paragraph>
       <Suspense fallback={null}>
         <SalesCharts />
       </Suspense>

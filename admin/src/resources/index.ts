@@ -35,6 +35,8 @@ export const overrides: Overrides = {
     toolbar: later(() => import('./products/LabelsButton').then((m) => m.LabelsButton)),
     editExtra: later(() => import('./products/ProductStock').then((m) => m.ProductStock)),
   },
+  // A stock count: the shelves scanned from several phones, its differences, and its application.
+  stockCounts: { detail: lazy(() => import('./inventory/CountDetail')) },
   // A purchase order: its articles, its sending, and its reception by scanning.
   purchaseOrders: { detail: lazy(() => import('./purchase-orders/PurchaseDetail')) },
   // A letter: its form, its preview, a test, the sending and what became of it.

@@ -17,6 +17,7 @@ import { outboxProcedures } from './outbox.router';
 import { paymentsRouter } from './payments.router';
 import { productsHooks, productsProcedures } from './products.router';
 import { purchaseOrdersProcedures } from './purchase-orders.router';
+import { stockCountsProcedures } from './stock-counts.router';
 import { settingsProcedures } from './settings.router';
 import { roundsRouter } from './rounds.router';
 import { teamRouter } from './team.router';
@@ -36,6 +37,7 @@ const extraProcedures = {
   orders: ordersProcedures,
   products: productsProcedures,
   purchaseOrders: purchaseOrdersProcedures,
+  stockCounts: stockCountsProcedures,
   services: slugProcedures(services),
   outbox: outboxProcedures,
   settings: settingsProcedures,

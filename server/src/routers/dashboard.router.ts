@@ -67,6 +67,16 @@ export async function dashboardStats(db: Db) {
         .execute(),
       lastBackups(db),
     ]);
+  // What the shelf holds and what it cost (the dashboard is the managers'; cost is theirs only).
+  const shelf = await db
+    .selectFrom('products')
+    .select([
+      sql<string>`coalesce(sum(stock), 0)`.as('units'),
+      sql<string>`coalesce(sum(stock * cost), 0)`.as('value'),
+      sql<string>`count(*) FILTER (WHERE cost IS NULL)`.as('uncosted'),
+    ])
+    .where('stock', '>', 0)
+    .executeTakeFirstOrThrow();
   const shop = await db
     .selectFrom('settings')
     .select(['businessName', 'tagline', 'phone', 'whatsapp', 'email', 'address'])
@@ -82,6 +92,8 @@ export async function dashboardStats(db: Db) {
     pendingList: latestVerifications,
     // The query keeps only tracked stock (not null).
     lowStock: lowStock.map((p) => ({ ...p, stock: p.stock ?? 0 })),
+    /** Units on the shelf, their value at cost, and the articles in stock without a cost. */
+    stockValue: { units: Number(shelf.units), atCost: Number(shelf.value), uncosted: Number(shelf.uncosted) },
     backup,
     /** Paramètres still holding what a new shop starts with (labels, in the form's order). */
     settingsToFill: shop ? placeholderFields(shop).map((key) => settings.fields[key].label) : [],

@@ -16,6 +16,7 @@ import { promoCodes } from './promo-codes.resource';
 import { purchaseOrders } from './purchase-orders.resource';
 import { services } from './services.resource';
 import { settings } from './settings.resource';
+import { stockCounts } from './stock-counts.resource';
 import { stockMovements } from './stock-movements.resource';
 import { suppliers } from './suppliers.resource';
 import { testimonials } from './testimonials.resource';
@@ -45,6 +46,7 @@ export * from './promo-codes.resource';
 export * from './purchase-orders.resource';
 export * from './services.resource';
 export * from './settings.resource';
+export * from './stock-counts.resource';
 export * from './stock-movements.resource';
 export * from './suppliers.resource';
 export * from './testimonials.resource';
@@ -62,6 +64,7 @@ export const resources = [
   products,
   stockMovements,
   purchaseOrders,
+  stockCounts,
   suppliers,
   blogPosts,
   trendingCryptos,

@@ -28,6 +28,7 @@ export const stockMovementKinds = {
   counter: 'Vente au comptoir',
   offline: 'Vente hors ligne',
   purchase: 'Réception fournisseur',
+  count: 'Inventaire',
   correction: 'Correction manuelle',
   untracked: 'Stock plus suivi',
 } as const;
@@ -52,6 +53,10 @@ export const purchaseStatuses = {
   cancelled: 'Annulée',
 } as const;
 export type PurchaseStatus = keyof typeof purchaseStatuses;
+/** What a stock count covers, and where it stands. */
+export const countScopes = { all: 'Tout le catalogue', category: 'Une catégorie', supplier: 'Les articles d’un fournisseur' } as const;
+export const countStatuses = { open: 'En cours', applied: 'Appliqué', cancelled: 'Annulé' } as const;
+export type CountStatus = keyof typeof countStatuses;
 
 export const courseLevels = { beginner: 'Débutant', intermediate: 'Intermédiaire', advanced: 'Avancé' } as const;
 export const courseFormats = { online: 'En ligne', onsite: 'Présentiel' } as const;

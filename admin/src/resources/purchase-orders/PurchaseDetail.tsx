@@ -2,14 +2,14 @@ import { DeleteOutlined, MailOutlined, WhatsAppOutlined } from '@ant-design/icon
 import { countOf, formatXOF, whatsappLink } from '@app/shared/format';
 import { EXPORTS, purchaseStatuses, type PurchaseLine } from '@app/shared/resources';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Input, InputNumber, List, Select, Space, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, App, Button, Card, InputNumber, List, Select, Space, Typography } from 'antd';
+import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { BackButton, DetailStatus } from '../../crud/DetailStatus';
 import { entryNamed } from '../../crud/entries';
 import { StatusTag } from '../../fields/StatusTag';
 import { PageTitle } from '../../layout/PageTitle';
-import { CameraScanner } from '../../pages/counter/CameraScanner';
+import { ScanBox, type Scanned } from '../inventory/ScanBox';
 import { toHttpError, retryUnlessRefused } from '../../providers/errors';
 import { trpc } from '../../providers/trpc';
 
@@ -234,22 +234,12 @@ function LinesEditor({
 /** What the delivery brought, counted by scanning: applied in one go with « Valider la réception ». */
 function Reception({ id, lines, onReceived }: { id: string; lines: readonly PurchaseLine[]; onReceived: () => void }) {
   const { notification } = App.useApp();
-  const catalogue = useQuery({ queryKey: ['counterCatalogue'], queryFn: () => trpc.orders.counterCatalogue.query({}) });
-  const byCode = useMemo(() => {
-    const map = new Map<string, { id: string; name: string }>();
-    for (const item of catalogue.data?.items ?? [])
-      if (item.type === 'product') for (const code of [item.barcode, item.sku]) if (code) map.set(code.toLowerCase(), item);
-    return map;
-  }, [catalogue.data]);
   const [counted, setCounted] = useState<Record<string, { name: string; quantity: number }>>({});
-  const [code, setCode] = useState('');
   const [said, setSaid] = useState<{ type: 'success' | 'warning' | 'error'; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const [arrived, setArrived] = useState<string[]>([]);
   // One delivery, one key: sent twice (a flaky network), it is received once.
   const receiptKey = useRef(crypto.randomUUID());
-  const field = useRef<HTMLInputElement>(null);
-  useEffect(() => field.current?.focus(), []);
 
   const bump = (product: string, name: string, by: number) =>
     setCounted((c) => {
@@ -258,22 +248,14 @@ function Reception({ id, lines, onReceived }: { id: string; lines: readonly Purc
       if (!quantity) delete next[product];
       return next;
     });
-  function scanned(raw: string) {
-    const text = raw.trim();
-    if (!text) return;
-    const item = byCode.get(text.toLowerCase());
-    if (!item) setSaid({ type: 'error', text: `Code inconnu : ${text}. Vérifiez-le, ou créez le produit.` });
-    else {
-      const onOrder = lines.some((l) => l.product === item.id);
-      bump(item.id, item.name, 1);
-      setSaid(
-        onOrder
-          ? { type: 'success', text: `+1 ${item.name}` }
-          : { type: 'warning', text: `+1 ${item.name} : cet article n’est pas sur le bon (il sera reçu en plus).` },
-      );
-    }
-    setCode('');
-    field.current?.focus();
+  function scanned(item: Scanned) {
+    const onOrder = lines.some((l) => l.product === item.id);
+    bump(item.id, item.name, 1);
+    setSaid(
+      onOrder
+        ? { type: 'success', text: `+1 ${item.name}` }
+        : { type: 'warning', text: `+1 ${item.name} : cet article n’est pas sur le bon (il sera reçu en plus).` },
+    );
   }
   const total = Object.values(counted).reduce((n, c) => n + c.quantity, 0);
   async function validate() {
@@ -299,22 +281,10 @@ function Reception({ id, lines, onReceived }: { id: string; lines: readonly Purc
         <Typography.Paragraph style={{ margin: 0 }}>
           Scannez chaque article arrivé (douchette ou caméra), ou ajustez les quantités, puis validez.
         </Typography.Paragraph>
-        <Space.Compact style={{ width: '100%' }}>
-          <Input
-            ref={(el) => {
-              field.current = el?.input ?? null;
-            }}
-            aria-label="Code-barres ou référence"
-            placeholder="Code-barres ou référence, puis Entrée"
-            value={code}
-            inputMode="numeric"
-            autoComplete="off"
-            onChange={(e) => setCode(e.target.value)}
-            onPressEnter={() => scanned(code)}
-          />
-          <Button onClick={() => scanned(code)}>Ajouter</Button>
-        </Space.Compact>
-        <CameraScanner onCode={scanned} />
+        <ScanBox
+          onProduct={scanned}
+          onUnknown={(code) => setSaid({ type: 'error', text: `Code inconnu : ${code}. Vérifiez-le, ou créez le produit.` })}
+        />
         {said ? <Alert type={said.type} message={said.text} showIcon role="status" /> : null}
         <List
           dataSource={[

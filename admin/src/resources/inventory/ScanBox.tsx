@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Input, Space } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { CameraScanner } from '../../pages/counter/CameraScanner';
+import { trpc } from '../../providers/trpc';
+
+export interface Scanned {
+  id: string;
+  name: string;
+}
+
+/**
+ * The field a scanner types a code into (then Entrée), « Ajouter » for a code typed by hand, and the
+ * phone's camera: each code read is looked up among the products' barcodes and references (the
+ * counter's catalogue, kept by the phone) and handed to `onProduct`, or to `onUnknown`.
+ */
+export function ScanBox({ onProduct, onUnknown }: { onProduct: (product: Scanned) => void; onUnknown: (code: string) => void }) {
+  const catalogue = useQuery({ queryKey: ['counterCatalogue'], queryFn: () => trpc.orders.counterCatalogue.query({}) });
+  const byCode = useMemo(() => {
+    const map = new Map<string, Scanned>();
+    for (const item of catalogue.data?.items ?? [])
+      if (item.type === 'product') for (const code of [item.barcode, item.sku]) if (code) map.set(code.toLowerCase(), item);
+    return map;
+  }, [catalogue.data]);
+  const [code, setCode] = useState('');
+  const field = useRef<HTMLInputElement | null>(null);
+  useEffect(() => field.current?.focus(), []);
+  function scanned(raw: string) {
+    const text = raw.trim();
+    if (!text) return;
+    const item = byCode.get(text.toLowerCase());
+    if (item) onProduct(item);
+    else onUnknown(text);
+    setCode('');
+    field.current?.focus();
+  }
+  return (
+    <>
+      <Space.Compact style={{ width: '100%' }}>
+        <Input
+          ref={(el) => {
+            field.current = el?.input ?? null;
+          }}
+          aria-label="Code-barres ou référence"
+          placeholder="Code-barres ou référence, puis Entrée"
+          value={code}
+          inputMode="numeric"
+          autoComplete="off"
+          onChange={(e) => setCode(e.target.value)}
+          onPressEnter={() => scanned(code)}
+        />
+        <Button onClick={() => scanned(code)}>Ajouter</Button>
+      </Space.Compact>
+      <CameraScanner onCode={scanned} />
+    </>
+  );
+}
