@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { formatXOF } from '@app/shared';
+import { EXPORTS, formatXOF } from '@app/shared';
+import { pdfText } from '../support/pdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, failure, memberClient, startTestApp, type TestApp } from '../support/app';
+import { ADMIN, adminCookie, failure, memberClient, startTestApp, type TestApp } from '../support/app';
 
 // Purchase orders (issue 56): drafted from low stock, sent to the supplier, received in parts;
 // what arrives enters the stock ledger and the product's average cost.
@@ -59,6 +60,22 @@ describe('a purchase order', () => {
       .execute();
     expect(mail).toMatchObject([{ recipient: 'commandes@grossiste.example', payload: { text: sent.text } }]);
     expect((await app.asAdmin.purchaseOrders.get({ id: order.id })).status).toBe('sent');
+    // Its PDF, to share with the supplier from the phone or print; the managers' only.
+    const pdfPath = `${app.url}${EXPORTS.purchaseOrder}?id=${order.id}`;
+    const pdf = await fetch(pdfPath, { headers: { cookie: await adminCookie(app.url) } });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const text = pdfText(Buffer.from(await pdf.arrayBuffer()), { layout: true });
+    for (const part of [
+      `Bon de commande ${order.number}`,
+      `Fournisseur : ${wholesaler.name}`,
+      `${low.name} (HD-2M)`,
+      'Livraison à la boutique.',
+    ])
+      expect(text).toContain(part);
+    expect(text).toMatch(/Total\s+16\s000\sF\sCFA/);
+    const seller = await memberClient(app, 'seller');
+    const sellerCookie = [...seller.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    expect((await fetch(pdfPath, { headers: { cookie: sellerCookie } })).status).toBe(403);
 
     // Six arrive first (the average cost: 2 at 1 000 and 6 at 1 600), then the other four, and one
     // article that was not ordered.

@@ -117,6 +117,14 @@ describe('a stock count at 360 px', () => {
     await expect.poll(() => page.getByText('Inventaire appliqué : le stock est à jour.').isVisible()).toBe(true);
     expect((await app.asAdmin.products.get({ id: cable.id })).stock).toBe(3);
     await screenshot(page, 'count-applied-360', true);
+    // A code no product has: the product's form opens with it filled in.
+    const unknown = ean();
+    await page.goto(`/admin/inventaires/${(await app.asAdmin.stockCounts.create({ name: 'Réserve' } as never)).id}`);
+    await field.fill(unknown);
+    await field.press('Enter');
+    await page.getByRole('button', { name: 'Créer le produit' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/products/add');
+    await expect.poll(() => page.locator('#barcode').inputValue()).toBe(unknown);
     expectNoErrors(app.errors);
     await page.close();
   });

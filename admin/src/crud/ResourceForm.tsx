@@ -4,7 +4,7 @@ import { useForm } from '@refinedev/antd';
 import type { BaseRecord, HttpError } from '@refinedev/core';
 import { Button, Card, Form, Space, Spin } from 'antd';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FieldItem } from '../fields/FieldItem';
 import { checkRulesFor } from '../fields/rules';
 import { defaultValues, formFields, toApiValues } from '../fields/values';
@@ -21,10 +21,20 @@ interface Props {
 
 type Values = Record<string, unknown>;
 
+/**
+ * Text fields a link fills in a create form (`/products/add?barcode=…`: a code scanned during a count
+ * that no product has yet); what is typed is checked as always.
+ */
+const givenInAddress = (resource: AdminEntry['resource'], query: URLSearchParams) =>
+  Object.fromEntries(
+    [...query].filter(([key]) => ['text', 'barcode'].includes(resource.fields[key]?.kind ?? '') && !resource.fields[key]!.readOnly),
+  );
+
 /** Create and edit screens of any resource, built from its fields. */
 export default function ResourceForm({ entry, action, singletonId, title }: Props) {
   const { resource } = entry;
   const params = useParams();
+  const [address] = useSearchParams();
   const navigate = useNavigate();
   const backToList = () => navigate(entry.paths.list);
   const { formProps, form, onFinish, query, mutation, formLoading } = useForm<BaseRecord, HttpError, Values>({
@@ -63,7 +73,9 @@ export default function ResourceForm({ entry, action, singletonId, title }: Prop
           {...formProps}
           disabled={loading}
           layout="vertical"
-          initialValues={action === 'create' ? defaultValues(resource) : formProps.initialValues}
+          initialValues={
+            action === 'create' ? { ...defaultValues(resource), ...givenInAddress(resource, address) } : formProps.initialValues
+          }
           // Failures are already shown (notification, field errors): nothing is left unhandled.
           onFinish={(values) => onFinish(toApiValues(resource, values, action)).catch(() => undefined)}
           scrollToFirstError

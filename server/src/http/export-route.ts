@@ -12,6 +12,7 @@ import {
   isUuid,
   newsletterSubscribers,
   products,
+  purchaseOrders,
   type Roles,
   salesQuerySchema,
 } from '@app/shared';
@@ -31,6 +32,7 @@ import {
 } from '../exports/csv';
 import { sessionParticipants } from '../sessions/reminders';
 import { renderDrawerReport } from '../orders/cash-drawer';
+import { renderPurchaseOrder } from '../inventory/purchases';
 import { type LabelledItem, MAX_LABELS, renderLabels } from '../labels/barcode-labels';
 
 /**
@@ -135,6 +137,19 @@ export async function exportRoutes(
           fontDir,
         ),
       );
+  });
+
+  /** GET /api/exports/bon-de-commande.pdf?id=<id>: a purchase order, to share with the supplier or print. */
+  app.get<{ Querystring: { id?: string } }>(EXPORTS.purchaseOrder, async (req, reply) => {
+    if (!(await allowed(req, reply, purchaseOrders.team.read, 'Veuillez vous connecter pour voir le bon de commande.'))) return reply;
+    const id = String(req.query.id ?? '');
+    const pdf = isUuid(id) ? await renderPurchaseOrder(db, fontDir, id) : null;
+    if (!pdf) return refuse(reply, 404, 'Bon de commande introuvable.');
+    return reply
+      .type('application/pdf')
+      .header('Content-Disposition', `inline; filename="bon-de-commande-${id.slice(0, 8)}.pdf"`)
+      .header('Cache-Control', 'no-store')
+      .send(pdf);
   });
 
   /** GET /api/exports/rapport-caisse.pdf?session=<id>: a drawer day's Z report (X while it is open), for the roll printer. */

@@ -3,6 +3,8 @@ import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { enqueueMail } from '../platform/outbox';
+import { pdfDocument, tableOf } from '../pdf/document';
+import { formatPhone } from '@app/shared/phone';
 import { type Moved, recordMovements } from './ledger';
 
 type Db = Kysely<Database>;
@@ -256,4 +258,52 @@ export async function cancelPurchase(db: Db, id: string) {
       .where('id', '=', id)
       .execute();
   });
+}
+
+/** The purchase order as a PDF the owner shares with the supplier (WhatsApp, e-mail) or prints; null if unknown. */
+export async function renderPurchaseOrder(db: Db, fontDir: string, id: string): Promise<Buffer | null> {
+  const purchase = await db.selectFrom('purchaseOrders').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!purchase) return null;
+  const supplier = await db.selectFrom('suppliers').selectAll().where('id', '=', purchase.supplier).executeTakeFirstOrThrow();
+  const shop = await db.selectFrom('settings').select(['businessName', 'address', 'phone', 'email']).executeTakeFirstOrThrow();
+  const lines = purchase.lines as PurchaseLine[];
+  const { doc, done } = pdfDocument(fontDir, {
+    size: 'A4',
+    margin: 48,
+    info: { Title: `Bon de commande ${purchase.number}`, Author: shop.businessName },
+  });
+  doc.font('bold').fontSize(18).text(shop.businessName);
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor('#444')
+    .text(`${shop.address}\n${formatPhone(shop.phone)} · ${shop.email}`);
+  doc.moveDown(1.5).fillColor('#000').font('bold').fontSize(14).text(`Bon de commande ${purchase.number}`);
+  const day = new Date(purchase.createdAt).toLocaleDateString('fr-FR', { dateStyle: 'long', timeZone: 'Africa/Porto-Novo' });
+  const reach = [supplier.phone && formatPhone(supplier.phone), supplier.email].filter(Boolean).join(' · ');
+  doc
+    .font('regular')
+    .fontSize(10)
+    .text(`Du ${day}`)
+    .text(`Fournisseur : ${supplier.name}${reach ? ` (${reach})` : ''}`);
+  doc.moveDown(1.2);
+  const { cellsRow } = tableOf(doc);
+  const widths = [0.5, 0.1, 0.2, 0.2];
+  cellsRow(['Article (votre référence)', 'Qté', 'Prix unitaire', 'Montant'], widths, true);
+  for (const l of lines)
+    cellsRow(
+      [
+        `${l.name}${l.supplierReference ? ` (${l.supplierReference})` : ''}`,
+        String(l.ordered),
+        l.cost === null ? '—' : formatXOF(l.cost),
+        l.cost === null ? '—' : formatXOF(l.cost * l.ordered),
+      ],
+      widths,
+    );
+  doc.moveDown(0.5);
+  cellsRow(['Total', '', '', formatXOF(Number(purchase.total))], widths, true);
+  if (purchase.note) doc.moveDown(1).font('regular').fontSize(10).text(purchase.note);
+  doc.moveDown(2).font('regular').fontSize(9).fillColor('#444').text('Merci de nous confirmer la disponibilité et le délai de livraison.');
+  doc.end();
+  return done;
 }

@@ -1,6 +1,6 @@
 import { formatXOF } from '@app/shared';
 import bwipjs from 'bwip-js';
-import { pdfDocument } from '../orders/receipt';
+import { pdfDocument } from '../pdf/document';
 
 /** An article to label: its barcode if it has one (EAN-13, UPC-A, EAN-8), else its reference. */
 export interface LabelledItem {

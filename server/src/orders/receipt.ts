@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   deliveryLine,
   discountLine,
@@ -15,8 +14,8 @@ import {
   trackingCode,
 } from '@app/shared';
 import { formatPhone } from '@app/shared/phone';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { pdfDocument, tableOf } from '../pdf/document';
 import type { InvoiceTotals } from '../invoicing/emcf-client';
 import type { NormalizedInvoice } from '../invoicing/invoices';
 import type { TrackedOrder } from './tracking';
@@ -42,20 +41,6 @@ export function groupTotals(t: InvoiceTotals) {
       const ht = g === 'B' ? (t.hab ?? total) : g === 'D' ? (t.had ?? total) : total;
       return { group: g, ht, tva: total - ht, ttc: total };
     });
-}
-
-/** A PDF with DejaVu Sans as 'regular' and 'bold', and its bytes once ended. */
-export function pdfDocument(fontDir: string, options: PDFKit.PDFDocumentOptions) {
-  const doc = new PDFDocument(options);
-  doc.registerFont('regular', path.join(fontDir, 'DejaVuSans.ttf'));
-  doc.registerFont('bold', path.join(fontDir, 'DejaVuSans-Bold.ttf'));
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  return { doc, done };
 }
 
 /**
@@ -96,22 +81,7 @@ export async function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: st
   if (order.paymentReference && order.paymentStatus !== 'pending') doc.text(`Référence de paiement : ${order.paymentReference}`);
 
   doc.moveDown(1.2);
-  const [x, width] = [doc.page.margins.left, doc.page.width - doc.page.margins.left - doc.page.margins.right];
-  /** One line of a table: the first cell on the left, the others right-aligned; the tallest cell sets the next line. */
-  const cellsRow = (cells: string[], widths: number[], bold = false) => {
-    const y = doc.y;
-    let left = x;
-    let bottom = y;
-    doc.font(bold ? 'bold' : 'regular').fontSize(10);
-    cells.forEach((cell, i) => {
-      doc.text(cell, left, y, { width: width * widths[i]!, align: i === 0 ? 'left' : 'right' });
-      bottom = Math.max(bottom, doc.y);
-      left += width * widths[i]!;
-    });
-    doc.x = x;
-    doc.y = bottom;
-    doc.moveDown(0.4);
-  };
+  const { x, width, cellsRow } = tableOf(doc);
   const row = (cells: [string, string, string], bold = false) => cellsRow(cells, [0.55, 0.15, 0.3], bold);
   if (!invoice) {
     row(['Article', 'Qté', 'Montant'], true);

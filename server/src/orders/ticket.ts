@@ -2,7 +2,8 @@ import { discountLine, formatDiscount, formatXOF, labelOf, paymentMethods, TICKE
 import { formatPhone } from '@app/shared/phone';
 import QRCode from 'qrcode';
 import type { NormalizedInvoice } from '../invoicing/invoices';
-import { codeInGroups, groupTotals, pdfDocument, type Shop } from './receipt';
+import { codeInGroups, groupTotals, type Shop } from './receipt';
+import { pdfDocument } from '../pdf/document';
 import type { TrackedOrder } from './tracking';
 
 export type TicketWidth = keyof typeof TICKET_WIDTHS;

@@ -15,6 +15,7 @@ export const EXPORTS = {
   labels: '/api/exports/etiquettes.pdf',
   /** ?session=<id>: a cash drawer day's Z report (a PDF for the roll printer). */
   drawerReport: '/api/exports/rapport-caisse.pdf',
+  purchaseOrder: '/api/exports/bon-de-commande.pdf',
   /** ?search=…: the audit log entries the list shows. */
   audit: '/api/exports/journal.csv',
   /** ?from=…&to=…&by=day|week|month: the dashboard's sales figures. */

@@ -1,7 +1,7 @@
 import { countOf } from '@app/shared/format';
 import { countScopes, countStatuses } from '@app/shared/resources';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, List, Popconfirm, Segmented, Space, Typography } from 'antd';
+import { App, Button, Card, List, Popconfirm, Segmented, Space, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { BackButton, DetailStatus } from '../../crud/DetailStatus';
@@ -11,7 +11,7 @@ import { StatusTag } from '../../fields/StatusTag';
 import { PageTitle } from '../../layout/PageTitle';
 import { retryUnlessRefused, toHttpError } from '../../providers/errors';
 import { trpc } from '../../providers/trpc';
-import { ScanBox } from './ScanBox';
+import { type Said, ScanBox, ScanSaid } from './ScanBox';
 
 const entry = entryNamed('stockCounts');
 
@@ -52,7 +52,7 @@ export default function CountDetail() {
     enabled: count.isSuccess,
   });
   const [pending, setPending] = useState<Pending>(() => load(id));
-  const [said, setSaid] = useState<{ type: 'success' | 'warning' | 'error'; text: string } | null>(null);
+  const [said, setSaid] = useState<Said | null>(null);
   const [show, setShow] = useState<'differences' | 'left' | 'all'>('differences');
   const [busy, setBusy] = useState(false);
   const keep = (next: Pending) => {
@@ -138,11 +138,12 @@ export default function CountDetail() {
               onUnknown={(code) =>
                 setSaid({
                   type: 'warning',
-                  text: `Code inconnu : ${code}. Créez le produit (Produits, « Ajouter ») avec ce code-barres, puis scannez-le à nouveau.`,
+                  text: `Code inconnu : ${code}. Créez le produit avec ce code, puis scannez-le à nouveau.`,
+                  unknown: code,
                 })
               }
             />
-            {said ? <Alert type={said.type} message={said.text} showIcon role="status" /> : null}
+            <ScanSaid said={said} />
             <Typography.Text role="status">
               {waiting
                 ? `${countOf(waiting, 'article compté', 'articles comptés')} sur ce téléphone, en attente d’envoi (le réseau revient : il part).`

@@ -1,8 +1,40 @@
+import { barcodeError, normalizeBarcode } from '@app/shared/format';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Input, Space } from 'antd';
+import { Alert, Button, Input, Space } from 'antd';
+import { Link } from 'react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CameraScanner } from '../../pages/counter/CameraScanner';
 import { trpc } from '../../providers/trpc';
+
+/** Where to make the product a scanned code belongs to: the product form with the code filled in. */
+export const newProductPath = (code: string) =>
+  `/products/add?${new URLSearchParams(barcodeError(code) ? { sku: code } : { barcode: normalizeBarcode(code) })}`;
+
+/** What the last scan did: said under the field; an unknown code offers to make its product. */
+export interface Said {
+  type: 'success' | 'warning' | 'error';
+  text: string;
+  unknown?: string;
+}
+
+export function ScanSaid({ said }: { said: Said | null }) {
+  if (!said) return null;
+  return (
+    <Alert
+      type={said.type}
+      message={said.text}
+      showIcon
+      role="status"
+      action={
+        said.unknown ? (
+          <Link to={newProductPath(said.unknown)}>
+            <Button size="small">Créer le produit</Button>
+          </Link>
+        ) : undefined
+      }
+    />
+  );
+}
 
 export interface Scanned {
   id: string;

@@ -1,15 +1,15 @@
-import { DeleteOutlined, MailOutlined, WhatsAppOutlined } from '@ant-design/icons';
+import { DeleteOutlined, FilePdfOutlined, MailOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import { countOf, formatXOF, whatsappLink } from '@app/shared/format';
 import { EXPORTS, purchaseStatuses, type PurchaseLine } from '@app/shared/resources';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, InputNumber, List, Select, Space, Typography } from 'antd';
+import { App, Button, Card, InputNumber, List, Select, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { BackButton, DetailStatus } from '../../crud/DetailStatus';
 import { entryNamed } from '../../crud/entries';
 import { StatusTag } from '../../fields/StatusTag';
 import { PageTitle } from '../../layout/PageTitle';
-import { ScanBox, type Scanned } from '../inventory/ScanBox';
+import { type Said, ScanBox, type Scanned, ScanSaid } from '../inventory/ScanBox';
 import { toHttpError, retryUnlessRefused } from '../../providers/errors';
 import { trpc } from '../../providers/trpc';
 
@@ -105,6 +105,9 @@ export default function PurchaseDetail() {
               }
             >
               Envoyer par WhatsApp
+            </Button>
+            <Button icon={<FilePdfOutlined />} href={`${EXPORTS.purchaseOrder}?${new URLSearchParams({ id })}`} target="_blank">
+              PDF du bon
             </Button>
             <Button
               icon={<MailOutlined />}
@@ -235,7 +238,7 @@ function LinesEditor({
 function Reception({ id, lines, onReceived }: { id: string; lines: readonly PurchaseLine[]; onReceived: () => void }) {
   const { notification } = App.useApp();
   const [counted, setCounted] = useState<Record<string, { name: string; quantity: number }>>({});
-  const [said, setSaid] = useState<{ type: 'success' | 'warning' | 'error'; text: string } | null>(null);
+  const [said, setSaid] = useState<Said | null>(null);
   const [saving, setSaving] = useState(false);
   const [arrived, setArrived] = useState<string[]>([]);
   // One delivery, one key: sent twice (a flaky network), it is received once.
@@ -283,9 +286,9 @@ function Reception({ id, lines, onReceived }: { id: string; lines: readonly Purc
         </Typography.Paragraph>
         <ScanBox
           onProduct={scanned}
-          onUnknown={(code) => setSaid({ type: 'error', text: `Code inconnu : ${code}. Vérifiez-le, ou créez le produit.` })}
+          onUnknown={(code) => setSaid({ type: 'error', text: `Code inconnu : ${code}. Vérifiez-le, ou créez le produit.`, unknown: code })}
         />
-        {said ? <Alert type={said.type} message={said.text} showIcon role="status" /> : null}
+        <ScanSaid said={said} />
         <List
           dataSource={[
             ...lines.map((l) => ({ product: l.product, name: l.name, ordered: l.ordered, received: l.received })),
