@@ -15,21 +15,27 @@ import { type Said, ScanBox, ScanSaid } from './ScanBox';
 
 const entry = entryNamed('stockCounts');
 
-/** What this phone counted and has not sent yet: kept in its storage, so a count survives a lost network or a closed tab. */
+type Items = Record<string, { name: string; quantity: number; at: string }>;
+/**
+ * What this phone counted and the server has not acknowledged: kept in its storage, so a count
+ * survives a lost network or a closed tab. A batch once sent is frozen under its key until the
+ * server answers (sent again as it was: counted once); scans made meanwhile wait for the next one.
+ */
 interface Pending {
-  key: string;
-  items: Record<string, { name: string; quantity: number; at: string }>;
+  sending: { key: string; items: Items } | null;
+  items: Items;
 }
 const storageKey = (id: string) => `inventaire:${id}`;
 const load = (id: string): Pending => {
   try {
     const kept = JSON.parse(localStorage.getItem(storageKey(id)) ?? 'null') as Pending | null;
-    if (kept?.key && kept.items) return kept;
+    if (kept?.items) return { sending: kept.sending ?? null, items: kept.items };
   } catch {
     // A damaged entry starts again empty.
   }
-  return { key: crypto.randomUUID(), items: {} };
+  return { sending: null, items: {} };
 };
+const units = (items: Items) => Object.values(items).reduce((n, i) => n + i.quantity, 0);
 
 /**
  * A stock count on a phone: scan what is on the shelf (several phones at once; their counts add),
@@ -60,22 +66,25 @@ export default function CountDetail() {
     setPending(next);
   };
 
-  // Sends what waits, once; a batch sent twice (its key) is counted once by the server.
+  // Sends the frozen batch (again, if its answer was lost), then what was scanned since.
   const send = useCallback(async () => {
-    const waiting = load(id);
-    const items = Object.entries(waiting.items).map(([product, c]) => ({ product, quantity: c.quantity, at: c.at }));
-    if (!items.length) return;
+    let state = load(id);
+    if (!state.sending) {
+      if (!Object.keys(state.items).length) return;
+      state = { sending: { key: crypto.randomUUID(), items: state.items }, items: {} };
+      keep(state);
+    }
+    const batch = state.sending!;
     try {
-      await trpc.stockCounts.count.mutate({ id, key: waiting.key, items });
-      // Only what was sent leaves the phone: a scan made meanwhile stays.
-      const now = load(id);
-      const left = Object.fromEntries(
-        Object.entries(now.items)
-          .map(([product, c]) => [product, { ...c, quantity: c.quantity - (waiting.items[product]?.quantity ?? 0) }] as const)
-          .filter(([, c]) => c.quantity !== 0),
-      );
-      keep({ key: crypto.randomUUID(), items: left });
+      await trpc.stockCounts.count.mutate({
+        id,
+        key: batch.key,
+        items: Object.entries(batch.items).map(([product, c]) => ({ product, quantity: c.quantity, at: c.at })),
+      });
+      const after = load(id);
+      keep({ ...after, sending: after.sending?.key === batch.key ? null : after.sending });
       await client.invalidateQueries({ queryKey: ['stockCounts'] });
+      if (Object.keys(after.items).length) void send();
     } catch (error) {
       const http = toHttpError(error);
       // Offline: it waits for the network. Refused: said, and kept for the owner to see.
@@ -83,6 +92,7 @@ export default function CountDetail() {
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keep and load read the phone's storage, not React state
   }, [id, client]);
+
   useEffect(() => {
     const timer = setInterval(() => void send(), 5_000);
     const online = () => void send();
@@ -97,9 +107,13 @@ export default function CountDetail() {
   if (!count.data) return <DetailStatus loading={count.isLoading} title="Inventaire introuvable" back={back} />;
   const c = count.data;
   const open = c.status === 'open';
-  const waiting = Object.values(pending.items).reduce((n, i) => n + i.quantity, 0);
+  const waiting = units(pending.items) + (pending.sending ? units(pending.sending.items) : 0);
   const rows = (lines.data ?? []).filter((l) =>
-    show === 'differences' ? l.difference : show === 'left' ? l.counted === null && !pending.items[l.product] : true,
+    show === 'differences'
+      ? l.difference
+      : show === 'left'
+        ? l.counted === null && !pending.items[l.product] && !pending.sending?.items[l.product]
+        : true,
   );
 
   async function act(what: () => Promise<unknown>, done: string) {
@@ -127,11 +141,10 @@ export default function CountDetail() {
           <Space direction="vertical" style={{ width: '100%' }}>
             <ScanBox
               onProduct={(item) => {
-                const had = pending.items[item.id]?.quantity ?? 0;
-                keep({
-                  ...pending,
-                  items: { ...pending.items, [item.id]: { name: item.name, quantity: had + 1, at: new Date().toISOString() } },
-                });
+                // From the storage, not this render's state: a sending may have just changed it.
+                const now = load(id);
+                const had = now.items[item.id]?.quantity ?? 0;
+                keep({ ...now, items: { ...now.items, [item.id]: { name: item.name, quantity: had + 1, at: new Date().toISOString() } } });
                 setSaid({ type: 'success', text: `+1 ${item.name}` });
                 void send();
               }}
