@@ -148,15 +148,18 @@ export default function ResourceList({ entry, override }: { entry: AdminEntry; o
               render={(value: unknown) => renderCell(resource.fields[key], value)}
             />
           ))}
-          <Table.Column<BaseRecord>
-            key="actions"
-            title="Actions"
-            // Room for two buttons a line: the row's own actions wrap instead of running off the edge,
-            // and stay in view on the right while a wide table scrolls.
-            width={240}
-            fixed="right"
-            render={(_, row) => <RowActions row={row} entry={entry} override={override} />}
-          />
+          {/* A list only read (the stock ledger, the audit log) has no empty column taking its room. */}
+          {entry.paths.show || entry.paths.edit || resource.operations.delete || override?.rowActions ? (
+            <Table.Column<BaseRecord>
+              key="actions"
+              title="Actions"
+              // Room for two buttons a line: the row's own actions wrap instead of running off the edge,
+              // and stay in view on the right while a wide table scrolls.
+              width={240}
+              fixed="right"
+              render={(_, row) => <RowActions row={row} entry={entry} override={override} />}
+            />
+          ) : null}
         </Table>
       )}
     </div>
