@@ -127,6 +127,13 @@ describe('a purchase order', () => {
     expect((await failure(app.asAdmin.purchaseOrders.send({ id: empty.id, by: 'whatsapp' }))).message).toBe(
       'Le bon est vide : ajoutez au moins un article.',
     );
+    // No number to send it to: said, with what to do.
+    const silent = (await app.asAdmin.suppliers.create({ name: 'Grossiste sans numéro' })) as { id: string };
+    const unreachable = (await app.asAdmin.purchaseOrders.create({ supplier: silent.id })) as { id: string };
+    await app.asAdmin.purchaseOrders.setLines({ id: unreachable.id, lines: [{ product: mouse.id, ordered: 1, cost: null }] });
+    expect((await failure(app.asAdmin.purchaseOrders.send({ id: unreachable.id, by: 'whatsapp' }))).message).toBe(
+      'Grossiste sans numéro n’a pas de numéro : ajoutez-le sur sa fiche, ou envoyez par e-mail.',
+    );
     await app.asAdmin.purchaseOrders.cancel({ id: empty.id });
     const refused = await failure(
       app.asAdmin.purchaseOrders.receive({ id: empty.id, key: randomUUID(), items: [{ product: mouse.id, quantity: 1 }] }),

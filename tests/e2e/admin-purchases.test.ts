@@ -23,7 +23,7 @@ const ean = () => {
 
 describe('receiving a purchase order at 360 px', () => {
   it('scans two articles with the scanner, validates, and the stock and average cost change', async () => {
-    const supplier = (await app.asAdmin.suppliers.create({ name: 'Tech Import Parakou' })) as { id: string };
+    const supplier = (await app.asAdmin.suppliers.create({ name: 'Tech Import Parakou', whatsapp: '01 96 00 00 02' })) as { id: string };
     const make = async (name: string, stock: number, cost: number, barcode: string) =>
       (await app.asAdmin.products.create({
         name,

@@ -135,6 +135,8 @@ export async function sendPurchase(db: Db, id: string, by: 'email' | 'whatsapp')
     const locked = await lockPurchase(tx, id);
     if (locked.status === 'cancelled') refuse('Ce bon de commande est annulé.');
     const { supplier, shop, text, purchase } = await purchaseText(tx, id);
+    const whatsapp = supplier.whatsapp ?? supplier.phone;
+    if (by === 'whatsapp' && !whatsapp) refuse(`${supplier.name} n’a pas de numéro : ajoutez-le sur sa fiche, ou envoyez par e-mail.`);
     if (by === 'email') {
       if (!supplier.email) refuse(`${supplier.name} n’a pas d’e-mail : ajoutez-le sur sa fiche, ou envoyez par WhatsApp.`);
       await enqueueMail(tx, {
@@ -150,7 +152,7 @@ export async function sendPurchase(db: Db, id: string, by: 'email' | 'whatsapp')
         .set({ status: 'sent', sentAt: sql`now()`, updatedAt: sql`now()` })
         .where('id', '=', id)
         .execute();
-    return { text, whatsapp: supplier.whatsapp ?? supplier.phone };
+    return { text, whatsapp };
   });
 }
 
