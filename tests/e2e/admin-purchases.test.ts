@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { gtinCheckDigit } from '@app/shared/format';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, PHONE, startBrowserApp } from '../support/browser';
 import { screenshot } from './admin/screens';
@@ -20,6 +21,13 @@ const ean = () => {
   const digits = `29${String(randomInt(1e10)).padStart(10, '0')}`;
   return `${digits}${gtinCheckDigit(digits)}`;
 };
+
+/** A scanner's code and Entrée; taken once the field is empty again, as the person scanning sees. */
+async function scan(field: Locator, code: string) {
+  await field.fill(code);
+  await field.press('Enter');
+  await expect.poll(() => field.inputValue()).toBe('');
+}
 
 describe('receiving a purchase order at 360 px', () => {
   it('scans two articles with the scanner, validates, and the stock and average cost change', async () => {
@@ -54,8 +62,7 @@ describe('receiving a purchase order at 360 px', () => {
     const field = page.getByLabel('Code-barres ou référence');
     await field.waitFor();
     for (const code of [codeA, codeA, codeB]) {
-      await field.fill(code);
-      await field.press('Enter');
+      await scan(field, code);
     }
     // An unknown code is said in French; nothing is counted for it.
     await field.fill('4006381333931');
@@ -96,8 +103,7 @@ describe('a stock count at 360 px', () => {
     await signIn(page, `/admin/inventaires/${count.id}`);
     const field = page.getByLabel('Code-barres ou référence');
     await field.waitFor();
-    await field.fill(code);
-    await field.press('Enter');
+    await scan(field, code);
     await expect.poll(() => page.getByText('Tout ce que ce téléphone a compté est envoyé.').isVisible()).toBe(true);
     // A sending whose answer is lost (the server counted it): a scan made meanwhile is not folded
     // into it, so neither is counted twice nor lost when the batch is sent again.
@@ -108,19 +114,16 @@ describe('a stock count at 360 px', () => {
         await route.abort('connectionreset');
       } else await route.continue();
     });
-    await field.fill(code);
-    await field.press('Enter');
+    await scan(field, code);
     await expect.poll(() => lost).toBeGreaterThan(0);
-    await field.fill(code);
-    await field.press('Enter');
+    await scan(field, code);
     await expect.poll(() => page.getByText('Tout ce que ce téléphone a compté est envoyé.').isVisible(), { timeout: 20_000 }).toBe(true);
     await page.unroute('**/trpc/stockCounts.count**');
     expect((await app.asAdmin.stockCounts.get({ id: count.id })).counted.map((c) => c.quantity)).toEqual([3]);
     // The network goes: two more are counted and kept on the phone.
     await page.context().setOffline(true);
     for (let i = 0; i < 2; i++) {
-      await field.fill(code);
-      await field.press('Enter');
+      await scan(field, code);
     }
     await expect
       .poll(() => page.getByText('2 articles comptés sur ce téléphone, en attente d’envoi', { exact: false }).isVisible())
@@ -137,8 +140,7 @@ describe('a stock count at 360 px', () => {
     // A code no product has: the product's form opens with it filled in.
     const unknown = ean();
     await page.goto(`/admin/inventaires/${(await app.asAdmin.stockCounts.create({ name: 'Réserve' } as never)).id}`);
-    await field.fill(unknown);
-    await field.press('Enter');
+    await scan(field, unknown);
     await page.getByRole('button', { name: 'Créer le produit' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/products/add');
     await expect.poll(() => page.locator('#barcode').inputValue()).toBe(unknown);

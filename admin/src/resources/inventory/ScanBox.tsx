@@ -79,7 +79,8 @@ export function ScanBox({ onProduct, onUnknown }: { onProduct: (product: Scanned
           inputMode="numeric"
           autoComplete="off"
           onChange={(e) => setCode(e.target.value)}
-          onPressEnter={() => scanned(code)}
+          // The field's own text, not this render's state: a scanner types the code and Entrée at once.
+          onPressEnter={(e) => scanned(e.currentTarget.value)}
         />
         <Button onClick={() => scanned(code)}>Ajouter</Button>
       </Space.Compact>
