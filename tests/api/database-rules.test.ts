@@ -50,6 +50,19 @@ describe('the rules in the database', () => {
     expect(await applyDatabaseRules(app.db)).toEqual([]);
   });
 
+  it('drop a rule retired since (a shop the last release migrated still has it), once the rules calling it are replaced', async () => {
+    const exists = async () =>
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_proc WHERE proname = 'sales_facts_of'`.execute(app.db)).rows[0]!.n;
+    expect(await exists()).toBe(0);
+    await sql`CREATE FUNCTION sales_facts_of(removed orders[], added orders[]) RETURNS void LANGUAGE sql AS $fn$ SELECT $fn$`.execute(
+      app.db,
+    );
+    const before = await figures();
+    expect(await applyDatabaseRules(app.db)).toEqual([]);
+    expect(await exists()).toBe(0);
+    expect(await figures()).toEqual(before);
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)('are replaced once when two servers start together', async () => {
     const other = createDb({ databaseUrl: app.databaseUrl! });
     try {

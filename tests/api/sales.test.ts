@@ -74,7 +74,8 @@ const report = (input: { from: string; to: string; by?: 'day' | 'week' | 'month'
 describe('the sales charts', () => {
   it('give revenue per Benin day with none missing, counting only sales', async () => {
     const { series, totals } = await report({ from: '2024-03-03', to: '2024-03-07' });
-    expect(series).toEqual([
+    expect(series.every((p) => p.costed === 0 && p.margin === 0)).toBe(true);
+    expect(series.map(({ period, revenue, sales, placed }) => ({ period, revenue, sales, placed }))).toEqual([
       { period: '2024-03-03', revenue: 0, sales: 0, placed: 0 },
       { period: '2024-03-04', revenue: 300_000, sales: 1, placed: 1 },
       // 23:30 UTC on the 4th is 00:30 on the 5th in Cotonou; 10,000 less its 10 % code.
@@ -82,7 +83,18 @@ describe('the sales charts', () => {
       { period: '2024-03-06', revenue: 5_000, sales: 1, placed: 2 },
       { period: '2024-03-07', revenue: 0, sales: 0, placed: 0 },
     ]);
-    expect(totals).toEqual({ revenue: 314_000, sales: 3, placed: 4, averageSale: 104_667, mobileMoneyShare: 14_000 / 314_000 });
+    // These products have no cost: no margin is claimed on them.
+    expect(totals).toEqual({
+      revenue: 314_000,
+      sales: 3,
+      placed: 4,
+      averageSale: 104_667,
+      mobileMoneyShare: 14_000 / 314_000,
+      margin: 0,
+      costed: 0,
+      marginRate: 0,
+      costedShare: 0,
+    });
   });
 
   it('group by week from Monday and by month, with best sellers, statuses and payment methods', async () => {
@@ -93,7 +105,7 @@ describe('the sales charts', () => {
       ['2024-03-11', 0, 2],
     ]);
     const month = await report({ from: '2024-03-01', to: '2024-03-31', by: 'month' });
-    expect(month.series).toEqual([{ period: '2024-03-01', revenue: 314_000, sales: 3, placed: 6 }]);
+    expect(month.series).toEqual([{ period: '2024-03-01', revenue: 314_000, sales: 3, placed: 6, costed: 0, margin: 0 }]);
     expect(month.bestSellers.map((b) => [b.name, b.quantity, b.revenue])).toEqual([
       [laptop.name, 1, 300_000],
       [mouse.name, 3, 14_000],
@@ -143,14 +155,24 @@ describe('the sales charts', () => {
     ]);
     // An edit that moves no figure, and a rename of the customer: nothing to add.
     await app.asAdmin.orders.update({ id: placed[9]!.id, data: { customerName: 'Client Renommé' } });
-    const summed = await sql<{ day: string; fact: string; orders: number; sales: number; quantity: number; revenue: string }>`
-      SELECT day::text, fact, orders, sales, quantity, revenue::text FROM sales_facts
-      WHERE orders <> 0 OR sales <> 0 OR quantity <> 0 OR revenue <> 0 ORDER BY day, fact`.execute(app.db);
-    const again = await sql<{ day: string; fact: string; orders: number; sales: number; quantity: number; revenue: string }>`
-      SELECT day::text, fact, sum(orders)::int AS orders, coalesce(sum(sales), 0)::int AS sales, sum(quantity)::int AS quantity,
-             sum(revenue)::numeric(14,2)::text AS revenue
-      FROM sales_facts_of('{}', ARRAY(SELECT o FROM orders o)) GROUP BY day, fact
-      HAVING sum(orders) <> 0 OR coalesce(sum(sales), 0) <> 0 OR sum(quantity) <> 0 OR sum(revenue) <> 0 ORDER BY day, fact`.execute(
+    type Fact = {
+      day: string;
+      fact: string;
+      orders: number;
+      sales: number;
+      quantity: number;
+      revenue: string;
+      cost: string;
+      costed: string;
+    };
+    const summed = await sql<Fact>`
+      SELECT day::text, fact, orders, sales, quantity, revenue::text, cost::text, costed::text FROM sales_facts
+      WHERE orders <> 0 OR sales <> 0 OR quantity <> 0 OR revenue <> 0 OR cost <> 0 OR costed <> 0 ORDER BY day, fact`.execute(app.db);
+    const again = await sql<Fact>`
+      SELECT day::text, fact, orders::int, coalesce(sales, 0)::int AS sales, quantity::int, revenue::numeric(14,2)::text AS revenue,
+             cost::numeric(14,2)::text AS cost, costed::numeric(14,2)::text AS costed
+      FROM order_facts('{}', ARRAY(SELECT o FROM orders o))
+      WHERE orders <> 0 OR coalesce(sales, 0) <> 0 OR quantity <> 0 OR revenue <> 0 OR cost <> 0 OR costed <> 0 ORDER BY day, fact`.execute(
       app.db,
     );
     expect(summed.rows).toEqual(again.rows);
@@ -179,8 +201,8 @@ describe('the sales charts', () => {
     await sql`UPDATE orders SET created_at = '2024-04-10T10:00:00Z'::timestamptz WHERE id = ${order.id}`.execute(app.db);
     const april = await report({ from: '2024-04-01', to: '2024-04-30', by: 'month' });
     expect(april.channels).toEqual([
-      { channel: 'web', sales: 0, revenue: 0 },
-      { channel: 'counter', sales: 1, revenue: 10_000 },
+      { channel: 'web', sales: 0, revenue: 0, costed: 0, margin: 0 },
+      { channel: 'counter', sales: 1, revenue: 10_000, costed: 0, margin: 0 },
     ]);
     // Mobile Money at the counter counts in the Mobile Money share.
     expect(april.totals.mobileMoneyShare).toBe(1);
@@ -188,9 +210,11 @@ describe('the sales charts', () => {
       channel: 'web',
       sales: 3,
       revenue: 314_000,
+      costed: 0,
+      margin: 0,
     });
     const file = await exportFile(app.url, 'ventes.csv', { from: '2024-04-01', to: '2024-04-30', by: 'month' });
-    expect(file.csv.split('\r\n')).toContain('"Comptoir";"1";"10000,00";"100,0 %"');
+    expect(file.csv.split('\r\n')).toContain('"Comptoir";"1";"10000,00";"100,0 %";"0,00";"";""');
   });
 
   it('come as a CSV for French Excel', async () => {
@@ -199,11 +223,11 @@ describe('the sales charts', () => {
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="ventes-2024-03-01-2024-03-31-month.csv"');
     const lines = file.csv.split('\r\n');
     expect(lines.slice(0, 3)).toEqual([
-      '\uFEFF"Mois";"Chiffre d’affaires (F CFA)";"Ventes";"Commandes passées"',
-      '"2024-03-01";"314000,00";"3";"6"',
-      '"Total";"314000,00";"3";"6"',
+      '\uFEFF"Mois";"Chiffre d’affaires (F CFA)";"Ventes";"Commandes passées";"CA au coût connu (F CFA)";"Marge brute (F CFA)";"Taux de marge"',
+      '"2024-03-01";"314000,00";"3";"6";"0,00";"";""',
+      '"Total";"314000,00";"3";"6";"0,00";"";""',
     ]);
-    expect(lines).toContain(`"${laptop.name}";"Produit";"1";"300000,00"`);
+    expect(lines).toContain(`"${laptop.name}";"Produit";"1";"300000,00";"0,00";"";""`);
     expect(lines).toContain('"Mobile money à la livraison";"2";"14000,00";"4,5 %"');
     expect((await exportFile(app.url, 'ventes.csv', { from: '2024-03-31', to: '2024-03-01' })).status).toBe(400);
     expect((await exportFile(app.url, 'ventes.csv', { from: '2024-03-01', to: '2024-03-31' }, 'x=y')).status).toBe(401);

@@ -624,8 +624,8 @@ describe('the sales charts', () => {
       const p = await app.newPage({ width, height }, { timezoneId });
       await signIn(p, '/admin');
       await p.locator('#ventes').scrollIntoViewIfNeeded();
-      // Revenue, best sellers, statuses, payment methods, channels.
-      await expect.poll(() => p.locator('#ventes [data-testid=chart] canvas').count(), { timeout: 20_000 }).toBe(5);
+      // Revenue, best sellers, margin by category, statuses, payment methods, channels.
+      await expect.poll(() => p.locator('#ventes [data-testid=chart] canvas').count(), { timeout: 20_000 }).toBe(6);
       const sales = await tableRows(p, 'Chiffre d’affaires par jour');
       expect(sales).toHaveLength(30);
       const drawn = Object.fromEntries(sales.filter((r) => r[1] !== formatXOF(0)).map((r) => [r[0], r[1]]));

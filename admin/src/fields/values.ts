@@ -31,10 +31,13 @@ export function defaultValues(resource: AnyResource): Values {
   return out;
 }
 
-/** Fields a form shows: everything but server-only structured data on create; once made, a field given only then is read-only. */
+/**
+ * Fields a form shows: everything but server-only structured data on create; once made, a field given
+ * only then is read-only. A field for some of the team only (`readers`) is shown by the resource's own screens.
+ */
 export function formFields(resource: AnyResource, action: 'create' | 'edit'): [string, AnyField][] {
   return Object.entries(resource.fields)
-    .filter(([, field]) => action === 'edit' || !field.readOnly)
+    .filter(([, field]) => (action === 'edit' || !field.readOnly) && !field.readers)
     .map(([key, field]) => [key, field.createOnly && action === 'edit' ? { ...field, readOnly: true } : field]);
 }
 

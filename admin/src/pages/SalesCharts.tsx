@@ -1,10 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { formatXOF } from '@app/shared/format';
 import { itemTypes, labelOf, orderChannels, orderStatuses, paymentMethods } from '@app/shared/resources';
-import { type SalesGrouping, type SalesReport, salesGroupings } from '@app/shared/sales';
+import { type Margin, marginRate, type SalesGrouping, type SalesReport, salesGroupings } from '@app/shared/sales';
 import { useNotification } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, DatePicker, Row, Segmented, Select, Skeleton, Space, Statistic } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Row, Segmented, Select, Skeleton, Space, Statistic, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { Component, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { downloadExport } from '../providers/download';
@@ -107,6 +107,9 @@ export function SalesCharts() {
   );
 }
 
+/** A margin and its rate, or a dash when no line of it had a known cost. */
+const marginText = (m: Margin) => (m.costed ? `${formatXOF(m.margin)} (${percent(marginRate(m))})` : '—');
+
 function SalesFigures({ report, by }: { report: SalesReport; by: SalesGrouping }) {
   const { totals } = report;
   const tiles = [
@@ -114,20 +117,35 @@ function SalesFigures({ report, by }: { report: SalesReport; by: SalesGrouping }
     { title: 'Ventes (livrées ou payées)', value: totals.sales },
     { title: 'Panier moyen', value: formatXOF(totals.averageSale) },
     { title: 'Part du Mobile Money', value: percent(totals.mobileMoneyShare) },
+    {
+      title: 'Marge brute',
+      value: totals.costed ? formatXOF(totals.margin) : '—',
+      // What it is measured on: the articles whose cost was known when sold.
+      note: totals.costed
+        ? `Taux ${percent(totals.marginRate)}, sur ${percent(totals.costedShare)} du chiffre d’affaires (articles au coût connu)`
+        : 'Aucun article vendu n’avait de coût d’achat : renseignez-le sur les produits.',
+    },
   ];
   const tables = {
     revenue: (
       <FigureTable
         caption={`Chiffre d’affaires par ${salesGroupings[by].toLowerCase()}`}
-        head={[salesGroupings[by], 'Chiffre d’affaires', 'Ventes', 'Commandes passées']}
-        rows={report.series.map((p) => [periodLabel(p.period, by), formatXOF(p.revenue), p.sales, p.placed])}
+        head={[salesGroupings[by], 'Chiffre d’affaires', 'Ventes', 'Commandes passées', 'Marge brute']}
+        rows={report.series.map((p) => [periodLabel(p.period, by), formatXOF(p.revenue), p.sales, p.placed, marginText(p)])}
       />
     ),
     best: (
       <FigureTable
         caption="Meilleures ventes"
-        head={['Article', 'Type', 'Quantité', 'Chiffre d’affaires']}
-        rows={report.bestSellers.map((b) => [b.name, labelOf(itemTypes, b.type), b.quantity, formatXOF(b.revenue)])}
+        head={['Article', 'Type', 'Quantité', 'Chiffre d’affaires', 'Marge brute']}
+        rows={report.bestSellers.map((b) => [b.name, labelOf(itemTypes, b.type), b.quantity, formatXOF(b.revenue), marginText(b)])}
+      />
+    ),
+    categories: (
+      <FigureTable
+        caption="Ventes et marge par catégorie"
+        head={['Catégorie', 'Chiffre d’affaires', 'Marge brute']}
+        rows={report.categories.map((c) => [c.label, formatXOF(c.revenue), marginText(c)])}
       />
     ),
     statuses: (
@@ -147,8 +165,8 @@ function SalesFigures({ report, by }: { report: SalesReport; by: SalesGrouping }
     channels: (
       <FigureTable
         caption="Ventes par canal"
-        head={['Canal', 'Ventes', 'Chiffre d’affaires']}
-        rows={report.channels.map((c) => [labelOf(orderChannels, c.channel), c.sales, formatXOF(c.revenue)])}
+        head={['Canal', 'Ventes', 'Chiffre d’affaires', 'Marge brute']}
+        rows={report.channels.map((c) => [labelOf(orderChannels, c.channel), c.sales, formatXOF(c.revenue), marginText(c)])}
       />
     ),
   };
@@ -156,8 +174,9 @@ function SalesFigures({ report, by }: { report: SalesReport; by: SalesGrouping }
     <>
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         {tiles.map((t) => (
-          <Col key={t.title} xs={12} lg={6}>
+          <Col key={t.title} flex="1 1 140px">
             <Statistic title={t.title} value={t.value} valueStyle={{ fontSize: 22 }} />
+            {t.note ? <Typography.Text type="secondary">{t.note}</Typography.Text> : null}
           </Col>
         ))}
       </Row>
@@ -173,7 +192,7 @@ function SalesFigures({ report, by }: { report: SalesReport; by: SalesGrouping }
   );
 }
 
-type FigureTables = Record<'revenue' | 'best' | 'statuses' | 'payments' | 'channels', ReactNode>;
+type FigureTables = Record<'revenue' | 'best' | 'categories' | 'statuses' | 'payments' | 'channels', ReactNode>;
 
 /** A chart's figures as a table: read by screen readers under the drawing, shown when the charts cannot be. */
 function FigureTable({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {

@@ -29,6 +29,13 @@ export default function SalesPlots({ report, by }: { report: SalesReport; by: Sa
   const statuses = report.statuses.filter((s) => s.orders > 0).map((s) => ({ name: labelOf(orderStatuses, s.status), value: s.orders }));
   const payments = report.payments.filter((p) => p.revenue > 0).map((p) => ({ name: labelOf(paymentMethods, p.method), value: p.revenue }));
   const channels = report.channels.filter((c) => c.revenue > 0).map((c) => ({ name: labelOf(orderChannels, c.channel), value: c.revenue }));
+  // Amounts by name: the names on the axis, cut when long.
+  const bars = {
+    height: HEIGHT,
+    autoFit: true,
+    axis: { y: { labelFormatter: compact, title: false }, x: { title: false, labelFormatter: short } },
+    tooltip: { items: money },
+  };
   const pie = {
     angleField: 'value',
     colorField: 'name',
@@ -55,28 +62,25 @@ export default function SalesPlots({ report, by }: { report: SalesReport; by: Sa
       </Col>
       <Col xs={24} lg={12}>
         <Figure title="Meilleures ventes">
-          <Bar
-            data={report.bestSellers}
-            xField="name"
-            yField="revenue"
-            height={HEIGHT}
-            autoFit
-            axis={{ y: { labelFormatter: compact, title: false }, x: { title: false, labelFormatter: short } }}
-            tooltip={{ items: money }}
-          />
+          <Bar data={report.bestSellers} xField="name" yField="revenue" {...bars} />
         </Figure>
       </Col>
-      <Col xs={24} md={12} lg={6}>
+      <Col xs={24} lg={12}>
+        <Figure title="Marge brute par catégorie">
+          <Bar data={report.categories.filter((c) => c.costed)} xField="label" yField="margin" {...bars} style={{ fill: '#389e0d' }} />
+        </Figure>
+      </Col>
+      <Col xs={24} md={12} lg={8}>
         <Figure title="Commandes par statut">
           <Pie data={statuses} {...pie} tooltip={{ items: [{ channel: 'y', name: 'Commandes' }] }} />
         </Figure>
       </Col>
-      <Col xs={24} md={12} lg={6}>
+      <Col xs={24} md={12} lg={8}>
         <Figure title="Modes de paiement">
           <Pie data={payments} {...pie} tooltip={{ items: money }} />
         </Figure>
       </Col>
-      <Col xs={24} md={12} lg={6}>
+      <Col xs={24} md={12} lg={8}>
         <Figure title="Ventes par canal">
           <Pie data={channels} {...pie} tooltip={{ items: money }} />
         </Figure>

@@ -10,7 +10,18 @@ import {
 import type { AnyProcedure } from '@trpc/server';
 import { z } from 'zod';
 import { adminProcedure, type Context, publicProcedure, writeTags } from '../trpc';
-import { createRecord, deleteRecord, findBySlug, getRecord, getSingleton, listRecords, updateRecord, updateSingleton } from './repository';
+import {
+  createRecord,
+  deleteRecord,
+  findBySlug,
+  getRecord,
+  getSingleton,
+  listRecords,
+  seenBy,
+  updateRecord,
+  updateSingleton,
+  type Viewer,
+} from './repository';
 
 export const MAX_PAGE_SIZE = 100;
 export const idInput = z.object({ id: z.uuid('Identifiant invalide.') });
@@ -39,11 +50,11 @@ const readerOf = (resource: AnyResource) =>
     : adminProcedure.meta({ roles: resource.team.read });
 const writerOf = (resource: AnyResource) =>
   adminProcedure.meta({ invalidates: writeTags(resource), roles: resource.team.write, audit: resource.name });
-/** What a caller sees of a resource: everything when their role reads it in the admin, its public side otherwise. */
+/** What a caller sees of a resource: its team's side when their role reads it in the admin (as that role), its public side otherwise. */
 const viewerOf =
   (resource: AnyResource) =>
-  (ctx: Pick<Context, 'admin'>): 'admin' | 'public' =>
-    ctx.admin && resource.team.read.includes(ctx.admin.role) ? 'admin' : 'public';
+  (ctx: Pick<Context, 'admin'>): Viewer =>
+    ctx.admin && resource.team.read.includes(ctx.admin.role) ? ctx.admin.role : 'public';
 
 type Row = Record<string, unknown>;
 
@@ -67,24 +78,33 @@ export function collectionProcedures<N extends string, F extends Fields, O exten
   return {
     list: reader.input(listInput(resource)).query(async ({ ctx, input }) => listRecords(ctx.db, resource, viewerOf(resource)(ctx), input)),
     get: reader.input(idInput).query(({ ctx, input }) => getRecord(ctx.db, resource, viewerOf(resource)(ctx), input.id)),
-    create: writer.input(resource.createSchema).mutation(({ ctx, input }) =>
-      afterCreate
-        ? ctx.db.transaction().execute(async (tx) => {
-            const after = await createRecord(tx, resource, input as Row);
-            await afterCreate(tx, after as Row, ctx.admin.email);
-            return after;
-          })
-        : createRecord(ctx.db, resource, input as Row),
+    // A write answers with the record as its author may read it.
+    create: writer.input(resource.createSchema).mutation(async ({ ctx, input }) =>
+      seenBy(
+        resource,
+        viewerOf(resource)(ctx),
+        afterCreate
+          ? await ctx.db.transaction().execute(async (tx) => {
+              const after = await createRecord(tx, resource, input as Row);
+              await afterCreate(tx, after as Row, ctx.admin.email);
+              return after;
+            })
+          : await createRecord(ctx.db, resource, input as Row),
+      ),
     ),
-    update: writer.input(z.object({ id: idInput.shape.id, data: resource.updateSchema })).mutation(({ ctx, input }) =>
-      afterUpdate
-        ? ctx.db.transaction().execute(async (tx) => {
-            const before: Row = await getRecord(tx, resource, 'admin', input.id);
-            const after: Row = await updateRecord(tx, resource, input.id, input.data as Row);
-            await afterUpdate(tx, ctx.config, before, after);
-            return after as Awaited<ReturnType<typeof updateRecord<typeof resource>>>;
-          })
-        : updateRecord(ctx.db, resource, input.id, input.data as Row),
+    update: writer.input(z.object({ id: idInput.shape.id, data: resource.updateSchema })).mutation(async ({ ctx, input }) =>
+      seenBy(
+        resource,
+        viewerOf(resource)(ctx),
+        afterUpdate
+          ? await ctx.db.transaction().execute(async (tx) => {
+              const before: Row = await getRecord(tx, resource, 'admin', input.id);
+              const after: Row = await updateRecord(tx, resource, input.id, input.data as Row);
+              await afterUpdate(tx, ctx.config, before, after);
+              return after as Awaited<ReturnType<typeof updateRecord<typeof resource>>>;
+            })
+          : await updateRecord(ctx.db, resource, input.id, input.data as Row),
+      ),
     ),
     delete: writer.input(idInput).mutation(({ ctx, input }) => deleteRecord(ctx.db, resource, input.id)),
   };

@@ -1,5 +1,15 @@
-import { type AnyResource, brokenCheck, isUuid, type ListRowOfResource, type RowOfResource, SYSTEM_COLUMNS, slugify } from '@app/shared';
+import {
+  type AnyResource,
+  brokenCheck,
+  type FieldMeta,
+  isUuid,
+  type ListRowOfResource,
+  type RowOfResource,
+  SYSTEM_COLUMNS,
+  slugify,
+} from '@app/shared';
 import { parsePhone } from '@app/shared/phone';
+import type { Role } from '@app/shared/team';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { invalid, notFound } from '../platform/errors';
 import { sanitizeRichText } from './sanitize';
@@ -10,7 +20,15 @@ import { sanitizeRichText } from './sanitize';
 /* eslint-disable @typescript-eslint/no-explicit-any -- tables are only known at run time */
 type AnyDb = Kysely<any>;
 type Row = Record<string, unknown>;
-export type Viewer = 'admin' | 'public';
+/**
+ * Who reads: the server itself ('admin': every column), a member of the resource's team (their
+ * role: every column but those whose `readers` leave them out), or the public (its fields only).
+ */
+export type Viewer = 'admin' | 'public' | Role;
+
+/** Whether a viewer receives a field. */
+const sees = (field: FieldMeta, viewer: Viewer) =>
+  viewer === 'admin' || (viewer === 'public' ? !field.adminOnly && !field.readers : !field.readers || field.readers.includes(viewer));
 
 export interface ListParams {
   page: number;
@@ -21,10 +39,15 @@ export interface ListParams {
   filters?: Record<string, unknown> | undefined;
 }
 
+/** A row written with every column, as a viewer may read it (what a write answers its caller). */
+export function seenBy<T extends Row>(resource: AnyResource, viewer: Viewer, row: T): T {
+  return Object.fromEntries(Object.entries(row).filter(([key]) => !resource.fields[key] || sees(resource.fields[key], viewer))) as T;
+}
+
 /** Columns a viewer may read. Lists leave out rich text (the heavy part); `get` has it. */
 export function columnsFor(resource: AnyResource, viewer: Viewer, shape: 'record' | 'list' = 'record'): string[] {
   const fields = Object.entries(resource.fields)
-    .filter(([, field]) => viewer === 'admin' || !field.adminOnly)
+    .filter(([, field]) => sees(field, viewer))
     .filter(([, field]) => shape === 'record' || field.kind !== 'html')
     .map(([key]) => key);
   return [...SYSTEM_COLUMNS, ...fields];
@@ -60,7 +83,7 @@ function visible(resource: AnyResource, viewer: Viewer) {
     viewer === 'public' && resource.publishedField ? (q.where(resource.publishedField, '=', true) as Q) : q;
 }
 
-const hidden = (resource: AnyResource, viewer: Viewer, key: string) => viewer === 'public' && !!resource.fields[key]?.adminOnly;
+const hidden = (resource: AnyResource, viewer: Viewer, key: string) => !!resource.fields[key] && !sees(resource.fields[key], viewer);
 
 /** The search fields a viewer's search looks in: a visitor's never looks in a field hidden from them. */
 const searchableBy = (resource: AnyResource, viewer: Viewer) => resource.list.search.filter((key) => !hidden(resource, viewer, key));

@@ -83,9 +83,11 @@ END
   },
   {
     // What these orders add to the sales facts: +1 for each row of "added", -1 for each of "removed".
-    name: 'sales_facts_of',
-    signature: `sales_facts_of(removed orders[], added orders[])
-RETURNS TABLE (day date, fact text, label text, orders bigint, sales bigint, quantity bigint, revenue numeric)
+    // A sold line's cost is its product's when it was sold (line_costs); its revenue counts in
+    // "costed" only then, so the margin (costed less cost) is never taken on a line of unknown cost.
+    name: 'order_facts',
+    signature: `order_facts(removed orders[], added orders[])
+RETURNS TABLE (day date, fact text, label text, orders bigint, sales bigint, quantity bigint, revenue numeric, cost numeric, costed numeric)
 LANGUAGE sql STABLE`,
     body: `
   WITH changes AS (
@@ -93,22 +95,37 @@ LANGUAGE sql STABLE`,
     UNION ALL
     SELECT 1, o.* FROM unnest(added) AS o
   ), dated AS (
-    SELECT sign, (created_at AT TIME ZONE 'Africa/Porto-Novo')::date AS day, status, payment_method, channel, total, items,
+    SELECT sign, (created_at AT TIME ZONE 'Africa/Porto-Novo')::date AS day, status, payment_method, channel, total, items, line_costs,
            order_is_sale(status, payment_status) AS sale
     FROM changes
+  ), lines AS (
+    SELECT sign, day, channel, l->>'type' AS type, l->>'id' AS id, l->>'name' AS name, (l->>'quantity')::int AS quantity,
+           (l->>'unitPrice')::numeric * (l->>'quantity')::int - coalesce((l->>'discount')::numeric, 0) AS revenue,
+           CASE WHEN l->>'type' = 'product' THEN (line_costs->>(l->>'id'))::numeric * (l->>'quantity')::int END AS cost
+    FROM dated, jsonb_array_elements(items) AS l WHERE sale
+  ), facts AS (
+    SELECT day, 'total' AS fact, '' AS label, sum(sign) AS orders, sum(sign) FILTER (WHERE sale) AS sales, 0 AS quantity,
+           coalesce(sum(sign * total) FILTER (WHERE sale), 0) AS revenue, 0 AS cost, 0 AS costed
+    FROM dated GROUP BY day
+    UNION ALL
+    SELECT day, 'status:' || status, '', sum(sign), 0, 0, 0, 0, 0 FROM dated GROUP BY day, status
+    UNION ALL
+    SELECT day, 'payment:' || payment_method, '', 0, sum(sign), 0, sum(sign * total), 0, 0 FROM dated WHERE sale GROUP BY day, payment_method
+    UNION ALL
+    SELECT day, 'channel:' || channel, '', 0, sum(sign), 0, sum(sign * total), 0, 0 FROM dated WHERE sale GROUP BY day, channel
+    UNION ALL
+    SELECT day, 'item:' || type || ':' || id, max(name), 0, 0, sum(sign * quantity), sum(sign * revenue),
+           coalesce(sum(sign * cost), 0), coalesce(sum(sign * revenue) FILTER (WHERE cost IS NOT NULL), 0)
+    FROM lines GROUP BY day, type, id
+    UNION ALL
+    SELECT day, 'total', '', 0, 0, 0, 0, coalesce(sum(sign * cost), 0), coalesce(sum(sign * revenue) FILTER (WHERE cost IS NOT NULL), 0)
+    FROM lines GROUP BY day
+    UNION ALL
+    SELECT day, 'channel:' || channel, '', 0, 0, 0, 0, coalesce(sum(sign * cost), 0),
+           coalesce(sum(sign * revenue) FILTER (WHERE cost IS NOT NULL), 0)
+    FROM lines GROUP BY day, channel
   )
-  SELECT day, 'total', '', sum(sign), sum(sign) FILTER (WHERE sale), 0, coalesce(sum(sign * total) FILTER (WHERE sale), 0)
-  FROM dated GROUP BY day
-  UNION ALL
-  SELECT day, 'status:' || status, '', sum(sign), 0, 0, 0 FROM dated GROUP BY day, status
-  UNION ALL
-  SELECT day, 'payment:' || payment_method, '', 0, sum(sign), 0, sum(sign * total) FROM dated WHERE sale GROUP BY day, payment_method
-  UNION ALL
-  SELECT day, 'channel:' || channel, '', 0, sum(sign), 0, sum(sign * total) FROM dated WHERE sale GROUP BY day, channel
-  UNION ALL
-  SELECT day, 'item:' || (l->>'type') || ':' || (l->>'id'), max(l->>'name'), 0, 0, sum(sign * (l->>'quantity')::int),
-         sum(sign * ((l->>'unitPrice')::numeric * (l->>'quantity')::int - coalesce((l->>'discount')::numeric, 0)))
-  FROM dated, jsonb_array_elements(items) AS l WHERE sale GROUP BY day, l->>'type', l->>'id'
+  SELECT day, fact, max(label), sum(orders), sum(sales), sum(quantity), sum(revenue), sum(cost), sum(costed) FROM facts GROUP BY day, fact
 `,
     recompute: ['salesFacts'],
   },
@@ -117,13 +134,14 @@ LANGUAGE sql STABLE`,
     name: 'apply_sales_facts',
     signature: 'apply_sales_facts(removed orders[], added orders[]) RETURNS void LANGUAGE sql',
     body: `
-  INSERT INTO sales_facts AS f (day, fact, label, orders, sales, quantity, revenue)
-  SELECT day, fact, label, orders, coalesce(sales, 0), quantity, revenue FROM sales_facts_of(removed, added)
-  WHERE orders <> 0 OR coalesce(sales, 0) <> 0 OR quantity <> 0 OR revenue <> 0
+  INSERT INTO sales_facts AS f (day, fact, label, orders, sales, quantity, revenue, cost, costed)
+  SELECT day, fact, label, orders, coalesce(sales, 0), quantity, revenue, cost, costed FROM order_facts(removed, added)
+  WHERE orders <> 0 OR coalesce(sales, 0) <> 0 OR quantity <> 0 OR revenue <> 0 OR cost <> 0 OR costed <> 0
   ORDER BY day, fact
   ON CONFLICT (day, fact) DO UPDATE
   SET orders = f.orders + excluded.orders, sales = f.sales + excluded.sales, quantity = f.quantity + excluded.quantity,
-      revenue = f.revenue + excluded.revenue, label = CASE WHEN excluded.label <> '' THEN excluded.label ELSE f.label END
+      revenue = f.revenue + excluded.revenue, cost = f.cost + excluded.cost, costed = f.costed + excluded.costed,
+      label = CASE WHEN excluded.label <> '' THEN excluded.label ELSE f.label END
 `,
     recompute: ['salesFacts'],
   },
@@ -163,6 +181,12 @@ END
   },
 ];
 
+/**
+ * Rules no longer in force, dropped with the next change of rules (their name, then their arguments):
+ * a rule whose result changed shape takes a new name, since CREATE OR REPLACE cannot change it.
+ */
+export const RETIRED_RULES: readonly string[] = ['sales_facts_of(orders[], orders[])'];
+
 const same = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
 
 /**
@@ -170,7 +194,8 @@ const same = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.repla
  * is missing) is replaced, then what they summed up is computed again. Returns the names replaced.
  */
 export async function applyDatabaseRules(db: AnyDb, rules: readonly DatabaseRule[] = DATABASE_RULES): Promise<string[]> {
-  const names = rules.map((rule) => rule.name);
+  const retired = RETIRED_RULES.map((r) => r.slice(0, r.indexOf('(')));
+  const names = [...rules.map((rule) => rule.name), ...retired];
   const current = async (q: AnyDb) => {
     const { rows } = await sql<{ proname: string; prosrc: string }>`
       SELECT p.proname, p.prosrc FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
@@ -178,14 +203,19 @@ export async function applyDatabaseRules(db: AnyDb, rules: readonly DatabaseRule
     return new Map(rows.map((row) => [row.proname, row.prosrc]));
   };
   const changed = (found: Map<string, string>) => rules.filter((rule) => !same(found.get(rule.name) ?? '', rule.body));
-  // The usual start: every rule already in force, and no lock taken.
-  if (!changed(await current(db)).length) return [];
+  const left = (found: Map<string, string>) => RETIRED_RULES.filter((_, i) => found.has(retired[i]!));
+  // The usual start: every rule already in force, none retired still there, and no lock taken.
+  const found = await current(db);
+  if (!changed(found).length && !left(found).length) return [];
   return db.transaction().execute(async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext('boutique:database_rules'))`.execute(tx);
-    const replace = changed(await current(tx));
+    const now = await current(tx);
+    const replace = changed(now);
     for (const rule of replace) {
       await sql.raw(`CREATE OR REPLACE FUNCTION ${rule.signature} AS $fn$${rule.body}$fn$`).execute(tx);
     }
+    // Once the rules that called them are replaced.
+    for (const old of left(now)) await sql.raw(`DROP FUNCTION IF EXISTS ${old}`).execute(tx);
     for (const key of new Set(replace.flatMap((rule) => rule.recompute))) await sql.raw(RECOMPUTE[key]).execute(tx);
     return replace.map((rule) => rule.name);
   });

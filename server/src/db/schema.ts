@@ -252,6 +252,10 @@ export interface SalesFactsTable {
   sales: number;
   quantity: number;
   revenue: ColumnType<string, never, never>;
+  /** What the costed part of the sales cost the shop (lines whose product had a cost when sold). */
+  cost: ColumnType<string, never, never>;
+  /** The revenue of those lines: the margin is costed less cost. */
+  costed: ColumnType<string, never, never>;
 }
 
 /** One run of the backup job: a checked file, or the error that stopped it. */

@@ -9,6 +9,7 @@ import {
   labelOf,
   type ListRowOfResource,
   newsletterSubscribers,
+  orderMargin,
   orderChannels,
   orderStatuses,
   paymentMethods,
@@ -48,6 +49,9 @@ const HEADER = [
   'Canal',
   'Facture normalisée (code MECeF/DGI)',
   'Facture d’avoir (code MECeF/DGI)',
+  // Over the lines whose product had a cost when sold; empty when none had one.
+  'Coût d’achat des articles (F CFA)',
+  'Marge brute (F CFA)',
 ];
 
 /**
@@ -95,6 +99,7 @@ type ExportedOrder = Pick<
   | 'paymentReference'
   | 'status'
   | 'channel'
+  | 'lineCosts'
 >;
 
 /** Where a page of the export ends: its last order's creation time (at full precision) and id. */
@@ -113,7 +118,8 @@ export async function* ordersCsv(db: Kysely<Database>, from: string, to: string,
         sql<string>`json_build_object('number', number, 'createdAt', created_at, 'customerName', customer_name, 'phone', phone,
           'email', email, 'city', city, 'address', address, 'items', items, 'subtotal', subtotal, 'promoCode', promo_code,
           'discount', discount, 'deliveryCost', delivery_cost, 'total', total, 'paymentMethod', payment_method,
-          'paymentStatus', payment_status, 'paymentReference', payment_reference, 'status', status, 'channel', channel)::text`.as('row'),
+          'paymentStatus', payment_status, 'paymentReference', payment_reference, 'status', status, 'channel', channel,
+          'lineCosts', line_costs)::text`.as('row'),
       ])
       .select(sql<string>`created_at::text`.as('cursorAt'))
       .select((eb) =>
@@ -157,6 +163,7 @@ export async function* ordersCsv(db: Kysely<Database>, from: string, to: string,
     yield rows
       .map(({ row, saleCode, creditCode }) => {
         const o = JSON.parse(row) as ExportedOrder;
+        const margin = orderMargin(o.items, o.lineCosts);
         return csvLine([
           o.number,
           placedAt.format(new Date(o.createdAt)),
@@ -178,6 +185,8 @@ export async function* ordersCsv(db: Kysely<Database>, from: string, to: string,
           labelOf(orderChannels, o.channel),
           saleCode ?? '',
           creditCode ?? '',
+          margin ? csvAmount(margin.cost) : '',
+          margin ? csvAmount(margin.margin) : '',
         ]);
       })
       .join('');

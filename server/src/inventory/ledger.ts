@@ -119,3 +119,15 @@ export async function openStock(tx: Db, actor: string, ids?: readonly string[]) 
     WHERE p.stock IS NOT NULL ${ids ? sql`AND p.id IN (${sql.join(ids.length ? ids : [null])})` : sql``}
       AND NOT EXISTS (SELECT 1 FROM stock_movements m WHERE m.product = p.id)`.execute(tx);
 }
+
+/**
+ * What each product of a sale costs the shop now (its average cost, or the one typed), kept with the
+ * order for its margin: product id → unit cost; a product without a cost is left out (its margin is
+ * unknown, never taken as all profit). Null when no product of the sale has one.
+ */
+export async function saleCosts(tx: Db, lines: ReadonlyArray<{ type: string; id: string }>): Promise<Record<string, number> | null> {
+  const ids = [...new Set(lines.filter((l) => l.type === 'product').map((l) => l.id))];
+  if (!ids.length) return null;
+  const rows = await tx.selectFrom('products').select(['id', 'cost']).where('id', 'in', ids).where('cost', 'is not', null).execute();
+  return rows.length ? Object.fromEntries(rows.map((r) => [r.id, Number(r.cost)])) : null;
+}

@@ -22,7 +22,7 @@ import { moveSeats } from '../sessions/seats';
 import type { LowStock } from './notifications';
 import { dayForSale } from './cash-drawer';
 import { findOrderByKey, orderRules, priceItems, round2, takeStock } from './place-order';
-import { recordMovements } from '../inventory/ledger';
+import { recordMovements, saleCosts } from '../inventory/ledger';
 import { dateTime } from './ticket';
 import { shareOut } from './promo';
 
@@ -140,6 +140,7 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
     channel: 'counter',
     cashSession: day.id,
     review: broken.length ? broken.join(' ').slice(0, 1000) : null,
+    lineCosts: await saleCosts(tx, lines),
     idempotencyKey: sale.idempotencyKey,
   });
   await recordMovements(

@@ -15,7 +15,7 @@ import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
 import { columnsFor, createRecord } from '../crud/repository';
 import { hitRateLimit } from '../platform/rate-limit';
-import { type Moved, ONLINE_SHOP, recordMovements } from '../inventory/ledger';
+import { type Moved, ONLINE_SHOP, recordMovements, saleCosts } from '../inventory/ledger';
 import type { LowStock } from './notifications';
 import { applyPromo, takePromoUse } from './promo';
 import { moveSeats, sessionOfLine } from '../sessions/seats';
@@ -190,6 +190,7 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
     discount,
     deliveryCost,
     total,
+    lineCosts: await saleCosts(tx, lines),
     idempotencyKey: input.idempotencyKey,
   });
   await recordMovements(tx, { kind: 'order', actor: ONLINE_SHOP, orderNumber: row.number }, moved);

@@ -15,7 +15,7 @@ import {
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { idInput } from '../crud/crud-router';
-import { getRecord, updateRecord } from '../crud/repository';
+import { getRecord, seenBy, updateRecord } from '../crud/repository';
 import { addOrderNote, orderHistory, recordEvent, reopenOrder, setPaymentStatus, transitionOrder } from '../orders/lifecycle';
 import { orderInvoices, retryInvoice } from '../invoicing/invoices';
 import { counterCatalogue, reviewAlert, sellAtCounter, shortageAlert } from '../orders/counter';
@@ -38,7 +38,8 @@ const stockWrite = adminProcedure.meta({ invalidates: ['products', 'courseSessio
 const orderRead = adminProcedure.meta({ roles: orders.team.read });
 const counter = adminProcedure.meta({ roles: AREAS.counter });
 
-const withoutKey = ({ idempotencyKey: _key, ...order }: Order) => order;
+/** An order as its shopper or seller receives it: without the request's key, nor what it cost the shop. */
+const withoutKey = ({ idempotencyKey: _key, lineCosts: _costs, ...order }: Order) => order;
 
 /** Orders are placed by shoppers and moved along their process; the generic list and get serve the admin. */
 export const ordersProcedures = {
@@ -62,7 +63,7 @@ export const ordersProcedures = {
           note: orders.fields[key].label,
         });
       }
-      return after;
+      return seenBy(orders, ctx.admin.role, after);
     });
   }),
 

@@ -4,10 +4,13 @@ import {
   csvStart,
   itemTypes,
   labelOf,
+  type Margin,
+  marginRate,
   MOBILE_MONEY_METHODS,
   orderChannels,
   orderStatuses,
   paymentMethods,
+  productCategories,
   type SalesQuery,
   type SalesReport,
   salesGroupings,
@@ -24,6 +27,16 @@ type Db = Kysely<Database>;
 // dépensé", defined in the same migration).
 export const isSale = sql<boolean>`order_is_sale(status, payment_status)`;
 
+/** A margin from the facts' sums: the costed revenue, less what it cost. */
+const margin = (r: { cost: string | number; costed: string | number }): Margin => ({
+  costed: Number(r.costed),
+  margin: Number(r.costed) - Number(r.cost),
+});
+
+/** A category's name, or an item type's (a training), or « Autres » for a product deleted since. */
+const categoryLabel = (key: string) =>
+  key.startsWith('type:') ? labelOf(itemTypes, key.slice(5)) : key ? labelOf(productCategories, key) : 'Autres (produits supprimés)';
+
 export async function salesReport(db: Db, query: SalesQuery): Promise<SalesReport> {
   const { from, to, by } = salesQuerySchema.parse(query);
   const unit = sql.lit(by);
@@ -35,18 +48,20 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
       .where('day', '>=', from)
       .where('day', '<=', to)
       .where('fact', prefix.endsWith(':') ? 'like' : '=', prefix.endsWith(':') ? `${prefix}%` : prefix);
-  /** Sales and revenue of the period by the fact's key ('payment:cash' → 'cash'). */
+  /** Sales, revenue and margin of the period by the fact's key ('payment:cash' → 'cash'). */
   const split = (prefix: 'payment:' | 'channel:') =>
     facts(prefix)
       .select([
         sql<string>`substr(fact, ${prefix.length + 1})`.as('key'),
         sql<string>`sum(sales)`.as('sales'),
         sql<string>`sum(revenue)`.as('revenue'),
+        sql<string>`sum(cost)`.as('cost'),
+        sql<string>`sum(costed)`.as('costed'),
       ])
       .groupBy('fact')
       .execute()
-      .then((rows) => new Map(rows.map((r) => [r.key, { sales: Number(r.sales), revenue: Number(r.revenue) }])));
-  const [series, bestSellers, statuses, byMethod, byChannel] = await Promise.all([
+      .then((rows) => new Map(rows.map((r) => [r.key, { sales: Number(r.sales), revenue: Number(r.revenue), ...margin(r) }])));
+  const [series, bestSellers, statuses, byMethod, byChannel, byCategory] = await Promise.all([
     db
       .selectFrom(
         sql<{ period: string }>`generate_series(date_trunc(${unit}, ${from}::timestamp), ${to}::timestamp, ${step}::interval)`.as('p'),
@@ -58,6 +73,8 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
             sql<string>`sum(revenue)`.as('revenue'),
             sql<string>`sum(sales)`.as('sales'),
             sql<string>`sum(orders)`.as('placed'),
+            sql<string>`sum(cost)`.as('cost'),
+            sql<string>`sum(costed)`.as('costed'),
           ])
           .groupBy('bucket')
           .as('o'),
@@ -68,6 +85,8 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
         sql<string>`coalesce(o.revenue, 0)`.as('revenue'),
         sql<string>`coalesce(o.sales, 0)`.as('sales'),
         sql<string>`coalesce(o.placed, 0)`.as('placed'),
+        sql<string>`coalesce(o.cost, 0)`.as('cost'),
+        sql<string>`coalesce(o.costed, 0)`.as('costed'),
       ])
       .orderBy(sql`p`)
       .execute(),
@@ -83,6 +102,8 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
             sql<string>`max(day)`.as('lastDay'),
             sql<string>`sum(quantity)`.as('quantity'),
             sql<string>`sum(revenue)`.as('revenue'),
+            sql<string>`sum(cost)`.as('cost'),
+            sql<string>`sum(costed)`.as('costed'),
           ])
           .groupBy('fact')
           .having(sql<boolean>`sum(quantity) > 0`)
@@ -97,6 +118,8 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
         'named.label as name',
         'top.quantity',
         'top.revenue',
+        'top.cost',
+        'top.costed',
       ])
       .orderBy('top.revenue', 'desc')
       .orderBy('name')
@@ -108,25 +131,68 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
       .execute(),
     split('payment:'),
     split('channel:'),
+    // By the product's category now (a product deleted since: « Autres »), the other items by type.
+    facts('item:')
+      .leftJoin('products', (join) =>
+        join.on((eb) => eb.and([eb('fact', 'like', 'item:product:%'), eb(sql`products.id::text`, '=', sql`split_part(fact, ':', 3)`)])),
+      )
+      .select([
+        sql<string>`CASE WHEN fact LIKE 'item:product:%' THEN coalesce(products.category, '') ELSE 'type:' || split_part(fact, ':', 2) END`.as(
+          'key',
+        ),
+        sql<string>`sum(sales_facts.revenue)`.as('revenue'),
+        sql<string>`sum(sales_facts.cost)`.as('cost'),
+        sql<string>`sum(sales_facts.costed)`.as('costed'),
+      ])
+      .groupBy('key')
+      .having(sql<boolean>`sum(sales_facts.revenue) <> 0`)
+      .orderBy('revenue', 'desc')
+      .execute(),
   ]);
-  const points = series.map((p) => ({ period: p.period, revenue: Number(p.revenue), sales: Number(p.sales), placed: Number(p.placed) }));
+  const points = series.map((p) => ({
+    period: p.period,
+    revenue: Number(p.revenue),
+    sales: Number(p.sales),
+    placed: Number(p.placed),
+    ...margin(p),
+  }));
   const revenue = points.reduce((sum, p) => sum + p.revenue, 0);
   const sales = points.reduce((sum, p) => sum + p.sales, 0);
   const mobile = MOBILE_MONEY_METHODS.reduce((sum, m) => sum + (byMethod.get(m)?.revenue ?? 0), 0);
   const count = new Map(statuses.map((s) => [s.status, Number(s.orders)]));
+  const whole = {
+    costed: points.reduce((sum, p) => sum + p.costed, 0),
+    margin: points.reduce((sum, p) => sum + p.margin, 0),
+  };
   return {
     series: points,
-    bestSellers: bestSellers.map((b) => ({ ...b, quantity: Number(b.quantity), revenue: Number(b.revenue) })),
+    bestSellers: bestSellers.map(({ cost, costed, ...b }) => ({
+      ...b,
+      quantity: Number(b.quantity),
+      revenue: Number(b.revenue),
+      ...margin({ cost, costed }),
+    })),
+    categories: byCategory.map((c) => ({ key: c.key, label: categoryLabel(c.key), revenue: Number(c.revenue), ...margin(c) })),
     // Every status and method, in the shop's own order, even at zero.
     statuses: Object.keys(orderStatuses).map((status) => ({ status, orders: count.get(status) ?? 0 })),
-    payments: Object.keys(paymentMethods).map((method) => ({ method, ...(byMethod.get(method) ?? { sales: 0, revenue: 0 }) })),
-    channels: Object.keys(orderChannels).map((channel) => ({ channel, ...(byChannel.get(channel) ?? { sales: 0, revenue: 0 }) })),
+    payments: Object.keys(paymentMethods).map((method) => ({
+      method,
+      sales: byMethod.get(method)?.sales ?? 0,
+      revenue: byMethod.get(method)?.revenue ?? 0,
+    })),
+    channels: Object.keys(orderChannels).map((channel) => ({
+      channel,
+      ...(byChannel.get(channel) ?? { sales: 0, revenue: 0, costed: 0, margin: 0 }),
+    })),
     totals: {
       revenue,
       sales,
       placed: points.reduce((sum, p) => sum + p.placed, 0),
       averageSale: sales ? Math.round(revenue / sales) : 0,
       mobileMoneyShare: revenue ? mobile / revenue : 0,
+      ...whole,
+      marginRate: marginRate(whole),
+      costedShare: revenue ? whole.costed / revenue : 0,
     },
   };
 }
@@ -134,15 +200,27 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
 /** The same figures for French Excel (BOM, ';'): one table after another, a blank line between. */
 export function salesCsv(report: SalesReport, query: SalesQuery): string {
   const by = salesGroupings[query.by ?? 'day'];
-  const share = (revenue: number) =>
-    `${report.totals.revenue ? ((100 * revenue) / report.totals.revenue).toFixed(1).replace('.', ',') : '0'} %`;
+  const percent = (part: number, whole: number) => `${whole ? ((100 * part) / whole).toFixed(1).replace('.', ',') : '0'} %`;
+  const share = (revenue: number) => percent(revenue, report.totals.revenue);
+  // Each table's margin: the revenue of the lines whose cost is known, their gross margin and its rate.
+  const MARGIN = ['CA au coût connu (F CFA)', 'Marge brute (F CFA)', 'Taux de marge'];
+  const margin = (m: Margin) => [csvAmount(m.costed), ...(m.costed ? [csvAmount(m.margin), percent(m.margin, m.costed)] : ['', ''])];
   return [
-    csvStart([by, 'Chiffre d’affaires (F CFA)', 'Ventes', 'Commandes passées']),
-    ...report.series.map((p) => csvLine([p.period, csvAmount(p.revenue), String(p.sales), String(p.placed)])),
-    csvLine(['Total', csvAmount(report.totals.revenue), String(report.totals.sales), String(report.totals.placed)]),
+    csvStart([by, 'Chiffre d’affaires (F CFA)', 'Ventes', 'Commandes passées', ...MARGIN]),
+    ...report.series.map((p) => csvLine([p.period, csvAmount(p.revenue), String(p.sales), String(p.placed), ...margin(p)])),
+    csvLine([
+      'Total',
+      csvAmount(report.totals.revenue),
+      String(report.totals.sales),
+      String(report.totals.placed),
+      ...margin(report.totals),
+    ]),
     '\r\n',
-    csvLine(['Meilleures ventes', 'Type', 'Quantité', 'Chiffre d’affaires (F CFA)']),
-    ...report.bestSellers.map((b) => csvLine([b.name, labelOf(itemTypes, b.type), String(b.quantity), csvAmount(b.revenue)])),
+    csvLine(['Meilleures ventes', 'Type', 'Quantité', 'Chiffre d’affaires (F CFA)', ...MARGIN]),
+    ...report.bestSellers.map((b) => csvLine([b.name, labelOf(itemTypes, b.type), String(b.quantity), csvAmount(b.revenue), ...margin(b)])),
+    '\r\n',
+    csvLine(['Catégorie', 'Chiffre d’affaires (F CFA)', 'Part', ...MARGIN]),
+    ...report.categories.map((c) => csvLine([c.label, csvAmount(c.revenue), share(c.revenue), ...margin(c)])),
     '\r\n',
     csvLine(['Statut', 'Commandes passées']),
     ...report.statuses.map((s) => csvLine([labelOf(orderStatuses, s.status), String(s.orders)])),
@@ -150,7 +228,9 @@ export function salesCsv(report: SalesReport, query: SalesQuery): string {
     csvLine(['Mode de paiement', 'Ventes', 'Chiffre d’affaires (F CFA)', 'Part']),
     ...report.payments.map((p) => csvLine([labelOf(paymentMethods, p.method), String(p.sales), csvAmount(p.revenue), share(p.revenue)])),
     '\r\n',
-    csvLine(['Canal', 'Ventes', 'Chiffre d’affaires (F CFA)', 'Part']),
-    ...report.channels.map((c) => csvLine([labelOf(orderChannels, c.channel), String(c.sales), csvAmount(c.revenue), share(c.revenue)])),
+    csvLine(['Canal', 'Ventes', 'Chiffre d’affaires (F CFA)', 'Part', ...MARGIN]),
+    ...report.channels.map((c) =>
+      csvLine([labelOf(orderChannels, c.channel), String(c.sales), csvAmount(c.revenue), share(c.revenue), ...margin(c)]),
+    ),
   ].join('');
 }

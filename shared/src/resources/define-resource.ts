@@ -173,6 +173,15 @@ export function defineResource<
       throw new Error(`Resource ${config.name}: unknown field "${String(key)}" in list settings`);
     }
   }
+  for (const [key, field] of Object.entries(config.fields)) {
+    // Shown to some of the team only: nobody may write what they may not read, nor search or sort by it.
+    if (
+      field.readers &&
+      (!field.readOnly ||
+        [...config.list.search, ...config.list.columns, ...config.list.sortable, ...(config.list.filters ?? [])].includes(key))
+    )
+      throw new Error(`Resource ${config.name}: "${key}" has readers, so it is readOnly and out of the list's settings`);
+  }
   // Unknown keys are refused rather than silently dropped, with the key named.
   const strict = {
     error: (issue: { code?: string; keys?: string[] }) =>

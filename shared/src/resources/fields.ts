@@ -5,6 +5,7 @@ import { barcodeError, normalizeBarcode } from '../format/barcode';
 import { SLUG_MAX_LENGTH, SLUG_MESSAGE, SLUG_PATTERN } from '../format/slugify';
 import { z } from 'zod';
 import { visibleText } from '../format/visible';
+import type { Roles } from '../team/roles';
 
 // zod's own French messages are the fallback for anything our builders do not word themselves.
 z.config(z.locales.fr());
@@ -37,6 +38,11 @@ export interface FieldOptions<T = unknown> {
   default?: T | (() => T);
   /** Never returned to anonymous readers. */
   adminOnly?: boolean;
+  /**
+   * Of the resource's team, the only roles that receive it (an order's costs: the managers', not the
+   * sellers' who read the order): never sent to anyone else, public or team. Such a field is readOnly.
+   */
+  readers?: Roles;
   /** Set by the server: not part of create/update inputs. */
   readOnly?: boolean;
   /**
@@ -57,6 +63,8 @@ export interface FieldMeta {
   label: string;
   optional: boolean;
   adminOnly: boolean;
+  /** Set: the only roles that receive it (see FieldOptions). */
+  readers?: Roles;
   readOnly: boolean;
   createOnly: boolean;
   hasDefault: boolean;
@@ -136,6 +144,7 @@ function build<const K extends FieldKind, Z extends z.ZodType, const O extends F
     default: o.default,
     help: o.help,
     ...(o.unique ? { unique: o.unique } : {}),
+    ...(o.readers ? { readers: o.readers } : {}),
     schema: schema as Wrap<Z, O>,
     base,
   };

@@ -3,7 +3,7 @@ import { defineResource } from './define-resource';
 import { f } from './fields';
 import { itemTypes, needsShipping, orderChannels, orderStatuses, paymentMethods, paymentStatuses, WEB_PAYMENT_METHODS } from './labels';
 import { honeypot } from './honeypot';
-import { SELLERS } from '../team/roles';
+import { MANAGERS, SELLERS } from '../team/roles';
 
 export const orderLineSchema = z.object({
   id: z.string(),
@@ -69,6 +69,12 @@ export const orders = defineResource({
      * wrong). Recorded all the same, since the goods left; she was alerted at once.
      */
     review: f.longText('À vérifier', { optional: true, readOnly: true, max: 1000 }),
+    /**
+     * What each product of the order cost the shop when it was sold (product id → unit cost, F CFA),
+     * for its margin: the managers' alone, never the sellers' who read the order (a product without
+     * a cost then is absent).
+     */
+    lineCosts: f.json('Coûts d’achat à la vente', z.record(z.string(), z.number()), { readOnly: true, optional: true, readers: MANAGERS }),
     trackingToken: f.text('Jeton de suivi', { readOnly: true, adminOnly: true }),
     idempotencyKey: f.text('Clé de requête', { readOnly: true, adminOnly: true }),
   },

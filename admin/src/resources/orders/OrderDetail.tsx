@@ -1,6 +1,6 @@
 import { EditOutlined, FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
 import { retryUnlessRefused } from '../../providers/errors';
-import { MANAGERS, may, type Role, statusMessage, trackingPath } from '@app/shared';
+import { MANAGERS, may, orderMargin, type Role, statusMessage, trackingPath } from '@app/shared';
 import { formatDiscount, formatXOF, telLink } from '@app/shared/format';
 import { formatPhone } from '@app/shared/phone';
 import {
@@ -54,6 +54,7 @@ export default function OrderDetail() {
   const lines = order.items;
   const delivery = deliveryLine(order);
   const discount = discountLine(order);
+  const margin = orderMargin(lines, order.lineCosts);
   const status = order.status;
   const phone = order.phone;
   const tracking = `${window.location.origin}${trackingPath(order.trackingToken)}`;
@@ -163,6 +164,12 @@ export default function OrderDetail() {
           <Descriptions.Item label="Total">
             <Typography.Text strong>{money(Number(order.total))}</Typography.Text>
           </Descriptions.Item>
+          {/* The managers' alone (the server sends the costs to no one else), never on paper. */}
+          {margin ? (
+            <Descriptions.Item label="Marge brute" className="no-print">
+              {money(margin.margin)} sur {money(margin.costed)} au coût connu ({money(margin.cost)} d’achat)
+            </Descriptions.Item>
+          ) : null}
         </Descriptions>
       </Card>
       <div className="no-print">
