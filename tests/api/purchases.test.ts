@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import { EXPORTS, formatXOF } from '@app/shared';
+import { readOutbox } from '../support/outbox';
 import { pdfText } from '../support/pdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, adminCookie, failure, memberClient, startTestApp, type TestApp } from '../support/app';
@@ -8,10 +10,14 @@ import { ADMIN, adminCookie, failure, memberClient, startTestApp, type TestApp }
 // what arrives enters the stock ledger and the product's average cost.
 
 let app: TestApp;
+const dataDir = `.tmp/test-purchases-${process.pid}`;
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ env: { DATA_DIR: dataDir } });
 });
-afterAll(() => app?.close());
+afterAll(async () => {
+  await app?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 const supplier = () =>
   app.asAdmin.suppliers.create({
@@ -59,6 +65,20 @@ describe('a purchase order', () => {
       .where('subject', 'like', `Bon de commande ${order.number}%`)
       .execute();
     expect(mail).toMatchObject([{ recipient: 'commandes@grossiste.example', payload: { text: sent.text } }]);
+    // The mail carries the order as a PDF, made when it leaves.
+    const filename = `bon-de-commande-${order.number}.pdf`;
+    let eml: string | undefined;
+    await expect.poll(() => (eml = readOutbox(dataDir).find((m) => m.includes(`filename=${filename}`)))).toBeDefined();
+    const part = eml!.slice(eml!.indexOf(`filename=${filename}`));
+    const attached = Buffer.from(
+      part
+        .slice(part.search(/\r?\n\r?\n/))
+        .split('--')[0]!
+        .replace(/\s/g, ''),
+      'base64',
+    );
+    expect(attached.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await pdfText(attached)).toContain(low.name);
     expect((await app.asAdmin.purchaseOrders.get({ id: order.id })).status).toBe('sent');
     // Its PDF, to share with the supplier from the phone or print; the managers' only.
     const pdfPath = `${app.url}${EXPORTS.purchaseOrder}?id=${order.id}`;

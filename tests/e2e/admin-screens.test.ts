@@ -612,8 +612,18 @@ describe('the sales charts', () => {
       SELECT status, count(*) AS n FROM orders
       WHERE (created_at AT TIME ZONE 'Africa/Porto-Novo')::date > (now() AT TIME ZONE 'Africa/Porto-Novo')::date - 30
       GROUP BY status`.execute(app.db);
+    // The gross margin of those sales: each product line's revenue less its cost when sold, where it had one.
+    const { rows: margins } = await sql<{ margin: string }>`
+      SELECT coalesce(sum((l->>'unitPrice')::numeric * (l->>'quantity')::int - coalesce((l->>'discount')::numeric, 0)
+                          - (o.line_costs->>(l->>'id'))::numeric * (l->>'quantity')::int), 0) AS margin
+      FROM orders o, jsonb_array_elements(o.items) l
+      WHERE status <> 'cancelled' AND payment_status NOT IN ('to_refund', 'refunded') AND (status = 'delivered' OR payment_status = 'paid')
+        AND (created_at AT TIME ZONE 'Africa/Porto-Novo')::date > (now() AT TIME ZONE 'Africa/Porto-Novo')::date - 30
+        AND l->>'type' = 'product' AND o.line_costs ? (l->>'id')`.execute(app.db);
     expect(days.length).toBeGreaterThan(0);
     const revenue = days.reduce((sum, d) => sum + Number(d.revenue), 0);
+    const margin = Number(margins[0]!.margin);
+    expect(margin).toBeGreaterThan(0);
 
     // Two devices whose clocks are far from Benin's (UTC-12 and UTC+14): at any hour one of them is
     // on another day than the shop, whose days the charts count.
@@ -634,6 +644,7 @@ describe('the sales charts', () => {
       expect(squeeze(await p.locator('#ventes .ant-statistic').first().innerText())).toBe(
         squeeze(`Chiffre d’affaires${formatXOF(revenue)}`),
       );
+      expect(squeeze(await p.locator('#ventes .ant-statistic').nth(4).innerText())).toBe(squeeze(`Marge brute${formatXOF(margin)}`));
       const byStatus = Object.fromEntries((await tableRows(p, 'Commandes par statut')).map(([label, n]) => [label, Number(n)]));
       for (const [status, label] of Object.entries(orderStatuses)) {
         expect(byStatus[label]).toBe(Number(statuses.find((s) => s.status === status)?.n ?? 0));

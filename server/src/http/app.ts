@@ -19,6 +19,7 @@ import { startOutboxWorker } from '../platform/outbox-worker';
 import { pushDelivery } from '../platform/push-delivery';
 import { startScheduler } from '../platform/scheduler';
 import { exportRoutes } from './export-route';
+import { renderPurchaseOrder } from '../inventory/purchases';
 import { mediaRoutes } from './media-route';
 import { fedapayWebhookRoute } from './webhook-route';
 import { whatsappWebhookRoute } from './whatsapp-route';
@@ -186,7 +187,7 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   app.decorate('publicCache', { cache, invalidate });
   const scheduler = startScheduler(db, housekeepingJobs(db, config, app.log, invalidate), app.log);
   const outbox = startOutboxWorker(db, config, app.log, {
-    mail: mailDelivery(db, config),
+    mail: mailDelivery(db, config, { purchaseOrder: (id) => renderPurchaseOrder(db, paths.fonts, id) }),
     push: pushDelivery(db, config),
     invoice: invoiceDelivery(db, config),
     whatsapp: whatsappDelivery(db, config),

@@ -144,6 +144,7 @@ export async function sendPurchase(db: Db, id: string, by: 'email' | 'whatsapp')
         subject: `Bon de commande ${purchase.number} – ${shop.businessName}`,
         text,
         replyTo: shop.email,
+        attach: { document: 'purchaseOrder', id, filename: `bon-de-commande-${purchase.number}.pdf` },
       });
     }
     if (locked.status === 'draft')

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
+import type { MailDocuments, MailEffect } from './outbox';
 import { reveal, unseal } from './sealed';
 import { type Mail, sendMail } from './mail';
 import { type Deliver, DeliveryError } from './outbox-worker';
@@ -23,12 +24,18 @@ export function mailError(err: unknown): DeliveryError {
 }
 
 export const mailDelivery =
-  (db: DB, config: Config): Deliver =>
+  (db: DB, config: Config, documents: Partial<MailDocuments> = {}): Deliver =>
   async (row) => {
-    const { sealed, ...mail } = row.payload as Mail & { sealed?: string };
+    const { sealed, attach, ...mail } = row.payload as Mail & { sealed?: string; attach?: MailEffect['attach'] };
     if (sealed) {
       const secret = await unseal(db, sealed);
       Object.assign(mail, { text: reveal(mail.text, secret), html: mail.html && reveal(mail.html, secret) });
+    }
+    if (attach) {
+      const content = (await documents[attach.document]?.(attach.id)) ?? null;
+      // Deleted since it was queued: what it told of is no longer the shop's to send.
+      if (!content) throw new DeliveryError(`Le document joint (${attach.filename}) n’existe plus : message abandonné.`, 'fail');
+      mail.attachment = { filename: attach.filename, content };
     }
     try {
       await sendMail(config, mail, row);

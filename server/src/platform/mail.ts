@@ -10,6 +10,7 @@ export interface Mail {
   replyTo?: string | undefined;
   html?: string | undefined;
   listUnsubscribe?: string | undefined;
+  attachment?: { filename: string; content: Buffer } | undefined;
 }
 
 export const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -77,6 +78,7 @@ export async function sendMail(config: Config, mail: Mail, origin: MailOrigin): 
           headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
         }
       : {}),
+    ...(mail.attachment ? { attachments: [{ ...mail.attachment, contentType: 'application/pdf' }] } : {}),
     messageId: `<${origin.id}@${new URL(config.publicUrl).hostname}>`,
   };
   if (config.smtpUrl) {

@@ -25,7 +25,13 @@ export interface MailEffect {
    * keeps it sealed, and the staff reading the "Envois" see a mark in its place (platform/sealed.ts).
    */
   secret?: string;
+  /** A PDF the shop makes, attached when the mail leaves (MailDocuments). */
+  attach?: { document: MailDocument; id: string; filename: string };
 }
+
+/** The PDFs a mail may carry, made when it leaves: each renders one record, or null once it is gone. */
+export type MailDocument = 'purchaseOrder';
+export type MailDocuments = Record<MailDocument, (id: string) => Promise<Buffer | null>>;
 
 export interface PushEffect {
   subscriptionId: string;

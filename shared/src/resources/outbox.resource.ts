@@ -22,6 +22,8 @@ export const OUTBOX_CHANNELS = {
       newsletterId: z.string().optional(),
       /** The link the text masks, encrypted: only the delivery reads it (server/src/platform/sealed.ts). */
       sealed: z.string().optional(),
+      /** A PDF the shop makes, attached as it stands when the mail leaves (a purchase order to its supplier). */
+      attach: z.object({ document: z.enum(['purchaseOrder']), id: z.string(), filename: z.string() }).optional(),
     }),
   },
   push: {

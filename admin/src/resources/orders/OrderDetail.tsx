@@ -167,7 +167,15 @@ export default function OrderDetail() {
           {/* The managers' alone (the server sends the costs to no one else), never on paper. */}
           {margin ? (
             <Descriptions.Item label="Marge brute" className="no-print">
-              {money(margin.margin)} sur {money(margin.costed)} au coût connu ({money(margin.cost)} d’achat)
+              {money(margin.margin)} ({Math.round((100 * margin.margin) / (margin.costed || 1))} %)
+              <div>
+                <Typography.Text type="secondary">
+                  Coût d’achat {money(margin.cost)}
+                  {margin.costed < Number(order.subtotal) - Number(order.discount)
+                    ? `, sur ${money(margin.costed)} d’articles au coût connu`
+                    : ''}
+                </Typography.Text>
+              </div>
             </Descriptions.Item>
           ) : null}
         </Descriptions>
