@@ -272,7 +272,7 @@ export async function findRecordBy<R extends AnyResource>(
 const slugKeyOf = (resource: AnyResource) => Object.entries(resource.fields).find(([, f]) => f.kind === 'slug')?.[0];
 
 /** Runs `work` in the caller's transaction, or in a new one. */
-const atomically = <T>(db: AnyDb, work: (tx: AnyDb) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+export const atomically = <T>(db: AnyDb, work: (tx: AnyDb) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
 
 const checkedColumns = (resource: AnyResource) => [...new Set((resource.checks ?? []).flatMap((check) => check.fields))];
 

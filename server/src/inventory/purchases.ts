@@ -2,6 +2,7 @@ import { formatXOF, type PurchaseLine, purchaseStatuses, type PurchaseStatus } f
 import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
+import { atomically } from '../crud/repository';
 import { enqueueMail } from '../platform/outbox';
 import { pdfDocument, tableOf } from '../pdf/document';
 import { formatPhone } from '@app/shared/phone';
@@ -45,7 +46,7 @@ export interface LineInput {
 
 /** The articles of an order not yet received: what, how many, at which cost (names and references from the catalogue). */
 export async function setPurchaseLines(db: Db, id: string, input: readonly LineInput[]) {
-  return db.transaction().execute(async (tx) => {
+  return atomically(db, async (tx: Db) => {
     const purchase = await lockPurchase(tx, id);
     if (purchase.status === 'cancelled') refuse('Ce bon de commande est annulé.');
     if (purchase.lines.some((l) => l.received > 0) || purchase.receipts.length)

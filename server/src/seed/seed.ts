@@ -1,10 +1,19 @@
 import { parsePhone } from '@app/shared/phone';
 import { recordEvent } from '../orders/lifecycle';
 import { randomUUID } from 'node:crypto';
-import { type AnyResource, dependencyOrder, type OrderStatus, PLACEHOLDER_SETTINGS, resources, settings } from '@app/shared';
+import {
+  type AnyResource,
+  dependencyOrder,
+  type OrderStatus,
+  PLACEHOLDER_SETTINGS,
+  purchaseOrders,
+  resources,
+  settings,
+} from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import { createRecord, toColumns } from '../crud/repository';
 import { openStock } from '../inventory/ledger';
+import { setPurchaseLines, suggestedLines } from '../inventory/purchases';
 import type { Database } from '../db/schema';
 import { demoData, demoOrders } from './demo-data';
 import { placeOrderRecord } from '../orders/place-order';
@@ -122,6 +131,13 @@ export async function seedIfEmpty(db: Kysely<Database>, { demo }: { demo: boolea
         UPDATE order_events e SET created_at = e.created_at - ${earlier} + make_interval(mins => step.n::int)
         FROM (SELECT id, row_number() OVER (ORDER BY created_at, id) - 1 AS n FROM order_events WHERE order_id = ${row.id}) step
         WHERE e.id = step.id`.execute(tx);
+    }
+    // A purchase order ready to send: what the demo's low stock asks of each supplier that has some.
+    for (const { id: supplier } of created.suppliers ?? []) {
+      const lines = await suggestedLines(tx, supplier);
+      if (!lines.length) continue;
+      const order = await createRecord(tx, purchaseOrders, purchaseOrders.createSchema.parse({ supplier }));
+      await setPurchaseLines(tx, order.id, lines);
     }
   });
   return true;
