@@ -55,7 +55,7 @@ export interface ProcedureMeta {
    * record is the input's `id`, else the answer's (a creation), else the resource's one row. `false`:
    * nothing to record (this device's alerts). Unsaid: the write is recorded without fields.
    */
-  audit?: string | false;
+  audit?: AuditedTable | false;
   /** One shopper's own data (an order by its private link): never cached, never batched with public reads. */
   private?: true;
   cache?: readonly CacheTag[];
@@ -63,6 +63,9 @@ export interface ProcedureMeta {
   /** Per-address limit: `limit` calls per `windowSeconds`, counted per procedure or in a named `bucket` several share. */
   rateLimit?: { limit: number; windowSeconds: number; bucket?: string };
 }
+
+/** What the audit log records a write to: a resource of the registry, or the team's own tables (platform/audit.ts). */
+export type AuditedTable = ResourceName | 'admins' | 'invitations';
 
 /**
  * Registry names, checked by the compiler: a renamed resource cannot silently stop invalidating.

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { adminPath, defineResource, dependencyOrder, f, resources } from '@app/shared';
-import type { Migration } from 'kysely';
+import { TRPCError } from '@trpc/server';
+import { type Migration, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { adminEntries } from '../../admin/src/crud/registry';
 import { createTableSql, tableName } from '../../server/src/db/columns';
@@ -73,8 +74,8 @@ async function migrate(db: Parameters<Migration['up']>[0]) {
 }
 
 /** An app on the extended registry, its table made by the scaffolded migration. */
-async function start() {
-  const app = await startTestApp({ router });
+async function start(on: typeof router = router) {
+  const app = await startTestApp({ router: on });
   await migrate(app.db as unknown as Parameters<Migration['up']>[0]);
   return app;
 }
@@ -162,6 +163,38 @@ describe('a resource added to the registry', () => {
       await expect.poll(() => app.cachedEntries()).toBeGreaterThan(0);
       await admin.gadgets.create.mutate({ name: 'Radio', price: 5000 });
       expect((await visitor.gadgets.list.query()).rows.map((r) => r.name)).toEqual(['Radio']);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('a reaction declared with the resource', () => {
+  it('runs once per create, typed with its row, in the write’s transaction: when it throws, nothing is written', async () => {
+    // Each gadget made names its maker: the reaction writes in the same transaction as the gadget.
+    const reacting = buildAppRouter(registry, {
+      gadgets: {
+        afterCreate: async ({ tx, actor }, after) => {
+          if (after.price > 100_000) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Trop cher pour un gadget.' });
+          await sql`INSERT INTO makers (name) VALUES (${`Fabricant de ${after.name} (${actor})`})`.execute(tx);
+        },
+      },
+    });
+    const app = await start(reacting);
+    try {
+      const admin = httpClient<typeof reacting>(app.url).client;
+      await admin.auth.login.mutate(ADMIN);
+      const makersNow = async () => (await admin.makers.list.query({ pageSize: 100 })).rows.map((r) => r.name);
+      await admin.gadgets.create.mutate({ name: 'Lampe solaire', price: 7500 });
+      await admin.gadgets.create.mutate({ name: 'Radio', price: 5000 });
+      expect((await makersNow()).sort()).toEqual([`Fabricant de Lampe solaire (${ADMIN.email})`, `Fabricant de Radio (${ADMIN.email})`]);
+      // Refused by the reaction: the gadget is not made either.
+      expect(await failure(admin.gadgets.create.mutate({ name: 'Drone', price: 250_000 }))).toMatchObject({
+        code: 'BAD_REQUEST',
+        message: 'Trop cher pour un gadget.',
+      });
+      expect((await admin.gadgets.list.query({ search: 'Drone' })).total).toBe(0);
+      expect(await makersNow()).toHaveLength(2);
     } finally {
       await app.close();
     }

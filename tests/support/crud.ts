@@ -117,7 +117,7 @@ export async function createRow(
     return crudOf(admin, resource).get.query({ id });
   }
   if (resource.name === 'cashSessions') {
-    // A closed day of the drawer, as its closing writes it (orders/cash-drawer.ts; tests/api/cash-drawer.test.ts drives the procedures).
+    // A closed day of the drawer, as its closing writes it (counter/cash-drawer.ts; tests/api/cash-drawer.test.ts drives the procedures).
     if (!db) throw new Error('createRow(cashSessions) writes to the database: pass it');
     const amount = () => Math.floor(Math.random() * 1000) * 100;
     const { id } = await db

@@ -27,6 +27,18 @@ describe('the documentation', () => {
     for (const file of ['docs/architecture.md', 'CONTRIBUTING.md']) expect(fs.existsSync(path.join(root, file)), file).toBe(true);
   });
 
+  it('maps every folder of the code in docs/architecture.md', () => {
+    const map = fs.readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
+    const folders = (dir: string): string[] =>
+      fs
+        .readdirSync(path.join(root, dir), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .flatMap((e) => [`${dir}/${e.name}`, ...folders(`${dir}/${e.name}`)]);
+    const code = ['server/src', 'admin/src', 'storefront/src', 'shared/src'].flatMap(folders);
+    expect(code.length).toBeGreaterThan(50);
+    expect(code.filter((folder) => !map.includes(`\`${folder}/\``))).toEqual([]);
+  });
+
   it.each(documents)('%s names only paths that exist', (file) => {
     const named = namedPaths(file);
     expect(named.length).toBeGreaterThan(0);

@@ -5,6 +5,7 @@ import {
   type Operations,
   type Resource,
   type ResourceName,
+  type RowOfResource,
   SLUG_MAX_LENGTH,
 } from '@app/shared';
 import type { AnyProcedure } from '@trpc/server';
@@ -48,8 +49,9 @@ const readerOf = (resource: AnyResource) =>
   resource.read === 'public'
     ? publicProcedure.meta({ cache: [resource.name as ResourceName] })
     : adminProcedure.meta({ roles: resource.team.read });
+// The factory also serves resources outside the registry (tests mount some): their name is their table.
 const writerOf = (resource: AnyResource) =>
-  adminProcedure.meta({ invalidates: writeTags(resource), roles: resource.team.write, audit: resource.name });
+  adminProcedure.meta({ invalidates: writeTags(resource), roles: resource.team.write, audit: resource.name as ResourceName });
 /** What a caller sees of a resource: its team's side when their role reads it in the admin (as that role), its public side otherwise. */
 const viewerOf =
   (resource: AnyResource) =>
@@ -58,23 +60,34 @@ const viewerOf =
 
 type Row = Record<string, unknown>;
 
+/** What a write's reaction works with: the write's transaction, the server's settings, and who wrote (their e-mail). */
+export interface WriteContext {
+  tx: Context['db'];
+  config: Context['config'];
+  actor: string;
+}
+
 /**
- * What a resource does besides its generic write, in the write's transaction: a session moved to
- * another day tells its participants. Keyed by resource name (server/src/routers/_app.ts).
+ * What a resource does besides its generic write, in the write's transaction (a session moved to
+ * another day tells its participants): declared for the resource, with its own row type, in the
+ * map `server/src/routers/hooks.ts`. A reaction that throws undoes the write.
  */
-export interface WriteHooks {
-  /** `actor`: the member who made it (their e-mail, as histories name people). */
-  afterCreate?: (tx: Context['db'], after: Row, actor: string) => Promise<void>;
-  afterUpdate?: (tx: Context['db'], config: Context['config'], before: Row, after: Row) => Promise<void>;
+export interface WriteHooks<R = Row> {
+  afterCreate?: (ctx: WriteContext, after: R) => Promise<void>;
+  afterUpdate?: (ctx: WriteContext, before: R, after: R) => Promise<void>;
+  afterDelete?: (ctx: WriteContext, before: R) => Promise<void>;
 }
 
 /** The five verbs of a collection resource. */
 export function collectionProcedures<N extends string, F extends Fields, O extends Operations>(
   resource: Resource<N, F, O, boolean>,
-  hooks: WriteHooks = {},
+  hooks: WriteHooks<RowOfResource<Resource<N, F, O, boolean>>> = {},
 ) {
+  type R = RowOfResource<Resource<N, F, O, boolean>>;
   const [reader, writer] = [readerOf(resource), writerOf(resource)];
-  const { afterCreate, afterUpdate } = hooks;
+  const { afterCreate, afterUpdate, afterDelete } = hooks;
+  const reacting = (ctx: Context & { admin: { email: string } }, work: (react: WriteContext) => Promise<R>) =>
+    ctx.db.transaction().execute((tx) => work({ tx, config: ctx.config, actor: ctx.admin.email }));
   return {
     list: reader.input(listInput(resource)).query(async ({ ctx, input }) => listRecords(ctx.db, resource, viewerOf(resource)(ctx), input)),
     get: reader.input(idInput).query(({ ctx, input }) => getRecord(ctx.db, resource, viewerOf(resource)(ctx), input.id)),
@@ -84,9 +97,9 @@ export function collectionProcedures<N extends string, F extends Fields, O exten
         resource,
         viewerOf(resource)(ctx),
         afterCreate
-          ? await ctx.db.transaction().execute(async (tx) => {
-              const after = await createRecord(tx, resource, input as Row);
-              await afterCreate(tx, after as Row, ctx.admin.email);
+          ? await reacting(ctx, async (react) => {
+              const after = await createRecord(react.tx, resource, input as Row);
+              await afterCreate(react, after);
               return after;
             })
           : await createRecord(ctx.db, resource, input as Row),
@@ -97,16 +110,24 @@ export function collectionProcedures<N extends string, F extends Fields, O exten
         resource,
         viewerOf(resource)(ctx),
         afterUpdate
-          ? await ctx.db.transaction().execute(async (tx) => {
-              const before: Row = await getRecord(tx, resource, 'admin', input.id);
-              const after: Row = await updateRecord(tx, resource, input.id, input.data as Row);
-              await afterUpdate(tx, ctx.config, before, after);
-              return after as Awaited<ReturnType<typeof updateRecord<typeof resource>>>;
+          ? await reacting(ctx, async (react) => {
+              const before = await getRecord(react.tx, resource, 'admin', input.id);
+              const after = await updateRecord(react.tx, resource, input.id, input.data as Row);
+              await afterUpdate(react, before, after);
+              return after;
             })
           : await updateRecord(ctx.db, resource, input.id, input.data as Row),
       ),
     ),
-    delete: writer.input(idInput).mutation(({ ctx, input }) => deleteRecord(ctx.db, resource, input.id)),
+    delete: writer.input(idInput).mutation(async ({ ctx, input }) => {
+      if (!afterDelete) return deleteRecord(ctx.db, resource, input.id);
+      return ctx.db.transaction().execute(async (tx) => {
+        const before = await getRecord(tx, resource, 'admin', input.id);
+        const deleted = await deleteRecord(tx, resource, input.id);
+        await afterDelete({ tx, config: ctx.config, actor: ctx.admin.email }, before);
+        return deleted;
+      });
+    }),
   };
 }
 
@@ -142,15 +163,15 @@ export type ResourceProcedures<R> =
 
 export function resourceProcedures<R extends AnyResource>(resource: R, hooks?: WriteHooks): ResourceProcedures<R> {
   if (resource.singleton) return singletonProcedures(resource) as ResourceProcedures<R>;
-  const all: Record<string, AnyProcedure> = collectionProcedures(resource, hooks);
+  const all: Record<string, AnyProcedure> = collectionProcedures(resource, hooks as never);
   for (const verb of ['create', 'update', 'delete'] as const) if (!resource.operations[verb]) delete all[verb];
   return all as ResourceProcedures<R>;
 }
 
 /** Procedures a resource has besides (or instead of) its generic ones, keyed by resource name. */
 export type ExtraProcedures<Names extends string> = { [K in Names]?: Record<string, AnyProcedure> };
-/** Hooks of the generic writes, keyed by resource name. */
-export type ResourceHooks<Names extends string> = { [K in Names]?: WriteHooks };
+/** Reactions to the generic writes, keyed by resource name, each typed with its resource's row. */
+export type ResourceHooks<Rs extends readonly AnyResource[]> = { [R in Rs[number] as R['name']]?: WriteHooks<RowOfResource<R>> };
 
 type Merged<P, E, K> = K extends keyof E ? (E[K] extends Record<string, AnyProcedure> ? Omit<P, keyof E[K]> & E[K] : P) : P;
 
@@ -161,11 +182,14 @@ type Merged<P, E, K> = K extends keyof E ? (E[K] extends Record<string, AnyProce
 export function crudRouters<const Rs extends readonly AnyResource[], const E extends ExtraProcedures<Rs[number]['name']>>(
   registry: Rs,
   extras: E,
-  hooks: ResourceHooks<Rs[number]['name']> = {},
+  hooks: ResourceHooks<Rs> = {},
 ) {
   const entries = registry.map((resource) => [
     resource.name,
-    { ...resourceProcedures(resource, hooks[resource.name as keyof typeof hooks]), ...extras[resource.name as keyof E] },
+    {
+      ...resourceProcedures(resource, (hooks as Record<string, WriteHooks | undefined>)[resource.name]),
+      ...extras[resource.name as keyof E],
+    },
   ]);
   return Object.fromEntries(entries) as { [R in Rs[number] as R['name']]: Merged<ResourceProcedures<R>, E, R['name']> };
 }

@@ -31,7 +31,7 @@ import {
   subscribersCsv,
 } from '../exports/csv';
 import { sessionParticipants } from '../sessions/reminders';
-import { renderDrawerReport } from '../orders/cash-drawer';
+import { renderDrawerReport } from '../counter/cash-drawer';
 import { renderPurchaseOrder } from '../inventory/purchases';
 import { type LabelledItem, MAX_LABELS, renderLabels } from '../labels/barcode-labels';
 

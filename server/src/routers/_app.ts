@@ -43,8 +43,8 @@ const extraProcedures = {
   settings: settingsProcedures,
 } satisfies ExtraProcedures<ResourceName>;
 
-/** What the generic writes of some resources also do, in their transaction. */
-const hooks: ResourceHooks<ResourceName> = {
+/** What the generic writes of some resources also do, in their transaction (each typed with its resource's row). */
+const hooks: ResourceHooks<typeof resources> = {
   courseSessions: courseSessionsHooks,
   products: productsHooks,
 };
@@ -53,7 +53,7 @@ const hooks: ResourceHooks<ResourceName> = {
  * The API of a registry: one entry per resource (keyed by its name), and the procedures that
  * belong to no resource. Tests build it with a throwaway resource added to the registry.
  */
-export const buildAppRouter = <const Rs extends readonly AnyResource[]>(registry: Rs) =>
+export const buildAppRouter = <const Rs extends readonly AnyResource[]>(registry: Rs, more: NoInfer<ResourceHooks<Rs>> = {}) =>
   router({
     auth: authRouter,
     dashboard: dashboardRouter,
@@ -62,7 +62,7 @@ export const buildAppRouter = <const Rs extends readonly AnyResource[]>(registry
     rounds: roundsRouter,
     team: teamRouter,
     whatsapp: whatsappRouter,
-    ...crudRouters(registry, extraProcedures, hooks),
+    ...crudRouters(registry, extraProcedures, { ...hooks, ...more } as ResourceHooks<Rs>),
   });
 
 export const appRouter = buildAppRouter(resources);

@@ -1,3 +1,4 @@
+import { type courseSessions, type RowOfResource } from '@app/shared';
 import { TRPCError } from '@trpc/server';
 import { idInput, type WriteHooks } from '../crud/crud-router';
 import { upcomingSessions } from '../sessions/seats';
@@ -8,9 +9,8 @@ import { adminProcedure, publicProcedure } from '../trpc';
  * What the shop reads of the sessions (those to come, with their seats left) and the owner's list
  * of who registered. The generic update tells them when their session moves (`courseSessionsHooks`).
  */
-export const courseSessionsHooks: WriteHooks = {
-  afterUpdate: (tx, config, before, after) =>
-    sessionChanged(tx, config, before as Parameters<typeof sessionChanged>[2], after as Parameters<typeof sessionChanged>[3]),
+export const courseSessionsHooks: WriteHooks<RowOfResource<typeof courseSessions>> = {
+  afterUpdate: ({ tx, config }, before, after) => sessionChanged(tx, config, before, after),
 };
 
 export const courseSessionsProcedures = {

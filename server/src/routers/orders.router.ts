@@ -18,7 +18,7 @@ import { idInput } from '../crud/crud-router';
 import { getRecord, seenBy, updateRecord } from '../crud/repository';
 import { addOrderNote, orderHistory, recordEvent, reopenOrder, setPaymentStatus, transitionOrder } from '../orders/lifecycle';
 import { orderInvoices, retryInvoice } from '../invoicing/invoices';
-import { counterCatalogue, reviewAlert, sellAtCounter, shortageAlert } from '../orders/counter';
+import { counterCatalogue, reviewAlert, sellAtCounter, shortageAlert } from '../counter/counter';
 import { documentJob } from '../orders/documents';
 import { ticketModel } from '../orders/ticket';
 import { lowStockAlerts, orderPlacedMails } from '../orders/notifications';
@@ -154,7 +154,7 @@ export const ordersProcedures = {
     if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: 'Commande introuvable.' });
     return ticketModel({ ...found.job, ticket: found.job.ticket! });
   }),
-  /** The articles the counter keeps on the phone (orders/counter.ts); nothing when `version` is still current. */
+  /** The articles the counter keeps on the phone (counter/counter.ts); nothing when `version` is still current. */
   counterCatalogue: counter
     .input(z.strictObject({ version: z.string().max(200).optional() }))
     .query(({ ctx, input }) => counterCatalogue(ctx.db, input.version)),

@@ -1,4 +1,4 @@
-import { products, stockReasons } from '@app/shared';
+import { products, type RowOfResource, stockReasons } from '@app/shared';
 import { z } from 'zod';
 import { idInput, slugProcedures, type WriteHooks } from '../crud/crud-router';
 import { getRecord } from '../crud/repository';
@@ -12,8 +12,8 @@ const stockCount = z
   .max(1_000_000_000, 'Maximum 1 000 000 000.');
 
 /** A product made with a stock opens its ledger with it (inventory/ledger.ts). */
-export const productsHooks: WriteHooks = {
-  afterCreate: (tx, after, actor) => openStock(tx, actor, [String(after.id)]),
+export const productsHooks: WriteHooks<RowOfResource<typeof products>> = {
+  afterCreate: ({ tx, actor }, after) => openStock(tx, actor, [after.id]),
 };
 
 export const productsProcedures = {

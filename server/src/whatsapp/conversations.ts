@@ -15,7 +15,8 @@ import type { Database } from '../db/schema';
 import { templateStates } from './cloud-api';
 import { enqueueWhatsApp } from '../platform/outbox';
 import { mediaPath } from './media';
-import { e164, type InboundAlert, MEDIA_MARKER, WHATSAPP_WEBHOOK_PATH, windowOpen } from './messages';
+import { type InboundAlert, MEDIA_MARKER } from './intake';
+import { e164, WHATSAPP_WEBHOOK_PATH, windowOpen } from './messages';
 
 // The admin's side of WhatsApp: the conversations (one per phone), a thread with the customer's
 // orders beside it, the owner's reply (free text inside the 24-hour window, the template outside),

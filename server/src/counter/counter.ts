@@ -19,12 +19,12 @@ import { tellCustomer } from '../whatsapp/messages';
 import { recordEvent } from '../history/events';
 import { queueInvoice } from '../invoicing/invoices';
 import { moveSeats } from '../sessions/seats';
-import type { LowStock } from './notifications';
+import type { LowStock } from '../orders/notifications';
 import { dayForSale } from './cash-drawer';
-import { findOrderByKey, orderRules, priceItems, round2, takeStock } from './place-order';
+import { findOrderByKey, orderRules, priceItems, round2, takeStock } from '../orders/place-order';
 import { recordMovements, saleCosts } from '../inventory/ledger';
-import { dateTime } from './ticket';
-import { shareOut } from './promo';
+import { dateTime } from '../orders/ticket';
+import { shareOut } from '../orders/promo';
 
 type Db = Kysely<Database>;
 type Order = RowOfResource<typeof orders>;

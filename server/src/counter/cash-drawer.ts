@@ -3,9 +3,9 @@ import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { getRecord } from '../crud/repository';
-import { shopOnPaper } from './documents';
-import { round2 } from './place-order';
-import { dateTime, onRoll, shopHeader } from './ticket';
+import { shopOnPaper } from '../orders/documents';
+import { round2 } from '../orders/place-order';
+import { dateTime, onRoll, shopHeader } from '../orders/ticket';
 
 type Db = Kysely<Database>;
 export type CashSession = RowOfResource<typeof cashSessions>;
