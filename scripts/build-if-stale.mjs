@@ -1,6 +1,8 @@
 // Builds the storefront and the admin when their sources are newer than their build, and the
 // compiled server when the server, shared code or a migration changed (npm start, npm test).
 // With --server, only the compiled server (the owner's commands: npm run doctor, admin:create...).
+// With --api (npm run check), the admin is built only when it has never been: the API tests read
+// its page, never its latest screens.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +14,7 @@ const at = (...parts) => path.join(root, ...parts);
 // the shop reads (its addresses, the first password). Shown whole when a build fails.
 for (const app of process.argv.includes('--server') ? [] : ['storefront', 'admin']) {
   if (!isStale(at(app, 'dist/index.html'), [at('shared/src'), at(app)])) continue;
+  if (app === 'admin' && process.argv.includes('--api') && fs.existsSync(at(app, 'dist/index.html'))) continue;
   const log = at('.tmp', `build-${app}.log`);
   fs.mkdirSync(path.dirname(log), { recursive: true });
   const started = Date.now();

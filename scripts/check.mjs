@@ -6,7 +6,7 @@
 // - a source file runs the tests named after it or that name it (`purchases.ts`: tests/api/purchases.test.ts
 //   and every test that imports `…/purchases` or says `purchases`);
 // - a resource declaration (`shared/src/resources/<name>.resource.ts`) also runs the generated
-//   suites of that resource only: its contract and its access walk, by role;
+//   suites of that resource only: its contract and its access walk, by role (CHECK_RESOURCES);
 // - a change to the tests' support, the build or the dependencies runs every unit and API test.
 // Browser tests, and the whole suite, are `npm test`'s.
 import { spawnSync } from 'node:child_process';
@@ -65,27 +65,24 @@ const steps = [
   ['eslint', code.length && [bin('eslint/bin/eslint.js'), '--cache', '--cache-location', '.tmp/eslintcache', ...code]],
   ['types', [bin('typescript7/bin/tsc'), '--build']],
   ['imports', ['scripts/check-imports.mjs']],
-  ['build', ['scripts/build-if-stale.mjs']],
+  ['build', ['scripts/build-if-stale.mjs', '--api']],
 ];
 const chosen = selection();
+// The generated suites (contract, access walk) run for the declarations changed only: they read CHECK_RESOURCES.
+const generated = chosen?.resources.length ? ['tests/api/contract.test.ts', 'tests/api/access.test.ts'] : [];
 if (!chosen) steps.push(['tests (tous : support, outillage ou dépendances modifiés)', vitest()]);
-else {
-  if (chosen.files.length) steps.push([`tests liés (${chosen.files.length} fichiers)`, vitest(...chosen.files)]);
-  if (chosen.resources.length) {
-    // The contract and the access walks of these resources only (their tests are named after them).
-    const named = chosen.resources.map((r) => `(^|[ .>])${r}([ .]|$)`).join('|');
-    steps.push([
-      `suites générées (${chosen.resources.join(', ')})`,
-      vitest('tests/api/contract.test.ts', 'tests/api/access.test.ts', '-t', named),
-    ]);
-  }
-}
+else if (chosen.files.length || generated.length)
+  steps.push([
+    `tests liés (${chosen.files.length} fichiers${generated.length ? ` ; suites générées de ${chosen.resources.join(', ')}` : ''})`,
+    vitest(...new Set([...chosen.files, ...generated])),
+    { CHECK_RESOURCES: chosen.resources.join(',') },
+  ]);
 console.log(`${changed.length} fichier(s) modifié(s) depuis ${ref}`);
 if (chosen && !chosen.files.length && !chosen.resources.length) console.log('Aucun test lié à ces fichiers : `npm test` lance tout.');
-for (const [name, args] of steps) {
+for (const [name, args, env = {}] of steps) {
   if (!args) continue;
   const start = Date.now();
-  const { status } = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  const { status } = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   console.log(`--- ${name} : ${((Date.now() - start) / 1000).toFixed(1)} s`);
   if (status !== 0) process.exit(status ?? 1);
 }
