@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Kysely } from 'kysely';
 import { ZodError } from 'zod';
-import { forbiddenMessage, MANAGERS, type ResourceName, resources, type Roles } from '@app/shared';
+import { forbiddenMessage, isUuid, MANAGERS, type ResourceName, resources, type Roles } from '@app/shared';
 import type { Config } from './config';
 import { snakeCase, tableName } from './db/columns';
 import type { Database } from './db/schema';
@@ -56,12 +56,28 @@ export interface ProcedureMeta {
    * nothing to record (this device's alerts). Unsaid: the write is recorded without fields.
    */
   audit?: AuditedTable | false;
+  /** A row rule: for some roles, the record the input names must be theirs (a courier's own deliveries). */
+  own?: OwnRule;
   /** One shopper's own data (an order by its private link): never cached, never batched with public reads. */
   private?: true;
   cache?: readonly CacheTag[];
   invalidates?: readonly CacheTag[];
   /** Per-address limit: `limit` calls per `windowSeconds`, counted per procedure or in a named `bucket` several share. */
   rateLimit?: { limit: number; windowSeconds: number; bucket?: string };
+}
+
+/**
+ * For `roles`, the input's `id` must name a row of `table` (by its `key` column) whose `owner` column
+ * is the caller's id. Checked before the procedure runs, refused with `message` (a French 403); an
+ * input without a valid id is left to the procedure's own validation. The role walk tries every
+ * declared rule (tests/support/access.ts).
+ */
+export interface OwnRule {
+  roles: Roles;
+  table: keyof Database;
+  key: string;
+  owner: string;
+  message: string;
 }
 
 /** What the audit log records a write to: a resource of the registry, or the team's own tables (platform/audit.ts). */
@@ -240,6 +256,22 @@ export const adminProcedure = publicProcedure
     if (!(meta?.roles ?? MANAGERS).includes(ctx.admin.role))
       throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage(ctx.admin.role) });
     return next({ ctx: { ...ctx, admin: ctx.admin } });
+  })
+  .use(async ({ ctx, meta, getRawInput, next }) => {
+    const own = meta?.own;
+    if (own && own.roles.includes(ctx.admin.role)) {
+      const id = ((await getRawInput()) as { id?: unknown } | undefined)?.id;
+      if (typeof id === 'string' && isUuid(id)) {
+        const mine = await (ctx.db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+          .selectFrom(own.table)
+          .select(own.key)
+          .where(own.key, '=', id)
+          .where(own.owner, '=', ctx.admin.id)
+          .executeTakeFirst();
+        if (!mine) throw new TRPCError({ code: 'FORBIDDEN', message: own.message });
+      }
+    }
+    return next();
   })
   .use(audited);
 

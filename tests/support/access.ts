@@ -2,6 +2,7 @@ import { type AnyResource, MANAGERS, type Role, ROLES } from '@app/shared';
 import { createSession, sessionCookieName } from '../../server/src/auth/sessions';
 import type { AnyRouter } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OwnRule } from '../../server/src/trpc';
 import type { TestApp } from './app';
 
 type Procedures = Record<string, { _def: { type: string; meta?: { access?: string } } }>;
@@ -123,4 +124,59 @@ export function describeRoleWalk(router: AnyRouter, start: () => Promise<TestApp
       },
     );
   });
+}
+
+type WithRules = Record<string, { _def: { type: string; meta?: { own?: OwnRule } } }>;
+
+/**
+ * Tries each row rule a procedure declares (`meta.own`): a member of its first role calling it on a
+ * row another member owns is refused with the rule's own message; on his own row the rule lets him
+ * through. `owned` makes a row of the rule's table owned by a member and returns the id the input
+ * names (a new rule's table must be taught to it, or this walk fails).
+ */
+export function describeOwnWalk(
+  router: AnyRouter,
+  start: () => Promise<TestApp>,
+  owned: (app: TestApp, rule: OwnRule, owner: string) => Promise<string>,
+) {
+  const ruled = Object.entries(router._def.procedures as WithRules).filter(([, p]) => p._def.meta?.own);
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await start();
+  });
+  afterAll(() => app?.close());
+
+  it('some procedure declares a row rule', () => expect(ruled.length).toBeGreaterThan(0));
+
+  it.each(ruled.map(([path, p]) => [path, p._def.type, p._def.meta!.own!] as const))(
+    '%s (%s): another member’s row is refused by its rule, one’s own is not',
+    async (path, type, rule) => {
+      const member = async (name: string) =>
+        (
+          await app.db
+            .insertInto('admins')
+            .values({ email: `${name}-${Math.random().toString(36).slice(2, 8)}@own.example`, passwordHash: 'x', role: rule.roles[0]! })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      const [owner, other] = [await member('owner'), await member('other')];
+      const id = await owned(app, rule, owner);
+      const call = async (as: string) => {
+        const token = await createSession(app.db, app.config, as);
+        const headers = { cookie: `${sessionCookieName(app.config)}=${token}`, 'content-type': 'application/json' };
+        const body = JSON.stringify({ id });
+        const response =
+          type === 'query'
+            ? await fetch(`${app.url}/trpc/${path}?input=${encodeURIComponent(body)}`, { headers })
+            : await fetch(`${app.url}/trpc/${path}`, { method: 'POST', headers, body });
+        return { status: response.status, text: await response.text() };
+      };
+      const refused = await call(other);
+      expect(refused.status, refused.text).toBe(403);
+      expect(refused.text).toContain(rule.message.slice(0, 40));
+      const own = await call(owner);
+      expect(own.status, own.text).not.toBe(403);
+      expect(own.status, own.text).toBeLessThan(500);
+    },
+  );
 }

@@ -1,10 +1,12 @@
 import { AREAS, assignSchema, orders, collectSchema, handoverSchema, MANAGERS, roundQuerySchema } from '@app/shared';
 import { idInput } from '../crud/crud-router';
-import { assignCourier, markCollected, markDelivered, recentHandovers, recordHandover, todaysRound } from '../team/rounds';
-import { adminProcedure, router } from '../trpc';
+import { assignCourier, markCollected, markDelivered, OTHER_COURIER, recentHandovers, recordHandover, todaysRound } from '../team/rounds';
+import { adminProcedure, type OwnRule, router } from '../trpc';
 
+/** A courier's own deliveries only: the order he is given (the managers may act on any). */
+const hisDelivery: OwnRule = { roles: ['courier'], table: 'deliveries', key: 'orderId', owner: 'courierId', message: OTHER_COURIER };
 /** A round changes orders and stock nothing public shows (a delivered order's stock left at ordering). */
-const roundWrite = adminProcedure.meta({ invalidates: [], roles: AREAS.round, audit: 'orders' });
+const roundWrite = adminProcedure.meta({ invalidates: [], roles: AREAS.round, audit: 'orders', own: hisDelivery });
 const managerWrite = adminProcedure.meta({ invalidates: [], roles: MANAGERS });
 
 /** The courier's round (server/src/team/rounds.ts). */

@@ -131,15 +131,17 @@ export async function cashToHandOver(db: DB, courierId: string) {
   return { total: Number(row.total), count: Number(row.count) };
 }
 
-/** The caller's delivery of this order: refused in French when it is another courier's. */
-async function ownDelivery(db: DB, caller: Caller, orderId: string) {
+/**
+ * This order's delivery. A courier reaches only his own: the procedures declare it (`meta.own` in
+ * server/src/routers/rounds.router.ts), and the policy refuses another's before this runs.
+ */
+async function ownDelivery(db: DB, orderId: string) {
   const delivery = await db
     .selectFrom('deliveries')
     .select(['courierId', 'deliveredAt', 'collectedAt'])
     .where('orderId', '=', orderId)
     .executeTakeFirst();
   if (!delivery) throw new TRPCError({ code: 'NOT_FOUND', message: 'Cette commande n’est dans la tournée de personne.' });
-  if (caller.role === 'courier' && delivery.courierId !== caller.id) throw new TRPCError({ code: 'FORBIDDEN', message: OTHER_COURIER });
   return delivery;
 }
 
@@ -148,7 +150,7 @@ const ROAD = ['new', 'confirmed', 'shipped', 'delivered'] as const;
 
 /** "Livrée": the order walks the process up to delivered (confirmed and shipped on the way). */
 export async function markDelivered(db: DB, config: Config, caller: Caller, orderId: string) {
-  await ownDelivery(db, caller, orderId);
+  await ownDelivery(db, orderId);
   const { status } = await db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
   if (status === 'cancelled') throw new TRPCError({ code: 'CONFLICT', message: 'Cette commande a été annulée : ne la livrez pas.' });
   for (const to of ROAD.slice(ROAD.indexOf(status) + 1)) {
@@ -181,7 +183,7 @@ export async function markCollected(
   caller: Caller,
   input: { id: string; method: 'cash' | 'mobile_money'; reference?: string | undefined },
 ) {
-  await ownDelivery(db, caller, input.id);
+  await ownDelivery(db, input.id);
   const reference = input.method === 'cash' ? undefined : input.reference;
   return db.transaction().execute(async (tx) => {
     const order = await tx
