@@ -119,8 +119,22 @@ describe('the counter at 360 px', () => {
         countedCash: open.figures.expectedCash,
         countedMobileMoney: open.figures.expectedMobileMoney,
       });
+    // While the drawer's state is on its way, its bar already says so in its own place (a seller
+    // does not start selling under a screen that is about to say « Caisse fermée »).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/trpc\/[^?]*cashSessions\.current/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto('/admin/comptoir');
+    await page.getByText('Caisse : lecture de la journée en cours…').waitFor();
+    const bar = await page.locator('.ant-alert', { hasText: 'Caisse : lecture de la journée en cours…' }).boundingBox();
+    release();
     await page.getByText('Caisse fermée', { exact: false }).waitFor();
+    await page.unroute(/\/trpc\/[^?]*cashSessions\.current/);
+    // The closed day's bar takes the place the waiting one held.
+    expect((await page.locator('.ant-alert', { hasText: 'Caisse fermée' }).boundingBox())!.y).toBeCloseTo(bar!.y, 0);
     await page.getByLabel('Fond de caisse').fill('10000');
     await page.getByRole('button', { name: 'Ouvrir la caisse' }).click();
     await page.getByText(`Caisse ouverte · ${formatXOF(10_000)} en espèces attendues`).waitFor();

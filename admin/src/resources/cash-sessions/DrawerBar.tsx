@@ -21,7 +21,17 @@ export function DrawerBar() {
   const [float, setFloat] = useState<number | null>(null);
   const [pending, setPending] = useState(false);
 
-  if (current.isLoading || current.isError) return null;
+  // Said from the first paint, in the bar's own place: a seller reads the drawer's state before the
+  // first sale, and the screen does not move under her finger when it arrives.
+  if (current.isLoading) return <Alert type="info" showIcon message="Caisse : lecture de la journée en cours…" />;
+  if (current.isError)
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        message="État de la caisse inconnu pour le moment (réseau) : les ventes sont gardées et envoyées dès son retour."
+      />
+    );
   const day = current.data;
   if (day)
     return (
