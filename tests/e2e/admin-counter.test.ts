@@ -147,7 +147,7 @@ describe('the counter at 360 px', () => {
     await page.getByRole('button', { name: 'Nouvelle vente' }).click();
     await page.getByText(`Caisse ouverte · ${formatXOF(17_000)} en espèces attendues`).waitFor();
 
-    await page.getByRole('button', { name: 'Caisse', exact: true }).click();
+    await page.getByRole('link', { name: 'Caisse', exact: true }).click();
     await page.getByText('Clôture de caisse').waitFor();
     await page.getByLabel('Espèces comptées').fill('16500');
     await page.getByLabel('Mobile Money constaté').fill('0');

@@ -81,7 +81,7 @@ describe.each(listed.map((r) => [r.name, r] as const))('%s through the generated
     await l.open();
     await l.search(mark);
     const row = l.row(mark).first();
-    const edit = row.getByRole('button', { name: 'Modifier' });
+    const edit = row.getByRole('link', { name: 'Modifier' });
     const routes = adminRoutes(resource);
     if (!('edit' in routes) && !('show' in routes)) {
       // Written by the server and read in its list only (the outbox).
@@ -90,9 +90,9 @@ describe.each(listed.map((r) => [r.name, r] as const))('%s through the generated
       return;
     }
     if (!(await edit.count())) {
-      await row.getByRole('button', { name: 'Voir' }).click();
+      await row.getByRole('link', { name: 'Voir' }).click();
       await page.waitForURL(/\/admin\/\w+\/[0-9a-f-]{36}$/);
-      await page.getByRole('button', { name: /Retour/ }).waitFor();
+      await page.getByRole('link', { name: /Retour/ }).waitFor();
       return;
     }
     await edit.click();

@@ -47,7 +47,7 @@ describe('the newsletter', () => {
     await form.submit();
     await expectNotification(owner, 'Lettre ajoutée');
     // Back on the list: the letter opens on its own screen (preview, test, sending).
-    await owner.locator('.ant-table-row').filter({ hasText: 'Nos nouveautés de décembre' }).getByRole('button', { name: 'Voir' }).click();
+    await owner.locator('.ant-table-row').filter({ hasText: 'Nos nouveautés de décembre' }).getByRole('link', { name: 'Voir' }).click();
     await owner.getByRole('button', { name: 'Envoyer aux abonnés' }).waitFor();
     await owner.frameLocator('iframe[title="Aperçu de la lettre"]').getByText('Découvrez nos nouveaux portefeuilles').waitFor();
     await screenshot(owner, 'letter-preview');

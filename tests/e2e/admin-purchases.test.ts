@@ -141,7 +141,7 @@ describe('a stock count at 360 px', () => {
     const unknown = ean();
     await page.goto(`/admin/inventaires/${(await app.asAdmin.stockCounts.create({ name: 'Réserve' } as never)).id}`);
     await scan(field, unknown);
-    await page.getByRole('button', { name: 'Créer le produit' }).click();
+    await page.getByRole('link', { name: 'Créer le produit' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/products/add');
     await expect.poll(() => page.locator('#barcode').inputValue()).toBe(unknown);
     expectNoErrors(app.errors);

@@ -250,7 +250,7 @@ describe('the screens the spec singles out', () => {
 
     await page.goto(`/admin/verifications/${randomUUID()}`);
     await page.getByText('Demande non trouvée').waitFor();
-    await page.getByRole('button', { name: 'Retour à la liste' }).click();
+    await page.getByRole('link', { name: 'Retour à la liste' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/verification');
   });
 
@@ -280,7 +280,7 @@ describe('the screens the spec singles out', () => {
     await expect.poll(() => page.locator('tr.ant-table-row').count()).toBe(1);
     // Seen once on a loaded CI machine: a tap that never opened the order (the list may have been
     // refetching under its loading mask). The owner would tap again: so does the test, until it opens.
-    const open = page.locator('tr.ant-table-row').filter({ hasText: order.number }).getByRole('button', { name: 'Voir' });
+    const open = page.locator('tr.ant-table-row').filter({ hasText: order.number }).getByRole('link', { name: 'Voir' });
     const target = `/admin/orders/${order.id}`;
     await expect
       .poll(

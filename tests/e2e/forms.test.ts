@@ -71,7 +71,7 @@ describe('admin forms', () => {
     });
     const page = await app.newPage(PHONE);
     await signIn(page, '/admin/messages');
-    await page.getByTestId('record-card').filter({ hasText: 'Garantie du casque' }).getByRole('button', { name: 'Voir' }).click();
+    await page.getByTestId('record-card').filter({ hasText: 'Garantie du casque' }).getByRole('link', { name: 'Voir' }).click();
     await page.getByRole('heading', { level: 1, name: 'Garantie du casque' }).waitFor();
     expect(await page.getByText('le casque acheté le mois dernier grésille.').isVisible()).toBe(true);
     const mail = page.getByRole('link', { name: 'Répondre par e-mail' });
@@ -80,7 +80,7 @@ describe('admin forms', () => {
     await screenshot(page, 'message-detail-360', true);
 
     await page.goto('/admin/messages');
-    await page.getByTestId('record-card').filter({ hasText: 'Livraison à Bohicon' }).getByRole('button', { name: 'Voir' }).click();
+    await page.getByTestId('record-card').filter({ hasText: 'Livraison à Bohicon' }).getByRole('link', { name: 'Voir' }).click();
     const whatsapp = page.getByRole('link', { name: 'Répondre sur WhatsApp' });
     expect(await whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/2290197554433\?text=/);
     expect(await page.getByRole('link', { name: 'Répondre par e-mail' }).count()).toBe(0);

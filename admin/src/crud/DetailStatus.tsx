@@ -1,14 +1,14 @@
+import { LinkButton } from './LinkButton';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Button, Result, Spin } from 'antd';
+import { Result, Spin } from 'antd';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 
 /** The way back from a record's screen to its list. */
 export function BackButton({ to, label, className }: { to: string; label: string; className?: string }) {
   return (
-    <Link to={to} className={className}>
-      <Button icon={<ArrowLeftOutlined />}>{label}</Button>
-    </Link>
+    <LinkButton to={to} className={className} icon={<ArrowLeftOutlined />}>
+      {label}
+    </LinkButton>
   );
 }
 

@@ -1,10 +1,11 @@
+import { LinkButton } from './LinkButton';
 import { slugify } from '@app/shared/format';
 import { retryUnlessRefused } from '../providers/errors';
 import { useForm } from '@refinedev/antd';
 import type { BaseRecord, HttpError } from '@refinedev/core';
 import { Button, Card, Form, Space, Spin } from 'antd';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { FieldItem } from '../fields/FieldItem';
 import { checkRulesFor } from '../fields/rules';
 import { defaultValues, formFields, toApiValues } from '../fields/values';
@@ -103,11 +104,7 @@ export default function ResourceForm({ entry, action, singletonId, title }: Prop
             <Button type="primary" htmlType="submit" loading={saving} disabled={formLoading && !saving}>
               {saving ? 'Envoi en cours...' : 'Enregistrer'}
             </Button>
-            {singletonId ? null : (
-              <Link to={entry.paths.list}>
-                <Button>Annuler</Button>
-              </Link>
-            )}
+            {singletonId ? null : <LinkButton to={entry.paths.list}>Annuler</LinkButton>}
           </Space>
         </Form>
       </Spin>

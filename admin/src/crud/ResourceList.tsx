@@ -1,10 +1,11 @@
+import { LinkButton } from './LinkButton';
 import { PlusOutlined } from '@ant-design/icons';
 import { emptyMessage } from '@app/shared/resources';
 import { getDefaultSortOrder, useTable } from '@refinedev/antd';
 import type { BaseRecord } from '@refinedev/core';
-import { Button, Grid, Space, Table } from 'antd';
+import { Grid, Space, Table } from 'antd';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { columnLabel, imageKeyOf, imageOf, renderCell, Thumbnail } from '../fields/columns';
 import type { ResourceOverride } from './overrides';
 import type { AdminEntry } from './registry';
@@ -92,11 +93,9 @@ export default function ResourceList({ entry, override }: { entry: AdminEntry; o
             </Suspense>
           ) : null}
           {entry.paths.create ? (
-            <Link to={entry.paths.create}>
-              <Button type="primary" icon={<PlusOutlined />}>
-                Ajouter
-              </Button>
-            </Link>
+            <LinkButton to={entry.paths.create} type="primary" icon={<PlusOutlined />}>
+              Ajouter
+            </LinkButton>
           ) : null}
         </Space>
       </Space>

@@ -1,8 +1,8 @@
+import { LinkButton } from './LinkButton';
 import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { type BaseRecord, useDelete } from '@refinedev/core';
 import { Button, Popconfirm, Space } from 'antd';
 import { Suspense } from 'react';
-import { Link } from 'react-router';
 import type { ResourceOverride } from './overrides';
 import { withId } from './places';
 import type { AdminEntry } from './registry';
@@ -33,16 +33,15 @@ export function RowActions({
         </Suspense>
       ) : null}
       {open ? (
-        <Link to={withId(open, id)} style={block ? { display: 'block' } : undefined}>
-          <Button
-            size={size}
-            block={block}
-            icon={entry.paths.show ? <EyeOutlined /> : <EditOutlined />}
-            aria-label={entry.paths.show ? 'Voir' : 'Modifier'}
-          >
-            {entry.paths.show ? 'Voir' : 'Modifier'}
-          </Button>
-        </Link>
+        <LinkButton
+          to={withId(open, id)}
+          size={size}
+          block={block}
+          icon={entry.paths.show ? <EyeOutlined /> : <EditOutlined />}
+          aria-label={entry.paths.show ? 'Voir' : 'Modifier'}
+        >
+          {entry.paths.show ? 'Voir' : 'Modifier'}
+        </LinkButton>
       ) : null}
       {entry.resource.operations.delete ? (
         <Popconfirm

@@ -63,7 +63,7 @@ export class ListPage {
     // A confirmation from the previous step may sit over the button (top right; it stays while
     // the pointer rests on it, and CI waited 30 s behind one twice, the second time behind one that
     // came after the first look): close it as the owner would, then again if another came.
-    const add = this.page.getByRole('button', { name: 'Ajouter' }).first();
+    const add = this.page.getByRole('link', { name: 'Ajouter' }).first();
     for (let attempt = 1; ; attempt++) {
       // A second at most each: one already leaving is never clickable, and the default wait of
       // 30 s behind it cost CI 36 s on three resources of admin-crud each run.

@@ -1,9 +1,9 @@
+import { LinkButton } from '../../crud/LinkButton';
 import { formatXOF } from '@app/shared/format';
 import { adminPath, cashSessions } from '@app/shared/resources';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, InputNumber, Space } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { toHttpError } from '../../providers/errors';
 import { trpc } from '../../providers/trpc';
 
@@ -40,9 +40,9 @@ export function DrawerBar() {
         showIcon
         message={`Caisse ouverte · ${formatXOF(day.figures.expectedCash)} en espèces attendues`}
         action={
-          <Link to={adminPath(cashSessions, day.session.id).replace(/^\/admin/, '')}>
-            <Button size="small">Caisse</Button>
-          </Link>
+          <LinkButton to={adminPath(cashSessions, day.session.id).replace(/^\/admin/, '')} size="small">
+            Caisse
+          </LinkButton>
         }
       />
     );

@@ -1,7 +1,7 @@
+import { LinkButton } from '../../crud/LinkButton';
 import { barcodeError, normalizeBarcode } from '@app/shared/format';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Input, Space } from 'antd';
-import { Link } from 'react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CameraScanner } from '../../pages/counter/CameraScanner';
 import { trpc } from '../../providers/trpc';
@@ -27,9 +27,9 @@ export function ScanSaid({ said }: { said: Said | null }) {
       role="status"
       action={
         said.unknown ? (
-          <Link to={newProductPath(said.unknown)}>
-            <Button size="small">Créer le produit</Button>
-          </Link>
+          <LinkButton to={newProductPath(said.unknown)} size="small">
+            Créer le produit
+          </LinkButton>
         ) : undefined
       }
     />
