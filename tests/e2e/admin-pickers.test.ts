@@ -89,6 +89,9 @@ describe('date pickers at 360 px', () => {
       await panel.locator('.ant-picker-cell-in-view:not(.ant-picker-cell-disabled)').last().click();
       await panel.waitFor({ state: 'hidden' });
     }
+    // The dialog's close button speaks French and takes a thumb (24 px at least, WCAG 2.2).
+    const close = await page.getByRole('button', { name: 'Fermer' }).boundingBox();
+    expect(Math.min(close!.width, close!.height)).toBeGreaterThanOrEqual(24);
     await page.getByRole('button', { name: 'Annuler' }).click();
     await page.goto('/admin');
     await page.locator('#ventes .ant-select').first().click();
