@@ -54,6 +54,12 @@ describe('the counter at 360 px', () => {
 
     await page.goto('/admin/comptoir');
     const search = page.getByLabel('Code-barres, référence ou nom');
+    // The ways to pay, whole at 360 px (« Mobile Money » was cut to « Mobile Mo… »).
+    await page.getByText('Mobile Money', { exact: true }).first().waitFor();
+    const cut = await page
+      .locator('.ant-segmented-item-label')
+      .evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent));
+    expect(cut).toEqual([]);
     // As a scanner does: the digits one by one, then Entrée at once (the list for them still loading).
     await search.pressSequentially(code);
     await search.press('Enter');

@@ -421,7 +421,7 @@ export default function CounterPage() {
 
       <Card size="small" title="Paiement">
         <Space direction="vertical" style={{ width: '100%' }}>
-          <Segmented block value={method} onChange={(value) => setMethod(value as Method)} options={METHODS} />
+          <Segmented block className="wrap-labels" value={method} onChange={(value) => setMethod(value as Method)} options={METHODS} />
           {method === 'cash_mobile_money' ? (
             <InputNumber
               size="large"
