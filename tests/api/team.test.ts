@@ -132,7 +132,7 @@ describe('the audit log', () => {
       .where('action', '=', 'Produit — modification')
       .orderBy('createdAt', 'desc')
       .executeTakeFirstOrThrow();
-    expect(priced.changes).toContain(`Prix (XOF) : ${formatXOF(55_000)} → ${formatXOF(57_000)}`);
+    expect(priced.changes).toContain(`Prix : ${formatXOF(55_000)} → ${formatXOF(57_000)}`);
     const { order } = await owner.orders.sellAtCounter.mutate({
       idempotencyKey: randomUUID(),
       items: [{ id: made.id, type: 'product', quantity: 2 }],

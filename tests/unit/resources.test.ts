@@ -6,6 +6,9 @@ import {
   deliveryOptions,
   emptyMessage,
   f,
+  formTitle,
+  newsletters,
+  stockCounts,
   orders,
   products,
   resources,
@@ -96,6 +99,19 @@ describe('resource registry', () => {
   it('words the empty list message with the right gender', () => {
     expect(emptyMessage(products)).toBe('Aucun produit trouvé');
     expect(emptyMessage(cryptoVerifications)).toBe('Aucune demande trouvée');
+  });
+
+  it('titles a form as French says it, never « Ajouter : lettre »', () => {
+    expect([formTitle(products, 'create'), formTitle(newsletters, 'create'), formTitle(stockCounts, 'create')]).toEqual([
+      'Nouveau produit',
+      'Nouvelle lettre',
+      'Nouvel inventaire',
+    ]);
+    expect([formTitle(products, 'edit'), formTitle(newsletters, 'edit'), formTitle(stockCounts, 'edit')]).toEqual([
+      'Modifier le produit',
+      'Modifier la lettre',
+      'Modifier l’inventaire',
+    ]);
   });
 });
 

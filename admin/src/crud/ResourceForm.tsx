@@ -1,5 +1,6 @@
 import { LinkButton } from './LinkButton';
 import { slugify } from '@app/shared/format';
+import { formTitle } from '@app/shared/resources';
 import { retryUnlessRefused } from '../providers/errors';
 import { useForm } from '@refinedev/antd';
 import type { BaseRecord, HttpError } from '@refinedev/core';
@@ -62,7 +63,7 @@ export default function ResourceForm({ entry, action, singletonId, title }: Prop
   // slug is empty: a saved address changes only when the owner edits the slug itself.
   const slugSources = new Map(fields.filter(([, f]) => f.kind === 'slug' && f.from).map(([key, f]) => [f.from!, key]));
   const saving = mutation.isPending;
-  const heading = title ?? `${action === 'create' ? 'Ajouter' : 'Modifier'} : ${resource.label.singular.toLowerCase()}`;
+  const heading = title ?? formTitle(resource, action);
   // Until the record is there, its fields take no typing (the keyboard reaches them under the
   // spinner): what the owner typed would be overwritten by the values arriving.
   const loading = action === 'edit' && Boolean(query?.isLoading);

@@ -105,7 +105,7 @@ function widget(field: AnyField, onBlur?: () => void): ReactNode {
       return <ListInput label={field.label} />;
     case 'money':
       // No min: a negative amount gets the rule's French message instead of being changed silently.
-      return <InputNumber step={0.01} addonAfter="XOF" decimalSeparator="," style={{ width: '100%', maxWidth: 280 }} />;
+      return <InputNumber step={0.01} addonAfter="F CFA" decimalSeparator="," style={{ width: '100%', maxWidth: 280 }} />;
     case 'integer':
       return <InputNumber step={1} precision={0} style={{ width: '100%', maxWidth: 200 }} />;
     case 'rating':

@@ -17,7 +17,7 @@ export const cryptoCourses = defineResource({
     level: f.enum('Niveau', courseLevels, { default: 'beginner' }),
     format: f.enum('Format', courseFormats, { default: 'online' }),
     duration: f.text('Durée', { max: 60, help: 'Par exemple : 4 semaines' }),
-    price: f.money('Prix (XOF)'),
+    price: f.money('Prix'),
     taxGroup: taxGroupField(),
     image: f.image('Image'),
     syllabus: f.stringList('Programme', { default: [] as string[] }),

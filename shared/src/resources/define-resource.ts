@@ -260,3 +260,12 @@ export function adminPath(resource: Pick<AnyResource, 'admin' | 'singleton' | 'o
   const record = 'show' in routes ? routes.show : 'edit' in routes ? routes.edit : undefined;
   return `/admin${id !== undefined && record ? record.replace(':id', encodeURIComponent(id)) : routes.list}`;
 }
+
+/** 'Nouveau produit', 'Nouvelle lettre', 'Nouvel inventaire' / 'Modifier le produit', 'Modifier l’inventaire', 'Modifier la lettre' */
+export function formTitle(resource: Pick<AnyResource, 'label'>, action: 'create' | 'edit'): string {
+  const { singular, feminine } = resource.label;
+  const name = singular.toLowerCase();
+  const vowel = /^[aeiouyhéèêàâîôû]/i.test(name);
+  if (action === 'create') return `${feminine ? 'Nouvelle' : vowel ? 'Nouvel' : 'Nouveau'} ${name}`;
+  return `Modifier ${vowel ? 'l’' : feminine ? 'la ' : 'le '}${name}`;
+}

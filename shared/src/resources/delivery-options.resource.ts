@@ -9,7 +9,7 @@ export const deliveryOptions = defineResource({
   fields: {
     name: f.text('Nom', { max: 100 }),
     description: f.longText('Description', { max: 1000 }),
-    price: f.money('Prix (XOF)'),
+    price: f.money('Prix'),
     deliveryTime: f.text('Délai de livraison', { max: 60, help: 'Par exemple : 3-5 jours' }),
     icon: f.text('Icône (emoji)', { max: 16, optional: true }),
     features: f.stringList('Avantages', { default: [] as string[] }),

@@ -16,12 +16,12 @@ export const products = defineResource({
     slug: f.slug('Slug', 'name'),
     shortDescription: f.longText('Description courte', { max: 300 }),
     description: f.html('Description'),
-    price: f.money('Prix (XOF)'),
+    price: f.money('Prix'),
     // The maker's name (Dell, Samsung, Ledger…): shared catalogues and search engines ask for it.
     brand: f.text('Marque', { max: 70, optional: true }),
     // Told to shoppers, catalogues and search engines: a refurbished laptop is never declared new.
     condition: f.enum('État', productConditions, { default: 'new' }),
-    compareAtPrice: f.money('Prix barré (XOF)', { optional: true }),
+    compareAtPrice: f.money('Prix barré', { optional: true }),
     category: f.enum('Catégorie', productCategories),
     images: f.imageList('Images', { default: [] as string[] }),
     sku: f.text('Référence (SKU)', {
@@ -43,7 +43,7 @@ export const products = defineResource({
     // manager's, never a shopper's, a catalogue's or the counter's (adminOnly).
     supplier: f.reference('Fournisseur', 'suppliers', { optional: true, adminOnly: true }),
     supplierReference: f.text('Référence chez le fournisseur', { max: 60, optional: true, adminOnly: true }),
-    cost: f.money('Coût d’achat (XOF)', {
+    cost: f.money('Coût d’achat', {
       optional: true,
       adminOnly: true,
       help: 'Ce que vous coûte une unité : la moyenne des réceptions, ou saisi ici.',

@@ -17,7 +17,7 @@ export const promoCodes = defineResource({
     label: f.text('Libellé', { max: 100, help: 'Affiché au client avec la remise, par exemple « Tabaski -10 % ».' }),
     kind: f.enum('Type de remise', promoKinds, { default: 'percent' }),
     value: f.integer('Valeur', { min: 1, max: 100_000_000, help: 'Un pourcentage (1 à 100) ou un montant en F CFA.' }),
-    minimumOrder: f.money('Commande minimum (XOF)', { optional: true, help: 'Sous-total des articles, hors livraison.' }),
+    minimumOrder: f.money('Commande minimum', { optional: true, help: 'Sous-total des articles, hors livraison.' }),
     appliesTo: f.enum('S’applique à', promoScopes, { default: 'all' }),
     startsOn: f.date('Valable à partir du', { optional: true }),
     endsOn: f.date('Valable jusqu’au', { optional: true, help: 'Inclus : le code marche jusqu’à minuit (heure du Bénin).' }),

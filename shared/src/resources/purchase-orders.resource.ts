@@ -40,7 +40,7 @@ export const purchaseOrders = defineResource({
     supplier: f.reference('Fournisseur', 'suppliers'),
     status: f.enum('Statut', purchaseStatuses, { default: 'draft', readOnly: true }),
     lines: f.json('Articles', z.array(purchaseLineSchema), { readOnly: true, default: [] as PurchaseLine[] }),
-    total: f.money('Total au coût (XOF)', { readOnly: true, default: 0 }),
+    total: f.money('Total au coût', { readOnly: true, default: 0 }),
     note: f.longText('Note pour le fournisseur', { max: 1000, optional: true }),
     receipts: f.json('Réceptions', z.array(purchaseReceiptSchema), { readOnly: true, default: [] as PurchaseReceipt[] }),
     sentAt: f.datetime('Envoyée le', { optional: true, readOnly: true }),

@@ -15,7 +15,7 @@ export const services = defineResource({
     slug: f.slug('Slug', 'name'),
     shortDescription: f.longText('Description courte', { max: 300 }),
     description: f.longText('Description'),
-    price: f.money('Prix (XOF)', { optional: true, help: 'Vide : sur devis.' }),
+    price: f.money('Prix', { optional: true, help: 'Vide : sur devis.' }),
     taxGroup: taxGroupField(),
     image: f.image('Image'),
     features: f.stringList('Prestations incluses', { default: [] as string[] }),
