@@ -16,6 +16,16 @@ describe('HTTP serving', () => {
     expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 
+  it('answers a batch of many reads in one request, as a screen that reads seven things sends it', async () => {
+    const paths = ['products.list', 'cryptoCourses.list', 'services.list', 'blogPosts.list', 'testimonials.list', 'deliveryOptions.list'];
+    const batch = [...paths, 'settings.get', 'courseSessions.upcoming'];
+    const input = Object.fromEntries(batch.map((p, i) => [i, p.endsWith('.list') ? { page: 1, pageSize: 50 } : {}]));
+    const response = await fetch(`${app.url}/trpc/${batch.join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`);
+    expect(batch.join(',').length).toBeGreaterThan(100);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as unknown[]).length).toBe(batch.length);
+  });
+
   it('compresses API answers with brotli or gzip', async () => {
     const url = `${app.url}/trpc/products.list?input=${encodeURIComponent(JSON.stringify({ pageSize: 50 }))}`;
     const br = await fetch(url, { headers: { 'accept-encoding': 'br' } });

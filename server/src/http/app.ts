@@ -124,6 +124,9 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
+    // A batch of reads is one path segment of its procedures' names (/trpc/a.list,b.get,…): past
+    // Fastify's 100 characters the route did not match, and a letter's screen (seven reads) got a 404.
+    routerOptions: { maxParamLength: 2000 },
     // Two log lines for every request cost more than a cached answer: see the onResponse hook.
     logController: new LogController({ disableRequestLogging: true }),
     // A hop count trusts the n nearest proxies (as proxy-addr does); a list trusts those addresses.
