@@ -1,4 +1,5 @@
 import { formatXOF, trackingCode } from '@app/shared/format';
+import { coursePath } from '@app/shared/ssr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, DESKTOP, PHONE, startBrowserApp } from '../support/browser';
 import { badge, mainNav, mobileNav, readCart } from './storefront/app';
@@ -85,6 +86,9 @@ describe('without JavaScript', () => {
     expect(await page.getByText('Chargement du panier...').isVisible()).toBe(false);
     await page.goto(`/products/${(await app.asVisitor.products.list({ pageSize: 1 })).rows[0]!.slug}`);
     expect(await shown()).toMatch(/^Le panier a besoin de JavaScript.*WhatsApp\.$/m);
+    // A training's « S'inscrire » fills the cart too: said, with the other way.
+    await page.goto(coursePath((await app.asVisitor.cryptoCourses.list({ pageSize: 1 })).rows[0]!));
+    expect(await shown()).toMatch(/^L’inscription passe par le panier, qui a besoin de JavaScript.*WhatsApp\.$/m);
     await context.close();
   });
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { toast } from '../ui/toast';
 import { useCart } from '../cart/useCart';
 import { primaryButton } from '../ui/buttons';
+import { NoScriptNote } from '../ui/NoScriptNote';
 import { chosen, SessionChoice, useCourseSessions } from './SessionChoice';
 
 /** A training's sessions to come and "S'inscrire": a seat of the chosen one goes in the cart. */
@@ -14,6 +15,7 @@ export function CourseBooking({ course }: { course: { id: string; title: string;
   const session = open.find((s) => s.id === picked) ?? open[0];
   return (
     <>
+      <NoScriptNote>L’inscription passe par le panier, qui a besoin de JavaScript, que ce navigateur n’exécute pas.</NoScriptNote>
       {sessions.length > 0 && (
         <SessionChoice
           name={`session-${course.id}`}
