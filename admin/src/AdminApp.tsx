@@ -79,7 +79,7 @@ export default function AdminApp() {
     '/whatsapp': <WhatsAppPage role={role} />,
   };
   return (
-    <AdminLayout entries={entries} pages={pages} readsOrders={entries.some((place) => place.name === 'orders')}>
+    <AdminLayout entries={entries} pages={pages}>
       <Suspense
         fallback={
           <Spin tip="Chargement...">

@@ -216,11 +216,13 @@ export const publicProcedure = t.procedure
   .use(announceWrites)
   .use(databaseErrors);
 
-/** The id a write's input or answer names: its own, or its order's (a counter sale answers { order, change }). */
+/** The id a write's input or answer names: its own, else that of the one record it carries ({ order, change }). */
 const idOf = (value: unknown): string | null => {
   if (!value || typeof value !== 'object') return null;
-  const { id, order } = value as { id?: unknown; order?: unknown };
-  return typeof id === 'string' ? id : order ? idOf(order) : null;
+  const { id } = value as { id?: unknown };
+  if (typeof id === 'string') return id;
+  const carried = Object.values(value).filter((v) => v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string');
+  return carried.length === 1 ? (carried[0] as { id: string }).id : null;
 };
 
 // Every admin write, as it happened: who, with which role, from where, the fields before and after.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import dayjs from 'dayjs';
 import { sql } from 'kysely';
-import { blogPosts, courseSessions, formatXOF, orderStatuses, resources, today, whatsappLink } from '@app/shared';
+import { blogPosts, countOf, courseSessions, formatXOF, orderStatuses, resources, today, whatsappLink } from '@app/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
@@ -51,6 +51,12 @@ describe('signing in and out', () => {
       'Équipe',
     ]);
     await expect(menu.getByRole('button', { name: 'Déconnexion' }).isVisible()).resolves.toBe(true);
+    // The new orders' count, on « Commandes » only (the menu's badges are declared by entry).
+    const { count } = await app.asAdmin.dashboard.newOrders();
+    expect(count).toBeGreaterThan(0);
+    const badge = menu.locator(`[title="${countOf(count, 'nouvelle commande', 'nouvelles commandes')}"]`);
+    await expect.poll(() => badge.count()).toBe(1);
+    expect(await badge.evaluate((el) => el.closest('[role=menuitem]')?.textContent)).toMatch(/^Commandes\d+$/);
     await screenshot(page, 'products-1280');
   });
 

@@ -14,12 +14,10 @@ const SIDER_WIDTH = 230;
 export function AdminLayout({
   entries,
   pages,
-  readsOrders,
   children,
 }: {
   entries: readonly AdminPlace[];
   pages: readonly AdminPage[];
-  readsOrders: boolean;
   children: ReactNode;
 }) {
   const mobile = useIsMobile();
@@ -38,7 +36,7 @@ export function AdminLayout({
           title="Menu"
           styles={{ body: { padding: 0, background: '#001529' } }}
         >
-          <SideMenu entries={entries} pages={pages} readsOrders={readsOrders} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+          <SideMenu entries={entries} pages={pages} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
         </Drawer>
       ) : (
         <Layout.Sider
@@ -50,7 +48,7 @@ export function AdminLayout({
         >
           <Brand collapsed={collapsed} />
           <div style={{ height: 'calc(100vh - 56px)' }}>
-            <SideMenu entries={entries} pages={pages} readsOrders={readsOrders} collapsed={collapsed} />
+            <SideMenu entries={entries} pages={pages} collapsed={collapsed} />
           </div>
         </Layout.Sider>
       )}

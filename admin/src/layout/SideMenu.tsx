@@ -9,62 +9,54 @@ import { trpc } from '../providers/trpc';
 import { iconFor } from './icons';
 import type { AdminPage } from './pages';
 
+type Counts = Awaited<ReturnType<typeof trpc.dashboard.newOrders.query>>;
+
+/** The menu's counts, keyed by a resource's name or a screen's path, read from one server answer. */
+const BADGES: Record<string, (counts: Counts) => { count: number; title: string } | null> = {
+  orders: ({ count }) => (count ? { count, title: countOf(count, 'nouvelle commande', 'nouvelles commandes') } : null),
+  '/whatsapp': ({ whatsappUnread }) =>
+    whatsappUnread ? { count: whatsappUnread, title: countOf(whatsappUnread, 'message non lu', 'messages non lus') } : null,
+};
+
 interface Props {
   entries: readonly AdminPlace[];
   /** The screens that are no resource's this person may open (layout/pages.ts). */
   pages: readonly AdminPage[];
-  /** Whether this person reads orders (the new-orders badge). */
-  readsOrders: boolean;
   collapsed: boolean;
   onNavigate?: () => void;
 }
 
 /** Tableau de bord, Vente au comptoir, Tournée, then every resource in its declared order, Équipe; Déconnexion at the bottom. */
-export function SideMenu({ entries, pages, readsOrders, collapsed, onNavigate }: Props) {
+export function SideMenu({ entries, pages, collapsed, onNavigate }: Props) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { mutate: logout } = useLogout();
-  // New orders, checked every 30 s: the owner sees one arrive without reloading.
-  const newOrders = useQuery({
+  // What needs attention, checked every 30 s (the owner sees an order arrive without reloading),
+  // when the menu holds an entry that shows it.
+  const shown = [...entries.map((e) => e.name), ...pages.map((p) => p.path)].some((key) => key in BADGES);
+  const counts = useQuery({
     queryKey: ['dashboard', 'newOrders'],
     queryFn: () => trpc.dashboard.newOrders.query(),
     refetchInterval: 30_000,
-    enabled: readsOrders,
+    enabled: shown,
   });
-  const badge = (name: string) =>
-    name === 'orders' && newOrders.data?.count ? (
-      <Badge
-        count={newOrders.data.count}
-        size="small"
-        offset={[6, -2]}
-        title={countOf(newOrders.data.count, 'nouvelle commande', 'nouvelles commandes')}
-      />
-    ) : null;
-  const unread = newOrders.data?.whatsappUnread ?? 0;
-  const page = (p: AdminPage) => ({
-    key: p.path,
-    icon: iconFor(p.icon),
-    label:
-      p.path === '/whatsapp' && unread ? (
-        <span>
-          {p.label}
-          <Badge count={unread} size="small" offset={[6, -2]} title={countOf(unread, 'message non lu', 'messages non lus')} />
-        </span>
-      ) : (
-        p.label
-      ),
-  });
+  const labelled = (key: string, label: string) => {
+    const badge = counts.data && BADGES[key]?.(counts.data);
+    if (!badge) return label;
+    return (
+      <span>
+        {label}
+        <Badge count={badge.count} size="small" offset={[6, -2]} title={badge.title} />
+      </span>
+    );
+  };
+  const page = (p: AdminPage) => ({ key: p.path, icon: iconFor(p.icon), label: labelled(p.path, p.label) });
   const items = [
     ...pages.filter((p) => p.place === 'top').map(page),
     ...entries.map((entry) => ({
       key: entry.paths.list,
       icon: iconFor(entry.icon),
-      label: (
-        <span>
-          {entry.menuLabel}
-          {badge(entry.name)}
-        </span>
-      ),
+      label: labelled(entry.name, entry.menuLabel),
     })),
     ...pages.filter((p) => p.place === 'bottom').map(page),
   ];

@@ -8,6 +8,7 @@ import { sessionStartedWithin } from '../sessions/seats';
 import { remindSessions } from '../sessions/reminders';
 import { AUDIT_KEEP_DAYS } from '../platform/audit';
 import type { Logger } from '../platform/context';
+import type { CacheTag } from '../trpc';
 import type { ScheduledJob } from '../platform/scheduler';
 
 const HOUR = 3_600_000;
@@ -82,7 +83,7 @@ export function housekeepingJobs(
   db: DB,
   config: Config,
   log: Logger,
-  invalidate: (deps: readonly string[]) => Promise<void>,
+  invalidate: (deps: readonly CacheTag[]) => Promise<void>,
 ): ScheduledJob[] {
   return [
     {
