@@ -1,59 +1,22 @@
 import { searchButton } from '../crud/search-button';
 import { barcodeError, formatXOF, normalizeBarcode, sessionLabel } from '@app/shared/format';
-import { orders } from '@app/shared/resources';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Collapse,
-  Empty,
-  Input,
-  InputNumber,
-  List,
-  Modal,
-  Popover,
-  Result,
-  Segmented,
-  Space,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Empty, Input, List, Modal, Space } from 'antd';
 import { useDeferredValue, useRef, useState } from 'react';
 import { PageTitle } from '../layout/PageTitle';
 import { DRAWER_KEY, DrawerBar } from '../resources/cash-sessions/DrawerBar';
-import { WhatsAppButton } from '../resources/WhatsAppButton';
 import { PendingSales } from './counter/PendingSales';
 import { toHttpError } from '../providers/errors';
 import { trpc } from '../providers/trpc';
 import { CameraScanner } from './counter/CameraScanner';
 import { useCatalogue } from './counter/catalogue';
-import { type Outcome, type Sold, useSaleQueue } from './counter/queue';
+import { type Outcome, useSaleQueue } from './counter/queue';
 import type { CounterItem } from './counter/store';
-
-type Session = NonNullable<CounterItem['sessions']>[number];
-/** A line of the ticket: an article, and for a training the session its seats are booked on. */
-type Line = { product: CounterItem; quantity: number; session?: Session; discount?: number };
-const lineKey = (l: { product: { id: string }; session?: { id: string } | undefined }) => `${l.product.id}:${l.session?.id ?? ''}`;
-type Method = 'cash' | 'mobile_money' | 'cash_mobile_money';
-const METHODS: { label: string; value: Method }[] = [
-  { label: 'Espèces', value: 'cash' },
-  { label: 'Mobile Money', value: 'mobile_money' },
-  { label: 'Les deux', value: 'cash_mobile_money' },
-];
+import { PaymentCard, usePayment } from './counter/Payment';
+import { SaleDone } from './counter/SaleDone';
+import { type Line, lineKey, type Session, TicketCard } from './counter/TicketCard';
 
 const newKey = () => crypto.randomUUID();
-/** This browser prints over Bluetooth (Chrome on Android and on a desk; not iOS). */
-const BLUETOOTH = typeof navigator !== 'undefined' && 'bluetooth' in navigator;
-
-/** The buyer, if they want to be known: the orders' own fields (their labels), with the counter's hints. */
-const BUYER = [
-  { key: 'customerName', placeholder: 'Nom ou entreprise', inputMode: 'text' },
-  { key: 'phone', placeholder: 'Téléphone : le client est retrouvé ou créé', inputMode: 'tel' },
-  { key: 'email', placeholder: 'E-mail : le ticket y est envoyé', inputMode: 'email' },
-  { key: 'buyerIfu', placeholder: 'IFU (13 chiffres) pour une facture à une entreprise', inputMode: 'numeric' },
-] as const;
-const noBuyer = { customerName: '', phone: '', email: '', buyerIfu: '' };
 
 /**
  * "Vente au comptoir": find an article by its barcode (a scanner types it and presses Entrée), its
@@ -65,16 +28,10 @@ export default function CounterPage() {
   const client = useQueryClient();
   const [search, setSearch] = useState('');
   const [lines, setLines] = useState<Line[]>([]);
-  const [method, setMethod] = useState<Method>('cash');
-  const [mobileMoney, setMobileMoney] = useState<number | null>(null);
-  const [given, setGiven] = useState<number | null>(null);
   const [discount, setDiscount] = useState<number | null>(null);
-  const [reference, setReference] = useState('');
-  const [buyer, setBuyer] = useState(noBuyer);
   const [pending, setPending] = useState(false);
   const [sold, setSold] = useState<Outcome | null>(null);
   const [choosing, setChoosing] = useState<CounterItem | null>(null);
-  const [printing, setPrinting] = useState(false);
   const catalogue = useCatalogue();
   const queue = useSaleQueue();
   // One key per ticket, kept until it is recorded: a retry after a lost answer sells nothing twice.
@@ -106,14 +63,7 @@ export default function CounterPage() {
   const limit = Math.floor((subtotal * percent) / 100);
   const off = (discount ?? 0) + linesOff;
   const total = subtotal - off;
-  // What is paid in cash: all of it, or what Mobile Money leaves.
-  const cashPart = method === 'cash' ? total : method === 'cash_mobile_money' ? Math.max(0, total - (mobileMoney ?? 0)) : 0;
-  const change = given === null ? null : given - cashPart;
-  const paymentReady =
-    method === 'cash'
-      ? change !== null && change >= 0
-      : reference.trim().length >= 4 &&
-        (method === 'mobile_money' || (!!mobileMoney && mobileMoney <= total && change !== null && change >= 0));
+  const payment = usePayment(total);
 
   function add(product: CounterItem, session?: Session) {
     // A training books a seat on a session: the only one, or the one the cashier picks.
@@ -155,11 +105,6 @@ export default function CounterPage() {
       });
   }
 
-  const quantity = (key: string, delta: number) =>
-    setLines((current) =>
-      current.map((l) => (lineKey(l) === key ? { ...l, quantity: l.quantity + delta } : l)).filter((l) => l.quantity > 0),
-    );
-
   async function sell() {
     setPending(true);
     try {
@@ -172,16 +117,10 @@ export default function CounterPage() {
           ...(l.session ? { sessionId: l.session.id } : {}),
           ...(l.discount ? { discount: l.discount } : {}),
         })),
-        payment:
-          method === 'cash'
-            ? { method, given: given ?? 0 }
-            : method === 'mobile_money'
-              ? { method, reference }
-              : { method, mobileMoney: mobileMoney ?? 0, reference, given: given ?? 0 },
         ...(discount ? { discount } : {}),
-        ...Object.fromEntries(BUYER.map(({ key }) => [key, buyer[key].trim()]).filter(([, value]) => value)),
+        ...payment.input(),
       };
-      const outcome = await queue.record(input, total, change !== null && method !== 'mobile_money' ? change : 0);
+      const outcome = await queue.record(input, total, payment.changeDue);
       catalogue.sold(input.items);
       setSold(outcome);
       void client.invalidateQueries({ queryKey: DRAWER_KEY });
@@ -198,87 +137,12 @@ export default function CounterPage() {
   function next() {
     key.current = newKey();
     setLines([]);
-    setMethod('cash');
-    setGiven(null);
-    setMobileMoney(null);
     setDiscount(null);
-    setReference('');
-    setBuyer(noBuyer);
+    payment.reset();
     setSold(null);
   }
 
-  /** Prints the ticket on the Bluetooth printer (its code loaded with the end screen, so the tap still counts as one). */
-  async function print(sale: Sold) {
-    setPrinting(true);
-    try {
-      const { printTicket } = await import('./counter/printer');
-      await printTicket(() => trpc.orders.ticket.query({ id: sale.order.id }), { pulse: Number(sale.order.cashAmount ?? 0) > 0 });
-    } catch (error) {
-      notification.error({ message: 'Impression impossible', description: toHttpError(error).message });
-    } finally {
-      setPrinting(false);
-    }
-  }
-
-  if (sold) {
-    if (BLUETOOTH) void import('./counter/printer');
-    const change = 'sent' in sold ? sold.sent.change : sold.queued.change;
-    return (
-      <Result
-        status={'sent' in sold ? 'success' : 'info'}
-        title={'sent' in sold ? `Vente ${sold.sent.order.number} enregistrée` : 'Vente gardée sur ce téléphone'}
-        subTitle={
-          <>
-            {'queued' in sold ? (
-              <Typography.Paragraph>Pas de réseau : elle est en attente d’envoi et partira dès son retour.</Typography.Paragraph>
-            ) : null}
-            {/* What the cashier reads out while handing the change back: large. */}
-            <Typography.Title level={3} data-testid="change" style={{ margin: '8px 0 0' }}>
-              {change > 0
-                ? `Monnaie à rendre : ${formatXOF(change)}`
-                : `Total encaissé : ${formatXOF('sent' in sold ? sold.sent.order.total : sold.queued.total)}`}
-            </Typography.Title>
-          </>
-        }
-        extra={[
-          <Button key="next" type="primary" size="large" onClick={next} autoFocus>
-            Nouvelle vente
-          </Button>,
-          ...('sent' in sold
-            ? [
-                // The roll ticket for the counter's printer (the normalized invoice's elements once issued).
-                <Button key="ticket" size="large" href={`/suivi/${sold.sent.order.trackingToken}/ticket.pdf`} target="_blank">
-                  Ticket (PDF)
-                </Button>,
-                <Button key="receipt" size="large" href={`/suivi/${sold.sent.order.trackingToken}/recu.pdf`} target="_blank">
-                  Facture A4
-                </Button>,
-                // Straight to the shop's Bluetooth thermal printer where the browser allows it (Chrome; not iOS).
-                ...(BLUETOOTH
-                  ? [
-                      <Button key="print" size="large" loading={printing} onClick={() => void print(sold.sent)}>
-                        Imprimer (Bluetooth)
-                      </Button>,
-                    ]
-                  : []),
-                // A buyer who gave a phone gets the ticket's link in a WhatsApp message, with its invoice once issued.
-                ...(sold.sent.order.phone
-                  ? [
-                      <WhatsAppButton
-                        key="whatsapp"
-                        size="middle"
-                        phone={sold.sent.order.phone}
-                        label="Envoyer le ticket"
-                        message={`Merci pour votre achat ! Votre ticket ${sold.sent.order.number} : ${window.location.origin}/suivi/${sold.sent.order.trackingToken}/ticket.pdf`}
-                      />,
-                    ]
-                  : []),
-              ]
-            : []),
-        ]}
-      />
-    );
-  }
+  if (sold) return <SaleDone sold={sold} onNext={next} />;
 
   return (
     // data-catalogue: whether the articles are on the phone (a scan then needs no round trip); read by bench/counter.ts.
@@ -346,162 +210,25 @@ export default function CounterPage() {
         </Card>
       ) : null}
 
-      <Card size="small" title="Ticket">
-        {lines.length ? (
-          <List
-            dataSource={lines}
-            renderItem={(l) => (
-              <List.Item
-                actions={[
-                  <Button key="minus" onClick={() => quantity(lineKey(l), -1)} aria-label={`Un ${l.product.name} de moins`}>
-                    −
-                  </Button>,
-                  <Button key="plus" onClick={() => quantity(lineKey(l), 1)} aria-label={`Un ${l.product.name} de plus`}>
-                    +
-                  </Button>,
-                  ...(percent > 0
-                    ? [
-                        // A discount on this line only (a damaged box, a display model), counted in the same limit.
-                        <Popover
-                          key="discount"
-                          trigger="click"
-                          content={
-                            <InputNumber
-                              autoFocus
-                              min={0}
-                              max={l.product.price * l.quantity}
-                              step={100}
-                              precision={0}
-                              addonAfter="F CFA"
-                              aria-label={`Remise sur ${l.product.name}`}
-                              value={l.discount ?? null}
-                              onChange={(value) =>
-                                setLines((current) => current.map((c) => (lineKey(c) === lineKey(l) ? { ...c, discount: value ?? 0 } : c)))
-                              }
-                            />
-                          }
-                        >
-                          <Button aria-label={`Remise sur la ligne ${l.product.name}`}>%</Button>
-                        </Popover>,
-                      ]
-                    : []),
-                ]}
-              >
-                <List.Item.Meta
-                  title={l.product.name}
-                  description={`${l.session ? `${sessionLabel(l.session)} · ` : ''}${l.quantity} × ${formatXOF(l.product.price)}${l.discount ? ` − ${formatXOF(l.discount)}` : ''}`}
-                />
-              </List.Item>
-            )}
-          />
-        ) : (
-          <Empty description="Scannez ou cherchez un article" />
-        )}
-        {percent > 0 && lines.length ? (
-          <Space style={{ marginTop: 12, width: '100%', justifyContent: 'flex-end' }} wrap>
-            <InputNumber
-              min={0}
-              max={limit}
-              step={100}
-              precision={0}
-              addonBefore="Remise"
-              addonAfter="F CFA"
-              aria-label="Remise"
-              value={discount}
-              onChange={(value) => setDiscount(value)}
-              style={{ maxWidth: 260 }}
-            />
-            <Typography.Text type={off > limit ? 'danger' : 'secondary'}>{`${formatXOF(limit)} au maximum (${percent} %)`}</Typography.Text>
-          </Space>
-        ) : null}
-        <Typography.Title level={4} style={{ textAlign: 'right', margin: '12px 0 0' }} data-testid="total">
-          Total : {formatXOF(total)}
-        </Typography.Title>
-      </Card>
+      <TicketCard
+        lines={lines}
+        setLines={setLines}
+        percent={percent}
+        discount={discount}
+        setDiscount={setDiscount}
+        limit={limit}
+        off={off}
+        total={total}
+      />
 
-      <Card size="small" title="Paiement">
-        <Space direction="vertical" style={{ width: '100%' }}>
-          <Segmented block className="wrap-labels" value={method} onChange={(value) => setMethod(value as Method)} options={METHODS} />
-          {method === 'cash_mobile_money' ? (
-            <InputNumber
-              size="large"
-              style={{ width: '100%' }}
-              min={0}
-              max={total}
-              step={500}
-              addonBefore="Mobile Money"
-              addonAfter="F CFA"
-              aria-label="Montant payé par Mobile Money"
-              value={mobileMoney}
-              onChange={(value) => setMobileMoney(value)}
-            />
-          ) : null}
-          {method !== 'cash' ? (
-            <Input
-              size="large"
-              aria-label="Référence Mobile Money"
-              placeholder="Référence de la transaction (MTN, Moov)"
-              value={reference}
-              onChange={(e) => setReference(e.target.value)}
-            />
-          ) : null}
-          {method !== 'mobile_money' ? (
-            <>
-              <InputNumber
-                size="large"
-                style={{ width: '100%' }}
-                min={0}
-                step={500}
-                addonAfter="F CFA"
-                aria-label="Montant reçu"
-                placeholder={method === 'cash' ? 'Montant reçu' : `Espèces reçues (reste : ${formatXOF(cashPart)})`}
-                value={given}
-                onChange={(value) => setGiven(value)}
-              />
-              {change !== null && lines.length ? (
-                change >= 0 ? (
-                  <Alert type="success" showIcon message={`Monnaie à rendre : ${formatXOF(change)}`} />
-                ) : (
-                  <Alert type="warning" showIcon message={`Il manque ${formatXOF(-change)}`} />
-                )
-              ) : null}
-            </>
-          ) : null}
-          <Collapse
-            size="small"
-            items={[
-              {
-                key: 'buyer',
-                label: 'Client (facultatif)',
-                children: (
-                  <Space direction="vertical" style={{ width: '100%' }}>
-                    {BUYER.map(({ key, placeholder, inputMode }) => (
-                      <Input
-                        key={key}
-                        aria-label={orders.fields[key].label}
-                        inputMode={inputMode}
-                        placeholder={placeholder}
-                        value={buyer[key]}
-                        onChange={(e) => setBuyer({ ...buyer, [key]: e.target.value })}
-                      />
-                    ))}
-                  </Space>
-                ),
-              },
-            ]}
-          />
-          <Button
-            type="primary"
-            size="large"
-            block
-            loading={pending}
-            disabled={!lines.length || off > limit || !paymentReady}
-            onClick={() => void sell()}
-          >
-            Encaisser {formatXOF(total)}
-          </Button>
-        </Space>
-      </Card>
+      <PaymentCard
+        payment={payment}
+        total={total}
+        hasLines={lines.length > 0}
+        canSell={lines.length > 0 && off <= limit}
+        pending={pending}
+        onSell={() => void sell()}
+      />
     </Space>
   );
 }
