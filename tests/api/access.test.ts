@@ -1,6 +1,6 @@
 import { resources } from '@app/shared';
 import { appRouter } from '../../server/src/routers/_app';
-import { describeAccessWalk, describeOwnWalk, describeRoleWalk } from '../support/access';
+import { describeAccessWalk, describeExportWalk, describeOwnWalk, describeRoleWalk } from '../support/access';
 import { startTestApp } from '../support/app';
 
 // npm run check after a declaration's edit: that resource's procedures only (scripts/check.mjs).
@@ -28,3 +28,6 @@ describeOwnWalk(
     return order.id;
   },
 );
+
+// The files the owner downloads: who may, as each is declared (EXPORT_ACCESS).
+describeExportWalk(() => startTestApp());

@@ -1,4 +1,4 @@
-import { type AnyResource, MANAGERS, type Role, ROLES } from '@app/shared';
+import { type AnyResource, EXPORT_ACCESS, EXPORTS, MANAGERS, type Role, ROLES } from '@app/shared';
 import { createSession, sessionCookieName } from '../../server/src/auth/sessions';
 import type { AnyRouter } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,4 +179,43 @@ export function describeOwnWalk(
       expect(own.status, own.text).toBeLessThan(500);
     },
   );
+}
+
+/**
+ * Every file the owner downloads (EXPORTS), fetched anonymously and as each role: 401 for a
+ * visitor with the file's own words, 403 in French exactly when its declaration (EXPORT_ACCESS)
+ * leaves the role out, and otherwise never a refusal of access (a missing parameter is a 400).
+ */
+export function describeExportWalk(start: () => Promise<TestApp>) {
+  let app: TestApp;
+  const accounts = new Map<Role, string>();
+  beforeAll(async () => {
+    app = await start();
+    for (const role of ROLES) {
+      const row = await app.db
+        .insertInto('admins')
+        .values({ email: `${role}@exports.example`, passwordHash: 'x', role })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      accounts.set(role, row.id);
+    }
+  });
+  afterAll(() => app?.close());
+
+  it.each(Object.keys(EXPORTS) as (keyof typeof EXPORTS)[])('%s: a visitor is asked to sign in, each role as declared', async (file) => {
+    const { roles, what } = EXPORT_ACCESS[file];
+    const anonymous = await fetch(`${app.url}${EXPORTS[file]}`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.text()).toContain(`Veuillez vous connecter pour ${what}.`);
+    for (const role of ROLES) {
+      const token = await createSession(app.db, app.config, accounts.get(role)!);
+      const response = await fetch(`${app.url}${EXPORTS[file]}`, { headers: { cookie: `${sessionCookieName(app.config)}=${token}` } });
+      const text = await response.text();
+      if (roles.includes(role)) expect([401, 403, 500].includes(response.status), `${role}: ${response.status} ${text}`).toBe(false);
+      else {
+        expect(response.status, `${role}: ${text}`).toBe(403);
+        expect(text).toContain('ne permet pas cette action');
+      }
+    }
+  });
 }

@@ -2,18 +2,14 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
-  AREAS,
   auditLog,
-  cashSessions,
-  courseSessions,
   dayRangeSchema,
+  EXPORT_ACCESS,
   EXPORTS,
   forbiddenMessage,
   isUuid,
   newsletterSubscribers,
   products,
-  purchaseOrders,
-  type Roles,
   salesQuerySchema,
 } from '@app/shared';
 import { salesCsv, salesReport } from '../sales/figures';
@@ -50,11 +46,12 @@ export async function exportRoutes(
       .code(status)
       .type('application/json; charset=utf-8')
       .send({ error: { message, code: status } });
-  /** Signed in with a role that reads what the file holds: true; otherwise the refusal is sent (401, or 403 in French). */
-  const allowed = async (req: FastifyRequest, reply: FastifyReply, roles: Roles, signIn: string) => {
+  /** Signed in with a role the file's declaration names (EXPORT_ACCESS): true; otherwise the refusal is sent (401, or 403 in French). */
+  const allowed = async (req: FastifyRequest, reply: FastifyReply, file: keyof typeof EXPORTS) => {
+    const { roles, what } = EXPORT_ACCESS[file];
     const admin = await findSession(db, config, req.cookies[sessionCookieName(config)]);
     if (admin && roles.includes(admin.role)) return true;
-    await (admin ? refuse(reply, 403, forbiddenMessage(admin.role)) : refuse(reply, 401, signIn));
+    await (admin ? refuse(reply, 403, forbiddenMessage(admin.role)) : refuse(reply, 401, `Veuillez vous connecter pour ${what}.`));
     return false;
   };
   const file = (reply: FastifyReply, name: string, lines: AsyncGenerator<string>) =>
@@ -65,7 +62,7 @@ export async function exportRoutes(
       .send(Readable.from(lines));
 
   app.get(EXPORTS.orders, async (req, reply) => {
-    if (!(await allowed(req, reply, AREAS.exports, 'Veuillez vous connecter pour exporter les commandes.'))) return reply;
+    if (!(await allowed(req, reply, 'orders'))) return reply;
     const range = dayRangeSchema.safeParse(req.query);
     if (!range.success) return refuse(reply, 400, range.error.issues[0]!.message);
     const { from, to } = range.data;
@@ -79,7 +76,7 @@ export async function exportRoutes(
 
   /** GET /api/exports/newsletter.csv?search=…: the subscribers the list shows (its search), every page of them. */
   app.get<{ Querystring: { search?: string } }>(EXPORTS.newsletter, async (req, reply) => {
-    if (!(await allowed(req, reply, newsletterSubscribers.team.read, 'Veuillez vous connecter pour exporter les abonnés.'))) return reply;
+    if (!(await allowed(req, reply, 'newsletter'))) return reply;
     const search = searchOf(req);
     const { total } = await listQueries(db, newsletterSubscribers, 'admin', {
       page: 1,
@@ -91,7 +88,7 @@ export async function exportRoutes(
 
   /** GET /api/exports/journal.csv?search=…: the audit log entries the list shows (its search), for the owner. */
   app.get<{ Querystring: { search?: string } }>(EXPORTS.audit, async (req, reply) => {
-    if (!(await allowed(req, reply, auditLog.team.read, 'Veuillez vous connecter pour exporter le journal.'))) return reply;
+    if (!(await allowed(req, reply, 'audit'))) return reply;
     const search = searchOf(req);
     const { total } = await listQueries(db, auditLog, 'admin', { page: 1, pageSize: 1, search }).count.executeTakeFirstOrThrow();
     return file(reply.header('X-Count', String(total)), `journal-audit-${today()}.csv`, auditCsv(db, search));
@@ -99,7 +96,7 @@ export async function exportRoutes(
 
   /** GET /api/exports/clients.csv?search=…: the customers of the list's search who agreed to receive offers. */
   app.get<{ Querystring: { search?: string } }>(EXPORTS.customers, async (req, reply) => {
-    if (!(await allowed(req, reply, AREAS.exports, 'Veuillez vous connecter pour exporter les clients.'))) return reply;
+    if (!(await allowed(req, reply, 'customers'))) return reply;
     const search = searchOf(req);
     const { total } = await consentingCustomers(db, search).count.executeTakeFirstOrThrow();
     return file(reply.header('X-Count', String(total)), `clients-whatsapp-${today()}.csv`, customersCsv(db, search));
@@ -110,7 +107,7 @@ export async function exportRoutes(
    * search); ?ids=a,a,b: one label per id listed (what a delivery brought, one per unit).
    */
   app.get<{ Querystring: { search?: string; ids?: string } }>(EXPORTS.labels, async (req, reply) => {
-    if (!(await allowed(req, reply, products.team.read, 'Veuillez vous connecter pour imprimer les étiquettes.'))) return reply;
+    if (!(await allowed(req, reply, 'labels'))) return reply;
     let found: LabelledItem[];
     if (typeof req.query.ids === 'string') {
       const ids = req.query.ids.split(',').filter(isUuid).slice(0, MAX_LABELS);
@@ -141,7 +138,7 @@ export async function exportRoutes(
 
   /** GET /api/exports/bon-de-commande.pdf?id=<id>: a purchase order, to share with the supplier or print. */
   app.get<{ Querystring: { id?: string } }>(EXPORTS.purchaseOrder, async (req, reply) => {
-    if (!(await allowed(req, reply, purchaseOrders.team.read, 'Veuillez vous connecter pour voir le bon de commande.'))) return reply;
+    if (!(await allowed(req, reply, 'purchaseOrder'))) return reply;
     const id = String(req.query.id ?? '');
     const pdf = isUuid(id) ? await renderPurchaseOrder(db, fontDir, id) : null;
     if (!pdf) return refuse(reply, 404, 'Bon de commande introuvable.');
@@ -154,7 +151,7 @@ export async function exportRoutes(
 
   /** GET /api/exports/rapport-caisse.pdf?session=<id>: a drawer day's Z report (X while it is open), for the roll printer. */
   app.get<{ Querystring: { session?: string } }>(EXPORTS.drawerReport, async (req, reply) => {
-    if (!(await allowed(req, reply, cashSessions.team.read, 'Veuillez vous connecter pour voir le rapport de caisse.'))) return reply;
+    if (!(await allowed(req, reply, 'drawerReport'))) return reply;
     const id = String(req.query.session ?? '');
     const pdf = isUuid(id) ? await renderDrawerReport(db, fontDir, id) : null;
     if (!pdf) return refuse(reply, 404, 'Journée de caisse introuvable.');
@@ -167,7 +164,7 @@ export async function exportRoutes(
 
   /** GET /api/exports/participants.csv?session=<id>: who registered on a session, to call them or print the list. */
   app.get<{ Querystring: { session?: string } }>(EXPORTS.participants, async (req, reply) => {
-    if (!(await allowed(req, reply, courseSessions.team.read, 'Veuillez vous connecter pour exporter les participants.'))) return reply;
+    if (!(await allowed(req, reply, 'participants'))) return reply;
     const id = String(req.query.session ?? '');
     const session = isUuid(id)
       ? await db.selectFrom('courseSessions').select(['id', 'startsAt']).where('id', '=', id).executeTakeFirst()
@@ -186,7 +183,7 @@ export async function exportRoutes(
 
   /** GET /api/exports/ventes.csv?from=…&to=…&by=day|week|month: the dashboard's sales figures. */
   app.get(EXPORTS.sales, async (req, reply) => {
-    if (!(await allowed(req, reply, AREAS.dashboard, 'Veuillez vous connecter pour exporter les ventes.'))) return reply;
+    if (!(await allowed(req, reply, 'sales'))) return reply;
     const query = salesQuerySchema.safeParse(req.query);
     if (!query.success) return refuse(reply, 400, query.error.issues[0]!.message);
     const { from, to, by } = query.data;

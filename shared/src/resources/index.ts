@@ -24,6 +24,7 @@ import { trendingCryptos } from './trending-cryptos.resource';
 
 export * from './define-resource';
 export * from './exports';
+export * from './export-access';
 export * from './fields';
 export * from './honeypot';
 export * from './invoicing';
