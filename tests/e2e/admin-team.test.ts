@@ -138,7 +138,8 @@ describe('the team', () => {
         ).status,
       theirs.id,
     );
-    expect(other).toBe(404);
+    // Not his (given to nobody, or to another): refused, without saying which.
+    expect(other).toBe(403);
 
     await card.getByRole('button', { name: 'Livrée' }).click();
     await expectNotification(courier, `${mine.number} livrée`);

@@ -21,7 +21,7 @@ interface Caller {
 /** The round's screen in the admin (admin/src/layout/pages.ts). */
 export const ROUND_PATH = '/admin/tournee';
 
-export const OTHER_COURIER = 'Cette livraison est confiée à un autre livreur : vous ne pouvez ni la voir ni la modifier.';
+export const OTHER_COURIER = 'Cette livraison n’est pas dans votre tournée : vous ne pouvez ni la voir ni la modifier.';
 
 /** Gives an order to a courier (or to nobody). Only an order with something to deliver, not yet delivered. */
 export async function assignCourier(db: DB, config: Config, orderId: string, courierId: string | null, by: string) {
