@@ -70,7 +70,7 @@ export interface WriteContext {
 /**
  * What a resource does besides its generic write, in the write's transaction (a session moved to
  * another day tells its participants): declared for the resource, with its own row type, in the
- * map `server/src/routers/hooks.ts`. A reaction that throws undoes the write.
+ * `hooks` map of `server/src/routers/_app.ts`. A reaction that throws undoes the write.
  */
 export interface WriteHooks<R = Row> {
   afterCreate?: (ctx: WriteContext, after: R) => Promise<void>;
