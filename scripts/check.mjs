@@ -32,7 +32,9 @@ const namesOf = (file) => {
   return [...new Set([stem, stem.replace(/-(\w)/g, (_, c) => c.toUpperCase())])];
 };
 // Too common to tell a test apart: each of these would pick most of the suite.
-const VAGUE = new Set(['index', 'app', 'main', 'types', 'config', 'schema', 'trpc', 'labels', 'format', 'errors', 'fields']);
+const VAGUE = new Set(['index', 'app', '_app', 'main', 'types', 'config', 'schema', 'trpc', 'labels', 'format', 'errors', 'fields']);
+// The router's composition (extra procedures, reactions): every procedure's policy, walked.
+const ALSO = { 'server/src/routers/_app.ts': ['tests/api/access.test.ts'] };
 const everything = (f) =>
   f.startsWith('tests/support/') || /^(package(-lock)?\.json|vitest\.config\.ts|tsconfig.*\.json)$/.test(f) || f.startsWith('scripts/');
 
@@ -49,6 +51,7 @@ function selection() {
       continue;
     }
     if (file.startsWith('tests/')) continue;
+    for (const test of ALSO[file] ?? []) files.add(test);
     const names = namesOf(file).filter((n) => n.length > 3 && !VAGUE.has(n));
     if (/^shared\/src\/resources\/[\w-]+\.resource\.ts$/.test(file)) resources.push(names.at(-1));
     for (const test of tests) {
