@@ -68,6 +68,39 @@ export function describeAccessWalk(
   });
 }
 
+/**
+ * An app for a walk over HTTP, started before its tests: members made on demand (one of each role
+ * for the walks that need them), a fresh session cookie per call (a logout ends only its own).
+ */
+function walkedApp(start: () => Promise<TestApp>, everyRole = false) {
+  const walk = { app: undefined as unknown as TestApp, ofRole: new Map<Role, string>() };
+  const member = async (role: Role) =>
+    (
+      await walk.app.db
+        .insertInto('admins')
+        .values({ email: `${role}-${Math.random().toString(36).slice(2, 10)}@walk.example`, passwordHash: 'x', role })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  beforeAll(async () => {
+    walk.app = await start();
+    if (everyRole) for (const role of ROLES) walk.ofRole.set(role, await member(role));
+  });
+  afterAll(() => walk.app?.close());
+  const cookie = async (id: string) => `${sessionCookieName(walk.app.config)}=${await createSession(walk.app.db, walk.app.config, id)}`;
+  /** A procedure called as this member, with this input. */
+  const call = async (as: string, path: string, type: string, input: unknown = {}) => {
+    const headers = { cookie: await cookie(as), 'content-type': 'application/json' };
+    const body = JSON.stringify(input);
+    const response =
+      type === 'query'
+        ? await fetch(`${walk.app.url}/trpc/${path}?input=${encodeURIComponent(body)}`, { headers })
+        : await fetch(`${walk.app.url}/trpc/${path}`, { method: 'POST', headers, body });
+    return { status: response.status, text: await response.text() };
+  };
+  return { walk, member, cookie, call };
+}
+
 type WithRoles = Record<string, { _def: { type: string; meta?: { access?: string; roles?: readonly Role[] } } }>;
 
 /**
@@ -78,30 +111,8 @@ type WithRoles = Record<string, { _def: { type: string; meta?: { access?: string
 export function describeRoleWalk(router: AnyRouter, start: () => Promise<TestApp>, only: (path: string) => boolean = () => true) {
   const declared = router._def.procedures as WithRoles;
   const adminOnly = Object.entries(declared).filter(([path, p]) => p._def.meta?.access === 'admin' && only(path));
-  let app: TestApp;
-  const accounts = new Map<Role, string>();
-  beforeAll(async () => {
-    app = await start();
-    for (const role of ROLES) {
-      const row = await app.db
-        .insertInto('admins')
-        .values({ email: `${role}@walk.example`, passwordHash: 'x', role })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      accounts.set(role, row.id);
-    }
-  });
-  afterAll(() => app?.close());
-
-  const call = async (role: Role, path: string, type: string) => {
-    const token = await createSession(app.db, app.config, accounts.get(role)!);
-    const headers = { cookie: `${sessionCookieName(app.config)}=${token}`, 'content-type': 'application/json' };
-    const response =
-      type === 'query'
-        ? await fetch(`${app.url}/trpc/${path}?input=${encodeURIComponent('{}')}`, { headers })
-        : await fetch(`${app.url}/trpc/${path}`, { method: 'POST', headers, body: '{}' });
-    return { status: response.status, text: await response.text() };
-  };
+  const { walk, call: callAs } = walkedApp(start, true);
+  const call = (role: Role, path: string, type: string) => callAs(walk.ofRole.get(role)!, path, type);
 
   describe('each role of the team over HTTP', () => {
     it('the owner may call every procedure', () => {
@@ -140,37 +151,16 @@ export function describeOwnWalk(
   owned: (app: TestApp, rule: OwnRule, owner: string) => Promise<string>,
 ) {
   const ruled = Object.entries(router._def.procedures as WithRules).filter(([, p]) => p._def.meta?.own);
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await start();
-  });
-  afterAll(() => app?.close());
+  const { walk, member, call: callAs } = walkedApp(start);
 
   it('some procedure declares a row rule', () => expect(ruled.length).toBeGreaterThan(0));
 
   it.each(ruled.map(([path, p]) => [path, p._def.type, p._def.meta!.own!] as const))(
     '%s (%s): another member’s row is refused by its rule, one’s own is not',
     async (path, type, rule) => {
-      const member = async (name: string) =>
-        (
-          await app.db
-            .insertInto('admins')
-            .values({ email: `${name}-${Math.random().toString(36).slice(2, 8)}@own.example`, passwordHash: 'x', role: rule.roles[0]! })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
-      const [owner, other] = [await member('owner'), await member('other')];
-      const id = await owned(app, rule, owner);
-      const call = async (as: string) => {
-        const token = await createSession(app.db, app.config, as);
-        const headers = { cookie: `${sessionCookieName(app.config)}=${token}`, 'content-type': 'application/json' };
-        const body = JSON.stringify({ id });
-        const response =
-          type === 'query'
-            ? await fetch(`${app.url}/trpc/${path}?input=${encodeURIComponent(body)}`, { headers })
-            : await fetch(`${app.url}/trpc/${path}`, { method: 'POST', headers, body });
-        return { status: response.status, text: await response.text() };
-      };
+      const [owner, other] = [await member(rule.roles[0]!), await member(rule.roles[0]!)];
+      const id = await owned(walk.app, rule, owner);
+      const call = (as: string) => callAs(as, path, type, { id });
       const refused = await call(other);
       expect(refused.status, refused.text).toBe(403);
       expect(refused.text).toContain(rule.message.slice(0, 40));
@@ -187,29 +177,15 @@ export function describeOwnWalk(
  * leaves the role out, and otherwise never a refusal of access (a missing parameter is a 400).
  */
 export function describeExportWalk(start: () => Promise<TestApp>) {
-  let app: TestApp;
-  const accounts = new Map<Role, string>();
-  beforeAll(async () => {
-    app = await start();
-    for (const role of ROLES) {
-      const row = await app.db
-        .insertInto('admins')
-        .values({ email: `${role}@exports.example`, passwordHash: 'x', role })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      accounts.set(role, row.id);
-    }
-  });
-  afterAll(() => app?.close());
+  const { walk, cookie } = walkedApp(start, true);
 
   it.each(Object.keys(EXPORTS) as (keyof typeof EXPORTS)[])('%s: a visitor is asked to sign in, each role as declared', async (file) => {
     const { roles, what } = EXPORT_ACCESS[file];
-    const anonymous = await fetch(`${app.url}${EXPORTS[file]}`);
+    const anonymous = await fetch(`${walk.app.url}${EXPORTS[file]}`);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.text()).toContain(`Veuillez vous connecter pour ${what}.`);
     for (const role of ROLES) {
-      const token = await createSession(app.db, app.config, accounts.get(role)!);
-      const response = await fetch(`${app.url}${EXPORTS[file]}`, { headers: { cookie: `${sessionCookieName(app.config)}=${token}` } });
+      const response = await fetch(`${walk.app.url}${EXPORTS[file]}`, { headers: { cookie: await cookie(walk.ofRole.get(role)!) } });
       const text = await response.text();
       if (roles.includes(role)) expect([401, 403, 500].includes(response.status), `${role}: ${response.status} ${text}`).toBe(false);
       else {
