@@ -70,6 +70,10 @@ export async function exportRoutes(
     return file(reply.header('X-Count', String(count)), `commandes-${from}-${to}.csv`, ordersCsv(db, from, to));
   });
 
+  /** A PDF shown in the browser (printed or shared from the phone), never kept by a cache. */
+  const pdfFile = (reply: FastifyReply, name: string, pdf: Buffer) =>
+    reply.type('application/pdf').header('Content-Disposition', `inline; filename="${name}"`).header('Cache-Control', 'no-store').send(pdf);
+
   const searchOf = (req: FastifyRequest<{ Querystring: { search?: string } }>) =>
     typeof req.query.search === 'string' ? req.query.search.trim().slice(0, 200) || undefined : undefined;
   const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Africa/Porto-Novo' });
@@ -123,17 +127,14 @@ export async function exportRoutes(
       const { rows } = listQueries(db, products, 'admin', { page: 1, pageSize: MAX_LABELS, search: searchOf(req) });
       found = (await rows.execute()) as unknown as LabelledItem[];
     }
-    return reply
-      .type('application/pdf')
-      .header('Content-Disposition', 'inline; filename="etiquettes.pdf"')
-      .header('Cache-Control', 'no-store')
-      .header('X-Count', String(found.filter((p) => p.barcode || p.sku).length))
-      .send(
-        await renderLabels(
-          found.map((p) => ({ ...p, price: Number(p.price) })),
-          fontDir,
-        ),
-      );
+    return pdfFile(
+      reply.header('X-Count', String(found.filter((p) => p.barcode || p.sku).length)),
+      'etiquettes.pdf',
+      await renderLabels(
+        found.map((p) => ({ ...p, price: Number(p.price) })),
+        fontDir,
+      ),
+    );
   });
 
   /** GET /api/exports/bon-de-commande.pdf?id=<id>: a purchase order, to share with the supplier or print. */
@@ -142,11 +143,7 @@ export async function exportRoutes(
     const id = String(req.query.id ?? '');
     const pdf = isUuid(id) ? await renderPurchaseOrder(db, fontDir, id) : null;
     if (!pdf) return refuse(reply, 404, 'Bon de commande introuvable.');
-    return reply
-      .type('application/pdf')
-      .header('Content-Disposition', `inline; filename="bon-de-commande-${id.slice(0, 8)}.pdf"`)
-      .header('Cache-Control', 'no-store')
-      .send(pdf);
+    return pdfFile(reply, `bon-de-commande-${id.slice(0, 8)}.pdf`, pdf);
   });
 
   /** GET /api/exports/rapport-caisse.pdf?session=<id>: a drawer day's Z report (X while it is open), for the roll printer. */
@@ -155,11 +152,7 @@ export async function exportRoutes(
     const id = String(req.query.session ?? '');
     const pdf = isUuid(id) ? await renderDrawerReport(db, fontDir, id) : null;
     if (!pdf) return refuse(reply, 404, 'Journée de caisse introuvable.');
-    return reply
-      .type('application/pdf')
-      .header('Content-Disposition', `inline; filename="rapport-caisse-${id.slice(0, 8)}.pdf"`)
-      .header('Cache-Control', 'no-store')
-      .send(pdf);
+    return pdfFile(reply, `rapport-caisse-${id.slice(0, 8)}.pdf`, pdf);
   });
 
   /** GET /api/exports/participants.csv?session=<id>: who registered on a session, to call them or print the list. */
