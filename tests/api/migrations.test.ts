@@ -217,3 +217,69 @@ describe('202611300304_placeholder_contacts', () => {
     }
   });
 });
+
+describe('202611300340_product_variants', () => {
+  it('leaves every product, order, invoice and movement of the demo shop as it was, each product its own single version', async () => {
+    const shop = await createTestDb();
+    const migration = (await import('../../migrations/202611300340_product_variants')) as {
+      up: (db: unknown) => Promise<void>;
+      down: (db: unknown) => Promise<void>;
+    };
+    try {
+      // The demo shop as the release before this one made it: without its product sold in versions.
+      await seedIfEmpty(shop.db, { demo: true });
+      const grouped = sql`SELECT id FROM products WHERE options IS NOT NULL OR parent IS NOT NULL`;
+      await sql`UPDATE purchase_orders SET lines = (SELECT coalesce(jsonb_agg(l), '[]') FROM jsonb_array_elements(lines) l
+        WHERE (l->>'product')::uuid NOT IN (${grouped}))`.execute(shop.db);
+      await sql`DELETE FROM products WHERE parent IS NOT NULL`.execute(shop.db);
+      await sql`DELETE FROM products WHERE options IS NOT NULL`.execute(shop.db);
+      await migration.down(shop.db);
+      const snapshot = async () => ({
+        products: (await sql`SELECT * FROM products ORDER BY id`.execute(shop.db)).rows,
+        orders: (await sql`SELECT * FROM orders ORDER BY id`.execute(shop.db)).rows,
+        invoices: (await sql`SELECT * FROM invoices ORDER BY id`.execute(shop.db)).rows,
+        movements: (await sql`SELECT * FROM stock_movements ORDER BY id`.execute(shop.db)).rows,
+      });
+      const before = await snapshot();
+      expect(before.products.length).toBeGreaterThan(20);
+      expect(before.orders.length).toBeGreaterThan(5);
+      await migration.up(shop.db);
+      const after = await snapshot();
+      const newColumns = { options: null, parent: null, variant: null, archivedAt: null };
+      expect(after.products).toEqual(before.products.map((p) => ({ ...p, ...newColumns })));
+      expect(after.orders).toEqual(before.orders);
+      expect(after.invoices).toEqual(before.invoices);
+      expect(after.movements).toEqual(before.movements);
+      // Each is still listed, and sold.
+      const app = await buildApp({ db: shop.db, config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT: 'off' }), logger: false });
+      try {
+        const list = await app.inject({ url: `/trpc/products.list?input=${encodeURIComponent(JSON.stringify({ pageSize: 100 }))}` });
+        const published = before.products.filter((p) => (p as { published: boolean }).published).length;
+        expect((list.json() as { result: { data: { total: number } } }).result.data.total).toBe(published);
+        const product = before.products.find(
+          (p) => (p as { stock: number }).stock > 0 && Number((p as { price: string }).price) < 50_000,
+        ) as { id: string; stock: number };
+        const placed = await app.inject({
+          method: 'POST',
+          url: '/trpc/orders.place',
+          headers: { 'content-type': 'application/json' },
+          payload: {
+            customerName: 'Client fidèle',
+            phone: '+2290196000077',
+            city: 'Cotonou',
+            address: 'Akpakpa',
+            items: [{ id: product.id, type: 'product', quantity: 1 }],
+            idempotencyKey: randomBytes(16).toString('hex'),
+          },
+        });
+        expect(placed.statusCode, placed.body).toBe(200);
+        const stock = await sql<{ stock: number }>`SELECT stock FROM products WHERE id = ${product.id}`.execute(shop.db);
+        expect(stock.rows[0]!.stock).toBe(product.stock - 1);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await shop.drop();
+    }
+  });
+});

@@ -30,10 +30,10 @@ export const overrides: Overrides = {
     ),
   },
   // A sheet of barcode labels for the shelf, of the products the list shows; under a product's
-  // form, its stock, its correction and its movements.
+  // form, its stock, its correction and its movements, and its versions (options and variants).
   products: {
     toolbar: later(() => import('./products/LabelsButton').then((m) => m.LabelsButton)),
-    editExtra: later(() => import('./products/ProductStock').then((m) => m.ProductStock)),
+    editExtra: later(() => import('./products/ProductExtra').then((m) => m.ProductExtra)),
   },
   // A stock count: the shelves scanned from several phones, its differences, and its application.
   stockCounts: { detail: lazy(() => import('./inventory/CountDetail')) },

@@ -286,7 +286,14 @@ export async function counterCatalogue(db: Db, version: string | undefined) {
   const maxDiscountPercent = rules.maxCounterDiscountPercent;
   if (version === current) return { version: current, maxDiscountPercent, items: null };
   const [goods, work, courses, sessions] = await Promise.all([
-    db.selectFrom('products').select(['id', 'name', 'sku', 'barcode', 'price', 'stock']).orderBy('name').execute(),
+    // A product sold in versions is sold as one of them (each has its barcode and its name).
+    db
+      .selectFrom('products')
+      .select(['id', 'name', 'sku', 'barcode', 'price', 'stock'])
+      .where('options', 'is', null)
+      .where('archivedAt', 'is', null)
+      .orderBy('name')
+      .execute(),
     db.selectFrom('services').select(['id', 'name', 'price']).where('price', 'is not', null).orderBy('name').execute(),
     db.selectFrom('cryptoCourses').select(['id', 'title', 'price']).orderBy('title').execute(),
     db

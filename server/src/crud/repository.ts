@@ -83,6 +83,14 @@ function visible(resource: AnyResource, viewer: Viewer) {
     viewer === 'public' && resource.publishedField ? (q.where(resource.publishedField, '=', true) as Q) : q;
 }
 
+/** What a visitor finds by listing, searching or by address: published, and never a part of another record on its own. */
+function listed(resource: AnyResource, viewer: Viewer) {
+  return <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q => {
+    const shown = visible(resource, viewer)(q);
+    return viewer === 'public' && resource.partOf ? (shown.where(resource.partOf, 'is', null) as Q) : shown;
+  };
+}
+
 const hidden = (resource: AnyResource, viewer: Viewer, key: string) => !!resource.fields[key] && !sees(resource.fields[key], viewer);
 
 /** The search fields a viewer's search looks in: a visitor's never looks in a field hidden from them. */
@@ -114,7 +122,7 @@ export function listQueries(
   const searched = searchableBy(resource, viewer);
   refuseHiddenKeys(resource, viewer, params);
   const filtered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q => {
-    let out = narrow(visible(resource, viewer)(q)) as Q;
+    let out = narrow(listed(resource, viewer)(q)) as Q;
     for (const [key, value] of Object.entries(params.filters ?? {})) {
       if (value !== undefined) out = out.where(key, '=', value) as Q;
     }
@@ -212,7 +220,7 @@ export const SUGGESTION_CANDIDATES = 500;
 /** The "did you mean" query (run with the threshold set, in suggestTitles): the closest titles among a bounded set of candidates. */
 export function suggestionQuery(db: AnyDb, resource: AnyResource, viewer: Viewer, search: string) {
   const title = resource.titleField;
-  const candidates = visible(
+  const candidates = listed(
     resource,
     viewer,
   )(db.selectFrom(resource.name))
@@ -258,7 +266,7 @@ export async function findRecordBy<R extends AnyResource>(
   key: string,
   value: unknown,
 ): Promise<RowOfResource<R>> {
-  const row = await visible(
+  const row = await listed(
     resource,
     viewer,
   )(db.selectFrom(resource.name))

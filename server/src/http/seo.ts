@@ -181,10 +181,11 @@ export async function seoPlugin(app: FastifyInstance, { db, config, crawlPaths }
     return answer ?? reply.code(404).type('text/plain; charset=utf-8').send('Sitemap introuvable.');
   });
 
-  /** The records of one kind a visitor sees: published ones. */
+  /** The records of one kind a visitor finds by address: published ones, a product's versions left to its page. */
   const visibleRows = (resource: AnyResource) => {
     const query = db.selectFrom(resource.name as 'products');
-    return resource.publishedField ? query.where(resource.publishedField as 'published', '=', true) : query;
+    const published = resource.publishedField ? query.where(resource.publishedField as 'published', '=', true) : query;
+    return resource.partOf ? published.where(resource.partOf as 'parent', 'is', null) : published;
   };
 
   async function sitemapIndex() {

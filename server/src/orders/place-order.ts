@@ -12,7 +12,7 @@ import {
   SHOP_RULES,
 } from '@app/shared';
 import { TRPCError } from '@trpc/server';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { columnsFor, createRecord } from '../crud/repository';
 import { hitRateLimit } from '../platform/rate-limit';
 import { type Moved, ONLINE_SHOP, recordMovements, saleCosts } from '../inventory/ledger';
@@ -62,6 +62,21 @@ export async function orderRules(tx: Db) {
 }
 
 /**
+ * A product sold as itself or as one of its versions, never a group of versions (its page asks to
+ * choose one), an archived version, or a version of a group the shop no longer shows.
+ */
+function sellableVersion(q: SelectQueryBuilder<Database, 'products', object>, unpublished = false) {
+  return q
+    .where('options', 'is', null)
+    .where('archivedAt', 'is', null)
+    .$if(!unpublished, (w) =>
+      w.where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('products as g').select('g.id').whereRef('g.id', '=', 'products.parent').where('g.published', '=', false))),
+      ),
+    );
+}
+
+/**
  * Every line priced from the database: published, not "sur devis", within the owner's quantity per
  * article and seats per session. The limits count the whole order: one article listed on three
  * lines is one article.
@@ -85,6 +100,7 @@ export async function priceItems(
       .select(['id', 'price', sql.ref<string>(resource.titleField).as('title')])
       .where('id', '=', item.id)
       .$if(!rules.unpublished, (q) => q.where('published', '=', true))
+      .$if(item.type === 'product', (q) => sellableVersion(q as never, rules.unpublished) as never)
       .executeTakeFirst();
     if (!row)
       throw new TRPCError({ code: 'BAD_REQUEST', message: 'Un article de votre panier n’est plus disponible. Retirez-le pour continuer.' });

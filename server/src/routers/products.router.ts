@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { idInput, slugProcedures, type WriteHooks } from '../crud/crud-router';
 import { getRecord } from '../crud/repository';
 import { correctStock, openStock } from '../inventory/ledger';
-import { adminProcedure } from '../trpc';
+import { publicVariants, saveVariants, saveVariantsInput, syncVariants, variantsOf } from '../inventory/variants';
+import { adminProcedure, publicProcedure } from '../trpc';
 
 const stockCount = z
   .number('Nombre entier attendu.')
@@ -11,13 +12,37 @@ const stockCount = z
   .min(0, 'Le stock ne peut pas être négatif.')
   .max(1_000_000_000, 'Maximum 1 000 000 000.');
 
-/** A product made with a stock opens its ledger with it (inventory/ledger.ts). */
+/**
+ * A product made with a stock opens its ledger with it (inventory/ledger.ts); a group's form gives
+ * its versions what they share, a version's form keeps its group's (inventory/variants.ts).
+ */
 export const productsHooks: WriteHooks<RowOfResource<typeof products>> = {
   afterCreate: ({ tx, actor }, after) => openStock(tx, actor, [after.id]),
+  afterUpdate: ({ tx }, _before, after) => syncVariants(tx, after),
 };
 
 export const productsProcedures = {
   ...slugProcedures(products),
+  /** The shop's product page: the versions on sale of the product at this address (none for a plain product). */
+  variants: publicProcedure
+    .meta({ cache: ['products'] })
+    .input(z.object({ slug: z.string().trim().toLowerCase().min(1).max(200) }))
+    .query(({ ctx, input }) => publicVariants(ctx.db, input.slug)),
+  /** « Options et variantes »: the group's options and every live version, for the team's grid. */
+  variantGrid: adminProcedure
+    .meta({ roles: products.team.read })
+    .input(idInput)
+    .query(async ({ ctx, input }) => {
+      const group = await getRecord(ctx.db, products, 'admin', input.id);
+      return { options: group.options ?? [], variants: await variantsOf(ctx.db, group, true) };
+    }),
+  saveVariants: adminProcedure
+    .meta({ invalidates: ['products'], roles: products.team.write, audit: 'products' })
+    .input(saveVariantsInput)
+    .mutation(async ({ ctx, input }) => {
+      await saveVariants(ctx.db, input, ctx.admin.email);
+      return getRecord(ctx.db, products, 'admin', input.id);
+    }),
   /**
    * « Corriger le stock »: the stock the owner wants and why, in one movement of the ledger. The
    * stock is not part of the product's form once made: what sales change, nobody overwrites.

@@ -460,7 +460,45 @@ const catalogue: Input<typeof products>[] = [
     images: [img('plaque-acier.svg')],
     stock: 12,
   },
+  // Sold in versions (demoVariants): its price, stock and barcodes are its versions'.
+  {
+    name: 'Smartphone 6,1 pouces – double SIM, 4G',
+    sku: 'TCB-022',
+    shortDescription: 'Compact et endurant : écran 6,1 pouces, double SIM 4G et batterie de 4 500 mAh, en 128 ou 256 Go, noir ou bleu.',
+    description: `<p>Un smartphone qui tient dans la main et dans la poche, pour WhatsApp, le mobile money et la photo.</p>
+<ul>
+<li><strong>Écran :</strong> 6,1 pouces OLED</li>
+<li><strong>Mémoire :</strong> 6 Go de RAM, 128 ou 256 Go de stockage</li>
+<li><strong>Photo :</strong> double capteur 48 Mpx</li>
+<li><strong>Batterie :</strong> 4 500 mAh, charge rapide 25 W</li>
+</ul>
+<p><strong>Garantie 12 mois.</strong></p>`,
+    price: 185000,
+    category: 'phones',
+    images: [img('smartphone-61-noir.svg'), img('smartphone-61-bleu.svg')],
+  },
 ];
+
+/** The demo's product sold in versions (the catalogue's last): two storage sizes by two colours, one sold out. */
+export const demoVariants = {
+  productIndex: 21,
+  options: [
+    { name: 'Stockage', values: [{ label: '128 Go' }, { label: '256 Go' }] },
+    {
+      name: 'Couleur',
+      values: [
+        { label: 'Noir', color: '#1f2937' },
+        { label: 'Bleu', color: '#1d4ed8' },
+      ],
+    },
+  ],
+  variants: [
+    { values: ['128 Go', 'Noir'], price: 185000, stock: 5, barcode: '2000000000305', sku: 'TCB-022-128-N', photo: 0 },
+    { values: ['128 Go', 'Bleu'], price: 185000, stock: 3, barcode: '2000000000312', sku: 'TCB-022-128-B', photo: 1 },
+    { values: ['256 Go', 'Noir'], price: 215000, stock: 0, barcode: '2000000000329', sku: 'TCB-022-256-N', photo: 0 },
+    { values: ['256 Go', 'Bleu'], price: 215000, stock: 4, barcode: '2000000000336', sku: 'TCB-022-256-B', photo: 1 },
+  ],
+};
 
 // Fictional wholesalers, as a shop in Cotonou buys from them.
 const demoSuppliers: Input<typeof suppliers>[] = [

@@ -13,9 +13,10 @@ import {
 import { type Kysely, sql } from 'kysely';
 import { createRecord, toColumns } from '../crud/repository';
 import { openStock } from '../inventory/ledger';
+import { saveVariants } from '../inventory/variants';
 import { setPurchaseLines, suggestedLines } from '../inventory/purchases';
 import type { Database } from '../db/schema';
-import { demoData, demoOrders } from './demo-data';
+import { demoData, demoOrders, demoVariants } from './demo-data';
 import { placeOrderRecord } from '../orders/place-order';
 
 /** Used when the demo is switched off: the admin fills these in from Paramètres. */
@@ -92,6 +93,21 @@ export async function seedIfEmpty(db: Kysely<Database>, { demo }: { demo: boolea
     }
     // The demo catalogue's stock opens its ledger, before the demo's orders move it.
     await openStock(tx, 'Données de démonstration');
+    const group = created.products![demoVariants.productIndex]! as { id: string; images: string[] };
+    await saveVariants(
+      tx,
+      {
+        id: group.id,
+        options: demoVariants.options,
+        variants: demoVariants.variants.map(({ photo, ...v }) => ({
+          ...v,
+          compareAtPrice: null,
+          image: group.images[photo]!,
+          published: true,
+        })),
+      },
+      'Données de démonstration',
+    );
     // The demo's subscribers confirmed their address long ago (double opt-in).
     await tx
       .updateTable('newsletterSubscribers')

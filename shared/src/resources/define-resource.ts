@@ -34,6 +34,11 @@ export interface ResourceConfig<N extends string, F extends Fields, O extends Op
   team?: { read?: Roles; write?: Roles };
   /** For public resources: a boolean field that hides the record from the public while false. */
   publishedField?: keyof F & string;
+  /**
+   * A reference field set on records that are part of another (a product's versions, shown on its
+   * page): the shop's lists, searches, sitemap and addresses never show such a record on its own.
+   */
+  partOf?: keyof F & string;
   list: {
     columns: ReadonlyArray<(keyof F & string) | 'createdAt' | 'updatedAt'>;
     /** Case-insensitive substring search over these fields. */

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { productOptionsSchema } from '../catalogue/variants';
 import { defineResource } from './define-resource';
 import { f } from './fields';
 import { taxGroupField } from './invoicing';
@@ -11,6 +13,7 @@ export const products = defineResource({
   read: 'public',
   page: { path: productPath, sitemap: 'products' },
   publishedField: 'published',
+  partOf: 'parent',
   fields: {
     name: f.text('Nom', { max: 150 }),
     slug: f.slug('Slug', 'name'),
@@ -62,11 +65,17 @@ export const products = defineResource({
     taxGroup: taxGroupField(),
     featured: f.boolean('Mis en avant', { default: false }),
     published: f.boolean('Publié', { default: true }),
+    // Versions (shared/src/catalogue/variants.ts), written by « Options et variantes » only: the
+    // group's options; a version's group and its values; a version past orders name, put aside.
+    options: f.json('Options', productOptionsSchema, { optional: true, readOnly: true }),
+    parent: f.reference('Produit principal', 'products', { optional: true, readOnly: true }),
+    variant: f.json('Variante', z.array(z.string()), { optional: true, readOnly: true }),
+    archivedAt: f.datetime('Variante archivée le', { optional: true, readOnly: true }),
   },
   list: {
     columns: ['name', 'category', 'price', 'stock', 'published'],
     search: ['name', 'shortDescription', 'sku', 'barcode'],
-    filters: ['category', 'featured', 'published'],
+    filters: ['category', 'featured', 'published', 'parent'],
     sortable: ['name', 'price', 'createdAt'],
     defaultSort: { field: 'createdAt', order: 'desc' },
   },

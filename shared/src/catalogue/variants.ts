@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { slugify } from '../format/slugify';
+
+/**
+ * Products sold in several versions (issue 55): a phone in 128 and 256 Go, black and blue. The
+ * product the shopper sees (the group) carries up to three options and what its versions share
+ * (name, description, photos, category); each version is a product row of its own (`parent` = the
+ * group, `variant` = its option values in the options' order) with its own price, stock, SKU and
+ * barcode, so that sales, stock movements, counts, purchases, costs and labels work per version
+ * exactly as they do per product. A product without options is its own single version.
+ */
+
+export const MAX_OPTIONS = 3;
+export const MAX_OPTION_VALUES = 20;
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
+export const optionValueSchema = z.object({
+  label: z.string().trim().min(1, 'Donnez un nom à chaque valeur.').max(40, '40 caractères au maximum.'),
+  /** A colour's swatch (#rrggbb), shown beside its name. */
+  color: z.string().regex(HEX, 'Une couleur s’écrit #rrggbb (par exemple #1f2937).').optional(),
+});
+
+export const productOptionSchema = z.object({
+  name: z.string().trim().min(1, 'Donnez un nom à chaque option (par exemple « Couleur »).').max(30, '30 caractères au maximum.'),
+  values: z
+    .array(optionValueSchema)
+    .min(1, 'Chaque option a au moins une valeur.')
+    .max(MAX_OPTION_VALUES, `${MAX_OPTION_VALUES} valeurs au maximum par option.`),
+});
+
+export const productOptionsSchema = z.array(productOptionSchema).max(MAX_OPTIONS, `${MAX_OPTIONS} options au maximum.`);
+
+export type ProductOption = z.infer<typeof productOptionSchema>;
+
+/** "128 Go, Noir": how a version reads after its product's name. */
+export const variantLabel = (values: readonly string[]) => values.join(', ');
+
+/** "iPhone 13 — 128 Go, Noir": the version's own name, on tickets, orders, invoices and labels. */
+export const variantName = (productName: string, values: readonly string[]) => `${productName} — ${variantLabel(values)}`.slice(0, 150);
+
+/** "128-go-noir": the version in the product page's address (`?variante=`). */
+export const variantKey = (values: readonly string[]) => slugify(values.join(' '));
+
+/** The option values a version has, in the options' order: the same combination is the same key. */
+export const combination = (values: readonly string[]) => values.map((v) => v.trim().toLowerCase()).join('\u0000');
+
+/** Every combination of the options' values, in order (the first option varies slowest). */
+export function combinations(options: readonly ProductOption[]): string[][] {
+  return options.reduce<string[][]>((acc, option) => acc.flatMap((values) => option.values.map((v) => [...values, v.label])), [[]]);
+}
+
+/** A version as the product page shows it (products.variants). */
+export interface PublicVariant {
+  id: string;
+  key: string;
+  values: string[];
+  name: string;
+  price: number;
+  compareAtPrice: number | null;
+  stock: number | null;
+  image: string | null;
+}
+
+/** The version an address names (`?variante=`), or the first one in stock, or the first. */
+export function chosenVariant<V extends Pick<PublicVariant, 'key' | 'stock'>>(
+  variants: readonly V[],
+  key: string | null | undefined,
+): V | null {
+  return variants.find((v) => v.key === key) ?? variants.find((v) => v.stock === null || v.stock > 0) ?? variants[0] ?? null;
+}
+
+/** "à partir de 185 000 F CFA" is shown where the versions' prices differ. */
+export const pricesDiffer = (variants: ReadonlyArray<{ price: number }>) => new Set(variants.map((v) => v.price)).size > 1;
