@@ -10,7 +10,8 @@ ALTER TABLE products
   ADD COLUMN options jsonb,
   ADD COLUMN parent uuid REFERENCES products (id),
   ADD COLUMN variant jsonb,
-  ADD COLUMN archived_at timestamptz;
+  ADD COLUMN archived_at timestamptz,
+  ADD COLUMN prices_vary boolean NOT NULL DEFAULT false;
 CREATE INDEX products_parent ON products (parent) WHERE parent IS NOT NULL;
 CREATE UNIQUE INDEX products_variant_combination ON products (parent, lower(variant::text)) WHERE parent IS NOT NULL AND archived_at IS NULL;
 `;
@@ -20,5 +21,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql.raw('ALTER TABLE products DROP COLUMN archived_at, DROP COLUMN variant, DROP COLUMN parent, DROP COLUMN options').execute(db);
+  await sql
+    .raw(
+      'ALTER TABLE products DROP COLUMN prices_vary, DROP COLUMN archived_at, DROP COLUMN variant, DROP COLUMN parent, DROP COLUMN options',
+    )
+    .execute(db);
 }

@@ -245,8 +245,8 @@ describe('202611300340_product_variants', () => {
       expect(before.orders.length).toBeGreaterThan(5);
       await migration.up(shop.db);
       const after = await snapshot();
-      const newColumns = { options: null, parent: null, variant: null, archivedAt: null };
-      expect(after.products).toEqual(before.products.map((p) => ({ ...p, ...newColumns })));
+      const newColumns = { options: null, parent: null, variant: null, archivedAt: null, pricesVary: false };
+      expect(after.products).toEqual(before.products.map((p) => ({ ...(p as object), ...newColumns })));
       expect(after.orders).toEqual(before.orders);
       expect(after.invoices).toEqual(before.invoices);
       expect(after.movements).toEqual(before.movements);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { FEEDS } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, memberClient, startTestApp, type TestApp } from '../support/app';
 
@@ -70,8 +71,8 @@ describe('the demo phone in four versions', () => {
     const versions = (await app.asVisitor.products.variants({ slug: phone.slug })) as Variant[];
     expect(versions.map((v) => v.name)).toEqual(grid.variants.map((v) => v.name));
     // What the team reads stays the team's.
-    expect(versions[0]).not.toHaveProperty('barcode');
     expect(versions[0]).not.toHaveProperty('cost');
+    expect(versions[0]).not.toHaveProperty('published');
     // A version has no address of its own.
     const own = await app.asAdmin.products.get({ id: grid.variants[0]!.id });
     expect(await failure(app.asVisitor.products.bySlug({ slug: (own as { slug: string }).slug }))).toMatchObject({ code: 'NOT_FOUND' });
@@ -106,6 +107,68 @@ describe('the demo phone in four versions', () => {
     expect(await stockOf(scanned.id)).toBe(2);
     // A seller reads the grid but does not change it.
     expect(await failure(seller.client.products.saveVariants.mutate(asInput(grid)))).toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
+
+describe('what catalogues and search engines read', () => {
+  it('the Google feed has one item per version on sale, sharing item_group_id, with its colour and size; never the product itself', async () => {
+    const feed = await (await fetch(`${app.url}${FEEDS.google}`)).text();
+    const items = [...feed.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((m) => m[1]!);
+    const tag = (item: string, name: string) => new RegExp(`<g:${name}>([^<]*)</g:${name}>`).exec(item)?.[1];
+    const versions = items.filter((i) => tag(i, 'title')!.startsWith(PHONE));
+    expect(
+      versions.map((i) => [tag(i, 'id'), tag(i, 'item_group_id'), tag(i, 'size'), tag(i, 'color'), tag(i, 'availability'), tag(i, 'gtin')]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['TCB-022-256-N', 'TCB-022', '256 Go', 'Noir', 'out of stock', '2000000000329'],
+        ['TCB-022-256-B', 'TCB-022', '256 Go', 'Bleu', 'in stock', '2000000000336'],
+      ]),
+    );
+    expect(versions).toHaveLength(4);
+    expect(
+      tag(
+        versions.find((i) => tag(i, 'id') === 'TCB-022-256-B')!,
+        'link',
+      ),
+    ).toBe(`${app.config.publicUrl}/products/${phone.slug}?variante=256-go-bleu`);
+    // Plain products have no group.
+    expect(items.filter((i) => tag(i, 'item_group_id')).length).toBe(4);
+    const meta = await (await fetch(`${app.url}${FEEDS.meta}`)).text();
+    expect(meta.split('\r\n')[0]).toContain('"item_group_id","color","size","material","pattern"');
+    expect(meta).toContain('"TCB-022-128-N"');
+  });
+
+  it('the product page’s JSON-LD is a ProductGroup varying by colour and size, each version an offer of its own', async () => {
+    const html = await (await fetch(`${app.url}/products/${phone.slug}?variante=256-go-bleu`)).text();
+    const graph = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap(
+      (m) => (JSON.parse(m[1]!) as { '@graph': Array<Record<string, unknown>> })['@graph'],
+    );
+    const group = graph.find((n) => n['@type'] === 'ProductGroup') as {
+      variesBy: string[];
+      productGroupID: string;
+      hasVariant: Array<{
+        name: string;
+        size: string;
+        color: string;
+        gtin13: string;
+        offers: { price: number; availability: string; url: string };
+      }>;
+    };
+    expect(group).toBeDefined();
+    expect(graph.some((n) => n['@type'] === 'Product')).toBe(false);
+    expect(group.productGroupID).toBe('TCB-022');
+    expect(group.variesBy).toEqual(['https://schema.org/size', 'https://schema.org/color']);
+    expect(group.hasVariant).toHaveLength(4);
+    expect(group.hasVariant[2]).toMatchObject({
+      name: `${PHONE} — 256 Go, Noir`,
+      size: '256 Go',
+      color: 'Noir',
+      gtin13: '2000000000329',
+      offers: { price: 215_000, availability: 'https://schema.org/OutOfStock' },
+    });
+    // The page itself shows the version its address names, rendered by the server.
+    expect(html).toContain('215');
+    expect(html).toMatch(/<input[^>]*name="o2"[^>]*checked=""[^>]*value="Bleu"/);
   });
 });
 

@@ -33,11 +33,12 @@ export function defaultValues(resource: AnyResource): Values {
 
 /**
  * Fields a form shows: everything but server-only structured data on create; once made, a field given
- * only then is read-only. A field for some of the team only (`readers`) is shown by the resource's own screens.
+ * only then is read-only. A field for some of the team only (`readers`), or left to the resource's own
+ * screen (`ownScreen`), is shown by that screen.
  */
 export function formFields(resource: AnyResource, action: 'create' | 'edit'): [string, AnyField][] {
   return Object.entries(resource.fields)
-    .filter(([, field]) => (action === 'edit' || !field.readOnly) && !field.readers)
+    .filter(([, field]) => (action === 'edit' || !field.readOnly) && !field.readers && !field.ownScreen)
     .map(([key, field]) => [key, field.createOnly && action === 'edit' ? { ...field, readOnly: true } : field]);
 }
 

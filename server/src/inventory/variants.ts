@@ -60,8 +60,6 @@ export type SaveVariants = z.infer<typeof saveVariantsInput>;
 
 /** A version in the owner's grid: the public part, plus what only the team reads. */
 export interface AdminVariant extends PublicVariant {
-  sku: string | null;
-  barcode: string | null;
   published: boolean;
   cost: number | null;
 }
@@ -104,7 +102,9 @@ export async function variantsOf(db: Db, group: { id: string; options: ProductOp
     compareAtPrice: r.compareAtPrice === null ? null : Number(r.compareAtPrice),
     stock: r.stock,
     image: r.images[0] ?? null,
-    ...(team ? { sku: r.sku, barcode: r.barcode, published: r.published, cost: r.cost === null ? null : Number(r.cost) } : {}),
+    sku: r.sku,
+    barcode: r.barcode,
+    ...(team ? { published: r.published, cost: r.cost === null ? null : Number(r.cost) } : {}),
   })) as AdminVariant[];
 }
 
@@ -118,16 +118,7 @@ export async function publicVariants(db: Db, slug: string): Promise<PublicVarian
     .where('options', 'is not', null)
     .executeTakeFirst();
   if (!group) return [];
-  return (await variantsOf(db, group, false)).map(({ id, key, values, name, price, compareAtPrice, stock, image }) => ({
-    id,
-    key,
-    values,
-    name,
-    price,
-    compareAtPrice,
-    stock,
-    image,
-  }));
+  return variantsOf(db, group, false);
 }
 
 async function lockGroup(tx: Db, id: string) {
@@ -325,13 +316,18 @@ async function freeSlug(tx: Db, wanted: string) {
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-/** The group's list price: its cheapest version on sale (of all of them when none is), with that one's barred price. */
+/**
+ * The group's list price: its cheapest version on sale (of all of them when none is), with that
+ * one's barred price, and whether the versions on sale differ in price (« à partir de »).
+ */
 export async function priceGroup(tx: Db, groupId: string) {
   await sql`
-    UPDATE products g SET price = v.price, compare_at_price = v.compare_at_price
+    UPDATE products g SET price = v.price, compare_at_price = v.compare_at_price,
+      prices_vary = (SELECT count(DISTINCT price) > 1 FROM products WHERE parent = ${groupId} AND archived_at IS NULL AND published)
     FROM (SELECT price, compare_at_price FROM products
           WHERE parent = ${groupId} AND archived_at IS NULL ORDER BY published DESC, price, id LIMIT 1) v
     WHERE g.id = ${groupId}`.execute(tx);
+  await sql`UPDATE products SET prices_vary = false WHERE id = ${groupId} AND options IS NULL`.execute(tx);
 }
 
 /**

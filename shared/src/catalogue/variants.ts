@@ -60,6 +60,8 @@ export interface PublicVariant {
   compareAtPrice: number | null;
   stock: number | null;
   image: string | null;
+  sku: string | null;
+  barcode: string | null;
 }
 
 /** The version an address names (`?variante=`), or the first one in stock, or the first. */
@@ -72,3 +74,33 @@ export function chosenVariant<V extends Pick<PublicVariant, 'key' | 'stock'>>(
 
 /** "à partir de 185 000 F CFA" is shown where the versions' prices differ. */
 export const pricesDiffer = (variants: ReadonlyArray<{ price: number }>) => new Set(variants.map((v) => v.price)).size > 1;
+
+/**
+ * What an option is to catalogues and search engines (Google Merchant's `color`, `size`, `material`,
+ * `pattern`; schema.org's `variesBy`): read from its French name, null for the shop's own kinds.
+ */
+export function optionProperty(name: string): 'color' | 'size' | 'material' | 'pattern' | null {
+  const n = name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  if (/couleur|coloris|teinte|colou?r/.test(n)) return 'color';
+  if (/taille|pointure|stockage|capacite|memoire|size/.test(n)) return 'size';
+  if (/matiere|materiau|material/.test(n)) return 'material';
+  if (/motif|pattern/.test(n)) return 'pattern';
+  return null;
+}
+
+/**
+ * The version a no-script form asked for (one value per option, `o1`…`o3`): the exact combination,
+ * else the one sharing most of its values, in stock first.
+ */
+export function closestVariant<V extends Pick<PublicVariant, 'values' | 'stock'>>(
+  variants: readonly V[],
+  wanted: readonly (string | null)[],
+): V | null {
+  let best: V | null = null;
+  let score = -1;
+  for (const v of variants) {
+    const same = v.values.filter((value, i) => value === wanted[i]).length * 2 + (v.stock === 0 ? 0 : 1);
+    if (same > score) [best, score] = [v, same];
+  }
+  return best;
+}

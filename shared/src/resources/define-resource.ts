@@ -186,6 +186,8 @@ export function defineResource<
         [...config.list.search, ...config.list.columns, ...config.list.sortable, ...(config.list.filters ?? [])].includes(key))
     )
       throw new Error(`Resource ${config.name}: "${key}" has readers, so it is readOnly and out of the list's settings`);
+    if (field.ownScreen && !field.readOnly)
+      throw new Error(`Resource ${config.name}: "${key}" is left to its own screen, so it is readOnly`);
   }
   // Unknown keys are refused rather than silently dropped, with the key named.
   const strict = {

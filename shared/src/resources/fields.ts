@@ -46,6 +46,11 @@ export interface FieldOptions<T = unknown> {
   /** Set by the server: not part of create/update inputs. */
   readOnly?: boolean;
   /**
+   * Shown and written by the resource's own screen, not its generated form (a product's options and
+   * versions: « Options et variantes »). Such a field is readOnly.
+   */
+  ownScreen?: boolean;
+  /**
    * Given when the record is made, then changed only by the resource's own procedures (a product's
    * stock, through its movements): not part of the update input, shown read-only on the edit form.
    */
@@ -66,6 +71,8 @@ export interface FieldMeta {
   /** Set: the only roles that receive it (see FieldOptions). */
   readers?: Roles;
   readOnly: boolean;
+  /** Left to the resource's own screen (see FieldOptions). */
+  ownScreen?: boolean;
   createOnly: boolean;
   hasDefault: boolean;
   default?: unknown;
@@ -145,6 +152,7 @@ function build<const K extends FieldKind, Z extends z.ZodType, const O extends F
     help: o.help,
     ...(o.unique ? { unique: o.unique } : {}),
     ...(o.readers ? { readers: o.readers } : {}),
+    ...(o.ownScreen ? { ownScreen: true } : {}),
     schema: schema as Wrap<Z, O>,
     base,
   };

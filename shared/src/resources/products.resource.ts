@@ -67,10 +67,12 @@ export const products = defineResource({
     published: f.boolean('Publié', { default: true }),
     // Versions (shared/src/catalogue/variants.ts), written by « Options et variantes » only: the
     // group's options; a version's group and its values; a version past orders name, put aside.
-    options: f.json('Options', productOptionsSchema, { optional: true, readOnly: true }),
-    parent: f.reference('Produit principal', 'products', { optional: true, readOnly: true }),
-    variant: f.json('Variante', z.array(z.string()), { optional: true, readOnly: true }),
-    archivedAt: f.datetime('Variante archivée le', { optional: true, readOnly: true }),
+    options: f.json('Options', productOptionsSchema, { optional: true, readOnly: true, ownScreen: true }),
+    parent: f.reference('Produit principal', 'products', { optional: true, readOnly: true, ownScreen: true }),
+    variant: f.json('Variante', z.array(z.string()), { optional: true, readOnly: true, ownScreen: true }),
+    archivedAt: f.datetime('Variante archivée le', { optional: true, readOnly: true, ownScreen: true }),
+    // A group whose versions differ in price: its list price reads « à partir de ».
+    pricesVary: f.boolean('Prix selon la variante', { default: false, readOnly: true, ownScreen: true }),
   },
   list: {
     columns: ['name', 'category', 'price', 'stock', 'published'],

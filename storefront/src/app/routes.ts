@@ -5,7 +5,7 @@ import type { ComponentType } from 'react';
 import { generatePath, matchRoutes, type Params } from 'react-router';
 import { type Api, queries } from '../lib/queries';
 import { PRODUCT_LIST_PARAMS, productListState } from '../modules/products/listInput';
-import { breadcrumbs, courseData, itemList, postData, productData, serviceData, shopData, siteData } from './structured';
+import { breadcrumbs, courseData, itemList, postData, productData, productGroupData, serviceData, shopData, siteData } from './structured';
 
 /**
  * Every page of the shop: its address, its code (a chunk of its own: a first visit downloads
@@ -103,14 +103,20 @@ export const pageRoutes: PageRoute[] = [
   {
     path: '/products/:slug',
     ...page('products/ProductPage'),
-    data: (a, { slug = '' }) => (isRecordKey(slug) ? [queries.product(a, slug)] : []),
+    data: (a, { slug = '' }) => (isRecordKey(slug) ? [queries.product(a, slug), queries.variants(a, slug)] : []),
+    // The version chosen: by its key, or by a no-script form's values.
+    params: ['variante', 'o1', 'o2', 'o3'],
     preview: (a, { slug = '' }, data) => {
       const product = isRecordKey(slug) ? data.getQueryData(queries.product(a, slug).queryKey) : undefined;
       if (!product) return null;
       const path = productPath(product);
+      const variants = product.options ? (data.getQueryData(queries.variants(a, slug).queryKey) ?? []) : [];
       return {
         ...offerPreview(product.name, product.price, product.shortDescription, product.images[0], path),
-        structured: [productData(product, path), breadcrumbs(['Produits', '/products'], [product.name, path])],
+        structured: [
+          variants.length ? productGroupData(product, product.options ?? [], variants, path) : productData(product, path),
+          breadcrumbs(['Produits', '/products'], [product.name, path]),
+        ],
       };
     },
     moved: { resource: 'products', param: 'slug' },

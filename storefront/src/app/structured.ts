@@ -1,5 +1,17 @@
 import { parseOpeningHours } from '@app/shared/format';
-import type { BlogPosting, BreadcrumbList, Course, ItemList, LocalBusiness, Offer, Product, Service, WebSite } from 'schema-dts';
+import type {
+  BlogPosting,
+  BreadcrumbList,
+  Course,
+  ItemList,
+  LocalBusiness,
+  Offer,
+  Product,
+  ProductGroup,
+  Service,
+  WebSite,
+} from 'schema-dts';
+import { optionProperty, type ProductOption, type PublicVariant } from '@app/shared/catalogue';
 import type { ProductCondition } from '@app/shared/labels';
 
 /** schema.org's words for a product's condition. */
@@ -154,6 +166,44 @@ export function productData(
     ...gtin,
     ...offer(product, path, { itemCondition: SCHEMA_CONDITIONS[product.condition ?? 'new'] }),
   } satisfies Product;
+}
+
+/**
+ * A product sold in versions: a ProductGroup whose `hasVariant` are its versions on sale, each a
+ * Product of its own (its price, stock, SKU, barcode, photo and address `?variante=`), `variesBy`
+ * naming the options schema.org knows (colour, size, material, pattern).
+ */
+export function productGroupData(
+  product: Parameters<typeof productData>[0] & { id: string },
+  options: readonly ProductOption[],
+  variants: readonly PublicVariant[],
+  path: string,
+) {
+  const known = options.map((o) => optionProperty(o.name));
+  return {
+    '@type': 'ProductGroup',
+    name: product.name,
+    description: product.shortDescription,
+    image: product.images,
+    url: path,
+    productGroupID: product.sku ?? product.id,
+    ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
+    variesBy: [...new Set(known.filter((k) => k !== null))].map((k) => `https://schema.org/${k}`),
+    hasVariant: variants.map((v) => {
+      const url = `${path}?variante=${v.key}`;
+      const properties = Object.fromEntries(known.flatMap((k, i) => (k ? [[k, v.values[i]]] : [])));
+      return {
+        '@type': 'Product',
+        name: v.name,
+        url,
+        image: v.image ?? product.images[0],
+        ...(v.sku ? { sku: v.sku } : {}),
+        ...(v.barcode ? { [`gtin${v.barcode.length}`]: v.barcode } : {}),
+        ...properties,
+        ...offer(v, url, { itemCondition: SCHEMA_CONDITIONS[product.condition ?? 'new'] }),
+      } as Product;
+    }),
+  } satisfies ProductGroup;
 }
 
 /** A service the shop performs, by the shop. */

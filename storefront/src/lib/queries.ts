@@ -22,6 +22,8 @@ export const queries = {
   settings: (a: Api) => a.settings.get.queryOptions(undefined, { staleTime: Infinity }),
   /** A product's page, by the address key in its URL (its slug, an old slug or its id). */
   product: (a: Api, slug: string) => a.products.bySlug.queryOptions({ slug }, settled),
+  /** A product's versions on sale, by its page's address key (none for a plain product). */
+  variants: (a: Api, slug: string) => a.products.variants.queryOptions({ slug }, settled),
   /** A product in the cart, by its id (its stock now). */
   productById: (a: Api, id: string) => a.products.get.queryOptions({ id }, settled),
   products: (a: Api, input: ProductListInput) => a.products.list.queryOptions(input),

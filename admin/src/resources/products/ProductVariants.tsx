@@ -248,6 +248,7 @@ export function ProductVariants({ id, images, price }: { id: string; images: str
                     value={row.price}
                     onChange={(v) => setRow(i, { price: v })}
                     addonAfter="F"
+                    style={{ width: '100%' }}
                   />
                 </Labelled>
                 <Labelled label="Prix barré">
@@ -259,6 +260,7 @@ export function ProductVariants({ id, images, price }: { id: string; images: str
                     value={row.compareAtPrice}
                     onChange={(v) => setRow(i, { compareAtPrice: v })}
                     addonAfter="F"
+                    style={{ width: '100%' }}
                   />
                 </Labelled>
                 <Labelled label={row.id ? 'Stock' : 'Stock de départ'}>
@@ -272,6 +274,7 @@ export function ProductVariants({ id, images, price }: { id: string; images: str
                       precision={0}
                       value={row.stock}
                       onChange={(v) => setRow(i, { stock: v })}
+                      style={{ width: '100%' }}
                     />
                   )}
                 </Labelled>
@@ -301,7 +304,6 @@ export function ProductVariants({ id, images, price }: { id: string; images: str
                       value={row.image}
                       onChange={(image) => setRow(i, { image: image ?? null })}
                       options={images.map(photo)}
-                      style={{ minWidth: 150 }}
                     />
                   </Labelled>
                 ) : null}
@@ -330,7 +332,7 @@ export function ProductVariants({ id, images, price }: { id: string; images: str
 
 function Labelled({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <label style={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 140 }}>
+    <label style={{ display: 'flex', flexDirection: 'column', gap: 2, flex: '1 1 125px', minWidth: 0, maxWidth: 220 }}>
       <span style={{ fontSize: 12, ...muted }}>{label}</span>
       {children}
     </label>

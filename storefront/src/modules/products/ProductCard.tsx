@@ -40,19 +40,30 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
             {product.name}
           </a>
         </CardTitle>
-        <Price amount={product.price} compareAt={product.compareAtPrice} className="text-sm" />
+        <Price amount={product.price} compareAt={product.compareAtPrice} from={product.pricesVary} className="text-sm" />
         <StockState stock={product.stock} />
-        <button
-          type="button"
-          disabled={soldOut}
-          onClick={() => addToCart({ ...item, quantity: 1 })}
-          {...earlyAdd(item)}
-          // It may say "Ajouté ✓" for a moment when the app takes the page over (boot.ts).
-          suppressHydrationWarning
-          className={`${primaryButton} mt-auto w-full whitespace-nowrap px-1 text-[13px] sm:text-sm`}
-        >
-          {soldOut ? 'Indisponible' : 'Ajouter au panier'}
-        </button>
+        {product.options ? (
+          // Sold in versions: the shopper picks one on its page.
+          <a
+            href={productPath(product)}
+            className={`${primaryButton} mt-auto w-full whitespace-nowrap px-1 text-center text-[13px] sm:text-sm`}
+            aria-label={`Choisir une version : ${product.name}`}
+          >
+            Choisir
+          </a>
+        ) : (
+          <button
+            type="button"
+            disabled={soldOut}
+            onClick={() => addToCart({ ...item, quantity: 1 })}
+            {...earlyAdd(item)}
+            // It may say "Ajouté ✓" for a moment when the app takes the page over (boot.ts).
+            suppressHydrationWarning
+            className={`${primaryButton} mt-auto w-full whitespace-nowrap px-1 text-[13px] sm:text-sm`}
+          >
+            {soldOut ? 'Indisponible' : 'Ajouter au panier'}
+          </button>
+        )}
       </div>
     </article>
   );
