@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { FEEDS } from '@app/shared';
+import { EXPORTS, FEEDS } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failure, memberClient, startTestApp, type TestApp } from '../support/app';
+import { adminCookie, failure, memberClient, startTestApp, type TestApp } from '../support/app';
+import { pdfBarcodes } from '../support/barcodes';
 
 // Products sold in versions (issue 55): the demo's phone in 128 and 256 Go, black and blue. Each
 // version is sold, stocked and scanned on its own; the shop lists the product once; the grid's bad
@@ -110,6 +111,26 @@ describe('the demo phone in four versions', () => {
   });
 });
 
+describe('the sales figures', () => {
+  it('count each version apart, or the product whole', async () => {
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Africa/Porto-Novo' });
+    await app.asAdmin.orders.sellAtCounter({
+      idempotencyKey: randomUUID(),
+      items: [{ id: grid.variants[0]!.id, type: 'product', quantity: 2 }],
+      payment: { method: 'cash', given: 370_000 },
+    } as never);
+    const best = async (items: 'variant' | 'product') =>
+      (await app.asAdmin.dashboard.sales({ from: today, to: today, items })).bestSellers
+        .filter((b) => b.name.startsWith(PHONE))
+        .map((b) => [b.name, b.quantity, b.revenue]);
+    expect(await best('variant')).toEqual([
+      [`${PHONE} — 128 Go, Noir`, 2, 370_000],
+      [`${PHONE} — 128 Go, Bleu`, 1, 185_000],
+    ]);
+    expect(await best('product')).toEqual([[PHONE, 3, 555_000]]);
+  });
+});
+
 describe('what catalogues and search engines read', () => {
   it('the Google feed has one item per version on sale, sharing item_group_id, with its colour and size; never the product itself', async () => {
     const feed = await (await fetch(`${app.url}${FEEDS.google}`)).text();
@@ -136,6 +157,16 @@ describe('what catalogues and search engines read', () => {
     const meta = await (await fetch(`${app.url}${FEEDS.meta}`)).text();
     expect(meta.split('\r\n')[0]).toContain('"item_group_id","color","size","material","pattern"');
     expect(meta).toContain('"TCB-022-128-N"');
+  });
+
+  it('the labels sheet has one label per version, each with its barcode, none for the product itself', async () => {
+    const sheet = await fetch(`${app.url}${EXPORTS.labels}?${new URLSearchParams({ search: 'Smartphone 6,1' })}`, {
+      headers: { cookie: await adminCookie(app.url) },
+    });
+    expect(sheet.headers.get('x-count')).toBe('4');
+    expect((await pdfBarcodes(Buffer.from(await sheet.arrayBuffer()))).map(([, code]) => code).sort()).toEqual(
+      grid.variants.map((v) => v.barcode).sort(),
+    );
   });
 
   it('the product page’s JSON-LD is a ProductGroup varying by colour and size, each version an offer of its own', async () => {

@@ -1,7 +1,15 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { formatXOF } from '@app/shared/format';
 import { itemTypes, labelOf, orderChannels, orderStatuses, paymentMethods } from '@app/shared/resources';
-import { type Margin, marginRate, type SalesGrouping, type SalesReport, salesGroupings } from '@app/shared/sales';
+import {
+  type Margin,
+  marginRate,
+  type SalesGrouping,
+  type SalesItemGrouping,
+  salesItemGroupings,
+  type SalesReport,
+  salesGroupings,
+} from '@app/shared/sales';
 import { useNotification } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, DatePicker, Row, Segmented, Select, Skeleton, Space, Statistic, Typography } from 'antd';
@@ -36,9 +44,10 @@ export function SalesCharts() {
   const [preset, setPreset] = useState<Preset>('30');
   const [range, setRange] = useState<[Dayjs, Dayjs]>([shopToday().subtract(29, 'day'), shopToday()]);
   const [by, setBy] = useState<SalesGrouping>('day');
+  const [items, setItems] = useState<SalesItemGrouping>('variant');
   const { open } = useNotification();
   const [exporting, setExporting] = useState(false);
-  const input = { from: range[0].format(DAY), to: range[1].format(DAY), by };
+  const input = { from: range[0].format(DAY), to: range[1].format(DAY), by, items };
   // The figures come with the grouping they were asked for: while another one loads, the previous
   // figures stay (dimmed) under their own labels, never days named as months.
   const sales = useQuery({
@@ -89,6 +98,12 @@ export function SalesCharts() {
           value={by}
           onChange={setBy}
           options={Object.entries(salesGroupings).map(([value, label]) => ({ value: value as SalesGrouping, label }))}
+        />
+        <Segmented<SalesItemGrouping>
+          aria-label="Meilleures ventes"
+          value={items}
+          onChange={setItems}
+          options={Object.entries(salesItemGroupings).map(([value, label]) => ({ value: value as SalesItemGrouping, label }))}
         />
         <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportCsv}>
           Exporter en CSV

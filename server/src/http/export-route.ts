@@ -124,7 +124,10 @@ export async function exportRoutes(
         return row ? [{ name: row.name, price: Number(row.price), barcode: row.barcode, sku: row.sku }] : [];
       });
     } else {
-      const { rows } = listQueries(db, products, 'admin', { page: 1, pageSize: MAX_LABELS, search: searchOf(req) });
+      // A product sold in versions has no label of its own: each version has its code.
+      const { rows } = listQueries(db, products, 'admin', { page: 1, pageSize: MAX_LABELS, search: searchOf(req) }, (q) =>
+        q.where('options', 'is', null),
+      );
       found = (await rows.execute()) as unknown as LabelledItem[];
     }
     return pdfFile(

@@ -38,7 +38,7 @@ const categoryLabel = (key: string) =>
   key.startsWith('type:') ? labelOf(itemTypes, key.slice(5)) : key ? labelOf(productCategories, key) : 'Autres (produits supprimés)';
 
 export async function salesReport(db: Db, query: SalesQuery): Promise<SalesReport> {
-  const { from, to, by } = salesQuerySchema.parse(query);
+  const { from, to, by, items } = salesQuerySchema.parse(query);
   const unit = sql.lit(by);
   const step = sql.lit(`1 ${by}`);
   /** The facts of the period whose name starts with this ('total', 'status:', …), summed by name. */
@@ -94,28 +94,45 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
     // its latest day of the period (an item renamed shows under its new name), read by the key.
     // WITH TIES keeps every item level with the tenth, so the order by name below picks as it would
     // over all of them.
+    // By product: a version's sales counted under its product (the product's name then).
     db
       .with('top', () =>
         facts('item:')
+          .$if(items === 'product', (q) =>
+            q.leftJoin('products as version', (join) =>
+              join.on((eb) =>
+                eb.and([
+                  eb('salesFacts.fact', 'like', 'item:product:%'),
+                  eb(sql`version.id::text`, '=', sql`split_part(sales_facts.fact, ':', 3)`),
+                ]),
+              ),
+            ),
+          )
           .select([
-            'fact',
-            sql<string>`max(day)`.as('lastDay'),
-            sql<string>`sum(quantity)`.as('quantity'),
-            sql<string>`sum(revenue)`.as('revenue'),
-            sql<string>`sum(cost)`.as('cost'),
-            sql<string>`sum(costed)`.as('costed'),
+            (items === 'product'
+              ? sql<string>`CASE WHEN version.parent IS NULL THEN sales_facts.fact ELSE 'item:product:' || version.parent END`
+              : sql<string>`sales_facts.fact`
+            ).as('fact'),
+            sql<string>`max(sales_facts.day)`.as('lastDay'),
+            sql<string>`sum(sales_facts.quantity)`.as('quantity'),
+            sql<string>`sum(sales_facts.revenue)`.as('revenue'),
+            sql<string>`sum(sales_facts.cost)`.as('cost'),
+            sql<string>`sum(sales_facts.costed)`.as('costed'),
           ])
-          .groupBy('fact')
-          .having(sql<boolean>`sum(quantity) > 0`)
+          .groupBy(sql`1`)
+          .having(sql<boolean>`sum(sales_facts.quantity) > 0`)
           .orderBy('revenue', 'desc')
           .fetch(10, 'with ties'),
       )
       .selectFrom('top')
-      .innerJoin('salesFacts as named', (join) => join.onRef('named.fact', '=', 'top.fact').onRef('named.day', '=', 'top.lastDay'))
+      .leftJoin('salesFacts as named', (join) => join.onRef('named.fact', '=', 'top.fact').onRef('named.day', '=', 'top.lastDay'))
+      .leftJoin('products as product', (join) =>
+        join.on((eb) => eb.and([eb('named.fact', 'is', null), eb(sql`product.id::text`, '=', sql`split_part(top.fact, ':', 3)`)])),
+      )
       .select([
         sql<string>`split_part(top.fact, ':', 3)`.as('id'),
         sql<string>`split_part(top.fact, ':', 2)`.as('type'),
-        'named.label as name',
+        sql<string>`coalesce(named.label, product.name, '?')`.as('name'),
         'top.quantity',
         'top.revenue',
         'top.cost',

@@ -4,6 +4,10 @@ import { z } from 'zod';
 export const salesGroupings = { day: 'Jour', week: 'Semaine', month: 'Mois' } as const;
 export type SalesGrouping = keyof typeof salesGroupings;
 
+/** How the best sellers count a product sold in versions: each version apart, or the product whole. */
+export const salesItemGroupings = { variant: 'Par variante', product: 'Par produit' } as const;
+export type SalesItemGrouping = keyof typeof salesItemGroupings;
+
 const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
 const date = (what: string) => z.iso.date(`Date de ${what} attendue (AAAA-MM-JJ).`);
@@ -18,7 +22,12 @@ export const dayRangeSchema = z
  * year at most (a longer period reads better by week or month).
  */
 export const salesQuerySchema = z
-  .object({ from: date('début'), to: date('fin'), by: z.enum(Object.keys(salesGroupings) as [SalesGrouping]).default('day') })
+  .object({
+    from: date('début'),
+    to: date('fin'),
+    by: z.enum(Object.keys(salesGroupings) as [SalesGrouping]).default('day'),
+    items: z.enum(Object.keys(salesItemGroupings) as [SalesItemGrouping]).default('variant'),
+  })
   .refine((r) => r.from <= r.to, { message: 'La date de début doit précéder la date de fin.', path: ['to'] })
   .refine((r) => daysBetween(r.from, r.to) <= 731, { message: 'Deux ans au plus : choisissez une période plus courte.', path: ['from'] })
   .refine((r) => r.by !== 'day' || daysBetween(r.from, r.to) <= 366, {
