@@ -176,8 +176,8 @@ function checkGrid(input: SaveVariants) {
       codes.set(`b:${v.barcode}`, label);
     }
     if (v.sku) {
-      if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(v.sku))
-        invalid('variants', `« ${label} » : la référence s’écrit en lettres sans accent, chiffres, . _ / ou - (pas d’espace).`);
+      const { source, message } = products.fields.sku.pattern!;
+      if (!new RegExp(source).test(v.sku)) invalid('variants', `« ${label} » : ${message.charAt(0).toLowerCase()}${message.slice(1)}`);
       const other = codes.get(`s:${v.sku.toLowerCase()}`);
       if (other) invalid('variants', `La référence ${v.sku} est donnée à « ${other} » et à « ${label} ».`);
       codes.set(`s:${v.sku.toLowerCase()}`, label);
@@ -265,7 +265,8 @@ export async function saveVariants(db: Db, input: SaveVariants, actor: string) {
         compareAtPrice: v.compareAtPrice,
         sku: v.sku,
         barcode: v.barcode,
-        images: v.image ? [v.image] : [],
+        // As JSON: node-postgres would send an array as a PostgreSQL array.
+        images: sql<string[]>`${JSON.stringify(v.image ? [v.image] : [])}::jsonb`,
         published: v.published,
         updatedAt: sql<string>`now()`,
       };

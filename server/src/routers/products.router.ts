@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idInput, slugProcedures, type WriteHooks } from '../crud/crud-router';
 import { getRecord } from '../crud/repository';
 import { correctStock, openStock } from '../inventory/ledger';
-import { publicVariants, saveVariants, saveVariantsInput, syncVariants, variantsOf } from '../inventory/variants';
+import { priceGroup, publicVariants, saveVariants, saveVariantsInput, syncVariants, variantsOf } from '../inventory/variants';
 import { adminProcedure, publicProcedure } from '../trpc';
 
 const stockCount = z
@@ -19,6 +19,10 @@ const stockCount = z
 export const productsHooks: WriteHooks<RowOfResource<typeof products>> = {
   afterCreate: ({ tx, actor }, after) => openStock(tx, actor, [after.id]),
   afterUpdate: ({ tx }, _before, after) => syncVariants(tx, after),
+  // A version deleted from the list: its product's price follows the ones left.
+  afterDelete: async ({ tx }, before) => {
+    if (before.parent) await priceGroup(tx, before.parent);
+  },
 };
 
 export const productsProcedures = {
