@@ -139,6 +139,30 @@ export async function createRow(
       .executeTakeFirstOrThrow();
     return crudOf(admin, resource).get.query({ id });
   }
+  if (resource.name === 'returns') {
+    // A return as counter/returns.ts writes it (tests/api/returns.test.ts drives the procedure): of an order made here.
+    if (!db) throw new Error('createRow(returns) writes to the database: pass it');
+    const sale = overrides.sale ? String(overrides.sale) : String((await createRow(admin, orders, {}, db)).id);
+    const { id } = await db
+      .insertInto('returns')
+      .values({
+        number: `RET-${randomUUID().slice(0, 8)}`,
+        sale,
+        lines: JSON.stringify([]),
+        reason: 'other',
+        note: `Pas la bonne couleur ${randomUUID().slice(0, 6)}`,
+        refundMethod: 'mobile_money',
+        reference: `MTN-${randomUUID().slice(0, 8)}`,
+        amount: Math.floor(Math.random() * 1000) * 100,
+        deliveryRefund: 0,
+        actor: 'vendeur@exemple.example',
+        idempotencyKey: randomUUID(),
+        ...overrides,
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return crudOf(admin, resource).get.query({ id });
+  }
   if (resource.name !== 'orders') throw new Error(`No fixture for ${resource.name}`);
   const product = await crudOf(admin, products).create.mutate({ ...sampleInput(products), stock: null, published: true });
   const delivery = await crudOf(admin, deliveryOptions).create.mutate(sampleInput(deliveryOptions));

@@ -21,6 +21,7 @@ import {
   TeamOutlined,
   ToolOutlined,
   WalletOutlined,
+  RollbackOutlined,
   WhatsAppOutlined,
 } from '@ant-design/icons';
 import type { AdminIcon } from '@app/shared/resources';
@@ -46,6 +47,7 @@ const ICONS: Record<AdminIcon, ReactNode> = {
   send: <SendOutlined />,
   setting: <SettingOutlined />,
   wallet: <WalletOutlined />,
+  rollback: <RollbackOutlined />,
   shop: <ShopOutlined />,
   audit: <FileSearchOutlined />,
   whatsapp: <WhatsAppOutlined />,

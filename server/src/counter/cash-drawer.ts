@@ -1,4 +1,4 @@
-import { cashSessions, type CashMovement, formatDifference, formatXOF, type RowOfResource } from '@app/shared';
+import { cashSessions, type CashMovement, formatDifference, formatXOF, refundMethods, type RowOfResource } from '@app/shared';
 import { TRPCError } from '@trpc/server';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
@@ -37,15 +37,29 @@ export async function drawerFigures(db: Db, session: Pick<CashSession, 'id' | 'o
         .where('createdAt', '>', session.closedAt)
         .executeTakeFirstOrThrow()
     : { count: '0', cash: '0' };
+  // Returns paid back during the day: in cash from the drawer, by Mobile Money from the shop's phone.
+  const refunds = await db
+    .selectFrom('returns')
+    .select([
+      sql<string>`count(*)`.as('count'),
+      sql<string>`coalesce(sum(amount) FILTER (WHERE refund_method = 'cash'), 0)`.as('cash'),
+      sql<string>`coalesce(sum(amount) FILTER (WHERE refund_method = 'mobile_money'), 0)`.as('mobile'),
+    ])
+    .where('cashSession', '=', session.id)
+    .executeTakeFirstOrThrow();
   const moved = (kind: CashMovement['kind']) => session.movements.filter((m) => m.kind === kind).reduce((sum, m) => sum + m.amount, 0);
   const [total, cash] = [Number(sales.total), Number(sales.cash)];
+  const [refundedCash, refundedMobileMoney] = [Number(refunds.cash), Number(refunds.mobile)];
   return {
     salesCount: Number(sales.count),
     salesTotal: total,
     cashIn: moved('in'),
     cashOut: moved('out'),
-    expectedCash: round2(Number(session.openingFloat) + cash + moved('in') - moved('out')),
-    expectedMobileMoney: round2(total - cash),
+    refundsCount: Number(refunds.count),
+    refundedCash,
+    refundedMobileMoney,
+    expectedCash: round2(Number(session.openingFloat) + cash + moved('in') - moved('out') - refundedCash),
+    expectedMobileMoney: round2(total - cash - refundedMobileMoney),
     lateCount: Number(late.count),
     lateCash: Number(late.cash),
   };
@@ -180,7 +194,15 @@ export async function renderDrawerReport(db: Db, fontDir: string, id: string): P
   const figures = await drawerFigures(db, session);
   const closed = session.closedAt !== null;
   // People by the name the team knows them by (an e-mail for someone since removed).
-  const emails = [session.openedBy, session.closedBy, ...session.movements.map((m) => m.by)].filter((e): e is string => !!e);
+  const refunds = await db
+    .selectFrom('returns')
+    .select(['number', 'amount', 'refundMethod', 'actor', 'createdAt'])
+    .where('cashSession', '=', id)
+    .orderBy('createdAt')
+    .execute();
+  const emails = [session.openedBy, session.closedBy, ...session.movements.map((m) => m.by), ...refunds.map((r) => r.actor)].filter(
+    (e): e is string => !!e,
+  );
   const team = await db.selectFrom('admins').select(['email', 'displayName']).where('email', 'in', emails).execute();
   const who = (email: string | null) => team.find((m) => m.email === email)?.displayName || email;
   const title = closed ? 'Rapport Z' : 'Rapport X';
@@ -200,9 +222,13 @@ export async function renderDrawerReport(db: Db, fontDir: string, id: string): P
     const expectedCash = closed ? Number(session.expectedCash) : figures.expectedCash;
     centered('ESPÈCES', true);
     pair('Fond de caisse', formatXOF(session.openingFloat));
-    pair('Ventes en espèces', formatXOF(round2(expectedCash - Number(session.openingFloat) - figures.cashIn + figures.cashOut)));
+    pair(
+      'Ventes en espèces',
+      formatXOF(round2(expectedCash - Number(session.openingFloat) - figures.cashIn + figures.cashOut + figures.refundedCash)),
+    );
     pair('Entrées', formatXOF(figures.cashIn));
     pair('Sorties', formatXOF(figures.cashOut));
+    if (figures.refundedCash) pair('Remboursements', `−${formatXOF(figures.refundedCash)}`);
     pair('Attendu', formatXOF(expectedCash), true);
     if (closed) {
       pair('Compté', formatXOF(session.countedCash!));
@@ -224,6 +250,14 @@ export async function renderDrawerReport(db: Db, fontDir: string, id: string): P
           `${m.kind === 'in' ? '+' : '−'}${formatXOF(m.amount)}`,
         );
         doc.font('regular').text(m.reason, roll.x, doc.y, { width: roll.width });
+      }
+    }
+    if (refunds.length) {
+      rule();
+      centered('RETOURS REMBOURSÉS', true);
+      for (const r of refunds) {
+        pair(`${dateTime(r.createdAt).slice(-5)} ${r.number} par ${who(r.actor)}`, `−${formatXOF(Number(r.amount))}`);
+        doc.font('regular').text(refundMethods[r.refundMethod], roll.x, doc.y, { width: roll.width });
       }
     }
     if (figures.lateCount) {

@@ -191,6 +191,7 @@ export interface Database extends ResourceTables {
   pushSubscriptions: PushSubscriptionsTable;
   backups: BackupsTable;
   invoices: InvoicesTable;
+  storeCredits: StoreCreditsTable;
   salesFacts: SalesFactsTable;
   renderedDocuments: RenderedDocumentsTable;
   schedules: SchedulesTable;
@@ -202,10 +203,23 @@ export interface Database extends ResourceTables {
 
 export type DB = Kysely<Database>;
 
+/** A customer's credit (« avoir »), by phone: + what a return gave, − what a purchase spent (orders/returns.ts). */
+export interface StoreCreditsTable {
+  id: Generated<string>;
+  phone: string;
+  amount: ColumnType<string, number | string, number | string>;
+  returnId: string | null;
+  orderId: string | null;
+  actor: string;
+  createdAt: Timestamp;
+}
+
 /** A normalized invoice (e-MECeF): server/src/invoicing. */
 export interface InvoicesTable {
   id: Generated<string>;
   orderId: string;
+  /** A credit note of one return's lines (orders/returns.ts); null: the order's own invoice or credit note. */
+  returnId: ColumnType<string | null, string | null | undefined, string | null>;
   type: keyof typeof invoiceTypes;
   status: ColumnType<keyof typeof invoiceStatuses, keyof typeof invoiceStatuses | undefined, keyof typeof invoiceStatuses>;
   uid: string | null;

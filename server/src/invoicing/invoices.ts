@@ -45,9 +45,10 @@ function paymentLines(
 
 /**
  * `tx`: the transaction of the payment or refund. Does nothing without EMECEF_TOKEN, for a second
- * request of the same type, or for a credit note of an order never invoiced.
+ * request of the same type, or for a credit note of an order never invoiced. `returnId`: the
+ * credit note of one return's lines (orders/returns.ts), one per return.
  */
-export async function queueInvoice(tx: Db, config: Config, order: { id: string; number: string }, type: InvoiceType) {
+export async function queueInvoice(tx: Db, config: Config, order: { id: string; number: string }, type: InvoiceType, returnId?: string) {
   if (!config.emecef) return;
   if (type === 'FA') {
     const sale = await tx.selectFrom('invoices').select('id').where('orderId', '=', order.id).where('type', '=', 'FV').executeTakeFirst();
@@ -55,8 +56,12 @@ export async function queueInvoice(tx: Db, config: Config, order: { id: string; 
   }
   const created = await tx
     .insertInto('invoices')
-    .values({ orderId: order.id, type })
-    .onConflict((oc) => oc.columns(['orderId', 'type']).doNothing())
+    .values({ orderId: order.id, type, returnId: returnId ?? null })
+    .onConflict((oc) =>
+      returnId
+        ? oc.column('returnId').where('returnId', 'is not', null).doNothing()
+        : oc.columns(['orderId', 'type']).where('returnId', 'is', null).doNothing(),
+    )
     .returning('id')
     .executeTakeFirst();
   if (!created) return;
@@ -64,7 +69,7 @@ export async function queueInvoice(tx: Db, config: Config, order: { id: string; 
     tx,
     'invoice',
     'DGI (e-MECeF)',
-    `${type === 'FV' ? 'Facture normalisée' : 'Facture d’avoir'} de la commande ${order.number}`,
+    `${type === 'FV' ? 'Facture normalisée' : 'Facture d’avoir'} de la commande ${order.number}${returnId ? ' (retour)' : ''}`,
     { invoiceId: created.id },
   );
 }
@@ -72,6 +77,7 @@ export async function queueInvoice(tx: Db, config: Config, order: { id: string; 
 interface InvoiceRow {
   id: string;
   orderId: string;
+  returnId: string | null;
   type: InvoiceType;
   status: string;
   uid: string | null;
@@ -109,8 +115,17 @@ export async function buildRequest(db: Db, invoice: InvoiceRow): Promise<Invoice
   const { groups, skus } = await articlesOf(db, order.items);
   const fallback = settings.defaultTaxGroup as TaxGroup;
   const why = order.promoCode ? `Remise code promo ${order.promoCode}` : (order.promoLabel ?? 'Remise');
-  const items = order.items.flatMap((line) => invoiceLines(line, groups.get(line.id) ?? fallback, why, skus.get(line.id)));
-  const deliveryCost = Number(order.deliveryCost);
+  const returned = invoice.returnId
+    ? await db
+        .selectFrom('returns')
+        .select(['lines', 'deliveryRefund', 'amount', 'refundMethod'])
+        .where('id', '=', invoice.returnId)
+        .executeTakeFirstOrThrow()
+    : null;
+  // A return's credit note: exactly its lines, each at what it was paid (its promo share off).
+  const lines: OrderLine[] = returned ? returned.lines.map((l) => ({ ...l, discount: l.unitPrice * l.quantity - l.refund })) : order.items;
+  const items = lines.flatMap((line) => invoiceLines(line, groups.get(line.id) ?? fallback, why, skus.get(line.id)));
+  const deliveryCost = returned ? Number(returned.deliveryRefund) : Number(order.deliveryCost);
   if (deliveryCost > 0)
     items.push({
       name: `Livraison${order.delivery ? ` : ${order.delivery.name}` : ''}`,
@@ -131,7 +146,9 @@ export async function buildRequest(db: Db, invoice: InvoiceRow): Promise<Invoice
     operator: {
       name: (order.channel === 'counter' && (await cashierOf(db, invoice.orderId))) || settings.invoiceOperator || settings.businessName,
     },
-    payment: paymentLines(order, settings),
+    payment: returned
+      ? [{ name: refundPayment(returned.refundMethod, settings), amount: Number(returned.amount) }]
+      : paymentLines(order, settings),
   };
   if (invoice.type === 'FA') {
     const sale = await db
@@ -147,6 +164,16 @@ export async function buildRequest(db: Db, invoice: InvoiceRow): Promise<Invoice
     request.reference = sale.codeMecef.replace(/-/g, '');
   }
   return request;
+}
+
+/** How a return was paid back, as the DGI names it: cash and Mobile Money as the shop set them, a credit « AUTRE ». */
+function refundPayment(
+  method: 'cash' | 'mobile_money' | 'store_credit',
+  settings: Record<(typeof paymentTypeSetting)[keyof typeof paymentTypeSetting], PaymentType>,
+): PaymentType {
+  if (method === 'cash') return settings.paymentTypeCashOnDelivery;
+  if (method === 'mobile_money') return settings.paymentTypeMobileMoneyOnDelivery;
+  return 'AUTRE';
 }
 
 /**
@@ -212,7 +239,7 @@ async function cashierOf(db: Db, orderId: string) {
 export async function obtainInvoice(db: Db, config: Config, client: EmcfClient, invoiceId: string, attempts: number) {
   const invoice = (await db
     .selectFrom('invoices')
-    .select(['id', 'orderId', 'type', 'status', 'uid', 'confirmSentAt'])
+    .select(['id', 'orderId', 'returnId', 'type', 'status', 'uid', 'confirmSentAt'])
     .where('id', '=', invoiceId)
     .executeTakeFirst()) as InvoiceRow | undefined;
   if (!invoice || invoice.status === 'confirmed') return;

@@ -99,6 +99,7 @@ export const ADMIN_ICONS = [
   'send',
   'setting',
   'wallet',
+  'rollback',
   'shop',
   'audit',
   'whatsapp',

@@ -14,6 +14,7 @@ import { outbox } from './outbox.resource';
 import { products } from './products.resource';
 import { promoCodes } from './promo-codes.resource';
 import { purchaseOrders } from './purchase-orders.resource';
+import { returns } from './returns.resource';
 import { services } from './services.resource';
 import { settings } from './settings.resource';
 import { stockCounts } from './stock-counts.resource';
@@ -45,6 +46,7 @@ export * from './outbox.resource';
 export * from './products.resource';
 export * from './promo-codes.resource';
 export * from './purchase-orders.resource';
+export * from './returns.resource';
 export * from './services.resource';
 export * from './settings.resource';
 export * from './stock-counts.resource';
@@ -62,6 +64,7 @@ export const resources = [
   orders,
   customers,
   cashSessions,
+  returns,
   products,
   stockMovements,
   purchaseOrders,

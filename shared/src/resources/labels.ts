@@ -31,6 +31,7 @@ export const stockMovementKinds = {
   count: 'Inventaire',
   correction: 'Correction manuelle',
   untracked: 'Stock plus suivi',
+  return: 'Retour client',
 } as const;
 export type StockMovementKind = keyof typeof stockMovementKinds;
 /** Why the owner corrected a stock by hand. */
@@ -111,6 +112,22 @@ export const orderEventKinds = {
   edit: 'Coordonnées modifiées',
   online_payment: 'Paiement en ligne',
   invoice: 'Facture normalisée',
+  return: 'Retour',
+} as const;
+/** Why a customer brings articles back (issue 57). */
+export const returnReasons = {
+  defective: 'Défectueux',
+  not_suitable: 'Ne convient pas',
+  order_error: 'Erreur de commande',
+  other: 'Autre',
+} as const;
+/** What becomes of an article brought back: on the shelf again (its stock), to repair, or lost. */
+export const returnItemStates = { restocked: 'Remis en stock', repair: 'À réparer', lost: 'Perdu' } as const;
+/** How a return is paid back: from the drawer, by a Mobile Money transfer, or as the customer's credit. */
+export const refundMethods = {
+  cash: 'Espèces (de la caisse)',
+  mobile_money: 'Mobile Money',
+  store_credit: 'Avoir client',
 } as const;
 /** What a shopper types as a promo code: letters, digits, - and _, compared without regard to case. */
 export const PROMO_CODE_PATTERN = /^[A-Za-z0-9_-]{3,40}$/;

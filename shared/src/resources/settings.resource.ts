@@ -89,6 +89,11 @@ export const settings = defineResource({
       default: SHOP_RULES.maxCounterDiscountPercent,
       help: 'Une vente au comptoir peut recevoir une remise jusqu’à ce pourcentage de son total ; 0 : aucune remise.',
     }),
+    sellerRefundLimit: f.money('Remboursement permis aux vendeurs (F CFA)', {
+      adminOnly: true,
+      default: 0,
+      help: 'Un vendeur peut rembourser un retour jusqu’à ce montant ; au-delà, le gérant ou vous. 0 : les vendeurs ne remboursent pas.',
+    }),
     ticketWidth: f.enum('Largeur des tickets de caisse', TICKET_WIDTHS, {
       adminOnly: true,
       default: 'mm80',

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { toHttpError } from '../../providers/errors';
 import { trpc } from '../../providers/trpc';
 import { WhatsAppButton } from '../../resources/WhatsAppButton';
+import { LinkButton } from '../../crud/LinkButton';
+import { adminPath, orders } from '@app/shared/resources';
 import type { Outcome, Sold } from './queue';
 
 /** This browser prints over Bluetooth (Chrome on Android and on a desk; not iOS). */
@@ -62,6 +64,10 @@ export function SaleDone({ sold, onNext }: { sold: Outcome; onNext: () => void }
               <Button key="receipt" size="large" href={`/suivi/${sold.sent.order.trackingToken}/recu.pdf`} target="_blank">
                 Facture A4
               </Button>,
+              // The sale's screen: its history, and a return when the customer comes back.
+              <LinkButton key="order" size="large" to={adminPath(orders, sold.sent.order.id).replace(/^\/admin/, '')}>
+                Voir la vente
+              </LinkButton>,
               // Straight to the shop's Bluetooth thermal printer where the browser allows it (Chrome; not iOS).
               ...(BLUETOOTH
                 ? [

@@ -27,6 +27,7 @@ import { OnlinePayments } from './OnlinePayments';
 import { OrderCourier } from './OrderCourier';
 import { OrderInvoices } from './OrderInvoices';
 import { OrderProcess } from './OrderProcess';
+import { OrderReturns } from './OrderReturns';
 import { OrderTimeline } from './OrderTimeline';
 import { useOrderActions } from './useOrderActions';
 import { PageTitle } from '../../layout/PageTitle';
@@ -182,6 +183,9 @@ export default function OrderDetail() {
       </Card>
       <div className="no-print">
         <OrderProcess status={status} payment={order.paymentStatus} actions={actions} />
+      </div>
+      <div className="no-print">
+        <OrderReturns orderId={order.id} onDone={() => void query.refetch()} />
       </div>
       {order.address && order.channel !== 'counter' && canAssign && (
         <div className="no-print">

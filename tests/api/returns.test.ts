@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { EXPORTS, formatXOF, type ReturnInput } from '@app/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, adminCookie, failure, memberClient, startTestApp, type TestApp } from '../support/app';
+import { startEmcfStandIn, type EmcfStandIn } from '../support/emcf-stand-in';
+import { pdfText } from '../support/pdf';
+
+// Returns (issue 57): a line of a counter sale brought back and paid back from the drawer — the
+// stock is back, the drawer expects less cash, the Z report names who refunded, and the DGI gets
+// one credit note of that line citing the sale's invoice; never more back than was sold, even from
+// two phones at once; a seller within the owner's limit only; a promo's share and the delivery.
+
+const TOKEN = 'jeton-emcf-retours';
+const IFU = '0202212345678';
+let dgi: EmcfStandIn;
+let app: TestApp;
+let owner: string;
+
+beforeAll(async () => {
+  dgi = await startEmcfStandIn({ token: TOKEN, ifu: IFU });
+  app = await startTestApp({ env: { EMECEF_TOKEN: TOKEN, EMECEF_API_BASE: dgi.url, OUTBOX_RETRY_SECONDS: '1' } });
+  await app.db.updateTable('settings').set({ ifu: IFU }).execute();
+  owner = await adminCookie(app.url);
+});
+afterAll(async () => {
+  await app?.close();
+  await dgi?.close();
+});
+
+const product = async (name: string, price: number, stock: number) =>
+  (await app.asAdmin.products.create({
+    name: `${name} ${randomUUID().slice(0, 5)}`,
+    shortDescription: 'x',
+    description: '<p>x</p>',
+    price,
+    category: 'accessories',
+    stock,
+  })) as { id: string; name: string };
+const stockOf = async (id: string) => ((await app.asAdmin.products.get({ id })) as { stock: number | null }).stock;
+type Sold = { id: string; number: string };
+const sell = async (items: Array<[{ id: string }, number]>, extra: Record<string, unknown> = {}) =>
+  (
+    (await app.asAdmin.orders.sellAtCounter({
+      idempotencyKey: randomUUID(),
+      items: items.map(([p, quantity]) => ({ id: p.id, type: 'product', quantity })),
+      payment: { method: 'cash', given: 1_000_000 },
+      ...extra,
+    } as never)) as { order: Sold }
+  ).order;
+const back = (order: Sold, lines: Array<[{ id: string }, number]>, more: Partial<ReturnInput> = {}): ReturnInput => ({
+  orderId: order.id,
+  lines: lines.map(([p, quantity]) => ({ id: p.id, type: 'product', quantity, state: 'restocked' })),
+  reason: 'not_suitable',
+  refundMethod: 'cash',
+  idempotencyKey: randomUUID(),
+  ...more,
+});
+/** Waits until the outbox obtained what the DGI confirmed for this order. */
+const confirmedFor = async (orderId: string, count: number) => {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const rows = await app.db
+      .selectFrom('invoices')
+      .select(['uid', 'type', 'status', 'codeMecef', 'returnId'])
+      .where('orderId', '=', orderId)
+      .execute();
+    if (rows.length === count && rows.every((r) => r.status === 'confirmed')) return rows;
+    if (Date.now() > deadline) throw new Error(`invoices of ${orderId}: ${JSON.stringify(rows)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+const zReport = async (id: string) => {
+  const res = await fetch(`${app.url}${EXPORTS.drawerReport}?session=${id}`, { headers: { cookie: owner } });
+  return pdfText(Buffer.from(await res.arrayBuffer()), { layout: true }).replace(/\s+/g, ' ');
+};
+
+describe('a return at the counter', () => {
+  it('one of three articles back for cash: stock back, drawer down, Z report names who, one credit note of that line', async () => {
+    const day = await app.asAdmin.cashSessions.open({ openingFloat: 10_000 });
+    const [charger, cable, mouse] = [
+      await product('Chargeur', 4_500, 5),
+      await product('Câble', 2_000, 5),
+      await product('Souris', 6_000, 5),
+    ];
+    const sale = await sell([
+      [charger, 1],
+      [cable, 1],
+      [mouse, 1],
+    ]);
+    const [fv] = await confirmedFor(sale.id, 1);
+    const before = (await app.asAdmin.cashSessions.current())!.figures.expectedCash;
+    expect(before).toBe(22_500);
+    const { ret } = await app.asAdmin.returns.make(back(sale, [[charger, 1]], { reason: 'defective', note: 'Ne charge pas' }));
+    expect(ret).toMatchObject({ number: `${sale.number}-R1`, amount: 4_500, refundMethod: 'cash', cashSession: day.id });
+    expect(await stockOf(charger.id)).toBe(5);
+    expect(await stockOf(cable.id)).toBe(4);
+    expect((await app.asAdmin.cashSessions.current())!.figures.expectedCash).toBe(18_000);
+    // The stock ledger and the order's history say so.
+    const moves = await app.db
+      .selectFrom('stockMovements')
+      .select(['kind', 'quantity', 'note'])
+      .where('product', '=', charger.id)
+      .orderBy('createdAt')
+      .execute();
+    expect(moves.at(-1)).toEqual({ kind: 'return', quantity: 1, note: ret.number });
+    const history = await app.asAdmin.orders.history({ id: sale.id });
+    expect(history.map((e) => e.note)).toContain(
+      `1 × ${charger.name} : ${formatXOF(4_500)} remboursés (espèces (de la caisse)). Ne charge pas`,
+    );
+
+    const rows = await confirmedFor(sale.id, 2);
+    const credit = rows.find((r) => r.type === 'FA')!;
+    expect(credit.returnId).toBe(ret.id);
+    const sent = dgi.confirmed().find((i) => i.uid === credit.uid)!;
+    expect(sent.request.items.map((i) => [i.name, i.price, i.quantity])).toEqual([[charger.name, 4_500, 1]]);
+    expect(sent.request.reference).toBe(fv!.codeMecef!.replace(/-/g, ''));
+    expect(sent.request.payment).toEqual([{ name: 'ESPECES', amount: 4_500 }]);
+
+    const { displayName } = await app.db
+      .selectFrom('admins')
+      .select('displayName')
+      .where('email', '=', ADMIN.email)
+      .executeTakeFirstOrThrow();
+    const z = await zReport(day.id);
+    expect(z).toContain('Remboursements −4 500 F CFA');
+    expect(z).toMatch(new RegExp(`RETOURS REMBOURSÉS \\d\\d:\\d\\d ${ret.number} par ${displayName} −4 500 F CFA`));
+    await app.asAdmin.cashSessions.close({ countedCash: 18_000, countedMobileMoney: 0 });
+  });
+
+  it('never gives back more than was sold, a cancelled or unpaid order, nor cash with the drawer closed', async () => {
+    const pad = await product('Tapis', 3_000, 9);
+    const sale = await sell([[pad, 2]]);
+    // The drawer the sale opened is closed: cash cannot come out of it.
+    await app.asAdmin.cashSessions.close({ countedCash: 6_000, countedMobileMoney: 0 });
+    expect((await failure(app.asAdmin.returns.make(back(sale, [[pad, 1]])))).message).toBe(
+      'La caisse est fermée : ouvrez la journée pour rembourser en espèces, ou remboursez autrement.',
+    );
+    expect((await failure(app.asAdmin.returns.make(back(sale, [[pad, 1]], { refundMethod: 'mobile_money' })))).message).toBe(
+      'Donnez la référence du transfert Mobile Money que vous avez fait au client.',
+    );
+    await app.asAdmin.returns.make(back(sale, [[pad, 1]], { refundMethod: 'mobile_money', reference: 'MTN-8812' }));
+    expect(
+      (await failure(app.asAdmin.returns.make(back(sale, [[pad, 2]], { refundMethod: 'mobile_money', reference: 'x' })))).message,
+    ).toBe(`« ${pad.name} » : 2 vendu(s), 1 déjà rendu(s) : 1 au plus à retourner.`);
+    expect(
+      (await failure(app.asAdmin.returns.make(back(sale, [[pad, 0]], { refundMethod: 'mobile_money', reference: 'x' })))).message,
+    ).toBe('Choisissez au moins un article à retourner.');
+    // No phone at the counter: no credit.
+    expect((await failure(app.asAdmin.returns.make(back(sale, [[pad, 1]], { refundMethod: 'store_credit' })))).message).toBe(
+      'Sans téléphone du client, pas d’avoir : remboursez en espèces ou par Mobile Money.',
+    );
+    const web = (await app.asVisitor.orders.place({
+      customerName: 'Client Web',
+      phone: '01 97 00 11 22',
+      city: 'Cotonou',
+      address: 'Akpakpa',
+      items: [{ id: pad.id, type: 'product', quantity: 1 }],
+      idempotencyKey: randomUUID(),
+    })) as Sold;
+    expect((await failure(app.asAdmin.returns.make(back(web, [[pad, 1]])))).message).toBe(
+      'Cette commande n’est pas encore payée : modifiez-la ou annulez-la plutôt.',
+    );
+    await app.asAdmin.orders.transition({ id: web.id, to: 'cancelled' });
+    expect((await failure(app.asAdmin.returns.make(back(web, [[pad, 1]])))).message).toBe(
+      'Cette commande est annulée : il n’y a rien à retourner.',
+    );
+  });
+
+  it('returns a line once when two phones return it at once, and a retried request once', async () => {
+    const lamp = await product('Lampe', 8_000, 3);
+    const sale = await sell([[lamp, 1]], { payment: { method: 'mobile_money', reference: 'MM-1' } });
+    const second = await memberClient(app, 'manager');
+    const results = await Promise.allSettled([
+      app.asAdmin.returns.make(back(sale, [[lamp, 1]], { refundMethod: 'mobile_money', reference: 'A' })),
+      second.client.returns.make.mutate(back(sale, [[lamp, 1]], { refundMethod: 'mobile_money', reference: 'B' })),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(await stockOf(lamp.id)).toBe(3);
+    const again = await product('Lampe', 8_000, 3);
+    const other = await sell([[again, 1]], { payment: { method: 'mobile_money', reference: 'MM-2' } });
+    const request = back(other, [[again, 1]], { refundMethod: 'mobile_money', reference: 'C' });
+    const first = await app.asAdmin.returns.make(request);
+    const retried = await app.asAdmin.returns.make(request);
+    expect(retried).toEqual({ ret: first.ret, repeated: true });
+    expect(await stockOf(again.id)).toBe(3);
+  });
+
+  it('lets a seller refund within the owner’s limit only', async () => {
+    const seller = await memberClient(app, 'seller');
+    const cheap = await product('Clé USB', 4_000, 5);
+    const dear = await product('Disque', 40_000, 5);
+    const sale = await sell(
+      [
+        [cheap, 1],
+        [dear, 1],
+      ],
+      { payment: { method: 'mobile_money', reference: 'MM-3' } },
+    );
+    const mobile = { refundMethod: 'mobile_money' as const, reference: 'R-1' };
+    expect((await failure(seller.client.returns.make.mutate(back(sale, [[cheap, 1]], mobile)))).message).toBe(
+      'Les vendeurs ne remboursent pas dans cette boutique : demandez au gérant ou à la patronne.',
+    );
+    await app.db.updateTable('settings').set({ sellerRefundLimit: 10_000 }).execute();
+    await seller.client.returns.make.mutate(back(sale, [[cheap, 1]], mobile));
+    expect((await failure(seller.client.returns.make.mutate(back(sale, [[dear, 1]], mobile)))).message).toBe(
+      `Un vendeur rembourse au plus ${formatXOF(10_000)} : demandez au gérant ou à la patronne pour ${formatXOF(40_000)}.`,
+    );
+    // A courier starts no return at all.
+    const courier = await memberClient(app, 'courier');
+    expect((await failure(courier.client.returns.make.mutate(back(sale, [[dear, 1]], mobile)))).code).toBe('FORBIDDEN');
+  });
+});
+
+describe('a return of an order placed online', () => {
+  it('gives back the promo’s share, the delivery only if chosen, and credit to the customer’s phone', async () => {
+    const speaker = await product('Enceinte', 20_000, 5);
+    await app.asAdmin.promoCodes.create({ code: 'RETOUR10', label: '-10 %', kind: 'percent', value: 10 });
+    const delivery = await app.asAdmin.deliveryOptions.create({
+      name: 'Cotonou',
+      price: 1_500,
+      description: 'x',
+      deliveryTime: '24 h',
+    } as never);
+    const web = (await app.asVisitor.orders.place({
+      customerName: 'Aïcha Web',
+      phone: '01 96 55 44 33',
+      city: 'Cotonou',
+      address: 'Fidjrossè',
+      items: [{ id: speaker.id, type: 'product', quantity: 2 }],
+      promoCode: 'RETOUR10',
+      deliveryOptionId: (delivery as { id: string }).id,
+      idempotencyKey: randomUUID(),
+    })) as Sold & { total: number };
+    expect(web.total).toBe(37_500);
+    await app.asAdmin.orders.setPayment({ id: web.id, to: 'paid' });
+    const first = await app.asAdmin.returns.make(back(web, [[speaker, 1]], { refundMethod: 'store_credit' }));
+    expect(first.ret.amount).toBe(18_000);
+    const second = await app.asAdmin.returns.make(back(web, [[speaker, 1]], { refundMethod: 'store_credit', refundDelivery: true }));
+    expect(second.ret).toMatchObject({ amount: 19_500, deliveryRefund: 1_500 });
+    const credit = await app.db.selectFrom('storeCredits').select(['amount']).where('phone', '=', '+2290196554433').execute();
+    expect(credit.map((c) => Number(c.amount)).reduce((a, b) => a + b, 0)).toBe(37_500);
+  });
+});

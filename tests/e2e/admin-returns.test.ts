@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { EXPORTS, formatXOF } from '@app/shared';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN } from '../support/app';
+import { type BrowserApp, PHONE, startBrowserApp } from '../support/browser';
+import { type EmcfStandIn, startEmcfStandIn } from '../support/emcf-stand-in';
+import { pdfText } from '../support/pdf';
+import { expectNotification, signIn } from './admin/session';
+import { screenshot } from './admin/screens';
+
+// Issue 57 at 360 px: a counter sale of three articles; one comes back and is paid back in cash:
+// its stock is back, the drawer expects that much less, the Z report lists the refund with who made
+// it, and the e-MCF stand-in received one credit note of that line only, citing the sale's invoice.
+
+const TOKEN = 'jeton-emcf-retour';
+const IFU = '0202212345678';
+let dgi: EmcfStandIn;
+let app: BrowserApp;
+let page: Page;
+beforeAll(async () => {
+  dgi = await startEmcfStandIn({ token: TOKEN, ifu: IFU });
+  app = await startBrowserApp({ env: { EMECEF_TOKEN: TOKEN, EMECEF_API_BASE: dgi.url, OUTBOX_RETRY_SECONDS: '1' } });
+  await app.db.updateTable('settings').set({ ifu: IFU }).execute();
+  page = await app.newPage(PHONE);
+  await signIn(page);
+});
+afterAll(async () => {
+  await app?.close();
+  await dgi?.close();
+});
+
+const product = async (name: string, price: number) =>
+  (await app.asAdmin.products.create({
+    name,
+    shortDescription: 'x',
+    description: '<p>x</p>',
+    price,
+    category: 'accessories',
+    stock: 6,
+  })) as {
+    id: string;
+  };
+const stockOf = async (id: string) => ((await app.asAdmin.products.get({ id })) as { stock: number | null }).stock;
+
+describe('a return at the counter, on a phone', () => {
+  it('pays one of three articles back from the drawer, puts it back on the shelf, and sends the DGI its credit note', async () => {
+    const tag = randomUUID().slice(0, 5);
+    const [charger, cable, case_] = [
+      await product(`Chargeur ${tag}`, 4_500),
+      await product(`Câble ${tag}`, 2_000),
+      await product(`Coque ${tag}`, 3_000),
+    ];
+    const day = (await app.asAdmin.cashSessions.current())?.session ?? (await app.asAdmin.cashSessions.open({ openingFloat: 10_000 }));
+    await page.goto('/admin/comptoir');
+    const search = page.getByLabel('Code-barres, référence ou nom');
+    for (const name of [`Chargeur ${tag}`, `Câble ${tag}`, `Coque ${tag}`]) {
+      await search.fill(name);
+      await page.getByRole('button', { name: `Ajouter ${name}` }).click();
+    }
+    await expect.poll(() => page.getByTestId('total').textContent()).toBe(`Total : ${formatXOF(9_500)}`);
+    await page.getByLabel('Montant reçu').fill('10000');
+    await page.getByRole('button', { name: /^Encaisser/ }).click();
+    await page.getByText(/^Vente CMD-\d+ enregistrée$/).waitFor();
+    await expect
+      .poll(() => dgi.confirmed().filter((i) => i.request.items.some((l) => l.name === `Chargeur ${tag}`)).length, { timeout: 20_000 })
+      .toBe(1);
+
+    const expected = (await app.asAdmin.cashSessions.current())!.figures.expectedCash;
+    // The customer comes back with the charger: from the sale's screen, « Retour d’articles ».
+    await page.getByRole('link', { name: 'Voir la vente' }).click();
+    await page.getByRole('button', { name: 'Retour d’articles' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Retour d’articles' });
+    await dialog.getByLabel(`Quantité rendue : Chargeur ${tag}`).fill('1');
+    await dialog.getByRole('combobox', { name: 'Motif du retour' }).click();
+    await page.getByTitle('Défectueux').click();
+    await screenshot(page, 'return-360');
+    await dialog.getByRole('button', { name: `Rembourser ${formatXOF(4_500)}` }).click();
+    await expectNotification(page, new RegExp(`Retour CMD-\\d+-R1 enregistré : ${formatXOF(4_500)} remboursés\\.`));
+    await page.getByText(new RegExp(`CMD-\\d+-R1 · ${formatXOF(4_500)} · Espèces \\(de la caisse\\)`)).waitFor();
+    await screenshot(page, 'order-returned-360');
+
+    expect([await stockOf(charger.id), await stockOf(cable.id), await stockOf(case_.id)]).toEqual([6, 5, 5]);
+    expect((await app.asAdmin.cashSessions.current())!.figures.expectedCash).toBe(expected - 4_500);
+    // One credit note, of the charger alone, citing the sale's invoice.
+    const sale = dgi.confirmed().find((i) => i.request.type === 'FV' && i.request.items.some((l) => l.name === `Chargeur ${tag}`))!;
+    await expect.poll(() => dgi.confirmed().filter((i) => i.request.type === 'FA').length, { timeout: 20_000 }).toBe(1);
+    const credit = dgi.confirmed().find((i) => i.request.type === 'FA')!;
+    expect(credit.request.items.map((l) => [l.name, l.price, l.quantity])).toEqual([[`Chargeur ${tag}`, 4_500, 1]]);
+    expect(credit.request.reference).toBe(sale.security!.codeMECeFDGI.replace(/-/g, ''));
+
+    // The day's report lists the refund, with who made it.
+    const { displayName } = await app.db
+      .selectFrom('admins')
+      .select('displayName')
+      .where('email', '=', ADMIN.email)
+      .executeTakeFirstOrThrow();
+    const res = await page.request.get(`${EXPORTS.drawerReport}?session=${day.id}`);
+    const text = pdfText(Buffer.from(await res.body()), { layout: true }).replace(/\s+/g, ' ');
+    expect(text).toMatch(new RegExp(`RETOURS REMBOURSÉS \\d\\d:\\d\\d CMD-\\d+-R1 par ${displayName} −4 500 F CFA`));
+    expect(text).toContain('Remboursements −4 500 F CFA');
+  });
+});
