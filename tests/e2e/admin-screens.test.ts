@@ -440,6 +440,21 @@ describe('at phone width', () => {
     // also puts the owner's alert in "Envois"), a day of the cash drawer, a letter.
     await app.asVisitor.newsletterSubscribers.subscribe({ email: `carte-${randomUUID().slice(0, 6)}@exemple.example` });
     await app.asVisitor.contactMessages.send({ name: 'Carte', contact: 'carte@exemple.example', subject: 'Liste', message: 'Bonjour.' });
+    // A return (the demo has none): an article of a counter sale brought back.
+    const goods = (await app.asAdmin.orders.counterCatalogue({})).items!.find((i) => i.type === 'product' && i.stock !== 0)!;
+    const { order: sold } = await app.asAdmin.orders.sellAtCounter({
+      idempotencyKey: randomUUID(),
+      items: [{ id: goods.id, type: 'product', quantity: 1 }],
+      payment: { method: 'mobile_money', reference: 'MM-CARTE' },
+    } as never);
+    await app.asAdmin.returns.make({
+      orderId: sold.id,
+      lines: [{ id: goods.id, type: 'product', quantity: 1, state: 'restocked' }],
+      reason: 'not_suitable',
+      refundMethod: 'mobile_money',
+      reference: 'RET-CARTE',
+      idempotencyKey: randomUUID(),
+    });
     // A closed day of the cash drawer.
     if (!(await app.asAdmin.cashSessions.current())) await app.asAdmin.cashSessions.open({ openingFloat: 10_000 });
     await app.asAdmin.cashSessions.close({ countedCash: 10_000, countedMobileMoney: 0 });
