@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EXPORTS, formatXOF, type ReturnInput } from '@app/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, adminCookie, failure, memberClient, startTestApp, type TestApp } from '../support/app';
 import { startEmcfStandIn, type EmcfStandIn } from '../support/emcf-stand-in';
@@ -208,6 +209,39 @@ describe('a return at the counter', () => {
     // A courier starts no return at all.
     const courier = await memberClient(app, 'courier');
     expect((await failure(courier.client.returns.make.mutate(back(sale, [[dear, 1]], mobile)))).code).toBe('FORBIDDEN');
+  });
+});
+
+describe('the sales figures', () => {
+  it('show returns apart and the revenue net of them, the article’s quantity and margin too', async () => {
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Africa/Porto-Novo' });
+    const report = () => app.asAdmin.dashboard.sales({ from: today, to: today });
+    const watch = (await app.asAdmin.products.create({
+      name: `Montre ${randomUUID().slice(0, 5)}`,
+      shortDescription: 'x',
+      description: '<p>x</p>',
+      price: 30_000,
+      category: 'accessories',
+      stock: 5,
+      cost: 20_000,
+    })) as { id: string; name: string };
+    const sale = await sell([[watch, 2]], { payment: { method: 'mobile_money', reference: 'MM-9' } });
+    const before = await report();
+    const item = (r: typeof before) => r.bestSellers.find((b) => b.name === watch.name);
+    expect(item(before)).toMatchObject({ quantity: 2, revenue: 60_000, margin: 20_000 });
+    await app.asAdmin.returns.make(back(sale, [[watch, 1]], { refundMethod: 'mobile_money', reference: 'R-9' }));
+    const after = await report();
+    expect(after.totals.revenue).toBe(before.totals.revenue - 30_000);
+    expect([after.totals.returns - before.totals.returns, after.totals.returned - before.totals.returned]).toEqual([1, 30_000]);
+    expect(item(after)).toMatchObject({ quantity: 1, revenue: 30_000, margin: 10_000 });
+    expect(after.channels.find((c) => c.channel === 'counter')!.revenue).toBe(
+      before.channels.find((c) => c.channel === 'counter')!.revenue - 30_000,
+    );
+    // Computed again from the orders and returns (a rule changed at a start): the same figures.
+    await app.db.executeQuery(sql`DELETE FROM sales_facts`.compile(app.db));
+    await sql`SELECT apply_sales_facts('{}', ARRAY(SELECT o FROM orders o)); `.execute(app.db);
+    await sql`SELECT apply_return_facts(ARRAY(SELECT r FROM returns r))`.execute(app.db);
+    expect(await report()).toEqual(after);
   });
 });
 

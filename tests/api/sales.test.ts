@@ -86,6 +86,8 @@ describe('the sales charts', () => {
     // These products have no cost: no margin is claimed on them.
     expect(totals).toEqual({
       revenue: 314_000,
+      returns: 0,
+      returned: 0,
       sales: 3,
       placed: 4,
       averageSale: 104_667,

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { formatXOF } from '@app/shared/format';
+import { countOf, formatXOF } from '@app/shared/format';
 import { itemTypes, labelOf, orderChannels, orderStatuses, paymentMethods } from '@app/shared/resources';
 import {
   type Margin,
@@ -128,7 +128,12 @@ const marginText = (m: Margin) => (m.costed ? `${formatXOF(m.margin)} (${percent
 function SalesFigures({ report, by }: { report: SalesReport; by: SalesGrouping }) {
   const { totals } = report;
   const tiles = [
-    { title: 'Chiffre d’affaires', value: formatXOF(totals.revenue) },
+    {
+      title: 'Chiffre d’affaires',
+      value: formatXOF(totals.revenue),
+      // Net of the period's returns, said with them.
+      note: totals.returns ? `Net de ${countOf(totals.returns, 'retour', 'retours')} : ${formatXOF(totals.returned)} rendus` : undefined,
+    },
     { title: 'Ventes (livrées ou payées)', value: totals.sales },
     { title: 'Panier moyen', value: formatXOF(totals.averageSale) },
     { title: 'Part du Mobile Money', value: percent(totals.mobileMoneyShare) },

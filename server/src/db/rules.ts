@@ -23,7 +23,7 @@ export interface DatabaseRule {
 /** Stored results, each computed again from the orders by the rules in force. */
 const RECOMPUTE = {
   customers: `SELECT refresh_customers(ARRAY(SELECT DISTINCT phone FROM orders))`,
-  salesFacts: `DELETE FROM sales_facts; SELECT apply_sales_facts('{}', ARRAY(SELECT o FROM orders o))`,
+  salesFacts: `DELETE FROM sales_facts; SELECT apply_sales_facts('{}', ARRAY(SELECT o FROM orders o)); SELECT apply_return_facts(ARRAY(SELECT r FROM returns r))`,
 };
 
 export const DATABASE_RULES: readonly DatabaseRule[] = [
@@ -166,6 +166,76 @@ BEGIN
 END
 `,
     recompute: ['customers', 'salesFacts'],
+  },
+  {
+    // What returns take off the sales facts, on the day each was made (counter/returns.ts): the
+    // revenue (net sales), the articles' quantity, revenue and cost (they come back), the order's
+    // channel and payment method; and the returns themselves apart (fact 'returns': how many, how much).
+    name: 'return_facts',
+    signature: `return_facts(added returns[])
+RETURNS TABLE (day date, fact text, label text, orders bigint, sales bigint, quantity bigint, revenue numeric, cost numeric, costed numeric)
+LANGUAGE sql STABLE`,
+    body: `
+  WITH r AS (
+    SELECT (r.created_at AT TIME ZONE 'Africa/Porto-Novo')::date AS day, r.amount, r.lines, o.channel, o.payment_method, o.line_costs
+    FROM unnest(added) AS r JOIN orders o ON o.id = r.sale
+  ), lines AS (
+    SELECT day, channel, l->>'type' AS type, l->>'id' AS id, l->>'name' AS name, (l->>'quantity')::int AS quantity,
+           (l->>'refund')::numeric AS refund,
+           CASE WHEN l->>'type' = 'product' THEN (line_costs->>(l->>'id'))::numeric * (l->>'quantity')::int END AS cost
+    FROM r, jsonb_array_elements(lines) AS l
+  ), facts AS (
+    SELECT day, 'returns' AS fact, '' AS label, 0::bigint AS orders, count(*) AS sales, 0::bigint AS quantity, sum(amount) AS revenue,
+           0::numeric AS cost, 0::numeric AS costed
+    FROM r GROUP BY day
+    UNION ALL
+    SELECT day, 'total', '', 0, 0, 0, -sum(amount), 0, 0 FROM r GROUP BY day
+    UNION ALL
+    SELECT day, 'channel:' || channel, '', 0, 0, 0, -sum(amount), 0, 0 FROM r GROUP BY day, channel
+    UNION ALL
+    SELECT day, 'payment:' || payment_method, '', 0, 0, 0, -sum(amount), 0, 0 FROM r GROUP BY day, payment_method
+    UNION ALL
+    SELECT day, 'item:' || type || ':' || id, max(name), 0, 0, -sum(quantity), -sum(refund), -coalesce(sum(cost), 0),
+           -coalesce(sum(refund) FILTER (WHERE cost IS NOT NULL), 0)
+    FROM lines GROUP BY day, type, id
+    UNION ALL
+    SELECT day, 'total', '', 0, 0, 0, 0, -coalesce(sum(cost), 0), -coalesce(sum(refund) FILTER (WHERE cost IS NOT NULL), 0)
+    FROM lines GROUP BY day
+    UNION ALL
+    SELECT day, 'channel:' || channel, '', 0, 0, 0, 0, -coalesce(sum(cost), 0), -coalesce(sum(refund) FILTER (WHERE cost IS NOT NULL), 0)
+    FROM lines GROUP BY day, channel
+  )
+  SELECT day, fact, max(label), sum(orders)::bigint, sum(sales)::bigint, sum(quantity)::bigint, sum(revenue), sum(cost), sum(costed)
+  FROM facts GROUP BY day, fact
+`,
+    recompute: ['salesFacts'],
+  },
+  {
+    name: 'apply_return_facts',
+    signature: 'apply_return_facts(added returns[]) RETURNS void LANGUAGE sql',
+    body: `
+  INSERT INTO sales_facts AS f (day, fact, label, orders, sales, quantity, revenue, cost, costed)
+  SELECT day, fact, label, orders, sales, quantity, revenue, cost, costed FROM return_facts(added)
+  WHERE orders <> 0 OR sales <> 0 OR quantity <> 0 OR revenue <> 0 OR cost <> 0 OR costed <> 0
+  ORDER BY day, fact
+  ON CONFLICT (day, fact) DO UPDATE
+  SET orders = f.orders + excluded.orders, sales = f.sales + excluded.sales, quantity = f.quantity + excluded.quantity,
+      revenue = f.revenue + excluded.revenue, cost = f.cost + excluded.cost, costed = f.costed + excluded.costed,
+      label = CASE WHEN f.label <> '' THEN f.label ELSE excluded.label END
+`,
+    recompute: ['salesFacts'],
+  },
+  {
+    // Once per statement on returns (never changed nor deleted): the sales facts follow in its transaction.
+    name: 'returns_summaries',
+    signature: 'returns_summaries() RETURNS trigger LANGUAGE plpgsql',
+    body: `
+BEGIN
+  PERFORM apply_return_facts(ARRAY(SELECT r::returns FROM new_rows r));
+  RETURN NULL;
+END
+`,
+    recompute: ['salesFacts'],
   },
   {
     // A session moved to another day is reminded again the day before its new date.

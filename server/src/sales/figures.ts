@@ -61,7 +61,7 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
       .groupBy('fact')
       .execute()
       .then((rows) => new Map(rows.map((r) => [r.key, { sales: Number(r.sales), revenue: Number(r.revenue), ...margin(r) }])));
-  const [series, bestSellers, statuses, byMethod, byChannel, byCategory] = await Promise.all([
+  const [series, bestSellers, statuses, byMethod, byChannel, byCategory, returned] = await Promise.all([
     db
       .selectFrom(
         sql<{ period: string }>`generate_series(date_trunc(${unit}, ${from}::timestamp), ${to}::timestamp, ${step}::interval)`.as('p'),
@@ -165,6 +165,10 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
       .having(sql<boolean>`sum(sales_facts.revenue) <> 0`)
       .orderBy('revenue', 'desc')
       .execute(),
+    // Returns apart (counter/returns.ts): the revenue above is already net of them.
+    facts('returns')
+      .select([sql<string>`coalesce(sum(sales), 0)`.as('count'), sql<string>`coalesce(sum(revenue), 0)`.as('amount')])
+      .executeTakeFirstOrThrow(),
   ]);
   const points = series.map((p) => ({
     period: p.period,
@@ -203,6 +207,8 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
     })),
     totals: {
       revenue,
+      returns: Number(returned.count),
+      returned: Number(returned.amount),
       sales,
       placed: points.reduce((sum, p) => sum + p.placed, 0),
       averageSale: sales ? Math.round(revenue / sales) : 0,
@@ -232,6 +238,7 @@ export function salesCsv(report: SalesReport, query: SalesQuery): string {
       String(report.totals.placed),
       ...margin(report.totals),
     ]),
+    csvLine([`Dont retours (${report.totals.returns})`, csvAmount(-report.totals.returned)]),
     '\r\n',
     csvLine(['Meilleures ventes', 'Type', 'Quantité', 'Chiffre d’affaires (F CFA)', ...MARGIN]),
     ...report.bestSellers.map((b) => csvLine([b.name, labelOf(itemTypes, b.type), String(b.quantity), csvAmount(b.revenue), ...margin(b)])),

@@ -65,7 +65,11 @@ export interface SalesReport {
   /** Sales by channel: the web shop, the counter, WhatsApp. */
   channels: ({ channel: string; sales: number; revenue: number } & Margin)[];
   totals: {
+    /** Net of returns: what the period's sales brought, less what its returns gave back. */
     revenue: number;
+    /** The period's returns apart: how many, and what they gave back (F CFA). */
+    returns: number;
+    returned: number;
     sales: number;
     placed: number;
     averageSale: number;
