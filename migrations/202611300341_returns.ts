@@ -34,14 +34,19 @@ CREATE INDEX returns_note_search ON returns USING gin (f_unaccent(lower(note)) g
 CREATE INDEX returns_reference_search ON returns USING gin (f_unaccent(lower(reference)) gin_trgm_ops);
 CREATE TABLE store_credits (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-  phone text NOT NULL,
+  -- Whose: the customer's phone, or for a customer without one the return's number (a voucher).
+  phone text,
+  voucher text CHECK (char_length(voucher) <= 40),
   amount numeric(12,2) NOT NULL CHECK (amount <> 0),
   return_id uuid REFERENCES returns (id),
   order_id uuid REFERENCES orders (id),
   actor text NOT NULL CHECK (char_length(actor) <= 320),
-  created_at timestamptz NOT NULL DEFAULT now()
+  created_at timestamptz NOT NULL DEFAULT now(),
+  CHECK ((phone IS NULL) <> (voucher IS NULL))
 );
-CREATE INDEX store_credits_phone ON store_credits (phone, created_at);
+CREATE INDEX store_credits_phone ON store_credits (phone, created_at) WHERE phone IS NOT NULL;
+CREATE INDEX store_credits_voucher ON store_credits (voucher) WHERE voucher IS NOT NULL;
+ALTER TABLE orders ADD COLUMN credit_amount numeric(12,2) CHECK (credit_amount >= 0);
 ALTER TABLE invoices ADD COLUMN return_id uuid REFERENCES returns (id);
 ALTER TABLE invoices DROP CONSTRAINT invoices_order_id_type_key;
 CREATE UNIQUE INDEX invoices_order_type ON invoices (order_id, type) WHERE return_id IS NULL;
@@ -52,10 +57,15 @@ ALTER TABLE stock_movements ADD CONSTRAINT stock_movements_kind_check
 ALTER TABLE order_events DROP CONSTRAINT order_events_kind_check;
 ALTER TABLE order_events ADD CONSTRAINT order_events_kind_check
   CHECK (kind IN ('created', 'status', 'payment', 'note', 'edit', 'online_payment', 'invoice', 'return'));
--- Its body is a rule of server/src/db/rules.ts (the sales facts follow each return), put in force at start.
-CREATE FUNCTION returns_summaries() RETURNS trigger LANGUAGE plpgsql AS $fn$ BEGIN RETURN NULL; END $fn$;
-CREATE TRIGGER returns_summaries AFTER INSERT ON returns REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION returns_summaries();
+-- The sales facts follow each return: apply_return_facts is a rule of server/src/db/rules.ts, put in
+-- force at each start; this only hands it the statement's rows.
+CREATE FUNCTION returns_facts_trigger() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  PERFORM apply_return_facts(ARRAY(SELECT r::returns FROM new_rows r));
+  RETURN NULL;
+END $fn$;
+CREATE TRIGGER returns_facts AFTER INSERT ON returns REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION returns_facts_trigger();
 `;
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -79,10 +89,11 @@ DROP INDEX invoices_order_type;
 ALTER TABLE invoices DROP COLUMN return_id;
 ALTER TABLE invoices ADD CONSTRAINT invoices_order_id_type_key UNIQUE (order_id, type);
 DROP TABLE IF EXISTS store_credits;
+ALTER TABLE orders DROP COLUMN IF EXISTS credit_amount;
 DROP FUNCTION IF EXISTS apply_return_facts(returns[]);
 DROP FUNCTION IF EXISTS return_facts(returns[]);
 DROP TABLE IF EXISTS returns;
-DROP FUNCTION IF EXISTS returns_summaries();
+DROP FUNCTION IF EXISTS returns_facts_trigger();
 `,
     )
     .execute(db);

@@ -146,10 +146,6 @@ describe('a return at the counter', () => {
     expect(
       (await failure(app.asAdmin.returns.make(back(sale, [[pad, 0]], { refundMethod: 'mobile_money', reference: 'x' })))).message,
     ).toBe('Choisissez au moins un article à retourner.');
-    // No phone at the counter: no credit.
-    expect((await failure(app.asAdmin.returns.make(back(sale, [[pad, 1]], { refundMethod: 'store_credit' })))).message).toBe(
-      'Sans téléphone du client, pas d’avoir : remboursez en espèces ou par Mobile Money.',
-    );
     const web = (await app.asVisitor.orders.place({
       customerName: 'Client Web',
       phone: '01 97 00 11 22',
@@ -212,6 +208,79 @@ describe('a return at the counter', () => {
   });
 });
 
+describe('an exchange at the counter', () => {
+  it('one article back as credit on the return’s number, a dearer one sold with it: the difference paid, one FA and one FV', async () => {
+    const day = (await app.asAdmin.cashSessions.current())?.session ?? (await app.asAdmin.cashSessions.open({ openingFloat: 5_000 }));
+    const [blackCase, blueCase] = [await product('Coque noire', 3_000, 4), await product('Coque bleue premium', 5_000, 4)];
+    const sale = await sell([[blackCase, 1]]);
+    await confirmedFor(sale.id, 1);
+    // A customer who gave no phone: the credit is on the return's number, which the ticket gives them.
+    const { ret } = await app.asAdmin.returns.make(back(sale, [[blackCase, 1]], { refundMethod: 'store_credit' }));
+    expect(await app.asAdmin.returns.credit({ from: ret.number.toLowerCase() })).toEqual({ balance: 3_000 });
+    const cashBefore = (await app.asAdmin.cashSessions.current())!.figures;
+    const { order: exchange, change } = (await app.asAdmin.orders.sellAtCounter({
+      idempotencyKey: randomUUID(),
+      items: [{ id: blueCase.id, type: 'product', quantity: 1 }],
+      credit: { from: ret.number, amount: 3_000 },
+      payment: { method: 'cash', given: 5_000 },
+    } as never)) as { order: Sold & { total: number; creditAmount: number; cashAmount: number }; change: number };
+    expect(exchange).toMatchObject({ total: 5_000, creditAmount: 3_000, cashAmount: 2_000 });
+    expect(change).toBe(3_000);
+    expect(await app.asAdmin.returns.credit({ from: ret.number })).toEqual({ balance: 0 });
+    const cashAfter = (await app.asAdmin.cashSessions.current())!.figures;
+    expect(cashAfter.expectedCash - cashBefore.expectedCash).toBe(2_000);
+    expect(cashAfter.expectedMobileMoney).toBe(cashBefore.expectedMobileMoney);
+    expect([await stockOf(blackCase.id), await stockOf(blueCase.id)]).toEqual([4, 3]);
+    // The DGI: the return's credit note (paid back as credit), the new sale's invoice (credit and cash).
+    const credit = (await confirmedFor(sale.id, 2)).find((r) => r.type === 'FA')!;
+    expect(dgi.confirmed().find((i) => i.uid === credit.uid)!.request.payment).toEqual([{ name: 'AUTRE', amount: 3_000 }]);
+    const [fv] = await confirmedFor(exchange.id, 1);
+    expect(dgi.confirmed().find((i) => i.uid === fv!.uid)!.request.payment).toEqual([
+      { name: 'ESPECES', amount: 2_000 },
+      { name: 'AUTRE', amount: 3_000 },
+    ]);
+    // Spent once: again, it is refused.
+    expect(
+      (
+        await failure(
+          app.asAdmin.orders.sellAtCounter({
+            idempotencyKey: randomUUID(),
+            items: [{ id: blueCase.id, type: 'product', quantity: 1 }],
+            credit: { from: ret.number, amount: 3_000 },
+            payment: { method: 'cash', given: 5_000 },
+          } as never),
+        )
+      ).message,
+    ).toBe(`Aucun avoir pour « ${ret.number} » : vérifiez le téléphone ou le numéro du retour.`);
+    expect(day.id).toBeTruthy();
+  });
+
+  it('spends a credit once when two phones use it at once', async () => {
+    const mug = await product('Tasse', 4_000, 9);
+    const sale = await sell([[mug, 1]]);
+    const { ret } = await app.asAdmin.returns.make(back(sale, [[mug, 1]], { refundMethod: 'store_credit' }));
+    const other = await memberClient(app, 'seller');
+    const use = (client: { orders: { sellAtCounter: (i: never) => Promise<unknown> } }) =>
+      client.orders.sellAtCounter({
+        idempotencyKey: randomUUID(),
+        items: [{ id: mug.id, type: 'product', quantity: 1 }],
+        credit: { from: ret.number, amount: 4_000 },
+        payment: { method: 'cash', given: 0 },
+      } as never);
+    const results = await Promise.allSettled([
+      use(app.asAdmin as never),
+      other.client.orders.sellAtCounter.mutate({
+        idempotencyKey: randomUUID(),
+        items: [{ id: mug.id, type: 'product', quantity: 1 }],
+        credit: { from: ret.number, amount: 4_000 },
+        payment: { method: 'cash', given: 0 },
+      } as never),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(await app.asAdmin.returns.credit({ from: ret.number })).toEqual({ balance: 0 });
+  });
+});
+
 describe('the sales figures', () => {
   it('show returns apart and the revenue net of them, the article’s quantity and margin too', async () => {
     const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Africa/Porto-Novo' });
@@ -269,6 +338,14 @@ describe('a return of an order placed online', () => {
     await app.asAdmin.orders.setPayment({ id: web.id, to: 'paid' });
     const first = await app.asAdmin.returns.make(back(web, [[speaker, 1]], { refundMethod: 'store_credit' }));
     expect(first.ret.amount).toBe(18_000);
+    // Once some came back, the order is never undone whole: its stock, refund and credit note would count twice.
+    for (const undo of [
+      app.asAdmin.orders.setPayment({ id: web.id, to: 'refunded' }),
+      app.asAdmin.orders.transition({ id: web.id, to: 'cancelled' }),
+    ])
+      expect((await failure(undo)).message).toBe(
+        `Des articles de cette commande sont déjà revenus (${first.ret.number}) : rendez le reste par « Retour d’articles ».`,
+      );
     const second = await app.asAdmin.returns.make(back(web, [[speaker, 1]], { refundMethod: 'store_credit', refundDelivery: true }));
     expect(second.ret).toMatchObject({ amount: 19_500, deliveryRefund: 1_500 });
     const credit = await app.db.selectFrom('storeCredits').select(['amount']).where('phone', '=', '+2290196554433').execute();

@@ -100,4 +100,43 @@ describe('a return at the counter, on a phone', () => {
     expect(text).toMatch(new RegExp(`RETOURS REMBOURSÉS \\d\\d:\\d\\d CMD-\\d+-R1 par ${displayName} −4 500 F CFA`));
     expect(text).toContain('Remboursements −4 500 F CFA');
   });
+
+  it('exchanges an article for a dearer one: the return as credit, the new sale pays the difference with it', async () => {
+    const tag = randomUUID().slice(0, 5);
+    const [black, blue] = [await product(`Coque noire ${tag}`, 3_000), await product(`Coque bleue ${tag}`, 5_000)];
+    const search = page.getByLabel('Code-barres, référence ou nom');
+    await page.goto('/admin/comptoir');
+    await search.fill(`Coque noire ${tag}`);
+    await page.getByRole('button', { name: `Ajouter Coque noire ${tag}` }).click();
+    await page.getByLabel('Montant reçu').fill('3000');
+    await page.getByRole('button', { name: /^Encaisser/ }).click();
+    await page.getByText(/^Vente CMD-\d+ enregistrée$/).waitFor();
+    await page.getByRole('link', { name: 'Voir la vente' }).click();
+    await page.getByRole('button', { name: 'Retour d’articles' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Retour d’articles' });
+    await dialog.getByLabel(`Quantité rendue : Coque noire ${tag}`).fill('1');
+    await dialog.getByRole('combobox', { name: 'Motif du retour' }).click();
+    await page.getByTitle('Ne convient pas').click();
+    await dialog.getByText('Avoir client').click();
+    await dialog.getByRole('button', { name: `Rembourser ${formatXOF(3_000)}` }).click();
+    const notice = page.locator('.ant-notification-notice').filter({ hasText: 'Avoir à utiliser au comptoir avec le numéro' }).last();
+    await notice.waitFor();
+    const voucher = /numéro (CMD-\d+-R1)/.exec((await notice.textContent()) ?? '')![1]!;
+
+    // At the counter: the dearer case, the credit of the return's number, the difference in cash.
+    await page.goto('/admin/comptoir');
+    await search.fill(`Coque bleue ${tag}`);
+    await page.getByRole('button', { name: `Ajouter Coque bleue ${tag}` }).click();
+    await page.getByText('Avoir (retour)').click();
+    await page.getByLabel('Avoir : téléphone du client ou numéro du retour').fill(voucher);
+    await page.getByRole('button', { name: 'Vérifier' }).click();
+    await page.getByRole('button', { name: `Utiliser ${formatXOF(3_000)} (avoir de ${formatXOF(3_000)})` }).click();
+    await page.getByText(`Avoir utilisé : ${formatXOF(3_000)} — reste à payer ${formatXOF(2_000)}`).waitFor();
+    await page.getByLabel('Montant reçu').fill('2000');
+    await screenshot(page, 'counter-exchange-360', true);
+    await page.getByRole('button', { name: `Encaisser ${formatXOF(2_000)}` }).click();
+    await page.getByText(/^Vente CMD-\d+ enregistrée$/).waitFor();
+    expect(await app.asAdmin.returns.credit({ from: voucher })).toEqual({ balance: 0 });
+    expect([await stockOf(black.id), await stockOf(blue.id)]).toEqual([6, 5]);
+  });
 });

@@ -23,6 +23,7 @@ export async function drawerFigures(db: Db, session: Pick<CashSession, 'id' | 'o
       sql<string>`count(*)`.as('count'),
       sql<string>`coalesce(sum(total), 0)`.as('total'),
       sql<string>`coalesce(sum(cash_amount), 0)`.as('cash'),
+      sql<string>`coalesce(sum(credit_amount), 0)`.as('credit'),
     ])
     .where('cashSession', '=', session.id)
     .where('status', '<>', 'cancelled')
@@ -59,7 +60,8 @@ export async function drawerFigures(db: Db, session: Pick<CashSession, 'id' | 'o
     refundedCash,
     refundedMobileMoney,
     expectedCash: round2(Number(session.openingFloat) + cash + moved('in') - moved('out') - refundedCash),
-    expectedMobileMoney: round2(total - cash - refundedMobileMoney),
+    // What a customer's credit paid came in neither as cash nor on the phone.
+    expectedMobileMoney: round2(total - cash - Number(sales.credit) - refundedMobileMoney),
     lateCount: Number(late.count),
     lateCash: Number(late.cash),
   };

@@ -21,6 +21,7 @@ import { queueInvoice } from '../invoicing/invoices';
 import { moveSeats } from '../sessions/seats';
 import type { LowStock } from '../orders/notifications';
 import { dayForSale } from './cash-drawer';
+import { holdCredit, spendCredit } from './credit';
 import { findOrderByKey, orderRules, priceItems, round2, takeStock } from '../orders/place-order';
 import { recordMovements, saleCosts } from '../inventory/ledger';
 import { dateTime } from '../orders/ticket';
@@ -52,7 +53,8 @@ export interface CounterSale {
  */
 export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: string): Promise<CounterSale> {
   const existing = await findOrderByKey(tx, sale.idempotencyKey);
-  if (existing) return { order: existing, change: changeOf(sale, existing.total), repeated: true, low: [], short: [] };
+  if (existing)
+    return { order: existing, change: changeOf(sale, existing.total - (existing.creditAmount ?? 0)), repeated: true, low: [], short: [] };
 
   const priced = await priceItems(tx, sale.items, COUNTER_RULES);
   const subtotal = round2(priced.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0));
@@ -90,8 +92,19 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
     return off ? { ...line, discount: off } : line;
   });
   const total = round2(subtotal - discount);
-  const { cash, mobileMoney } = split(sale.payment, total);
-  rule(mobileMoney <= total, `Le montant Mobile Money (${formatXOF(mobileMoney)}) dépasse le total de la vente (${formatXOF(total)}).`);
+  // A customer's credit pays its part (checked and spent once the sale has its number); the payment, the rest.
+  const credit = sale.credit?.amount ?? 0;
+  if (credit > total)
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `L’avoir utilisé (${formatXOF(credit)}) dépasse le total de la vente (${formatXOF(total)}).`,
+    });
+  const due = round2(total - credit);
+  // Offline, the goods left with a credit the phone could not check: recorded « à vérifier », unspent.
+  const creditShort = sale.credit ? await holdCredit(tx, sale.credit.from, credit) : null;
+  if (creditShort) rule(false, creditShort);
+  const { cash, mobileMoney } = split(sale.payment, due);
+  rule(mobileMoney <= due, `Le montant Mobile Money (${formatXOF(mobileMoney)}) dépasse le reste à payer (${formatXOF(due)}).`);
   const given = 'given' in sale.payment ? sale.payment.given : null;
   rule(
     given === null || given >= cash,
@@ -135,6 +148,7 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
     paymentReference: 'reference' in sale.payment ? sale.payment.reference : null,
     cashAmount: cash,
     cashGiven: given,
+    creditAmount: credit || null,
     status: 'delivered',
     paymentStatus: 'paid',
     channel: 'counter',
@@ -156,11 +170,12 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
       return lacking ? { ...m, note: `${lacking.missing} vendu(s) au-delà du stock, qui est mis à 0` } : m;
     }),
   );
+  if (sale.credit && !creditShort) await spendCredit(tx, sale.credit.from, credit, order.id, seller);
   await recordEvent(tx, order.id, { actor: seller, kind: 'created', toValue: 'delivered', note: saleNote(sale, total, short) });
   await recordEvent(tx, order.id, { actor: seller, kind: 'payment', fromValue: 'pending', toValue: 'paid' });
   await queueInvoice(tx, config, order, 'FV');
   if (order.email || order.phone) await ticketMail(tx, config, order);
-  return { order, change: changeOf(sale, total), repeated: false, low, short };
+  return { order, change: changeOf(sale, due), repeated: false, low, short };
 }
 
 export interface Shortage {

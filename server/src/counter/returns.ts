@@ -17,6 +17,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { getRecord } from '../crud/repository';
 import { drawerFigures } from './cash-drawer';
+import { giveCredit } from './credit';
 import { recordEvent } from '../history/events';
 import { type Moved, recordMovements } from '../inventory/ledger';
 import { queueInvoice } from '../invoicing/invoices';
@@ -189,8 +190,6 @@ export async function makeReturn(
     await mayRefund(tx, member, amount);
     if (input.refundMethod === 'mobile_money' && !input.reference)
       refuse('Donnez la référence du transfert Mobile Money que vous avez fait au client.');
-    if (input.refundMethod === 'store_credit' && !order.phone)
-      refuse('Sans téléphone du client, pas d’avoir : remboursez en espèces ou par Mobile Money.');
     const cashSession = await drawerFor(tx, amount, input.refundMethod === 'cash');
 
     const { n } = await tx
@@ -217,11 +216,15 @@ export async function makeReturn(
       } as never)
       .returning(['id', 'number'])
       .executeTakeFirstOrThrow();
+    // Credit on the customer's phone, or for one who gave none on the return's number (a voucher).
     if (input.refundMethod === 'store_credit')
-      await tx
-        .insertInto('storeCredits')
-        .values({ phone: order.phone!, amount, returnId: row.id, orderId: order.id, actor: member.email })
-        .execute();
+      await giveCredit(
+        tx,
+        order.phone ? { phone: order.phone } : { voucher: row.number },
+        amount,
+        { returnId: row.id, orderId: order.id },
+        member.email,
+      );
 
     // Back on the shelf: the stock of tracked products, each a movement of the ledger.
     const moved: Moved[] = [];

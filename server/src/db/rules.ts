@@ -226,18 +226,6 @@ LANGUAGE sql STABLE`,
     recompute: ['salesFacts'],
   },
   {
-    // Once per statement on returns (never changed nor deleted): the sales facts follow in its transaction.
-    name: 'returns_summaries',
-    signature: 'returns_summaries() RETURNS trigger LANGUAGE plpgsql',
-    body: `
-BEGIN
-  PERFORM apply_return_facts(ARRAY(SELECT r::returns FROM new_rows r));
-  RETURN NULL;
-END
-`,
-    recompute: ['salesFacts'],
-  },
-  {
     // A session moved to another day is reminded again the day before its new date.
     name: 'course_sessions_moved',
     signature: 'course_sessions_moved() RETURNS trigger LANGUAGE plpgsql',

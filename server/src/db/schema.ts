@@ -206,7 +206,9 @@ export type DB = Kysely<Database>;
 /** A customer's credit (« avoir »), by phone: + what a return gave, − what a purchase spent (orders/returns.ts). */
 export interface StoreCreditsTable {
   id: Generated<string>;
-  phone: string;
+  /** Whose: the customer's phone, or (a customer without one) the return's number, as a voucher. */
+  phone: string | null;
+  voucher: string | null;
   amount: ColumnType<string, number | string, number | string>;
   returnId: string | null;
   orderId: string | null;

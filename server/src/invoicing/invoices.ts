@@ -29,18 +29,29 @@ type Db = Kysely<Database>;
 type PaymentType = NonNullable<InvoiceRequest['payment']>[number]['name'];
 export type InvoiceType = 'FV' | 'FA';
 
-/** How the invoice was paid: one line, or at the counter the cash part and the Mobile Money part. */
+/**
+ * How the invoice was paid: one line, or at the counter the cash part and the Mobile Money part, and
+ * the part a customer's credit (« avoir », from a return) paid, as « AUTRE ».
+ */
 function paymentLines(
-  order: { paymentMethod: keyof typeof paymentTypeSetting; total: string | number; cashAmount: string | number | null },
+  order: {
+    paymentMethod: keyof typeof paymentTypeSetting;
+    total: string | number;
+    cashAmount: string | number | null;
+    creditAmount: string | number | null;
+  },
   settings: Record<(typeof paymentTypeSetting)[keyof typeof paymentTypeSetting], PaymentType>,
 ): NonNullable<InvoiceRequest['payment']> {
-  const total = Number(order.total);
-  if (order.paymentMethod !== 'cash_mobile_money') return [{ name: settings[paymentTypeSetting[order.paymentMethod]], amount: total }];
-  const cash = Number(order.cashAmount ?? 0);
-  return [
-    { name: settings.paymentTypeCashOnDelivery, amount: cash },
-    { name: settings.paymentTypeMobileMoneyOnDelivery, amount: Math.round((total - cash) * 100) / 100 },
-  ].filter((line) => line.amount > 0);
+  const credit = Number(order.creditAmount ?? 0);
+  const total = Math.round((Number(order.total) - credit) * 100) / 100;
+  const paid: NonNullable<InvoiceRequest['payment']> =
+    order.paymentMethod !== 'cash_mobile_money'
+      ? [{ name: settings[paymentTypeSetting[order.paymentMethod]], amount: total }]
+      : [
+          { name: settings.paymentTypeCashOnDelivery, amount: Number(order.cashAmount ?? 0) },
+          { name: settings.paymentTypeMobileMoneyOnDelivery, amount: Math.round((total - Number(order.cashAmount ?? 0)) * 100) / 100 },
+        ];
+  return [...paid, { name: 'AUTRE' as PaymentType, amount: credit }].filter((line) => line.amount > 0);
 }
 
 /**
@@ -105,6 +116,7 @@ export async function buildRequest(db: Db, invoice: InvoiceRow): Promise<Invoice
       'total',
       'paymentMethod',
       'cashAmount',
+      'creditAmount',
       'channel',
     ])
     .where('id', '=', invoice.orderId)

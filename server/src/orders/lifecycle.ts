@@ -64,6 +64,15 @@ function mayReverse(order: OrderRow, move: { to: OrderStatus | PaymentStatus; pa
 }
 
 /**
+ * An order some of whose articles came back (counter/returns.ts): the rest comes back by a return
+ * too, never by undoing the whole order (its stock, its refund and its credit note would count twice).
+ */
+async function refuseIfReturned(tx: Db, order: OrderRow) {
+  const done = await tx.selectFrom('returns').select('number').where('sale', '=', order.id).executeTakeFirst();
+  if (done) refuse(`Des articles de cette commande sont déjà revenus (${done.number}) : rendez le reste par « Retour d’articles ».`);
+}
+
+/**
  * Gives back (sign +1, cancelled) or takes again (sign -1, reopened) the stock of an order's tracked
  * products, each change recorded in the stock ledger with who and which order.
  */
@@ -134,6 +143,7 @@ export async function transitionOrder(
       refuse(`Une commande « ${orderStatuses[order.status]} » ne peut pas passer à « ${orderStatuses[input.to]} ».`);
     }
     if (input.to === 'cancelled') {
+      await refuseIfReturned(tx, order);
       await moveStock(tx, order, 1, input.actor);
       await moveSeats(tx, order.items, 1);
       await movePromoUse(tx, order, -1);
@@ -198,6 +208,7 @@ export async function changePayment(tx: Db, config: Config, input: PaymentMove) 
   const order = await lockOrder(tx, input.id);
   if (order.paymentStatus === input.to) return order;
   mayReverse(order, { to: input.to, payment: true }, input.role);
+  if (order.paymentStatus === 'paid') await refuseIfReturned(tx, order);
   if (!NEXT_PAYMENT_STATUSES[order.paymentStatus].includes(input.to)) {
     refuse(`Un paiement « ${paymentStatuses[order.paymentStatus]} » ne peut pas passer à « ${paymentStatuses[input.to]} ».`);
   }

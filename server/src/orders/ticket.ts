@@ -129,6 +129,8 @@ export interface TicketModel {
  */
 export function ticketModel({ order, shop, invoice, ticket }: Omit<TicketJob, 'fontDir'>): TicketModel {
   const cash = order.cashAmount === null ? null : Number(order.cashAmount);
+  // Paid in part with a credit from a return (« avoir »): neither cash nor Mobile Money.
+  const credit = Number(order.creditAmount ?? 0);
   const buyer = [
     ...(order.customerName && order.customerName !== 'Client au comptoir' ? [`Client : ${order.customerName}`] : []),
     ...(order.buyerIfu ? [`IFU du client : ${order.buyerIfu}`] : []),
@@ -164,8 +166,9 @@ export function ticketModel({ order, shop, invoice, ticket }: Omit<TicketJob, 'f
     total: formatXOF(invoice ? invoice.totals.total : order.total),
     payment: [
       [labelOf(paymentMethods, order.paymentMethod), ''],
-      ...(cash !== null && cash < Number(order.total)
-        ? [['  Mobile Money', formatXOF(Number(order.total) - cash)] as [string, string]]
+      ...(credit ? [['  Avoir (retour)', formatXOF(credit)] as [string, string]] : []),
+      ...(cash !== null && cash + credit < Number(order.total)
+        ? [['  Mobile Money', formatXOF(Number(order.total) - cash - credit)] as [string, string]]
         : []),
       ...(order.paymentReference ? [[`  Réf. ${order.paymentReference}`, ''] as [string, string]] : []),
       ...(cash && order.cashGiven !== null

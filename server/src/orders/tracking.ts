@@ -63,10 +63,11 @@ const VISIBLE = [
   'customerName',
   'city',
   'trackingToken',
-  // A counter sale's ticket: where it was sold, the cash part and the notes handed over, the buyer's IFU.
+  // A counter sale's ticket: where it was sold, the cash part and the notes handed over, the credit used, the buyer's IFU.
   'channel',
   'cashAmount',
   'cashGiven',
+  'creditAmount',
   'buyerIfu',
 ] as const;
 export type TrackedOrder = Pick<OrderRow, (typeof VISIBLE)[number]> & {

@@ -1,4 +1,6 @@
-import { returnInputSchema, returns } from '@app/shared';
+import { AREAS, returnInputSchema, returns } from '@app/shared';
+import { z } from 'zod';
+import { creditBalance } from '../counter/credit';
 import { idInput } from '../crud/crud-router';
 import { makeReturn, returnable } from '../counter/returns';
 import { adminProcedure } from '../trpc';
@@ -12,6 +14,11 @@ export const returnsProcedures = {
     .meta({ roles: returns.team.read })
     .input(idInput)
     .query(({ ctx, input }) => returnable(ctx.db, input.id)),
+  /** The counter: a customer's credit left, by their phone or a return's number (spent by the sale, counter/credit.ts). */
+  credit: adminProcedure
+    .meta({ roles: AREAS.counter })
+    .input(z.strictObject({ from: z.string().trim().min(3, 'Le téléphone du client ou le numéro du retour.').max(40) }))
+    .query(async ({ ctx, input }) => ({ balance: (await creditBalance(ctx.db, input.from)).balance })),
   make: adminProcedure
     // Articles put back change the shop's stock.
     .meta({ invalidates: ['products'], roles: returns.team.write, audit: 'returns' })

@@ -54,6 +54,8 @@ export const orders = defineResource({
     // At the counter: the part of the total paid in cash (the drawer's count) and the notes handed over.
     cashAmount: f.money('Part payée en espèces', { optional: true, readOnly: true }),
     cashGiven: f.money('Espèces reçues', { optional: true, readOnly: true }),
+    /** At the counter: the part paid with the customer's credit (« avoir », from a return). */
+    creditAmount: f.money('Part payée par avoir', { optional: true, readOnly: true }),
     /** The cash drawer's day open when the counter recorded the sale (its closing counts it). */
     cashSession: f.reference('Journée de caisse', 'cashSessions', { optional: true, readOnly: true }),
     buyerIfu: f.text('IFU de l’acheteur', {
@@ -192,6 +194,16 @@ export const counterSaleSchema = z.strictObject({
     ],
     'Choisissez le paiement : espèces, Mobile Money ou les deux.',
   ),
+  /**
+   * Part of the sale paid with a customer's credit (« avoir », from a return): whose (their phone, or
+   * the return's number for a customer without one) and how much. The rest is paid as `payment` says.
+   */
+  credit: z
+    .strictObject({
+      from: z.string().trim().min(3, 'Le téléphone du client ou le numéro du retour.').max(40),
+      amount: z.number('Montant de l’avoir attendu.').int('Montant en francs entiers.').min(1).max(100_000_000),
+    })
+    .optional(),
   /** A discount on the whole sale, in F CFA, within the owner's limit (Paramètres). */
   discount: z
     .number('Remise en F CFA attendue.')

@@ -2,6 +2,8 @@ import { formatXOF } from '@app/shared/format';
 import { orders } from '@app/shared/resources';
 import { Alert, Button, Card, Collapse, Input, InputNumber, Segmented, Space } from 'antd';
 import { useState } from 'react';
+import { toHttpError } from '../../providers/errors';
+import { trpc } from '../../providers/trpc';
 
 type Method = 'cash' | 'mobile_money' | 'cash_mobile_money';
 const METHODS: { label: string; value: Method }[] = [
@@ -19,24 +21,36 @@ const BUYER = [
 ] as const;
 const noBuyer = { customerName: '', phone: '', email: '', buyerIfu: '' };
 
-/** How a ticket of `total` is paid (cash, Mobile Money or both), the change, and who bought. */
+/** A customer's credit (« avoir », from a return) used on this sale: whose, what is left, what is used. */
+interface Credit {
+  from: string;
+  balance: number | null;
+  used: number;
+}
+const noCredit: Credit = { from: '', balance: null, used: 0 };
+
+/** How a ticket of `total` is paid (a credit, then cash, Mobile Money or both), the change, and who bought. */
 export function usePayment(total: number) {
   const [method, setMethod] = useState<Method>('cash');
   const [mobileMoney, setMobileMoney] = useState<number | null>(null);
   const [given, setGiven] = useState<number | null>(null);
   const [reference, setReference] = useState('');
   const [buyer, setBuyer] = useState(noBuyer);
-  // What is paid in cash: all of it, or what Mobile Money leaves.
-  const cashPart = method === 'cash' ? total : method === 'cash_mobile_money' ? Math.max(0, total - (mobileMoney ?? 0)) : 0;
+  const [credit, setCredit] = useState<Credit>(noCredit);
+  // What the credit leaves to pay, then what of it is paid in cash: all, or what Mobile Money leaves.
+  const used = Math.min(credit.used, total);
+  const due = total - used;
+  const cashPart = method === 'cash' ? due : method === 'cash_mobile_money' ? Math.max(0, due - (mobileMoney ?? 0)) : 0;
   const change = given === null ? null : given - cashPart;
   const ready =
-    method === 'cash'
+    due === 0 ||
+    (method === 'cash'
       ? change !== null && change >= 0
       : reference.trim().length >= 4 &&
-        (method === 'mobile_money' || (!!mobileMoney && mobileMoney <= total && change !== null && change >= 0));
+        (method === 'mobile_money' || (!!mobileMoney && mobileMoney <= due && change !== null && change >= 0)));
   return {
-    state: { method, mobileMoney, given, reference, buyer, cashPart, change },
-    set: { method: setMethod, mobileMoney: setMobileMoney, given: setGiven, reference: setReference, buyer: setBuyer },
+    state: { method, mobileMoney, given, reference, buyer, cashPart, change, credit, used, due },
+    set: { method: setMethod, mobileMoney: setMobileMoney, given: setGiven, reference: setReference, buyer: setBuyer, credit: setCredit },
     ready,
     /** The change the sale records (none for Mobile Money alone). */
     changeDue: change !== null && method !== 'mobile_money' ? change : 0,
@@ -49,8 +63,10 @@ export function usePayment(total: number) {
             ? { method, reference }
             : { method, mobileMoney: mobileMoney ?? 0, reference, given: given ?? 0 },
       ...Object.fromEntries(BUYER.map(({ key }) => [key, buyer[key].trim()]).filter(([, value]) => value)),
+      ...(used ? { credit: { from: credit.from.trim(), amount: used } } : {}),
     }),
     reset: () => {
+      setCredit(noCredit);
       setMethod('cash');
       setGiven(null);
       setMobileMoney(null);
@@ -130,6 +146,11 @@ export function PaymentCard({
           size="small"
           items={[
             {
+              key: 'credit',
+              label: state.used ? `Avoir utilisé : ${formatXOF(state.used)}` : 'Avoir (retour)',
+              children: <CreditUse payment={payment} total={total} />,
+            },
+            {
               key: 'buyer',
               label: 'Client (facultatif)',
               children: (
@@ -150,9 +171,67 @@ export function PaymentCard({
           ]}
         />
         <Button type="primary" size="large" block loading={pending} disabled={!canSell || !payment.ready} onClick={onSell}>
-          Encaisser {formatXOF(total)}
+          Encaisser {formatXOF(state.due)}
         </Button>
       </Space>
     </Card>
+  );
+}
+
+/**
+ * A customer's credit (« avoir ») paying part of the sale: found by their phone or by the return's
+ * number they were given, checked online (the server checks and spends it again with the sale).
+ */
+function CreditUse({ payment, total }: { payment: ReturnType<typeof usePayment>; total: number }) {
+  const { credit } = payment.state;
+  const [checking, setChecking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function check() {
+    setChecking(true);
+    setError(null);
+    try {
+      const { balance } = await trpc.returns.credit.query({ from: credit.from });
+      payment.set.credit({ ...credit, balance, used: 0 });
+      if (!balance) setError(`Aucun avoir pour « ${credit.from} ».`);
+    } catch (caught) {
+      setError(toHttpError(caught).message);
+    } finally {
+      setChecking(false);
+    }
+  }
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Space.Compact style={{ width: '100%' }}>
+        <Input
+          aria-label="Avoir : téléphone du client ou numéro du retour"
+          placeholder="Téléphone ou n° du retour (CMD-…-R1)"
+          value={credit.from}
+          onChange={(e) => payment.set.credit({ from: e.target.value, balance: null, used: 0 })}
+          onPressEnter={() => void check()}
+        />
+        <Button loading={checking} disabled={credit.from.trim().length < 3} onClick={() => void check()}>
+          Vérifier
+        </Button>
+      </Space.Compact>
+      {error ? <Alert type="warning" showIcon message={error} /> : null}
+      {credit.balance ? (
+        credit.used ? (
+          <Alert
+            type="success"
+            showIcon
+            message={`Avoir utilisé : ${formatXOF(payment.state.used)} — reste à payer ${formatXOF(payment.state.due)}`}
+            action={
+              <Button size="small" onClick={() => payment.set.credit({ ...credit, used: 0 })}>
+                Retirer
+              </Button>
+            }
+          />
+        ) : (
+          <Button block onClick={() => payment.set.credit({ ...credit, used: Math.min(credit.balance!, total) })}>
+            Utiliser {formatXOF(Math.min(credit.balance, total))} (avoir de {formatXOF(credit.balance)})
+          </Button>
+        )
+      ) : null}
+    </Space>
   );
 }

@@ -80,7 +80,11 @@ export function OrderReturns({ orderId, onDone }: { orderId: string; onDone: () 
         refundDelivery: delivery,
         idempotencyKey: key,
       });
-      notification.success({ message: `Retour ${ret.number} enregistré : ${formatXOF(Number(ret.amount))} remboursés.` });
+      notification.success({
+        message: `Retour ${ret.number} enregistré : ${formatXOF(Number(ret.amount))} remboursés.`,
+        // A credit without the customer's phone is on the return's number: theirs to keep.
+        description: method === 'store_credit' && !info?.phone ? `Avoir à utiliser au comptoir avec le numéro ${ret.number}.` : undefined,
+      });
       setOpen(false);
       onDone();
       await client.invalidateQueries({ queryKey: ['orders', 'history', orderId] });
@@ -182,9 +186,7 @@ export function OrderReturns({ orderId, onDone }: { orderId: string; onDone: () 
             aria-label="Remboursement"
             value={method}
             onChange={(e) => setMethod(e.target.value as Method)}
-            options={Object.entries(refundMethods)
-              .filter(([value]) => value !== 'store_credit' || info?.phone)
-              .map(([value, label]) => ({ value, label }))}
+            options={Object.entries(refundMethods).map(([value, label]) => ({ value, label }))}
           />
           {method === 'mobile_money' ? (
             <Input
