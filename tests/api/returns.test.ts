@@ -217,6 +217,13 @@ describe('an exchange at the counter', () => {
     // A customer who gave no phone: the credit is on the return's number, which the ticket gives them.
     const { ret } = await app.asAdmin.returns.make(back(sale, [[blackCase, 1]], { refundMethod: 'store_credit' }));
     expect(await app.asAdmin.returns.credit({ from: ret.number.toLowerCase() })).toEqual({ balance: 3_000 });
+    // Its credit note, on the sale's private link, carries the number to spend it with.
+    const { trackingToken } = await app.db.selectFrom('orders').select('trackingToken').where('id', '=', sale.id).executeTakeFirstOrThrow();
+    const note = await fetch(`${app.url}/suivi/${trackingToken}/avoir-R1.pdf`);
+    expect(note.status).toBe(200);
+    const text = pdfText(Buffer.from(await note.arrayBuffer())).replace(/\s+/g, ' ');
+    expect(text).toContain(`Avoir de ${formatXOF(3_000)} à utiliser en boutique avec le numéro : ${ret.number}`.replace(/\s+/g, ' '));
+    expect((await fetch(`${app.url}/suivi/${trackingToken}/avoir-R2.pdf`)).status).toBe(404);
     const cashBefore = (await app.asAdmin.cashSessions.current())!.figures;
     const { order: exchange, change } = (await app.asAdmin.orders.sellAtCounter({
       idempotencyKey: randomUUID(),

@@ -27,7 +27,9 @@ export async function receiptRoute(
   app.addHook('onClose', () => documents.close());
   app.get<{ Params: { token: string; document: string } }>('/suivi/:token/:document', async (req, reply) => {
     const { token, document } = req.params;
-    const kind = DOCUMENTS[document];
+    // A return's own credit note: avoir-R1.pdf, avoir-R2.pdf…
+    const returned = /^avoir-R([1-9]\d{0,3})\.pdf$/.exec(document);
+    const kind = returned ? 'FA' : DOCUMENTS[document];
     const notFound = () => reply.code(404).type('text/plain; charset=utf-8').send(NOT_FOUND);
     if (!kind || !/^[0-9a-f]{64}$/.test(token)) return notFound();
     if (rateLimit) {
@@ -40,12 +42,21 @@ export async function receiptRoute(
         return reply.code(429).header('Retry-After', '600').type('text/plain; charset=utf-8').send(TOO_MANY);
       }
     }
-    const found = await documentJob(db, token, kind, fontDir);
+    const found = await documentJob(db, token, kind, fontDir, returned ? Number(returned[1]) : undefined);
     if (!found) return notFound();
     const { id, job } = found;
     const { order, invoice } = job;
     const version = CustomerDocuments.version(kind, job);
-    const name = kind === 'TK' ? 'ticket' : !invoice ? 'recu' : invoice.type === 'FV' ? 'facture' : 'avoir';
+    const name =
+      kind === 'TK'
+        ? 'ticket'
+        : job.credit
+          ? `avoir-${job.credit.number.split('-').at(-1)}`
+          : !invoice
+            ? 'recu'
+            : invoice.type === 'FV'
+              ? 'facture'
+              : 'avoir';
     reply
       .header('ETag', `"${version}"`)
       .header('Cache-Control', 'private, no-cache')

@@ -444,7 +444,13 @@ export async function invoicingStatus(db: Db, config: Config) {
 }
 
 /** An order's normalized invoice of one type, for its document (by the order's private tracking token). */
-export async function normalizedInvoice(db: Db, trackingToken: string, type: InvoiceType): Promise<NormalizedInvoice | undefined> {
+export async function normalizedInvoice(
+  db: Db,
+  trackingToken: string,
+  type: InvoiceType,
+  /** A return's own credit note (null: the order's own invoice or credit note). */
+  returnId: string | null = null,
+): Promise<NormalizedInvoice | undefined> {
   const row = await db
     .selectFrom('invoices')
     .innerJoin('orders', 'orders.id', 'invoices.orderId')
@@ -461,6 +467,7 @@ export async function normalizedInvoice(db: Db, trackingToken: string, type: Inv
     .where('orders.trackingToken', '=', trackingToken)
     .where('invoices.type', '=', type)
     .where('invoices.status', '=', 'confirmed')
+    .where('invoices.returnId', returnId ? '=' : 'is', returnId)
     .executeTakeFirst();
   return row ? (row as NormalizedInvoice) : undefined;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
+import { refundMethods } from '@app/shared';
 import type { Database } from '../db/schema';
 import { ThreadWorker } from '../platform/worker';
 import { normalizedInvoice } from '../invoicing/invoices';
@@ -83,15 +84,39 @@ export async function shopOnPaper(db: Kysely<Database>) {
  * shop, the normalized invoice once issued (the credit note for FA: none, no document), and for the
  * ticket its width and whether an invoice is on its way. Null for an unknown token.
  */
-export async function documentJob(db: Kysely<Database>, token: string, kind: DocumentKind, fontDir: string) {
+export async function documentJob(db: Kysely<Database>, token: string, kind: DocumentKind, fontDir: string, returnNumber?: number) {
   const order = await findTrackedOrder(db, { token }).catch(() => null);
-  const invoice = order ? await normalizedInvoice(db, token, kind === 'FA' ? 'FA' : 'FV') : undefined;
-  if (!order || (kind === 'FA' && !invoice)) return null;
+  // A return's credit note (`avoir-R2.pdf`): normalized once the DGI issued it, plain until then or without e-MECeF.
+  const ret =
+    order && returnNumber !== undefined
+      ? await db
+          .selectFrom('returns')
+          .innerJoin('orders', 'orders.id', 'returns.sale')
+          .select(['returns.id', 'returns.number', 'returns.createdAt', 'returns.lines', 'returns.deliveryRefund', 'returns.amount'])
+          .select(['returns.refundMethod', 'returns.reference', 'returns.phone'])
+          .where('orders.trackingToken', '=', token)
+          .where('returns.number', '=', `${order.number}-R${returnNumber}`)
+          .executeTakeFirst()
+      : undefined;
+  if (returnNumber !== undefined && !ret) return null;
+  const invoice = order ? await normalizedInvoice(db, token, kind === 'FA' ? 'FA' : 'FV', ret?.id ?? null) : undefined;
+  if (!order || (kind === 'FA' && !invoice && !ret)) return null;
   const [{ id }, { ticketWidth, ...shop }] = await Promise.all([
     db.selectFrom('orders').select('id').where('trackingToken', '=', token).executeTakeFirstOrThrow(),
     shopOnPaper(db),
   ]);
   const job: ReceiptJob = { order, shop, fontDir, ...(invoice ? { invoice } : {}) };
+  if (ret)
+    job.credit = {
+      number: ret.number,
+      createdAt: String(ret.createdAt),
+      lines: ret.lines,
+      deliveryRefund: Number(ret.deliveryRefund),
+      amount: Number(ret.amount),
+      method: refundMethods[ret.refundMethod].toLowerCase(),
+      reference: ret.reference,
+      voucher: ret.refundMethod === 'store_credit' && !ret.phone,
+    };
   if (kind === 'TK') {
     // Asked for and not issued yet: the ticket says the invoice follows.
     const asked = invoice

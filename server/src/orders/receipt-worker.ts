@@ -2,7 +2,7 @@
 // CPU-bound, tens to hundreds of milliseconds each, and must not hold the server's event loop.
 import { serveJobs } from '../platform/worker';
 import type { NormalizedInvoice } from '../invoicing/invoices';
-import { renderReceipt, type Shop } from './receipt';
+import { type CreditNote, renderReceipt, type Shop } from './receipt';
 import { renderTicket, type TicketJob } from './ticket';
 import type { TrackedOrder } from './tracking';
 
@@ -13,8 +13,12 @@ export interface ReceiptJob {
   fontDir: string;
   invoice?: NormalizedInvoice;
   ticket?: TicketJob['ticket'];
+  /** A return's credit note: its lines and refund (normalized with `invoice`, plain without). */
+  credit?: CreditNote;
 }
 
-await serveJobs<ReceiptJob, Uint8Array>(({ order, shop, fontDir, invoice, ticket }) =>
-  ticket ? renderTicket({ order, shop, fontDir, ticket, ...(invoice ? { invoice } : {}) }) : renderReceipt(order, shop, fontDir, invoice),
+await serveJobs<ReceiptJob, Uint8Array>(({ order, shop, fontDir, invoice, ticket, credit }) =>
+  ticket
+    ? renderTicket({ order, shop, fontDir, ticket, ...(invoice ? { invoice } : {}) })
+    : renderReceipt(order, shop, fontDir, invoice, credit),
 );

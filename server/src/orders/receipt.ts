@@ -10,6 +10,7 @@ import {
   orderStatuses,
   paymentMethodLabel,
   paymentStatuses,
+  type ReturnLine,
   taxGroups,
   trackingCode,
 } from '@app/shared';
@@ -47,8 +48,27 @@ export function groupTotals(t: InvoiceTotals) {
  * The receipt / delivery slip as a PDF. DejaVu Sans is embedded: accents and the narrow
  * no-break spaces of French amounts ("190 000 F CFA") print as they read on screen.
  */
-export async function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: string, invoice?: NormalizedInvoice): Promise<Buffer> {
-  const title = !invoice ? 'Reçu' : invoice.type === 'FV' ? 'Facture normalisée' : 'Facture d’avoir normalisée';
+/** A return's credit note: what came back, what was given back and how (a voucher: the credit's number). */
+export interface CreditNote {
+  number: string;
+  createdAt: string;
+  lines: ReturnLine[];
+  deliveryRefund: number;
+  amount: number;
+  method: string;
+  reference: string | null;
+  /** Credit on the return's number (a customer without a phone): spent with it at the counter. */
+  voucher: boolean;
+}
+
+export async function renderReceipt(
+  order: TrackedOrder,
+  shop: Shop,
+  fontDir: string,
+  invoice?: NormalizedInvoice,
+  credit?: CreditNote,
+): Promise<Buffer> {
+  const title = !invoice ? (credit ? 'Avoir' : 'Reçu') : invoice.type === 'FV' ? 'Facture normalisée' : 'Facture d’avoir normalisée';
   const { doc, done } = pdfDocument(fontDir, {
     size: 'A4',
     margin: 48,
@@ -61,7 +81,19 @@ export async function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: st
     .fontSize(9)
     .fillColor('#444')
     .text(`${shop.address}\n${formatPhone(shop.phone)} · ${shop.email}${invoice && shop.ifu ? `\nIFU : ${shop.ifu}` : ''}`);
-  doc.moveDown(1.5).fillColor('#000').font('bold').fontSize(14).text(`${title} – commande ${order.number}`);
+  doc
+    .moveDown(1.5)
+    .fillColor('#000')
+    .font('bold')
+    .fontSize(14)
+    .text(credit ? `${title} ${credit.number} – commande ${order.number}` : `${title} – commande ${order.number}`);
+  if (credit)
+    doc
+      .font('regular')
+      .fontSize(10)
+      .text(
+        `Retour du ${new Date(credit.createdAt).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Porto-Novo' })}`,
+      );
   if (invoice?.request.reference)
     doc
       .font('regular')
@@ -83,7 +115,16 @@ export async function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: st
   doc.moveDown(1.2);
   const { x, width, cellsRow } = tableOf(doc);
   const row = (cells: [string, string, string], bold = false) => cellsRow(cells, [0.55, 0.15, 0.3], bold);
-  if (!invoice) {
+  if (credit && !invoice) {
+    // A plain credit note (the sale was never normalized): the articles back, at what they were paid.
+    row(['Article rendu', 'Qté', 'Remboursé'], true);
+    for (const line of credit.lines)
+      row([`${line.name} (${labelOf(itemTypes, line.type)})`, String(line.quantity), formatXOF(line.refund)]);
+    if (credit.deliveryRefund) row(['Livraison', '', formatXOF(credit.deliveryRefund)]);
+    doc.moveDown(0.5);
+    row(['Total remboursé', '', formatXOF(credit.amount)], true);
+    row([`Remboursé : ${credit.method}${credit.reference ? ` (réf. ${credit.reference})` : ''}`, '', '']);
+  } else if (!invoice) {
     row(['Article', 'Qté', 'Montant'], true);
     for (const line of order.items)
       row([`${line.name} (${labelOf(itemTypes, line.type)})`, String(line.quantity), formatXOF(line.unitPrice * line.quantity)]);
@@ -128,6 +169,15 @@ export async function renderReceipt(order: TrackedOrder, shop: Shop, fontDir: st
       .text(`Date et heure : ${invoice.issuedAt}`);
     doc.y = Math.max(doc.y, top + 130);
   }
+  if (credit?.voucher)
+    doc
+      .moveDown(1.5)
+      .font('bold')
+      .fontSize(12)
+      .fillColor('#000')
+      .text(`Avoir de ${formatXOF(credit.amount)} à utiliser en boutique avec le numéro :`, x, doc.y, { width })
+      .fontSize(16)
+      .text(credit.number, x, doc.y, { width });
   doc.moveDown(2).font('regular').fontSize(9).fillColor('#444').text('Merci pour votre confiance.', x, doc.y, { width });
   doc.end();
   return done;

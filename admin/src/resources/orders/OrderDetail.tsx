@@ -185,7 +185,7 @@ export default function OrderDetail() {
         <OrderProcess status={status} payment={order.paymentStatus} actions={actions} />
       </div>
       <div className="no-print">
-        <OrderReturns orderId={order.id} onDone={() => void query.refetch()} />
+        <OrderReturns orderId={order.id} trackingToken={order.trackingToken} onDone={() => void query.refetch()} />
       </div>
       {order.address && order.channel !== 'counter' && canAssign && (
         <div className="no-print">

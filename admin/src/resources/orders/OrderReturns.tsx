@@ -1,4 +1,4 @@
-import { RollbackOutlined } from '@ant-design/icons';
+import { FilePdfOutlined, RollbackOutlined } from '@ant-design/icons';
 import { formatXOF } from '@app/shared/format';
 import { refundMethods, returnItemStates, returnReasons, returns } from '@app/shared/resources';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,7 +19,7 @@ const muted = { color: 'rgba(0, 0, 0, 0.62)' };
  * paid back (from the drawer, by Mobile Money with the transfer's reference, or as credit on the
  * phone). The server checks it all again, and who may refund how much (counter/returns.ts).
  */
-export function OrderReturns({ orderId, onDone }: { orderId: string; onDone: () => void }) {
+export function OrderReturns({ orderId, trackingToken, onDone }: { orderId: string; trackingToken: string; onDone: () => void }) {
   const { notification } = App.useApp();
   const client = useQueryClient();
   const mayReturn = useMay(returns.team.write);
@@ -121,6 +121,17 @@ export function OrderReturns({ orderId, onDone }: { orderId: string; onDone: () 
               {Number(r.deliveryRefund) ? ', livraison' : ''} · {returnReasons[r.reason]} · {shopDateTime(r.createdAt)} · {r.actor}
               {r.reference ? ` · réf. ${r.reference}` : ''}
             </div>
+            {/* The customer's credit note: normalized once the DGI issued it, plain until then (the voucher's number on it). */}
+            <Button
+              size="small"
+              icon={<FilePdfOutlined />}
+              href={`/suivi/${trackingToken}/avoir-R${r.number.split('-R').pop()}.pdf`}
+              target="_blank"
+              rel="noopener"
+              style={{ marginTop: 4 }}
+            >
+              Avoir (PDF)
+            </Button>
           </List.Item>
         )}
       />
