@@ -104,7 +104,10 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
   const creditShort = sale.credit ? await holdCredit(tx, sale.credit.from, credit) : null;
   if (creditShort) rule(false, creditShort);
   const { cash, mobileMoney } = split(sale.payment, due);
-  rule(mobileMoney <= due, `Le montant Mobile Money (${formatXOF(mobileMoney)}) dépasse le reste à payer (${formatXOF(due)}).`);
+  rule(
+    mobileMoney <= due,
+    `Le montant Mobile Money (${formatXOF(mobileMoney)}) dépasse ${credit ? 'le reste à payer' : 'le total de la vente'} (${formatXOF(due)}).`,
+  );
   const given = 'given' in sale.payment ? sale.payment.given : null;
   rule(
     given === null || given >= cash,
