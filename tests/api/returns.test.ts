@@ -347,10 +347,10 @@ describe('a return of an order placed online', () => {
     expect(first.ret.amount).toBe(18_000);
     // Once some came back, the order is never undone whole: its stock, refund and credit note would count twice.
     for (const undo of [
-      app.asAdmin.orders.setPayment({ id: web.id, to: 'refunded' }),
-      app.asAdmin.orders.transition({ id: web.id, to: 'cancelled' }),
+      () => app.asAdmin.orders.setPayment({ id: web.id, to: 'refunded' }),
+      () => app.asAdmin.orders.transition({ id: web.id, to: 'cancelled' }),
     ])
-      expect((await failure(undo)).message).toBe(
+      expect((await failure(undo())).message).toBe(
         `Des articles de cette commande sont déjà revenus (${first.ret.number}) : rendez le reste par « Retour d’articles ».`,
       );
     const second = await app.asAdmin.returns.make(back(web, [[speaker, 1]], { refundMethod: 'store_credit', refundDelivery: true }));
