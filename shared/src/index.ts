@@ -2,6 +2,7 @@ export * from './resources/index';
 export * from './format/index';
 export * from './cart/index';
 export * from './catalogue/variants';
+export * from './catalogue/schemas';
 export * from './auth/password';
 export * from './orders/lifecycle';
 export * from './alerts';

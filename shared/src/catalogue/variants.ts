@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { slugify } from '../format/slugify';
 
 /**
@@ -13,25 +12,11 @@ import { slugify } from '../format/slugify';
 export const MAX_OPTIONS = 3;
 export const MAX_OPTION_VALUES = 20;
 
-const HEX = /^#[0-9a-fA-F]{6}$/;
-
-export const optionValueSchema = z.object({
-  label: z.string().trim().min(1, 'Donnez un nom à chaque valeur.').max(40, '40 caractères au maximum.'),
-  /** A colour's swatch (#rrggbb), shown beside its name. */
-  color: z.string().regex(HEX, 'Une couleur s’écrit #rrggbb (par exemple #1f2937).').optional(),
-});
-
-export const productOptionSchema = z.object({
-  name: z.string().trim().min(1, 'Donnez un nom à chaque option (par exemple « Couleur »).').max(30, '30 caractères au maximum.'),
-  values: z
-    .array(optionValueSchema)
-    .min(1, 'Chaque option a au moins une valeur.')
-    .max(MAX_OPTION_VALUES, `${MAX_OPTION_VALUES} valeurs au maximum par option.`),
-});
-
-export const productOptionsSchema = z.array(productOptionSchema).max(MAX_OPTIONS, `${MAX_OPTIONS} options au maximum.`);
-
-export type ProductOption = z.infer<typeof productOptionSchema>;
+/** An option and its values, in the order the shop shows them (a colour may have its swatch, #rrggbb). */
+export interface ProductOption {
+  name: string;
+  values: Array<{ label: string; color?: string | undefined }>;
+}
 
 /** "128 Go, Noir": how a version reads after its product's name. */
 export const variantLabel = (values: readonly string[]) => values.join(', ');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productOptionsSchema } from '../catalogue/variants';
+import { productOptionsSchema } from '../catalogue/schemas';
 import { defineResource } from './define-resource';
 import { f } from './fields';
 import { taxGroupField } from './invoicing';
