@@ -283,6 +283,14 @@ describe('the grid refuses bad input in French and loses nothing', () => {
     expect(((await app.asAdmin.products.variantGrid({ id: phone.id })) as Grid).variants).toHaveLength(4);
   });
 
+  it('refuses a price typed on the product itself, pointing to the versions', async () => {
+    const refused = await failure(app.asAdmin.products.update({ id: phone.id, data: { price: 1_000 } }));
+    expect(refused.message).toBe(
+      'Ce produit se vend en versions : son prix est celui de la moins chère. Changez les prix dans « Options et variantes ».',
+    );
+    expect(((await app.asAdmin.products.get({ id: phone.id })) as { price: number }).price).not.toBe(1_000);
+  });
+
   it('renames the versions with their product, and keeps a version’s shared fields its product’s', async () => {
     await app.asAdmin.products.update({ id: phone.id, data: { name: 'Smartphone compact', category: 'accessories' } });
     const after = (await app.asAdmin.products.variantGrid({ id: phone.id })) as Grid;

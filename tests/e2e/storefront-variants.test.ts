@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { formatXOF } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, PHONE, startBrowserApp } from '../support/browser';
@@ -63,6 +65,16 @@ describe('the shopper', () => {
     expect(rows[0]!.items).toMatchObject([{ id: blue.id, name: `${PHONE_NAME} — 256 Go, Bleu`, unitPrice: 215_000, quantity: 1 }]);
     expect(await Promise.all(versions.map((v) => stockOf(v.id)))).toEqual(versions.map((v) => (v.id === blue.id ? v.stock! - 1 : v.stock)));
     await page.context().close();
+  });
+
+  it('downloads no zod on any page: the versions’ helpers come without their schemas', () => {
+    // The option schemas once sat beside the helpers the product page and the shell use: every
+    // page fetched zod (+22 KB gzip). Its error class's name survives minifying.
+    const assets = path.resolve('storefront/dist/assets');
+    const withZod = fs
+      .readdirSync(assets)
+      .filter((f) => f.endsWith('.js') && fs.readFileSync(path.join(assets, f), 'utf8').includes('$ZodError'));
+    expect(withZod).toEqual([]);
   });
 
   it('chooses a version without JavaScript: the form reloads the page on it', async () => {

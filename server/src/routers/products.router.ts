@@ -4,6 +4,7 @@ import { idInput, slugProcedures, type WriteHooks } from '../crud/crud-router';
 import { getRecord } from '../crud/repository';
 import { correctStock, openStock } from '../inventory/ledger';
 import { priceGroup, publicVariants, saveVariants, saveVariantsInput, syncVariants, variantsOf } from '../inventory/variants';
+import { invalid } from '../platform/errors';
 import { adminProcedure, publicProcedure } from '../trpc';
 
 const stockCount = z
@@ -18,7 +19,15 @@ const stockCount = z
  */
 export const productsHooks: WriteHooks<RowOfResource<typeof products>> = {
   afterCreate: ({ tx, actor }, after) => openStock(tx, actor, [after.id]),
-  afterUpdate: ({ tx }, _before, after) => syncVariants(tx, after),
+  afterUpdate: async ({ tx }, before, after) => {
+    // A product sold in versions shows its cheapest version's price: its own is not typed.
+    if (after.options && Number(after.price) !== Number(before.price))
+      invalid(
+        'price',
+        'Ce produit se vend en versions : son prix est celui de la moins chère. Changez les prix dans « Options et variantes ».',
+      );
+    await syncVariants(tx, after);
+  },
   // A version deleted from the list: its product's price follows the ones left.
   afterDelete: async ({ tx }, before) => {
     if (before.parent) await priceGroup(tx, before.parent);
