@@ -210,7 +210,7 @@ describe('a return at the counter', () => {
 
 describe('an exchange at the counter', () => {
   it('one article back as credit on the return’s number, a dearer one sold with it: the difference paid, one FA and one FV', async () => {
-    const day = (await app.asAdmin.cashSessions.current())?.session ?? (await app.asAdmin.cashSessions.open({ openingFloat: 5_000 }));
+    if (!(await app.asAdmin.cashSessions.current())) await app.asAdmin.cashSessions.open({ openingFloat: 5_000 });
     const [blackCase, blueCase] = [await product('Coque noire', 3_000, 4), await product('Coque bleue premium', 5_000, 4)];
     const sale = await sell([[blackCase, 1]]);
     await confirmedFor(sale.id, 1);
@@ -259,7 +259,6 @@ describe('an exchange at the counter', () => {
         )
       ).message,
     ).toBe(`Aucun avoir pour « ${ret.number} » : vérifiez le téléphone ou le numéro du retour.`);
-    expect(day.id).toBeTruthy();
   });
 
   it('spends a credit once when two phones use it at once', async () => {
@@ -267,21 +266,16 @@ describe('an exchange at the counter', () => {
     const sale = await sell([[mug, 1]]);
     const { ret } = await app.asAdmin.returns.make(back(sale, [[mug, 1]], { refundMethod: 'store_credit' }));
     const other = await memberClient(app, 'seller');
-    const use = (client: { orders: { sellAtCounter: (i: never) => Promise<unknown> } }) =>
-      client.orders.sellAtCounter({
+    const spending = () =>
+      ({
         idempotencyKey: randomUUID(),
         items: [{ id: mug.id, type: 'product', quantity: 1 }],
         credit: { from: ret.number, amount: 4_000 },
         payment: { method: 'cash', given: 0 },
-      } as never);
+      }) as never;
     const results = await Promise.allSettled([
-      use(app.asAdmin as never),
-      other.client.orders.sellAtCounter.mutate({
-        idempotencyKey: randomUUID(),
-        items: [{ id: mug.id, type: 'product', quantity: 1 }],
-        credit: { from: ret.number, amount: 4_000 },
-        payment: { method: 'cash', given: 0 },
-      } as never),
+      app.asAdmin.orders.sellAtCounter(spending()),
+      other.client.orders.sellAtCounter.mutate(spending()),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await app.asAdmin.returns.credit({ from: ret.number })).toEqual({ balance: 0 });

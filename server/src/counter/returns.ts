@@ -4,6 +4,7 @@ import {
   may,
   type OrderLine,
   refundMethods,
+  refundOf,
   type ReturnInput,
   returnInputSchema,
   type ReturnLine,
@@ -51,9 +52,6 @@ export interface ReturnableLine {
   paid: number;
 }
 
-/** The refund of `quantity` units of a line: their share of what it was paid, in whole francs. */
-export const refundOf = (line: Pick<ReturnableLine, 'paid' | 'sold'>, quantity: number) => Math.round((line.paid * quantity) / line.sold);
-
 async function soldAndReturned(db: Db, order: { id: string; items: OrderLine[] }): Promise<ReturnableLine[]> {
   const done = await db.selectFrom('returns').select(['lines', 'deliveryRefund']).where('sale', '=', order.id).execute();
   const returned = new Map<string, number>();
@@ -80,6 +78,15 @@ async function soldAndReturned(db: Db, order: { id: string; items: OrderLine[] }
   });
 }
 
+/** Whether an earlier return of the order gave its delivery back (it is given back once). */
+const deliveryRefunded = async (db: Db, orderId: string) =>
+  !!(await db
+    .selectFrom('returns')
+    .select('id')
+    .where('sale', '=', orderId)
+    .where('deliveryRefund', '>', 0 as never)
+    .executeTakeFirst());
+
 /** What may still be brought back of an order, for the return's screen. */
 export async function returnable(db: Db, orderId: string) {
   const order = await db
@@ -88,12 +95,7 @@ export async function returnable(db: Db, orderId: string) {
     .where('id', '=', orderId)
     .executeTakeFirst();
   if (!order) throw new TRPCError({ code: 'NOT_FOUND', message: 'Commande introuvable.' });
-  const deliveryRefunded = await db
-    .selectFrom('returns')
-    .select('id')
-    .where('sale', '=', orderId)
-    .where('deliveryRefund', '>', 0 as never)
-    .executeTakeFirst();
+  const refunded = await deliveryRefunded(db, orderId);
   const settings = await db.selectFrom('settings').select('sellerRefundLimit').executeTakeFirst();
   return {
     number: order.number,
@@ -101,7 +103,7 @@ export async function returnable(db: Db, orderId: string) {
     paymentStatus: order.paymentStatus,
     phone: order.phone,
     channel: order.channel,
-    deliveryCost: deliveryRefunded ? 0 : Number(order.deliveryCost),
+    deliveryCost: refunded ? 0 : Number(order.deliveryCost),
     lines: await soldAndReturned(db, order as { id: string; items: OrderLine[] }),
     sellerRefundLimit: Number(settings?.sellerRefundLimit ?? 0),
   };
@@ -179,13 +181,7 @@ export async function makeReturn(
       });
     }
     if (!lines.length) refuse('Choisissez au moins un article à retourner.');
-    const deliveryRefunded = await tx
-      .selectFrom('returns')
-      .select('id')
-      .where('sale', '=', order.id)
-      .where('deliveryRefund', '>', 0 as never)
-      .executeTakeFirst();
-    const deliveryRefund = input.refundDelivery && !deliveryRefunded ? Number(order.deliveryCost) : 0;
+    const deliveryRefund = input.refundDelivery && !(await deliveryRefunded(tx, order.id)) ? Number(order.deliveryCost) : 0;
     const amount = lines.reduce((sum, l) => sum + l.refund, 0) + deliveryRefund;
     await mayRefund(tx, member, amount);
     if (input.refundMethod === 'mobile_money' && !input.reference)

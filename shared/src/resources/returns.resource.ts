@@ -55,6 +55,12 @@ export const returns = defineResource({
   operations: { create: false, update: false, delete: false },
 });
 
+/**
+ * What `quantity` units of an order's article give back: their share of what its lines were paid
+ * (`paid`, promo discount off, for `sold` units), in whole francs. The server's and the dialog's rule.
+ */
+export const refundOf = (line: { paid: number; sold: number }, quantity: number) => Math.round((line.paid * quantity) / line.sold);
+
 /** A return as the order's screen sends it: the lines and quantities brought back, why, and how it is paid back. */
 export const returnInputSchema = z.strictObject({
   orderId: z.uuid('Identifiant invalide.'),

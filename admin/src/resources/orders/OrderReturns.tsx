@@ -1,6 +1,6 @@
 import { FilePdfOutlined, RollbackOutlined } from '@ant-design/icons';
 import { formatXOF } from '@app/shared/format';
-import { refundMethods, returnItemStates, returnReasons, returns } from '@app/shared/resources';
+import { refundMethods, refundOf, returnItemStates, returnReasons, returns } from '@app/shared/resources';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Checkbox, Input, InputNumber, List, Modal, Radio, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -47,9 +47,7 @@ export function OrderReturns({ orderId, trackingToken, onDone }: { orderId: stri
   const info = left.data;
   const lines = info?.lines ?? [];
   const id = (l: { type: string; id: string }) => `${l.type}:${l.id}`;
-  const amount =
-    lines.reduce((sum, l) => sum + Math.round((l.paid * (quantities[id(l)] ?? 0)) / l.sold), 0) +
-    (delivery ? (info?.deliveryCost ?? 0) : 0);
+  const amount = lines.reduce((sum, l) => sum + refundOf(l, quantities[id(l)] ?? 0), 0) + (delivery ? (info?.deliveryCost ?? 0) : 0);
   const canReturn = info && info.status !== 'cancelled' && info.paymentStatus === 'paid' && lines.some((l) => l.left > 0);
 
   function start() {
