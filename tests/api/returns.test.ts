@@ -182,6 +182,25 @@ describe('a return at the counter', () => {
     expect(await stockOf(again.id)).toBe(3);
   });
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)('returns a line once when two servers on one database take it at once', async () => {
+    const second = await startTestApp({ sameDatabaseAs: app, env: { EMECEF_TOKEN: TOKEN, EMECEF_API_BASE: dgi.url } });
+    try {
+      const lamp = await product('Lampe', 8_000, 3);
+      const sale = await sell([[lamp, 2]], { payment: { method: 'mobile_money', reference: 'MM-3' } });
+      // Each phone asks for both lamps, one through each server: one return of two, never four back.
+      const results = await Promise.allSettled(
+        [app, second, app, second].map((server, i) =>
+          server.asAdmin.returns.make(back(sale, [[lamp, 2]], { refundMethod: 'mobile_money', reference: `S${i}` })),
+        ),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected']);
+      expect(await stockOf(lamp.id)).toBe(3);
+      expect((await app.asAdmin.returns.returnable({ id: sale.id })).lines).toMatchObject([{ sold: 2, returned: 2, left: 0 }]);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('lets a seller refund within the owner’s limit only', async () => {
     const seller = await memberClient(app, 'seller');
     const cheap = await product('Clé USB', 4_000, 5);
@@ -337,6 +356,13 @@ describe('a return of an order placed online', () => {
     })) as Sold & { total: number };
     expect(web.total).toBe(37_500);
     await app.asAdmin.orders.setPayment({ id: web.id, to: 'paid' });
+    // Paid through FedaPay: the return's dialog names the transaction to refund from FedaPay's dashboard.
+    expect((await app.asAdmin.returns.returnable({ id: web.id })).fedapayTransaction).toBeNull();
+    await app.db
+      .insertInto('onlinePayments')
+      .values({ orderId: web.id, provider: 'fedapay', providerId: '104233', amount: 37_500, status: 'approved' } as never)
+      .execute();
+    expect((await app.asAdmin.returns.returnable({ id: web.id })).fedapayTransaction).toBe('104233');
     const first = await app.asAdmin.returns.make(back(web, [[speaker, 1]], { refundMethod: 'store_credit' }));
     expect(first.ret.amount).toBe(18_000);
     // Once some came back, the order is never undone whole: its stock, refund and credit note would count twice.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { EXPORTS, formatXOF } from '@app/shared';
+import { adminPath, EXPORTS, formatXOF, orders } from '@app/shared';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
 import { type BrowserApp, PHONE, startBrowserApp } from '../support/browser';
@@ -138,5 +139,71 @@ describe('a return at the counter, on a phone', () => {
     await page.getByText(/^Vente CMD-\d+ enregistrée$/).waitFor();
     expect(await app.asAdmin.returns.credit({ from: voucher })).toEqual({ balance: 0 });
     expect([await stockOf(black.id), await stockOf(blue.id)]).toEqual([6, 5]);
+  });
+});
+
+describe('a return asked online, on two phones', () => {
+  it('the shopper asks with a photo from the tracking page, the owner accepts, then refunds it once the article is back', async () => {
+    const tag = randomUUID().slice(0, 5);
+    const headset = await product(`Casque ${tag}`, 4_500);
+    await app.db.updateTable('settings').set({ returnDays: 7 }).execute();
+    const order = (await app.asVisitor.orders.place({
+      customerName: 'Rachida Dossou',
+      phone: '01 97 12 34 56',
+      email: 'rachida@example.com',
+      city: 'Cotonou',
+      address: 'Cadjehoun',
+      items: [{ id: headset.id, type: 'product', quantity: 1 }],
+      idempotencyKey: randomUUID(),
+    })) as { id: string; number: string; trackingToken: string };
+    await app.asAdmin.orders.setPayment({ id: order.id, to: 'paid' });
+    for (const to of ['confirmed', 'shipped', 'delivered'] as const) await app.asAdmin.orders.transition({ id: order.id, to });
+
+    const shopper = await app.newPage(PHONE);
+    await shopper.goto(`/suivi/${order.trackingToken}`);
+    await shopper.getByRole('button', { name: 'Demander un retour' }).click();
+    const form = shopper.getByRole('form', { name: 'Demander un retour' });
+    // The one article bought once is already chosen.
+    expect(await form.getByLabel(`Casque ${tag} : combien à retourner ?`).inputValue()).toBe('1');
+    await form.getByRole('button', { name: 'Envoyer la demande' }).click();
+    await form.getByRole('alert').filter({ hasText: 'Choisissez un motif.' }).waitFor();
+    await form.getByLabel('Motif').selectOption({ label: 'Défectueux' });
+    await form.getByLabel('Votre message').fill('Le côté gauche ne marche plus.');
+    const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+      .jpeg()
+      .toBuffer();
+    await form.getByLabel('Photo de l’article').setInputFiles({ name: 'casque.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await screenshot(shopper, 'return-request-form-360');
+    await form.getByRole('button', { name: 'Envoyer la demande' }).click();
+    const asked = shopper.getByTestId('return-request');
+    await asked.getByText('À traiter').waitFor();
+    await screenshot(shopper, 'return-request-sent-360', true);
+
+    // The owner, on her phone: the request on the order's screen, with the photo; accepted.
+    await page.goto(adminPath(orders, order.id));
+    const request = page.getByTestId('return-request');
+    await request.getByText('« Le côté gauche ne marche plus. »').waitFor();
+    await request.getByRole('img', { name: /Photo envoyée par le client/ }).waitFor();
+    await request.getByRole('button', { name: 'Accepter' }).click();
+    await page.getByRole('button', { name: 'Accepter et prévenir le client' }).click();
+    await expectNotification(page, 'Demande acceptée : le client est prévenu.');
+    await request.getByText('Acceptée').waitFor();
+    await screenshot(page, 'return-request-accepted-360');
+    // The headset is back: its lines and reason already filled in, paid back by Mobile Money.
+    await request.getByRole('button', { name: 'Articles reçus : rembourser' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Retour d’articles' });
+    await dialog.getByText('Mobile Money').click();
+    await dialog.getByLabel('Référence du transfert Mobile Money').fill('MTN-778899');
+    await dialog.getByRole('button', { name: `Rembourser ${formatXOF(4_500)}` }).click();
+    await expectNotification(page, new RegExp(`Retour ${order.number}-R1 enregistré`));
+    await request.getByText('Remboursée').waitFor();
+
+    // The shopper sees the refund and its credit note.
+    await shopper.reload();
+    await asked.getByText('Remboursée').waitFor();
+    await shopper.getByRole('link', { name: 'Facture d’avoir (PDF)' }).waitFor();
+    expect(
+      await app.db.selectFrom('outbox').select('subject').where('recipient', '=', 'rachida@example.com').orderBy('createdAt').execute(),
+    ).toContainEqual({ subject: `Votre demande de retour (commande ${order.number}) est acceptée` });
   });
 });

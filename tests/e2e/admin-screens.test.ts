@@ -442,11 +442,11 @@ describe('at phone width', () => {
     await app.asVisitor.contactMessages.send({ name: 'Carte', contact: 'carte@exemple.example', subject: 'Liste', message: 'Bonjour.' });
     // A return (the demo has none): an article of a counter sale brought back.
     const goods = (await app.asAdmin.orders.counterCatalogue({})).items!.find((i) => i.type === 'product' && i.stock !== 0)!;
-    const { order: sold } = await app.asAdmin.orders.sellAtCounter({
+    const { order: sold } = (await app.asAdmin.orders.sellAtCounter({
       idempotencyKey: randomUUID(),
-      items: [{ id: goods.id, type: 'product', quantity: 1 }],
+      items: [{ id: goods.id, type: 'product', quantity: 2 }],
       payment: { method: 'mobile_money', reference: 'MM-CARTE' },
-    } as never);
+    } as never)) as { order: { id: string; trackingToken: string } };
     await app.asAdmin.returns.make({
       orderId: sold.id,
       lines: [{ id: goods.id, type: 'product', quantity: 1, state: 'restocked' }],
@@ -455,6 +455,11 @@ describe('at phone width', () => {
       reference: 'RET-CARTE',
       idempotencyKey: randomUUID(),
     });
+    // A customer's request for the other one, from the sale's tracking link (the demo allows 7 days).
+    const asked = new FormData();
+    asked.set('lines', JSON.stringify([{ id: goods.id, type: 'product', quantity: 1 }]));
+    asked.set('reason', 'defective');
+    expect((await fetch(`${app.url}/api/suivi/${sold.trackingToken}/retour`, { method: 'POST', body: asked })).status).toBe(200);
     // A closed day of the cash drawer.
     if (!(await app.asAdmin.cashSessions.current())) await app.asAdmin.cashSessions.open({ openingFloat: 10_000 });
     await app.asAdmin.cashSessions.close({ countedCash: 10_000, countedMobileMoney: 0 });

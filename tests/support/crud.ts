@@ -53,6 +53,8 @@ const SERVER_WRITTEN: Record<string, { values: Record<string, unknown>; fixed: R
   },
   auditLog: { values: {}, fixed: {}, everyField: true },
   stockMovements: { values: {}, fixed: {}, everyField: true },
+  // A customer's request as orders/return-requests.ts writes it (tests/api/return-requests.test.ts drives the form).
+  returnRequests: { values: { lines: JSON.stringify([]), note: 'Ne charge plus', status: 'pending' }, fixed: {} },
 };
 
 /**

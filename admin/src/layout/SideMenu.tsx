@@ -14,6 +14,8 @@ type Counts = Awaited<ReturnType<typeof trpc.dashboard.newOrders.query>>;
 /** The menu's counts, keyed by a resource's name or a screen's path, read from one server answer. */
 const BADGES: Record<string, (counts: Counts) => { count: number; title: string } | null> = {
   orders: ({ count }) => (count ? { count, title: countOf(count, 'nouvelle commande', 'nouvelles commandes') } : null),
+  returnRequests: ({ returnRequests }) =>
+    returnRequests ? { count: returnRequests, title: countOf(returnRequests, 'demande à traiter', 'demandes à traiter') } : null,
   '/whatsapp': ({ whatsappUnread }) =>
     whatsappUnread ? { count: whatsappUnread, title: countOf(whatsappUnread, 'message non lu', 'messages non lus') } : null,
 };

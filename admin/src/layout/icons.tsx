@@ -4,6 +4,7 @@ import {
   CalendarOutlined,
   CarOutlined,
   DashboardOutlined,
+  ExceptionOutlined,
   FileSearchOutlined,
   InboxOutlined,
   MailOutlined,
@@ -52,6 +53,7 @@ const ICONS: Record<AdminIcon, ReactNode> = {
   audit: <FileSearchOutlined />,
   whatsapp: <WhatsAppOutlined />,
   stock: <SwapOutlined />,
+  exception: <ExceptionOutlined />,
 };
 
 export const iconFor = (name: AdminIcon | undefined) => (name ? ICONS[name] : <AppstoreOutlined />);

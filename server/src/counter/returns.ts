@@ -22,6 +22,7 @@ import { giveCredit } from './credit';
 import { recordEvent } from '../history/events';
 import { type Moved, recordMovements } from '../inventory/ledger';
 import { queueInvoice } from '../invoicing/invoices';
+import { key, soldAndReturned } from '../orders/returned';
 
 type Db = Kysely<Database>;
 export type Return = RowOfResource<typeof returns>;
@@ -36,47 +37,6 @@ export type Return = RowOfResource<typeof returns>;
 const refuse = (message: string, code: 'BAD_REQUEST' | 'CONFLICT' | 'FORBIDDEN' = 'BAD_REQUEST'): never => {
   throw new TRPCError({ code, message });
 };
-
-const key = (l: { type: string; id: string }) => `${l.type}:${l.id}`;
-
-/** Each article of the order once: sold, already brought back, and what one unit gives back (its promo share off). */
-export interface ReturnableLine {
-  id: string;
-  type: OrderLine['type'];
-  name: string;
-  unitPrice: number;
-  sold: number;
-  returned: number;
-  left: number;
-  /** The whole of what these units were paid, promo share off: a return of `n` gives back `n` of `sold`'s share. */
-  paid: number;
-}
-
-async function soldAndReturned(db: Db, order: { id: string; items: OrderLine[] }): Promise<ReturnableLine[]> {
-  const done = await db.selectFrom('returns').select(['lines', 'deliveryRefund']).where('sale', '=', order.id).execute();
-  const returned = new Map<string, number>();
-  for (const r of done) for (const l of r.lines) returned.set(key(l), (returned.get(key(l)) ?? 0) + l.quantity);
-  const lines = new Map<string, ReturnableLine>();
-  for (const l of order.items) {
-    const line = lines.get(key(l)) ?? {
-      id: l.id,
-      type: l.type,
-      name: l.name,
-      unitPrice: l.unitPrice,
-      sold: 0,
-      returned: 0,
-      left: 0,
-      paid: 0,
-    };
-    line.sold += l.quantity;
-    line.paid += l.unitPrice * l.quantity - (l.discount ?? 0);
-    lines.set(key(l), line);
-  }
-  return [...lines.values()].map((l) => {
-    const back = returned.get(key(l)) ?? 0;
-    return { ...l, returned: back, left: l.sold - back };
-  });
-}
 
 /** Whether an earlier return of the order gave its delivery back (it is given back once). */
 const deliveryRefunded = async (db: Db, orderId: string) =>
@@ -97,6 +57,13 @@ export async function returnable(db: Db, orderId: string) {
   if (!order) throw new TRPCError({ code: 'NOT_FOUND', message: 'Commande introuvable.' });
   const refunded = await deliveryRefunded(db, orderId);
   const settings = await db.selectFrom('settings').select('sellerRefundLimit').executeTakeFirst();
+  // Paid through FedaPay: its API refunds nothing, its dashboard does (MTN only): the dialog says where.
+  const fedapay = await db
+    .selectFrom('onlinePayments')
+    .select(['providerId', 'reference'])
+    .where('orderId', '=', orderId)
+    .where('status', '=', 'approved')
+    .executeTakeFirst();
   return {
     number: order.number,
     status: order.status,
@@ -106,6 +73,7 @@ export async function returnable(db: Db, orderId: string) {
     deliveryCost: refunded ? 0 : Number(order.deliveryCost),
     lines: await soldAndReturned(db, order as { id: string; items: OrderLine[] }),
     sellerRefundLimit: Number(settings?.sellerRefundLimit ?? 0),
+    fedapayTransaction: fedapay ? (fedapay.providerId ?? fedapay.reference) : null,
   };
 }
 
@@ -212,6 +180,18 @@ export async function makeReturn(
       } as never)
       .returning(['id', 'number'])
       .executeTakeFirstOrThrow();
+    // The customer's request this return answers (orders/return-requests.ts) is closed with it.
+    if (input.requestId) {
+      const closed = await tx
+        .updateTable('returnRequests')
+        .set({ status: 'done', returnRef: row.id, updatedAt: sql`now()` })
+        .where('id', '=', input.requestId)
+        .where('sale', '=', order.id)
+        .where('status', 'in', ['pending', 'accepted'])
+        .returning('id')
+        .executeTakeFirst();
+      if (!closed) refuse('Cette demande de retour est déjà close ou n’est pas de cette commande : rechargez la page.', 'CONFLICT');
+    }
     // Credit on the customer's phone, or for one who gave none on the return's number (a voucher).
     if (input.refundMethod === 'store_credit')
       await giveCredit(

@@ -188,6 +188,7 @@ export interface Database extends ResourceTables {
   slugHistory: SlugHistoryTable;
   media: MediaTable;
   mediaVariants: MediaVariantsTable;
+  returnPhotos: ReturnPhotosTable;
   pushSubscriptions: PushSubscriptionsTable;
   backups: BackupsTable;
   invoices: InvoicesTable;
@@ -359,6 +360,15 @@ export interface MediaVariantsTable {
   width: number;
   height: number;
   bytes: Uint8Array;
+}
+
+/** A customer's photo of an article to return (orders/return-requests.ts), re-encoded small; read by the team only. */
+export interface ReturnPhotosTable {
+  id: Generated<string>;
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+  createdAt: Timestamp;
 }
 
 /** A customer's PDF as last rendered (orders/documents.ts): one row per order and document. */

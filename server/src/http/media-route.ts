@@ -1,12 +1,17 @@
 import type { IncomingMessage } from 'node:http';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { forbiddenMessage, MANAGERS } from '@app/shared';
+import { forbiddenMessage, MANAGERS, returnRequestInputSchema, returnRequests } from '@app/shared';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPCError } from '@trpc/server';
 import type { Kysely } from 'kysely';
 import { findSession, sessionCookieName } from '../auth/sessions';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { MAX_UPLOAD_BYTES, MediaRefused, processImage } from '../media/process';
+import { bytesOf, bytesOut } from '../db/bytes';
+import { MAX_UPLOAD_BYTES, MediaRefused, processEvidence, processImage } from '../media/process';
+import { requestReturn } from '../orders/return-requests';
+import { hitRateLimit } from '../platform/rate-limit';
 import { mediaStore } from '../media/store';
 
 /** Resolves when the request body has been read to its end (15 s at most). */
@@ -91,5 +96,72 @@ export async function mediaRoutes(app: FastifyInstance, { db, config }: { db: Ky
       .header('Cache-Control', 'public, max-age=31536000, immutable')
       .header('ETag', etag)
       .send(variant.bytes);
+  });
+
+  /**
+   * POST /api/suivi/<token>/retour: a customer's return request from the tracking page (multipart:
+   * lines as JSON, reason, note, and a photo of 10 MB at most, kept as one small JPEG). Five a ten
+   * minutes per address; the order's own checks in orders/return-requests.ts.
+   */
+  app.post<{ Params: { token: string } }>('/api/suivi/:token(^[0-9a-f]{64}$)/retour', async (req, reply) => {
+    const send = ({ status, body }: ReturnType<typeof fail>) => reply.code(status).type('application/json; charset=utf-8').send(body);
+    if (!req.isMultipart()) return send(fail(415, 'Envoyez la demande comme formulaire (multipart/form-data).'));
+    const fields: Record<string, string> = {};
+    let photo: Buffer | null = null;
+    try {
+      for await (const part of req.parts()) {
+        if (part.type === 'field') fields[part.fieldname] = String(part.value).slice(0, 20_000);
+        else {
+          const bytes = await part.toBuffer();
+          if (part.file.truncated || bytes.length > MAX_UPLOAD_BYTES)
+            throw Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+          if (bytes.length) photo = bytes;
+        }
+      }
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        await drained(req.raw);
+        return send(fail(413, 'Photo trop lourde : 10 Mo au maximum.'));
+      }
+      return send(fail(400, 'Envoi incomplet : réessayez.'));
+    }
+    let lines: unknown;
+    try {
+      lines = JSON.parse(fields.lines ?? '[]');
+    } catch {
+      lines = null;
+    }
+    const input = returnRequestInputSchema.safeParse({
+      lines,
+      reason: fields.reason || undefined,
+      note: fields.note || undefined,
+      website: fields.website || undefined,
+    });
+    if (!input.success) return send(fail(400, input.error.issues[0]!.message));
+    try {
+      if (config.rateLimit) await hitRateLimit(db, `returnRequest:${req.ip}`, 5, 10 * 60);
+      const evidence = photo ? await processEvidence(photo) : null;
+      return await requestReturn(db, config, req.params.token, input.data, evidence);
+    } catch (error) {
+      if (error instanceof MediaRefused) return send(fail(error.status, error.message));
+      if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR')
+        return send(fail(getHTTPStatusCodeFromError(error), error.message));
+      throw error;
+    }
+  });
+
+  /** GET /api/return-requests/<id>/photo: a customer's photo, to the team who reads the requests only. */
+  app.get<{ Params: { id: string } }>('/api/return-requests/:id/photo', async (req, reply) => {
+    const send = ({ status, body }: ReturnType<typeof fail>) => reply.code(status).type('application/json; charset=utf-8').send(body);
+    const member = await findSession(db, config, req.cookies[sessionCookieName(config)]);
+    if (!member) return send(fail(401, 'Veuillez vous connecter.'));
+    if (!returnRequests.team.read.includes(member.role)) return send(fail(403, forbiddenMessage(member.role)));
+    if (!/^[0-9a-f-]{36}$/.test(req.params.id)) return send(fail(404, 'Photo introuvable.'));
+    const request = await db.selectFrom('returnRequests').select('photo').where('id', '=', req.params.id).executeTakeFirst();
+    const row = !request?.photo
+      ? null
+      : await db.selectFrom('returnPhotos').select(bytesOut('bytes').as('bytes')).where('id', '=', request.photo).executeTakeFirst();
+    if (!row?.bytes) return send(fail(404, 'Photo introuvable.'));
+    return reply.type('image/jpeg').header('Cache-Control', 'private, max-age=3600').send(bytesOf(row.bytes));
   });
 }

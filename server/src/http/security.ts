@@ -16,7 +16,7 @@ function csp(config: Config) {
     `script-src 'self' 'wasm-unsafe-eval' ${TAP_RECORDER_HASH}`,
     // Ant Design writes its styles at run time (CSS-in-JS); no other script can be inlined.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     "connect-src 'self'",
     "object-src 'none'",

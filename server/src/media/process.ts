@@ -64,7 +64,8 @@ export function processImage(input: Buffer): Promise<ProcessedImage> {
   return oneAtATime(() => processOne(input));
 }
 
-async function processOne(input: Buffer): Promise<ProcessedImage> {
+/** The photo's upright size, once it is known to be a picture we read and not a decompression bomb. */
+async function checked(input: Buffer) {
   const meta = await formatOf(input);
   const accepted =
     meta.format === 'jpeg' ||
@@ -81,8 +82,32 @@ async function processOne(input: Buffer): Promise<ProcessedImage> {
   const quarterTurn = (meta.orientation ?? 1) >= 5;
   const width = quarterTurn ? meta.height : meta.width;
   const height = quarterTurn ? meta.width : meta.height;
-  const upright = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
   if (width < 16 || height < 16) throw new MediaRefused('Image trop petite : 16 pixels de côté au minimum.', 400);
+  return { width, height, upright: sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate() };
+}
+
+/** The width of a customer's photo kept as evidence (a return): enough to see a crack or a serial number. */
+export const EVIDENCE_WIDTH = 1280;
+
+/** A customer's photo, upright, without its metadata (the GPS position), one JPEG of 1,280 pixels at most. */
+export function processEvidence(input: Buffer): Promise<{ bytes: Buffer; width: number; height: number }> {
+  return oneAtATime(async () => {
+    const { upright } = await checked(input);
+    try {
+      const { data, info } = await upright
+        .resize({ width: EVIDENCE_WIDTH, height: EVIDENCE_WIDTH, fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 78, mozjpeg: true })
+        .toBuffer({ resolveWithObject: true });
+      return { bytes: data, width: info.width, height: info.height };
+    } catch {
+      throw new MediaRefused('Image illisible ou abîmée : réessayez avec une autre photo.', 400);
+    }
+  });
+}
+
+async function processOne(input: Buffer): Promise<ProcessedImage> {
+  const { width, height, upright } = await checked(input);
   // Never enlarged: a small picture gets one variant at its own width.
   const sizes: number[] = WEBP_WIDTHS.filter((w) => w <= width);
   if (sizes.length === 0) sizes.push(width);

@@ -1,4 +1,4 @@
-import type { orderEventKinds, orders, RowOf } from '@app/shared';
+import type { OrderLine, orderEventKinds, orders, refundMethods, RowOf } from '@app/shared';
 import { ORDER_NUMBER_HINT, normalizeOrderNumber, normalizeTrackingCode, TRACKING_CODE_HINT } from '@app/shared/format';
 import { parsePhone, phoneError } from '@app/shared/phone';
 import { TRPCError } from '@trpc/server';
@@ -6,6 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema';
 import { sessionLinksOf } from '../sessions/reminders';
+import { requestsOf, returnOffer } from './return-requests';
 
 /**
  * The private link's token, or the order number (typed any reasonable way) with the phone given at
@@ -76,6 +77,17 @@ export type TrackedOrder = Pick<OrderRow, (typeof VISIBLE)[number]> & {
   invoices: { type: 'FV' | 'FA'; codeMecef: string }[];
   /** Each online training session it booked, with its link once the order is paid or confirmed (null before). */
   sessionLinks: { name: string; link: string | null }[];
+  /** What was brought back and paid back, each with its credit note (/suivi/<token>/avoir-R<n>.pdf). */
+  returns: {
+    number: string;
+    createdAt: string;
+    amount: number;
+    refundMethod: keyof typeof refundMethods;
+    lines: { name: string; quantity: number }[];
+  }[];
+  /** The customer's return requests, newest first, and what may still be asked back (null: nothing, or not now). */
+  returnRequests: Awaited<ReturnType<typeof requestsOf>>;
+  returnOffer: Awaited<ReturnType<typeof returnOffer>>;
 };
 
 const NOT_FOUND = 'Commande introuvable : vérifiez le numéro de commande, le téléphone et le code de suivi.';
@@ -110,9 +122,25 @@ export async function findTrackedOrder(db: Kysely<Database>, input: z.infer<type
     .select(['type', 'codeMecef'])
     .where('orderId', '=', order.id)
     .where('status', '=', 'confirmed')
+    // A return's own credit note is shown with its return (avoir-R<n>.pdf), not as the order's.
+    .where('returnId', 'is', null)
     .orderBy('createdAt')
     .execute();
   const sessionLinks = await sessionLinksOf(db, order);
+  const returns = await db
+    .selectFrom('returns')
+    .select(['number', 'createdAt', 'amount', 'refundMethod', 'lines'])
+    .where('sale', '=', order.id)
+    .orderBy('createdAt')
+    .execute();
   const { id: _id, ...visible } = order;
-  return { ...visible, timeline, invoices: invoices as TrackedOrder['invoices'], sessionLinks };
+  return {
+    ...visible,
+    timeline,
+    invoices: invoices as TrackedOrder['invoices'],
+    sessionLinks,
+    returns: returns.map((r) => ({ ...r, amount: Number(r.amount), lines: r.lines.map((l) => ({ name: l.name, quantity: l.quantity })) })),
+    returnRequests: await requestsOf(db, order.id),
+    returnOffer: await returnOffer(db, { ...order, items: order.items as OrderLine[] }),
+  };
 }

@@ -17,7 +17,7 @@ import { outboxProcedures } from './outbox.router';
 import { paymentsRouter } from './payments.router';
 import { productsHooks, productsProcedures } from './products.router';
 import { purchaseOrdersProcedures } from './purchase-orders.router';
-import { returnsProcedures } from './returns.router';
+import { returnRequestsProcedures, returnsProcedures } from './returns.router';
 import { stockCountsProcedures } from './stock-counts.router';
 import { settingsProcedures } from './settings.router';
 import { roundsRouter } from './rounds.router';
@@ -39,6 +39,7 @@ const extraProcedures = {
   products: productsProcedures,
   purchaseOrders: purchaseOrdersProcedures,
   returns: returnsProcedures,
+  returnRequests: returnRequestsProcedures,
   stockCounts: stockCountsProcedures,
   services: slugProcedures(services),
   outbox: outboxProcedures,

@@ -135,14 +135,21 @@ export const dashboardRouter = router({
   /** Polled by the admin menu: cheap, one count. */
   /** The menu's badges: orders to confirm, and WhatsApp messages not yet read (the same people read both). */
   newOrders: adminProcedure.meta({ roles: orders.team.read }).query(async ({ ctx }) => {
-    const [count, unread] = await Promise.all([
+    const [count, unread, returnRequests] = await Promise.all([
       countNewOrders(ctx.db),
       ctx.db
         .selectFrom('whatsappContacts')
         .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('unread'), eb.lit(0)).as('n'))
         .where('unread', '>', 0)
         .executeTakeFirst(),
+      // Customers' return requests still to answer (orders/return-requests.ts).
+      countOf(
+        ctx.db
+          .selectFrom('returnRequests')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('status', '=', 'pending'),
+      ),
     ]);
-    return { count, whatsappUnread: Number(unread?.n ?? 0) };
+    return { count, whatsappUnread: Number(unread?.n ?? 0), returnRequests };
   }),
 });

@@ -1,8 +1,9 @@
-import { AREAS, returnInputSchema, returns } from '@app/shared';
+import { AREAS, returnDecisionSchema, returnInputSchema, returnRequests, returns } from '@app/shared';
 import { z } from 'zod';
 import { creditBalance } from '../counter/credit';
 import { idInput } from '../crud/crud-router';
 import { makeReturn, returnable } from '../counter/returns';
+import { decideReturn } from '../orders/return-requests';
 import { adminProcedure } from '../trpc';
 
 /**
@@ -24,4 +25,12 @@ export const returnsProcedures = {
     .meta({ invalidates: ['products'], roles: returns.team.write, audit: 'returns' })
     .input(returnInputSchema)
     .mutation(({ ctx, input }) => makeReturn(ctx.db, ctx.config, input, { email: ctx.admin!.email, role: ctx.admin!.role })),
+};
+
+/** A customer's request from the tracking page (orders/return-requests.ts): the team accepts or refuses it. */
+export const returnRequestsProcedures = {
+  decide: adminProcedure
+    .meta({ roles: returnRequests.team.write, audit: 'returnRequests' })
+    .input(returnDecisionSchema)
+    .mutation(({ ctx, input }) => decideReturn(ctx.db, ctx.config, input, { email: ctx.admin!.email })),
 };

@@ -44,6 +44,8 @@ const demoSettings: Input<typeof settings> = {
   linkedin: 'https://www.linkedin.com/company/techcryptobenin-demo',
   youtube: 'https://www.youtube.com/@techcryptobenin-demo',
   tiktok: 'https://www.tiktok.com/@techcryptobenin.demo',
+  // A week to ask a return online from the tracking page (0 in a new shop until the owner chooses).
+  returnDays: 7,
 };
 
 const catalogue: Input<typeof products>[] = [

@@ -104,6 +104,7 @@ export const ADMIN_ICONS = [
   'audit',
   'whatsapp',
   'stock',
+  'exception',
 ] as const;
 export type AdminIcon = (typeof ADMIN_ICONS)[number];
 

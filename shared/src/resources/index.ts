@@ -14,6 +14,7 @@ import { outbox } from './outbox.resource';
 import { products } from './products.resource';
 import { promoCodes } from './promo-codes.resource';
 import { purchaseOrders } from './purchase-orders.resource';
+import { returnRequests } from './return-requests.resource';
 import { returns } from './returns.resource';
 import { services } from './services.resource';
 import { settings } from './settings.resource';
@@ -46,6 +47,7 @@ export * from './outbox.resource';
 export * from './products.resource';
 export * from './promo-codes.resource';
 export * from './purchase-orders.resource';
+export * from './return-requests.resource';
 export * from './returns.resource';
 export * from './services.resource';
 export * from './settings.resource';
@@ -65,6 +67,7 @@ export const resources = [
   customers,
   cashSessions,
   returns,
+  returnRequests,
   products,
   stockMovements,
   purchaseOrders,

@@ -129,6 +129,13 @@ export const refundMethods = {
   mobile_money: 'Mobile Money',
   store_credit: 'Avoir client',
 } as const;
+/** Where a customer's return request stands: the owner answers it, then the return is made once the articles are back. */
+export const returnRequestStatuses = {
+  pending: 'À traiter',
+  accepted: 'Acceptée',
+  refused: 'Refusée',
+  done: 'Remboursée',
+} as const;
 /** What a shopper types as a promo code: letters, digits, - and _, compared without regard to case. */
 export const PROMO_CODE_PATTERN = /^[A-Za-z0-9_-]{3,40}$/;
 export const promoKinds = { percent: 'Pourcentage', amount: 'Montant fixe (F CFA)' } as const;

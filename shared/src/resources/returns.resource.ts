@@ -79,6 +79,8 @@ export const returnInputSchema = z.strictObject({
   refundMethod: z.enum(Object.keys(refundMethods) as [keyof typeof refundMethods], 'Choisissez comment rembourser.'),
   reference: z.string().trim().max(100, '100 caractères au maximum.').optional(),
   refundDelivery: z.boolean().default(false),
+  /** The customer's request this return answers (return-requests.resource.ts): it is closed with it. */
+  requestId: z.uuid('Identifiant invalide.').optional(),
   idempotencyKey: z.string().min(8).max(100),
 });
 export type ReturnInput = z.input<typeof returnInputSchema>;

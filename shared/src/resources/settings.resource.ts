@@ -94,6 +94,12 @@ export const settings = defineResource({
       default: 0,
       help: 'Un vendeur peut rembourser un retour jusqu’à ce montant ; au-delà, le gérant ou vous. 0 : les vendeurs ne remboursent pas.',
     }),
+    returnDays: f.integer('Délai de retour en ligne (jours)', {
+      adminOnly: true,
+      default: 0,
+      max: 365,
+      help: 'Pendant ces jours après la livraison, un client peut demander un retour depuis la page de suivi de sa commande (motif et photo) ; vous acceptez ou refusez. 0 : pas de demande en ligne.',
+    }),
     ticketWidth: f.enum('Largeur des tickets de caisse', TICKET_WIDTHS, {
       adminOnly: true,
       default: 'mm80',

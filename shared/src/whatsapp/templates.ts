@@ -35,6 +35,11 @@ export const WHATSAPP_TEMPLATES = {
     body: 'Bonjour {{1}}, nous avons bien reçu votre paiement de {{2}} pour la commande {{3}}. Merci ! Suivi : {{4}}',
     example: ['Awa', '45 000 F CFA', 'CMD-01234', 'https://boutique.example/suivi/abc'],
   },
+  reponse_retour: {
+    label: 'Réponse à une demande de retour',
+    body: 'Bonjour {{1}}, votre demande de retour pour la commande {{2}} est {{3}}. {{4}} Suivi : {{5}}',
+    example: ['Awa', 'CMD-01234', 'acceptée', 'Rapportez l’article à la boutique avec votre reçu.', 'https://boutique.example/suivi/abc'],
+  },
   rappel_formation: {
     label: 'Rappel de formation (la veille)',
     body: 'Bonjour {{1}}, rappel : votre formation « {{2}} » a lieu demain, {{3}}. {{4}}',

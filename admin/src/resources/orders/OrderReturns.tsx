@@ -1,8 +1,17 @@
 import { FilePdfOutlined, RollbackOutlined } from '@ant-design/icons';
 import { formatXOF } from '@app/shared/format';
-import { refundMethods, refundOf, returnItemStates, returnReasons, returns } from '@app/shared/resources';
+import {
+  type RequestedLine,
+  refundMethods,
+  refundOf,
+  returnItemStates,
+  returnReasons,
+  returnRequests,
+  returnRequestStatuses,
+  returns,
+} from '@app/shared/resources';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Checkbox, Input, InputNumber, List, Modal, Radio, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Image, Input, InputNumber, List, Modal, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useMay } from '../../crud/useMay';
 import { toHttpError } from '../../providers/errors';
@@ -10,6 +19,7 @@ import { shopDateTime } from '../../providers/shop-day';
 import { trpc } from '../../providers/trpc';
 
 type Method = keyof typeof refundMethods;
+type Request = { id: string; lines: RequestedLine[]; reason: keyof typeof returnReasons };
 type State = keyof typeof returnItemStates;
 const muted = { color: 'rgba(0, 0, 0, 0.62)' };
 
@@ -18,6 +28,8 @@ const muted = { color: 'rgba(0, 0, 0, 0.62)' };
  * (never more than sold less what came back), what becomes of each, why, and how the customer is
  * paid back (from the drawer, by Mobile Money with the transfer's reference, or as credit on the
  * phone). The server checks it all again, and who may refund how much (counter/returns.ts).
+ * Above them, the customer's requests from the tracking page: answered here, and refunded with
+ * their lines filled in once the articles are back (orders/return-requests.ts).
  */
 export function OrderReturns({ orderId, trackingToken, onDone }: { orderId: string; trackingToken: string; onDone: () => void }) {
   const { notification } = App.useApp();
@@ -26,6 +38,10 @@ export function OrderReturns({ orderId, trackingToken, onDone }: { orderId: stri
   const made = useQuery({
     queryKey: ['orders', 'history', orderId, 'returns'],
     queryFn: () => trpc.returns.list.query({ filters: { sale: orderId }, pageSize: 50, sort: 'createdAt', order: 'asc' }),
+  });
+  const asked = useQuery({
+    queryKey: ['orders', 'history', orderId, 'returnRequests'],
+    queryFn: () => trpc.returnRequests.list.query({ filters: { sale: orderId }, pageSize: 20, sort: 'createdAt', order: 'desc' }),
   });
   const left = useQuery({
     queryKey: ['orders', 'history', orderId, 'returnable'],
@@ -43,6 +59,9 @@ export function OrderReturns({ orderId, trackingToken, onDone }: { orderId: stri
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [answering, setAnswering] = useState<{ id: string; accept: boolean } | null>(null);
+  const [answer, setAnswer] = useState('');
+  const [request, setRequest] = useState<Request | null>(null);
 
   const info = left.data;
   const lines = info?.lines ?? [];
@@ -50,10 +69,11 @@ export function OrderReturns({ orderId, trackingToken, onDone }: { orderId: stri
   const amount = lines.reduce((sum, l) => sum + refundOf(l, quantities[id(l)] ?? 0), 0) + (delivery ? (info?.deliveryCost ?? 0) : 0);
   const canReturn = info && info.status !== 'cancelled' && info.paymentStatus === 'paid' && lines.some((l) => l.left > 0);
 
-  function start() {
-    setQuantities({});
+  function start(from: Request | null = null) {
+    setRequest(from);
+    setQuantities(Object.fromEntries((from?.lines ?? []).map((l) => [id(l), l.quantity])));
     setStates({});
-    setReason(undefined);
+    setReason(from?.reason);
     setMethod('cash');
     setReference('');
     setNote('');
@@ -76,6 +96,7 @@ export function OrderReturns({ orderId, trackingToken, onDone }: { orderId: stri
         refundMethod: method,
         reference: reference || undefined,
         refundDelivery: delivery,
+        requestId: request?.id,
         idempotencyKey: key,
       });
       notification.success({
@@ -93,46 +114,136 @@ export function OrderReturns({ orderId, trackingToken, onDone }: { orderId: stri
     }
   }
 
+  async function decide() {
+    if (!answering) return;
+    setSaving(true);
+    try {
+      await trpc.returnRequests.decide.mutate({ id: answering.id, accept: answering.accept, answer: answer || undefined });
+      notification.success({
+        message: answering.accept ? 'Demande acceptée : le client est prévenu.' : 'Demande refusée : le client est prévenu.',
+      });
+      setAnswering(null);
+      onDone();
+      await client.invalidateQueries({ queryKey: ['orders', 'history', orderId] });
+    } catch (caught) {
+      notification.error({ message: toHttpError(caught).message });
+    } finally {
+      setSaving(false);
+    }
+  }
+
   const rows = made.data?.rows ?? [];
-  if (!rows.length && !canReturn) return null;
+  const requests = asked.data?.rows ?? [];
+  const mayAnswer = useMay(returnRequests.team.write);
+  if (!rows.length && !requests.length && !canReturn) return null;
   return (
     <Card
       title="Retours"
       extra={
         canReturn ? (
-          <Button icon={<RollbackOutlined />} onClick={start}>
+          <Button icon={<RollbackOutlined />} onClick={() => start()}>
             Retour d’articles
           </Button>
         ) : null
       }
     >
-      <List
-        dataSource={rows}
-        locale={{ emptyText: <span style={muted}>Aucun retour</span> }}
-        renderItem={(r) => (
-          <List.Item key={r.id} style={{ display: 'block' }}>
-            <Typography.Text strong>
-              {r.number} · {formatXOF(Number(r.amount))} · {refundMethods[r.refundMethod]}
-            </Typography.Text>
+      {requests.map((r) => (
+        <div key={r.id} style={{ borderBottom: '1px solid #f0f0f0', paddingBottom: 12, marginBottom: 12 }} data-testid="return-request">
+          <Space wrap>
+            <Typography.Text strong>Demande du client</Typography.Text>
+            <Tag color={r.status === 'pending' ? 'orange' : r.status === 'refused' ? 'red' : 'green'}>
+              {returnRequestStatuses[r.status]}
+            </Tag>
+          </Space>
+          <div>
+            {r.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')} · {returnReasons[r.reason]} · {shopDateTime(r.createdAt)}
+          </div>
+          {r.note ? <Typography.Paragraph style={{ margin: '4px 0' }}>« {r.note} »</Typography.Paragraph> : null}
+          {r.photo ? (
+            <Image
+              src={`/api/return-requests/${r.id}/photo`}
+              alt={`Photo envoyée par le client (${r.number})`}
+              width={120}
+              style={{ borderRadius: 6, marginTop: 4 }}
+            />
+          ) : null}
+          {r.answer ? (
             <div style={muted}>
-              {r.lines.map((l) => `${l.quantity} × ${l.name} (${returnItemStates[l.state].toLowerCase()})`).join(', ')}
-              {Number(r.deliveryRefund) ? ', livraison' : ''} · {returnReasons[r.reason]} · {shopDateTime(r.createdAt)} · {r.actor}
-              {r.reference ? ` · réf. ${r.reference}` : ''}
+              Réponse{r.decidedBy ? ` de ${r.decidedBy}` : ''} : {r.answer}
             </div>
-            {/* The customer's credit note: normalized once the DGI issued it, plain until then (the voucher's number on it). */}
-            <Button
-              size="small"
-              icon={<FilePdfOutlined />}
-              href={`/suivi/${trackingToken}/avoir-R${r.number.split('-R').pop()}.pdf`}
-              target="_blank"
-              rel="noopener"
-              style={{ marginTop: 4 }}
-            >
-              Avoir (PDF)
-            </Button>
-          </List.Item>
-        )}
-      />
+          ) : null}
+          <Space wrap style={{ marginTop: 8 }}>
+            {r.status === 'pending' && mayAnswer ? (
+              <>
+                <Button type="primary" onClick={() => (setAnswer(''), setAnswering({ id: r.id, accept: true }))}>
+                  Accepter
+                </Button>
+                <Button danger onClick={() => (setAnswer(''), setAnswering({ id: r.id, accept: false }))}>
+                  Refuser
+                </Button>
+              </>
+            ) : null}
+            {(r.status === 'pending' || r.status === 'accepted') && canReturn ? (
+              <Button icon={<RollbackOutlined />} onClick={() => start(r)}>
+                Articles reçus : rembourser
+              </Button>
+            ) : null}
+          </Space>
+        </div>
+      ))}
+      <Modal
+        open={!!answering}
+        title={answering?.accept ? 'Accepter la demande de retour' : 'Refuser la demande de retour'}
+        okText={answering?.accept ? 'Accepter et prévenir le client' : 'Refuser et prévenir le client'}
+        okButtonProps={{ danger: !answering?.accept }}
+        cancelText="Annuler"
+        confirmLoading={saving}
+        onOk={decide}
+        onCancel={() => setAnswering(null)}
+        destroyOnHidden
+      >
+        <Input.TextArea
+          aria-label="Message au client"
+          placeholder={
+            answering?.accept
+              ? 'Message au client (facultatif) : par défaut, rapporter les articles avec le reçu'
+              : 'Pourquoi le retour est refusé (le client le lit)'
+          }
+          value={answer}
+          maxLength={1000}
+          rows={3}
+          onChange={(e) => setAnswer(e.target.value)}
+        />
+      </Modal>
+      {rows.length || !requests.length ? (
+        <List
+          dataSource={rows}
+          locale={{ emptyText: <span style={muted}>Aucun retour</span> }}
+          renderItem={(r) => (
+            <List.Item key={r.id} style={{ display: 'block' }}>
+              <Typography.Text strong>
+                {r.number} · {formatXOF(Number(r.amount))} · {refundMethods[r.refundMethod]}
+              </Typography.Text>
+              <div style={muted}>
+                {r.lines.map((l) => `${l.quantity} × ${l.name} (${returnItemStates[l.state].toLowerCase()})`).join(', ')}
+                {Number(r.deliveryRefund) ? ', livraison' : ''} · {returnReasons[r.reason]} · {shopDateTime(r.createdAt)} · {r.actor}
+                {r.reference ? ` · réf. ${r.reference}` : ''}
+              </div>
+              {/* The customer's credit note: normalized once the DGI issued it, plain until then (the voucher's number on it). */}
+              <Button
+                size="small"
+                icon={<FilePdfOutlined />}
+                href={`/suivi/${trackingToken}/avoir-R${r.number.split('-R').pop()}.pdf`}
+                target="_blank"
+                rel="noopener"
+                style={{ marginTop: 4 }}
+              >
+                Avoir (PDF)
+              </Button>
+            </List.Item>
+          )}
+        />
+      ) : null}
       <Modal
         open={open}
         title="Retour d’articles"
@@ -197,6 +308,14 @@ export function OrderReturns({ orderId, trackingToken, onDone }: { orderId: stri
             onChange={(e) => setMethod(e.target.value as Method)}
             options={Object.entries(refundMethods).map(([value, label]) => ({ value, label }))}
           />
+          {method === 'mobile_money' && info?.fedapayTransaction ? (
+            <Alert
+              type="info"
+              showIcon
+              message={`Payée en ligne par FedaPay (transaction ${info.fedapayTransaction})`}
+              description="FedaPay rembourse depuis son tableau de bord, pas par son API : Transactions, cette transaction, « Rembourser » (MTN Mobile Money seulement). Notez ensuite ici la référence du remboursement."
+            />
+          ) : null}
           {method === 'mobile_money' ? (
             <Input
               aria-label="Référence du transfert Mobile Money"

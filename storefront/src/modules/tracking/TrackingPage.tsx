@@ -21,6 +21,7 @@ import { type FormEvent, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { RouterOutputs } from '../../lib/trpc';
 import { OrderSummary } from '../checkout/OrderItems';
+import { OrderReturns } from './ReturnRequest';
 import { PaymentPanel } from '../payments/PaymentPanel';
 import { card, primaryButton, secondaryButton } from '../ui/buttons';
 import { TextField } from '../ui/Field';
@@ -186,6 +187,7 @@ function TrackedOrder({ order }: { order: Tracked }) {
           </a>
         )}
       </section>
+      <OrderReturns order={order} />
     </div>
   );
 }
