@@ -91,6 +91,9 @@ export const NO_SCRIPT_FORMS = {
   newsletter: '/formulaires/newsletter',
   contact: '/formulaires/contact',
   tracking: '/formulaires/suivi',
+  /** « Mon espace » without JavaScript: the code asked, then typed (the session's cookie set by the answer). */
+  account: '/formulaires/espace',
+  accountCode: '/formulaires/espace-code',
   /** A newsletter mail's link: confirm, or leave (?action=confirmer|desinscrire, id, t as fields). */
   newsletterLink: '/formulaires/newsletter-lien',
 } as const;

@@ -3,7 +3,7 @@ import { formatXOF, type OrderLine } from '@app/shared';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failure, memberClient, startTestApp, type TestApp } from '../support/app';
+import { failure, memberClient, startTestApp, type TestApp, newProduct } from '../support/app';
 
 // Returns asked online (issue 57): from the tracking link, within the days the owner allows after
 // the delivery, a reason and a photo kept small and private; the team accepts or refuses, the
@@ -16,15 +16,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 type Placed = { id: string; number: string; trackingToken: string; items: OrderLine[] };
-const product = async (name: string, price: number) =>
-  (await app.asAdmin.products.create({
-    name: `${name} ${randomUUID().slice(0, 5)}`,
-    shortDescription: 'x',
-    description: '<p>x</p>',
-    price,
-    category: 'accessories',
-    stock: 10,
-  })) as { id: string; name: string };
+const product = (name: string, price: number) => newProduct(app, name, price, 10);
 
 /** An order placed online, paid and delivered, by a customer who gave an e-mail. */
 async function delivered(items: Array<[{ id: string }, number]>, email = `client-${randomUUID().slice(0, 6)}@example.com`) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EXPORTS, formatXOF, type ReturnInput } from '@app/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, adminCookie, failure, memberClient, startTestApp, type TestApp } from '../support/app';
+import { ADMIN, adminCookie, failure, memberClient, startTestApp, type TestApp, newProduct } from '../support/app';
 import { startEmcfStandIn, type EmcfStandIn } from '../support/emcf-stand-in';
 import { pdfText } from '../support/pdf';
 
@@ -28,15 +28,7 @@ afterAll(async () => {
   await dgi?.close();
 });
 
-const product = async (name: string, price: number, stock: number) =>
-  (await app.asAdmin.products.create({
-    name: `${name} ${randomUUID().slice(0, 5)}`,
-    shortDescription: 'x',
-    description: '<p>x</p>',
-    price,
-    category: 'accessories',
-    stock,
-  })) as { id: string; name: string };
+const product = (name: string, price: number, stock: number) => newProduct(app, name, price, stock);
 const stockOf = async (id: string) => ((await app.asAdmin.products.get({ id })) as { stock: number | null }).stock;
 type Sold = { id: string; number: string };
 const sell = async (items: Array<[{ id: string }, number]>, extra: Record<string, unknown> = {}) =>

@@ -444,9 +444,9 @@ describe('at phone width', () => {
     const goods = (await app.asAdmin.orders.counterCatalogue({})).items!.find((i) => i.type === 'product' && i.stock !== 0)!;
     const { order: sold } = (await app.asAdmin.orders.sellAtCounter({
       idempotencyKey: randomUUID(),
-      items: [{ id: goods.id, type: 'product', quantity: 2 }],
+      items: [{ id: goods.id, type: 'product', quantity: 1 }],
       payment: { method: 'mobile_money', reference: 'MM-CARTE' },
-    } as never)) as { order: { id: string; trackingToken: string } };
+    } as never)) as { order: { id: string } };
     await app.asAdmin.returns.make({
       orderId: sold.id,
       lines: [{ id: goods.id, type: 'product', quantity: 1, state: 'restocked' }],
@@ -455,11 +455,21 @@ describe('at phone width', () => {
       reference: 'RET-CARTE',
       idempotencyKey: randomUUID(),
     });
-    // A customer's request for the other one, from the sale's tracking link (the demo allows 7 days).
+    // A customer's return request (the demo allows 7 days), from a web order paid and delivered.
+    const web = (await app.asVisitor.orders.place({
+      customerName: 'Carte Retour',
+      phone: '01 97 55 44 33',
+      city: 'Cotonou',
+      address: 'Akpakpa',
+      items: [{ id: goods.id, type: 'product', quantity: 1 }],
+      idempotencyKey: randomUUID(),
+    } as never)) as { id: string; trackingToken: string };
+    await app.asAdmin.orders.setPayment({ id: web.id, to: 'paid' });
+    for (const to of ['confirmed', 'shipped', 'delivered'] as const) await app.asAdmin.orders.transition({ id: web.id, to });
     const asked = new FormData();
     asked.set('lines', JSON.stringify([{ id: goods.id, type: 'product', quantity: 1 }]));
     asked.set('reason', 'defective');
-    expect((await fetch(`${app.url}/api/suivi/${sold.trackingToken}/retour`, { method: 'POST', body: asked })).status).toBe(200);
+    expect((await fetch(`${app.url}/api/suivi/${web.trackingToken}/retour`, { method: 'POST', body: asked })).status).toBe(200);
     // A closed day of the cash drawer.
     if (!(await app.asAdmin.cashSessions.current())) await app.asAdmin.cashSessions.open({ openingFloat: 10_000 });
     await app.asAdmin.cashSessions.close({ countedCash: 10_000, countedMobileMoney: 0 });

@@ -107,7 +107,7 @@ describe('mobile menu', () => {
     const entries = await mobileNav(page).getByRole('link').allTextContents();
     expect(entries.map((t) => t.trim())).toEqual([
       ...['Accueil', 'Produits', 'Services', 'Formations Crypto', 'Livraison'],
-      ...['Blog', 'Cryptos', 'Suivre ma commande', 'Vérifier un compte', 'À propos', 'Contact'],
+      ...['Blog', 'Cryptos', 'Suivre ma commande', 'Mon espace', 'Vérifier un compte', 'À propos', 'Contact'],
       ...['Espace Admin', 'Contact WhatsApp'],
     ]);
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
@@ -143,7 +143,16 @@ describe('footer', () => {
     expect(await socials.allTextContents()).toEqual(['Facebook', 'Instagram', 'LinkedIn', 'YouTube', 'TikTok']);
     expect(await socials.evaluateAll((els) => els.every((a) => a.getAttribute('target') === '_blank'))).toBe(true);
     const quick = footer.getByRole('navigation', { name: 'Liens rapides' }).getByRole('link');
-    expect(await quick.allTextContents()).toEqual(['Accueil', 'Produits', 'Blog', 'Obtenir Crypto', 'Livraison', 'Suivre ma commande']);
+    // The spec's six, then « Mon espace » (issue 59).
+    expect(await quick.allTextContents()).toEqual([
+      'Accueil',
+      'Produits',
+      'Blog',
+      'Obtenir Crypto',
+      'Livraison',
+      'Suivre ma commande',
+      'Mon espace',
+    ]);
     expect(await footer.getByRole('link', { name: '+229 01 00 00 00 00' }).getAttribute('href')).toBe('tel:+2290100000000');
     expect(await footer.getByRole('link', { name: 'contact@techcrypto.example' }).getAttribute('href')).toBe(
       'mailto:contact@techcrypto.example',

@@ -212,3 +212,14 @@ export async function memberClient(app: TestApp, role: Role, name = `${role}-${r
   member.jar.set(sessionCookieName(app.config), await createSession(app.db, app.config, id));
   return { ...member, id, email };
 }
+
+/** A product of the shop in the 'accessories' category, its name made unique by a suffix. */
+export const newProduct = async (app: Pick<TestApp, 'asAdmin'>, name: string, price: number, stock: number | null = 10) =>
+  (await app.asAdmin.products.create({
+    name: `${name} ${randomBytes(3).toString('hex')}`,
+    shortDescription: 'x',
+    description: '<p>x</p>',
+    price,
+    category: 'accessories',
+    stock,
+  })) as { id: string; name: string };

@@ -76,8 +76,15 @@ describe('resource registry', () => {
 
   it('puts the owner’s daily screens first, then the spec menu in its order (its "Compte Verifiés" spelt right)', () => {
     // Issue 46: "Commandes" was the eleventh entry of the spec's menu although it is the daily screen.
-    // The counter's cash drawer ("Caisse") is a daily screen too (issue 41), and so are returns (issue 57).
-    expect(resources.slice(0, 5).map((r) => r.admin.menuLabel)).toEqual(['Commandes', 'Clients', 'Caisse', 'Retours', 'Produits']);
+    // The counter's cash drawer ("Caisse") is a daily screen too (issue 41), and so are returns and their requests (issue 57).
+    expect(resources.slice(0, 6).map((r) => r.admin.menuLabel)).toEqual([
+      'Commandes',
+      'Clients',
+      'Caisse',
+      'Retours',
+      'Demandes de retour',
+      'Produits',
+    ]);
     const spec = [
       'Produits',
       'Blog',

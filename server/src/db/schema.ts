@@ -189,6 +189,8 @@ export interface Database extends ResourceTables {
   media: MediaTable;
   mediaVariants: MediaVariantsTable;
   returnPhotos: ReturnPhotosTable;
+  customerCodes: CustomerCodesTable;
+  customerSessions: CustomerSessionsTable;
   pushSubscriptions: PushSubscriptionsTable;
   backups: BackupsTable;
   invoices: InvoicesTable;
@@ -360,6 +362,33 @@ export interface MediaVariantsTable {
   width: number;
   height: number;
   bytes: Uint8Array;
+}
+
+/** A one-time code to sign in to « Mon espace » (customers/space.ts); `phone` null: nobody's, never sent. */
+export interface CustomerCodesTable {
+  id: Generated<string>;
+  destination: string;
+  phone: string | null;
+  channel: 'whatsapp' | 'email' | null;
+  codeHash: string;
+  attempts: Generated<number>;
+  ip: string | null;
+  expiresAt: string | RawBuilder<unknown>;
+  usedAt: string | null;
+  createdAt: Timestamp;
+}
+
+/** A customer signed in to « Mon espace »: the cookie's token, hashed, for the phone it proved. */
+export interface CustomerSessionsTable {
+  id: Generated<string>;
+  tokenHash: string;
+  phone: string;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: Timestamp;
+  lastSeenAt: Timestamp;
+  expiresAt: string | RawBuilder<unknown>;
+  revokedAt: string | null;
 }
 
 /** A customer's photo of an article to return (orders/return-requests.ts), re-encoded small; read by the team only. */

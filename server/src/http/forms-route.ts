@@ -63,7 +63,8 @@ export async function formsRoute(
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
   const callerOf = createCallerFactory(router as AppRouter);
-  const caller = (req: FastifyRequest) =>
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.production };
+  const caller = (req: FastifyRequest, reply?: FastifyReply) =>
     callerOf({
       db,
       config,
@@ -72,7 +73,12 @@ export async function formsRoute(
       log: req.log,
       invalidate: (deps) => app.publicCache.invalidate(deps),
       afterResponse: detachedWork(req.log),
-      cookies: { get: () => undefined, set: () => undefined, clear: () => undefined },
+      // Only « Mon espace » sets one (its session), on the answer to its code.
+      cookies: {
+        get: (name) => req.cookies[name],
+        set: (name, value, { maxAge }) => void reply?.setCookie(name, value, { ...cookieOptions, maxAge }),
+        clear: () => undefined,
+      },
     } satisfies Context);
   /** Where the form was: back there (this shop's own page only), or the home page. */
   const backOf = (req: FastifyRequest) => {
@@ -183,6 +189,45 @@ export async function formsRoute(
       return refused(reply, error, 'Suivre ma commande', '/suivi', (errors) =>
         refill(NO_SCRIPT_FORMS.tracking, trackingFields, fields, errors, 'Voir ma commande'),
       );
+    }
+  });
+
+  // « Mon espace » without JavaScript: the code asked, the code typed, then the orders as a plain page.
+  const codeForm = (contact: string, errors: Record<string, string> = {}) =>
+    `<form method="post" action="${NO_SCRIPT_FORMS.accountCode}"><input type="hidden" name="contact" value="${escape(contact)}">` +
+    `<p><label for="code">Code reçu</label><br><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code">` +
+    `${errors.code ? `<br><strong>${escape(errors.code)}</strong>` : ''}</p><p><button type="submit">Ouvrir mon espace</button></p></form>`;
+  app.post(NO_SCRIPT_FORMS.account, async (req, reply) => {
+    const fields = sent(req);
+    try {
+      const answer = await caller(req).account.requestCode({ contact: fields.contact ?? '', website: fields.website ?? '' });
+      return page(reply, 200, 'Mon espace', `<p>${escape(answer.message)}</p>${codeForm(fields.contact ?? '')}`, '/mon-espace');
+    } catch (error) {
+      return refused(reply, error, 'Mon espace', '/mon-espace', (errors) =>
+        refill(NO_SCRIPT_FORMS.account, [{ name: 'contact', label: 'Téléphone ou e-mail' }], fields, errors, 'Recevoir un code'),
+      );
+    }
+  });
+  app.post(NO_SCRIPT_FORMS.accountCode, async (req, reply) => {
+    const fields = sent(req);
+    try {
+      const space = await caller(req, reply).account.signIn({ contact: fields.contact ?? '', code: fields.code ?? '' });
+      const orders = space.orders.map(
+        (o) =>
+          `<li><a href="${escape(o.trackingPath)}">${escape(o.number)}</a> · ${escape(formatXOF(o.total))} · ` +
+          `${escape(labelOf(orderStatuses, o.status))} · ${escape(o.lines.map((l) => `${l.quantity} × ${l.name}`).join(', '))}</li>`,
+      );
+      return page(
+        reply,
+        200,
+        `Bonjour ${space.name}`,
+        orders.length ? `<h2>Mes commandes</h2><ul>${orders.join('')}</ul>` : '<p>Aucune commande pour l’instant.</p>',
+        '/',
+      );
+    } catch (error) {
+      if (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR') throw error;
+      const status = error.code === 'TOO_MANY_REQUESTS' ? 429 : 400;
+      return page(reply, status, 'Mon espace', `<p>${escape(error.message)}</p>${codeForm(fields.contact ?? '')}`, '/mon-espace');
     }
   });
 }

@@ -106,19 +106,34 @@ export type WhatsAppPayload = {
    */
   awaitsReply?: boolean;
   dispatchedAt?: string;
+  /** The sealed secret the text and values hold the mark of (platform/sealed.ts). */
+  sealed?: string;
 };
 
-/** `db`: the transaction of the event the message tells of. */
-export async function enqueueWhatsApp(db: Kysely<Database>, payload: WhatsAppPayload, delayMinutes = 0) {
+/**
+ * `db`: the transaction of the event the message tells of. `secret`: a code the message carries,
+ * sealed like a mail's link (never readable in the "Envois" nor the conversation); `expiresInMinutes`:
+ * given up on rather than sent later.
+ */
+export async function enqueueWhatsApp(
+  db: Kysely<Database>,
+  payload: WhatsAppPayload,
+  delayMinutes = 0,
+  { secret, expiresInMinutes }: { secret?: string; expiresInMinutes?: number } = {},
+) {
   const label = payload.template ? WHATSAPP_TEMPLATES[payload.template].label : payload.document ? 'Document' : 'Réponse';
-  const clean = Object.fromEntries(Object.entries(payload).filter(([, v]) => v !== undefined)) as OutboxPayload;
+  const masked = (text: string) => (secret ? text.split(secret).join(SEALED_MARK) : text);
+  const sealedPayload = secret
+    ? { ...payload, text: masked(payload.text), values: payload.values?.map(masked), sealed: await seal(db, secret) }
+    : payload;
+  const clean = Object.fromEntries(Object.entries(sealedPayload).filter(([, v]) => v !== undefined)) as OutboxPayload;
   await enqueue(
     db,
     'whatsapp',
     payload.to,
-    `WhatsApp · ${label}${payload.text ? ` · ${payload.text.slice(0, 80)}` : ''}`,
+    `WhatsApp · ${label}${sealedPayload.text ? ` · ${sealedPayload.text.slice(0, 80)}` : ''}`,
     clean,
-    undefined,
+    expiresInMinutes,
     delayMinutes,
   );
 }

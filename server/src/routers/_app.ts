@@ -3,6 +3,7 @@ import type { AnyResource, ResourceName } from '@app/shared';
 import { authRouter } from './auth.router';
 import { crudRouters, type ExtraProcedures, type ResourceHooks, slugProcedures } from '../crud/crud-router';
 import { router } from '../trpc';
+import { accountRouter } from './account.router';
 import { cashSessionsProcedures } from './cash-sessions.router';
 import { contactMessagesProcedures } from './contact-messages.router';
 import { courseSessionsHooks, courseSessionsProcedures } from './course-sessions.router';
@@ -58,6 +59,7 @@ const hooks: ResourceHooks<typeof resources> = {
  */
 export const buildAppRouter = <const Rs extends readonly AnyResource[]>(registry: Rs, more: NoInfer<ResourceHooks<Rs>> = {}) =>
   router({
+    account: accountRouter,
     auth: authRouter,
     dashboard: dashboardRouter,
     devices: devicesRouter,

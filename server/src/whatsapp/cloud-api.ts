@@ -40,6 +40,9 @@ export function messageBody(to: string, message: Outgoing, opaque: string) {
       parameters: [{ type: 'document', document: { link: message.document.link, filename: message.document.filename } }],
     });
   if (message.values.length) components.push({ type: 'body', parameters: message.values.map((text) => ({ type: 'text', text })) });
+  // An authentication template's « Copier le code » button carries the code too (Meta's format).
+  if ('otp' in WHATSAPP_TEMPLATES[message.template])
+    components.push({ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: message.values[0] ?? '' }] });
   return { ...base, type: 'template', template: { name: message.template, language: { code: 'fr' }, components } };
 }
 

@@ -12,6 +12,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { enqueueMail, enqueueWhatsApp, type MailEffect, type WhatsAppPayload } from '../platform/outbox';
 import { type Deliver, DeliveryError } from '../platform/outbox-worker';
+import { reveal, unseal } from '../platform/sealed';
 import { GraphError, type Outgoing, sendMessage } from './cloud-api';
 
 // WhatsApp messages sent, through the outbox like every side effect: written with the event that causes
@@ -144,7 +145,10 @@ export const whatsappDelivery =
     if (!marked.numUpdatedRows) throw new DeliveryError('Repris par un autre serveur.', 'retry');
     let wamid: string;
     try {
-      wamid = await sendMessage(config.whatsapp, p.to, outgoing(p), row.id);
+      // A sealed code goes out as itself; the conversation keeps the mark (recordSent below).
+      const secret = p.sealed ? await unseal(db, p.sealed) : null;
+      const sent = secret ? { ...p, text: reveal(p.text, secret), values: p.values?.map((v) => reveal(v, secret)) } : p;
+      wamid = await sendMessage(config.whatsapp, p.to, outgoing(sent), row.id);
     } catch (err) {
       if (!(err instanceof GraphError)) throw err;
       if (!err.certainlyNotSent)

@@ -31,6 +31,8 @@ export const customers = defineResource({
     lastOrderAt: f.datetime('Dernière commande', { readOnly: true }),
     marketingConsent: f.boolean('Accepte les offres WhatsApp', { readOnly: true }),
     contactWithdrawnAt: f.datetime('Ne veut plus d’offres depuis le', { optional: true, readOnly: true }),
+    /** Their own space (« Mon espace », server/src/customers/space.ts): the last time they signed in with a code. */
+    lastSignInAt: f.datetime('Dernière connexion à Mon espace', { optional: true, readOnly: true }),
   },
   list: {
     columns: ['name', 'phone', 'ordersCount', 'totalSpent', 'lastOrderAt', 'city'],

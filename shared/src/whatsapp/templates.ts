@@ -61,12 +61,18 @@ export const WHATSAPP_TEMPLATES = {
     body: 'Bonjour {{1}}, la boutique a une réponse à votre message. Répondez à celui-ci pour reprendre la conversation.',
     example: ['Awa'],
   },
+  code_connexion: {
+    label: 'Code de connexion à Mon espace (catégorie Authentification)',
+    body: '*{{1}}* est votre code de vérification. Pour votre sécurité, ne le communiquez à personne.',
+    example: ['482915'],
+    otp: true,
+  },
   alerte_boutique: {
     label: 'Alerte pour le propriétaire',
     body: 'Alerte de la boutique : {{1}}. Ouvrir dans l’administration : {{2}}',
     example: ['Nouvelle commande CMD-01234 – 45 000 F CFA', 'https://boutique.example/admin/orders/1'],
   },
-} as const satisfies Record<string, { label: string; body: string; example: readonly string[]; document?: true }>;
+} as const satisfies Record<string, { label: string; body: string; example: readonly string[]; document?: true; otp?: true }>;
 
 export type WhatsAppTemplate = keyof typeof WHATSAPP_TEMPLATES;
 

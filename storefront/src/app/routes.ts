@@ -198,6 +198,7 @@ export const pageRoutes: PageRoute[] = [
   { path: '/order/:number', ...page('checkout/OrderPage'), personal: true },
   { path: '/suivi', ...page('tracking/TrackingPage'), personal: true },
   { path: '/suivi/:token', ...page('tracking/TrackingPage'), personal: true },
+  { path: '/mon-espace', ...page('account/AccountPage'), personal: true },
   { path: '/verify', ...page('verify/VerifyPage') },
   // A newsletter mail's links (confirm, unsubscribe): one person's, kept out of search engines.
   { path: '/newsletter', ...page('newsletter/NewsletterPage'), personal: true, params: ['action', 'id', 't'] },

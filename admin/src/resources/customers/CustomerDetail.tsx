@@ -21,7 +21,17 @@ const LIST = adminPath(customers).replace(/^\/admin/, '');
 const ORDERS = adminPath(orders).replace(/^\/admin/, '');
 const SHOWN = 20;
 /** What the card says about a customer, in the declaration's order and labels. */
-const FACTS = ['names', 'ordersCount', 'totalSpent', 'firstOrderAt', 'lastOrderAt', 'city', 'email', 'marketingConsent'] as const;
+const FACTS = [
+  'names',
+  'ordersCount',
+  'totalSpent',
+  'firstOrderAt',
+  'lastOrderAt',
+  'city',
+  'email',
+  'marketingConsent',
+  'lastSignInAt',
+] as const;
 
 /** One customer: what they bought and spent, their orders (newest first), and a WhatsApp chat. */
 export default function CustomerDetail() {

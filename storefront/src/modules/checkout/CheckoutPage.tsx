@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect } from 'react';
+import { api } from '../../lib/queries';
+import { signedInHere } from '../account/signedIn';
 import { pageRoutes } from '../../app/routes';
 import { useOnline } from '../../lib/online';
 import { shortLines } from '@app/shared/cart';
@@ -42,6 +45,27 @@ const preloadConfirmation = () =>
     ?.page()
     .catch(() => undefined);
 
+/**
+ * A customer signed in to « Mon espace » finds their name, phone, e-mail and last address filled in
+ * (what they already typed stays); a stranger's checkout asks nothing more of the network.
+ */
+function usePrefill(setValues: ReturnType<typeof useCheckoutForm>['form']['setValues']) {
+  const me = useQuery({ ...api.account.me.queryOptions(), enabled: signedInHere(), retry: false });
+  const space = me.data;
+  useEffect(() => {
+    if (!space) return;
+    const last = space.addresses[0];
+    setValues((v) => ({
+      ...v,
+      customerName: v.customerName || space.name,
+      phone: v.phone || space.phone,
+      email: v.email || (space.email ?? ''),
+      city: v.city || (last?.city ?? ''),
+      address: v.address || (last?.address ?? ''),
+    }));
+  }, [space, setValues]);
+}
+
 export function CheckoutPage() {
   useEffect(preloadConfirmation, []);
   const connected = useOnline();
@@ -62,6 +86,7 @@ export function CheckoutPage() {
     stock.refetch,
     { code: promo.applied?.code ?? null, refuse: promo.refuse },
   );
+  usePrefill(form.setValues);
   const short = shortLines(cart).length > 0;
   const { bind } = form;
   if (leaving) {

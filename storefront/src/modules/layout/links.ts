@@ -23,6 +23,7 @@ export const mobileLinks = [
   { to: '/blog', label: 'Blog' },
   { to: '/crypto-trending', label: 'Cryptos' },
   { to: '/suivi', label: 'Suivre ma commande' },
+  { to: '/mon-espace', label: 'Mon espace' },
   { to: '/verify', label: 'Vérifier un compte' },
   { to: '/about', label: 'À propos' },
   { to: '/contact', label: 'Contact' },
@@ -36,6 +37,7 @@ export const quickLinks = [
   { to: '/crypto-trending', label: 'Obtenir Crypto' },
   { to: '/delivery', label: 'Livraison' },
   { to: '/suivi', label: 'Suivre ma commande' },
+  { to: '/mon-espace', label: 'Mon espace' },
 ] as const;
 
 /**

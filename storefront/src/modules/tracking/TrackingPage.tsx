@@ -51,6 +51,15 @@ export function TrackingPage() {
         }
       />
       {!token && <LookupForm busy={order.isFetching} onSubmit={setAsked} />}
+      {!token && (
+        <p className="mt-4 text-sm text-slate-700">
+          Toutes vos commandes au même endroit, sans numéro ni code :{' '}
+          <a href="/mon-espace" className="font-semibold text-blue-800 underline">
+            ouvrez Mon espace
+          </a>
+          .
+        </p>
+      )}
       {order.isFetching && <p className="mt-4 text-slate-600">Chargement...</p>}
       {order.error && (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-red-800">

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserApp, PHONE, startBrowserApp } from '../support/browser';
+import { readOutbox } from '../support/outbox';
+import { until } from '../support/until';
+import { open, overflows, screenshot } from './storefront/browser';
+
+// « Mon espace » at 360 px (issue 59): a shopper who ordered earlier asks a code, reads it in the
+// mail, sees that order, orders it again, and finds the checkout filled with the saved address.
+
+let app: BrowserApp;
+beforeAll(async () => {
+  app = await startBrowserApp();
+});
+afterAll(() => app?.close());
+
+describe('Mon espace, on a phone', () => {
+  it('signs in with the mailed code, shows the earlier order, re-orders it and fills the checkout in', async () => {
+    const tag = randomUUID().slice(0, 5);
+    const email = `rachida-${tag}@example.com`;
+    const phone = `0196${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+    const product = (await app.asAdmin.products.create({
+      name: `Chargeur rapide ${tag}`,
+      shortDescription: 'x',
+      description: '<p>x</p>',
+      price: 6_500,
+      category: 'accessories',
+      stock: 10,
+    })) as { id: string; name: string };
+    const order = (await app.asVisitor.orders.place({
+      customerName: 'Rachida Dossou',
+      phone,
+      email,
+      city: 'Abomey-Calavi',
+      address: 'Zogbadjè, près du marché',
+      items: [{ id: product.id, type: 'product', quantity: 2 }],
+      idempotencyKey: randomUUID(),
+    })) as { number: string };
+
+    const page = await app.newPage(PHONE);
+    await open(page, '/mon-espace');
+    await page.getByLabel('Téléphone ou e-mail').fill(phone);
+    await page.getByRole('button', { name: 'Recevoir un code' }).click();
+    await page.getByRole('status').filter({ hasText: 'un code à 6 chiffres vient d’y être envoyé' }).waitFor();
+    const code = await until('the code mail', () =>
+      readOutbox(app.config.dataDir)
+        .filter((m) => m.includes(`To: ${email}`))
+        .map((m) => /Mon espace : (\d{6})/.exec(m)?.[1])
+        .find(Boolean),
+    );
+    // A wrong code first: how many tries are left, and the code field keeps what was typed.
+    await page.getByLabel('Code reçu').fill(code === '000000' ? '999999' : '000000');
+    await page.getByRole('button', { name: 'Ouvrir mon espace' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Code incorrect : encore 4 essais.' }).waitFor();
+    await page.getByLabel('Code reçu').fill(code);
+    await page.getByRole('button', { name: 'Ouvrir mon espace' }).click();
+    await page.getByRole('heading', { name: 'Bonjour Rachida Dossou' }).waitFor();
+    const mine = page.getByTestId('my-order').filter({ hasText: order.number });
+    await mine.getByText(`2 × ${product.name}`).waitFor();
+    expect(await overflows(page)).toBe(false);
+    await screenshot(page, 'account-360');
+
+    // « Commander à nouveau »: the cart holds the two chargers; the checkout knows who and where.
+    await mine.getByRole('button', { name: 'Commander à nouveau' }).click();
+    await page.waitForURL('**/cart');
+    await page.getByTestId('cart-line').filter({ hasText: product.name }).waitFor();
+    await open(page, '/checkout');
+    await expect.poll(() => page.getByLabel('Adresse').inputValue()).toBe('Zogbadjè, près du marché');
+    expect(await page.getByLabel('Nom complet').inputValue()).toBe('Rachida Dossou');
+    expect(await page.getByLabel('Ville').inputValue()).toBe('Abomey-Calavi');
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
+    expect((await page.getByLabel('Téléphone').inputValue()).replace(/\D/g, '')).toBe(`229${phone}`);
+    await screenshot(page, 'account-checkout-360');
+
+    // Signed out: the space asks for a code again, and checkout is a stranger's.
+    await open(page, '/mon-espace');
+    await page.getByRole('button', { name: 'Se déconnecter', exact: true }).click();
+    await page.getByLabel('Téléphone ou e-mail').waitFor();
+  });
+});
