@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { formatDiscount } from '@app/shared/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, PHONE, startBrowserApp } from '../support/browser';
 import { readOutbox } from '../support/outbox';
@@ -35,7 +36,10 @@ describe('Mon espace, on a phone', () => {
       address: 'Zogbadjè, près du marché',
       items: [{ id: product.id, type: 'product', quantity: 2 }],
       idempotencyKey: randomUUID(),
-    })) as { number: string };
+    })) as { id: string; number: string };
+    // Paid and delivered, it earned the demo's 1 point per 1,000 F: 13 points worth 10 F each.
+    await app.asAdmin.orders.setPayment({ id: order.id, to: 'paid' });
+    for (const to of ['confirmed', 'shipped', 'delivered'] as const) await app.asAdmin.orders.transition({ id: order.id, to });
 
     const page = await app.newPage(PHONE);
     await open(page, '/mon-espace');
@@ -57,6 +61,7 @@ describe('Mon espace, on a phone', () => {
     await page.getByRole('heading', { name: 'Bonjour Rachida Dossou' }).waitFor();
     const mine = page.getByTestId('my-order').filter({ hasText: order.number });
     await mine.getByText(`2 × ${product.name}`).waitFor();
+    await page.getByTestId('points-balance').getByText('13 points').waitFor();
     expect(await overflows(page)).toBe(false);
     await screenshot(page, 'account-360');
 
@@ -70,6 +75,9 @@ describe('Mon espace, on a phone', () => {
     expect(await page.getByLabel('Ville').inputValue()).toBe('Abomey-Calavi');
     expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
     expect((await page.getByLabel('Téléphone').inputValue()).replace(/\D/g, '')).toBe(`229${phone}`);
+    // Her 13 points, as a discount on this order.
+    await page.getByLabel('Utiliser 13 de mes 13 points fidélité', { exact: false }).check();
+    expect(await page.getByTestId('points-discount').textContent()).toBe(formatDiscount(130));
     await screenshot(page, 'account-checkout-360');
 
     // Signed out: the space asks for a code again, and checkout is a stranger's.

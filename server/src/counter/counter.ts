@@ -22,6 +22,7 @@ import { moveSeats } from '../sessions/seats';
 import type { LowStock } from '../orders/notifications';
 import { dayForSale } from './cash-drawer';
 import { holdCredit, spendCredit } from './credit';
+import { addDiscount, settleOrderPoints, spendPoints } from '../customers/loyalty';
 import { findOrderByKey, orderRules, priceItems, round2, takeStock } from '../orders/place-order';
 import { recordMovements, saleCosts } from '../inventory/ledger';
 import { dateTime } from '../orders/ticket';
@@ -85,13 +86,25 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
   // The whole sale's discount shared out over the lines in whole francs, as a promo code's is, plus
   // each line's own: the invoice adds up to the total.
   const shared = sale.discount ? shareOut(priced, () => true, subtotal, sale.discount) : priced;
-  const lines = shared.map((line, i) => {
+  let lines = shared.map((line, i) => {
     const off = (line.discount ?? 0) + own[i]!;
     if (off > line.unitPrice * line.quantity)
       throw new TRPCError({ code: 'BAD_REQUEST', message: `Remise plus grande que le montant de « ${line.name} ».` });
     return off ? { ...line, discount: off } : line;
   });
-  const total = round2(subtotal - discount);
+  let total = round2(subtotal - discount);
+  // The customer's loyalty points, by the phone given: a discount on what is left, checked and spent
+  // under the phone's lock (customers/loyalty.ts). Offline nothing could be checked: not spent, reviewed.
+  let points = null as { points: number; discount: number } | null;
+  if (sale.loyaltyPoints && sale.offline)
+    broken.push(`${sale.loyaltyPoints} points fidélité annoncés hors ligne, non déduits : vérifiez avec le client.`);
+  else if (sale.loyaltyPoints) {
+    if (!sale.phone)
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Les points sont ceux d’un client : indiquez son téléphone dans « Client ».' });
+    points = await spendPoints(tx, sale.phone, sale.loyaltyPoints, total);
+    lines = addDiscount(lines, points.discount);
+    total = round2(total - points.discount);
+  }
   // A customer's credit pays its part (checked and spent once the sale has its number); the payment, the rest.
   const credit = sale.credit?.amount ?? 0;
   if (credit > total)
@@ -143,8 +156,9 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
     items: lines,
     delivery: null,
     subtotal,
-    discount,
+    discount: discount + (points?.discount ?? 0),
     promoLabel: discount ? 'Remise au comptoir' : null,
+    loyaltyPoints: points?.points || null,
     deliveryCost: 0,
     total,
     paymentMethod: sale.payment.method,
@@ -176,6 +190,8 @@ export async function sellAtCounter(tx: Db, config: Config, sale: Sale, seller: 
   if (sale.credit && !creditShort) await spendCredit(tx, sale.credit.from, credit, order.id, seller);
   await recordEvent(tx, order.id, { actor: seller, kind: 'created', toValue: 'delivered', note: saleNote(sale, total, short) });
   await recordEvent(tx, order.id, { actor: seller, kind: 'payment', fromValue: 'pending', toValue: 'paid' });
+  // A customer identified by phone earns the sale's points at once (customers/loyalty.ts).
+  await settleOrderPoints(tx, order.id, seller);
   await queueInvoice(tx, config, order, 'FV');
   if (order.email || order.phone) await ticketMail(tx, config, order);
   return { order, change: changeOf(sale, due), repeated: false, low, short };

@@ -23,6 +23,7 @@ import { recordEvent } from '../history/events';
 import { type Moved, recordMovements } from '../inventory/ledger';
 import { queueInvoice } from '../invoicing/invoices';
 import { key, soldAndReturned } from '../orders/returned';
+import { returnPoints } from '../customers/loyalty';
 
 type Db = Kysely<Database>;
 export type Return = RowOfResource<typeof returns>;
@@ -117,7 +118,7 @@ export async function makeReturn(
     if (known) return { ret: (await getRecord(tx, returns, 'admin', known.id)) as Return, repeated: true };
     const order = await tx
       .selectFrom('orders')
-      .select(['id', 'number', 'status', 'paymentStatus', 'items', 'deliveryCost', 'phone'])
+      .select(['id', 'number', 'status', 'paymentStatus', 'items', 'deliveryCost', 'total', 'phone'])
       .where('id', '=', input.orderId)
       .forUpdate()
       .executeTakeFirst();
@@ -216,6 +217,8 @@ export async function makeReturn(
     }
     await recordMovements(tx, { kind: 'return', actor: member.email, orderNumber: order.number, note: row.number }, moved);
 
+    // The points the order earned go back in proportion to the goods returned (customers/loyalty.ts).
+    await returnPoints(tx, order, { id: row.id, goods: amount - deliveryRefund }, member.email);
     const what = lines.map((l) => `${l.quantity} × ${l.name}`).join(', ');
     await recordEvent(tx, order.id, {
       actor: member.email,

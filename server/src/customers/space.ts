@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { enqueueMail, enqueueWhatsApp } from '../platform/outbox';
 import { reachableOnWhatsApp } from '../whatsapp/messages';
+import { pointsAccount } from './loyalty';
 
 type Db = Kysely<Database>;
 
@@ -232,7 +233,7 @@ export async function signOut(db: Db, session: { sessionId: string; phone: strin
 
 /** What « Mon espace » shows: who, their orders (web and counter), where they were delivered, their consents. */
 export async function mySpace(db: Db, phone: string) {
-  const [customer, orders, subscriber] = await Promise.all([
+  const [customer, orders, subscriber, loyalty] = await Promise.all([
     db.selectFrom('customers').select(['name', 'email', 'marketingConsent']).where('phone', '=', phone).executeTakeFirst(),
     db
       .selectFrom('orders')
@@ -261,6 +262,7 @@ export async function mySpace(db: Db, phone: string) {
       .select(['newsletterSubscribers.confirmedAt', 'newsletterSubscribers.unsubscribedAt'])
       .where('customers.phone', '=', phone)
       .executeTakeFirst(),
+    pointsAccount(db, phone),
   ]);
   // The addresses delivered to, newest first, once each: what checkout offers to fill in.
   const addresses: { city: string; address: string; deliveryOptionId: string | null }[] = [];
@@ -275,6 +277,7 @@ export async function mySpace(db: Db, phone: string) {
     email: customer?.email ?? null,
     addresses,
     consents: { offers: !!customer?.marketingConsent, newsletter: !!subscriber?.confirmedAt && !subscriber.unsubscribedAt },
+    loyalty,
     orders: orders.map((o) => ({
       number: o.number,
       createdAt: o.createdAt,

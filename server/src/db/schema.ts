@@ -191,6 +191,7 @@ export interface Database extends ResourceTables {
   returnPhotos: ReturnPhotosTable;
   customerCodes: CustomerCodesTable;
   customerSessions: CustomerSessionsTable;
+  loyaltyPointsLedger: LoyaltyPointsLedgerTable;
   pushSubscriptions: PushSubscriptionsTable;
   backups: BackupsTable;
   invoices: InvoicesTable;
@@ -375,6 +376,18 @@ export interface CustomerCodesTable {
   ip: string | null;
   expiresAt: string | RawBuilder<unknown>;
   usedAt: string | null;
+  createdAt: Timestamp;
+}
+
+/** Every loyalty point given or taken, by the customer's phone (customers/loyalty.ts). */
+export interface LoyaltyPointsLedgerTable {
+  id: Generated<string>;
+  phone: string;
+  points: number;
+  kind: 'earn' | 'spend' | 'return' | 'adjust';
+  orderId: string | null;
+  returnId: string | null;
+  actor: string;
   createdAt: Timestamp;
 }
 

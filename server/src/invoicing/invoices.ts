@@ -111,6 +111,7 @@ export async function buildRequest(db: Db, invoice: InvoiceRow): Promise<Invoice
       'items',
       'promoCode',
       'promoLabel',
+      'loyaltyPoints',
       'delivery',
       'deliveryCost',
       'total',
@@ -126,7 +127,9 @@ export async function buildRequest(db: Db, invoice: InvoiceRow): Promise<Invoice
     throw french('L’IFU de l’entreprise manque dans Paramètres (13 chiffres) : renseignez-le, puis « Réessayer ».');
   const { groups, skus } = await articlesOf(db, order.items);
   const fallback = settings.defaultTaxGroup as TaxGroup;
-  const why = order.promoCode ? `Remise code promo ${order.promoCode}` : (order.promoLabel ?? 'Remise');
+  const promo = order.promoCode ? `Remise code promo ${order.promoCode}` : order.promoLabel;
+  const points = order.loyaltyPoints ? `${order.loyaltyPoints} points fidélité` : null;
+  const why = promo && points ? `${promo} et ${points}` : (promo ?? (points ? `Remise fidélité (${points})` : 'Remise'));
   const returned = invoice.returnId
     ? await db
         .selectFrom('returns')

@@ -22,6 +22,7 @@ import { moveSeats } from '../sessions/seats';
 import { recordEvent } from '../history/events';
 import { queueInvoice } from '../invoicing/invoices';
 import { statusChangedMail } from './notifications';
+import { settleOrderPoints } from '../customers/loyalty';
 
 export { recordEvent };
 
@@ -163,6 +164,7 @@ export async function transitionOrder(
       toValue: input.to,
       note: input.note ?? null,
     });
+    await settleOrderPoints(tx, order.id, input.actor);
     if (!input.quiet) await statusChangedMail(tx, config, order, input.to);
     return { order: { ...order, status: input.to }, changed: true };
   });
@@ -193,6 +195,7 @@ export async function reopenOrder(db: Db, input: { id: string; actor: string; no
       toValue: 'new',
       note: input.note ?? 'Commande rouverte',
     });
+    await settleOrderPoints(tx, order.id, input.actor);
     return { ...order, status: 'new' as const };
   });
 }
@@ -225,6 +228,7 @@ export async function changePayment(tx: Db, config: Config, input: PaymentMove) 
   await recordEvent(tx, order.id, { actor: input.actor, kind: 'payment', fromValue: order.paymentStatus, toValue: input.to, note });
   if (input.to === 'paid') await queueInvoice(tx, config, order, 'FV');
   if (input.to === 'refunded') await queueInvoice(tx, config, order, 'FA');
+  await settleOrderPoints(tx, order.id, input.actor);
   return { ...order, paymentStatus: input.to };
 }
 

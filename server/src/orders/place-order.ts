@@ -18,6 +18,7 @@ import { hitRateLimit } from '../platform/rate-limit';
 import { type Moved, ONLINE_SHOP, recordMovements, saleCosts } from '../inventory/ledger';
 import type { LowStock } from './notifications';
 import { applyPromo, takePromoUse } from './promo';
+import { addDiscount, settleOrderPoints, spendPoints } from '../customers/loyalty';
 import { moveSeats, sessionOfLine } from '../sessions/seats';
 import type { Database } from '../db/schema';
 
@@ -27,6 +28,8 @@ type Input = Omit<PlaceOrderInput, 'paymentMethod'> & {
   paymentMethod?: PlaceOrderInput['paymentMethod'];
   /** The shopper's internet address, counted against the owner's hourly limit (absent: not counted). */
   fromAddress?: string;
+  /** The phone of the customer signed in to Mon espace on this browser: the only one whose points may be spent. */
+  signedInPhone?: string | null;
 };
 
 const tables = { product: products, service: services, course: cryptoCourses } as const;
@@ -186,7 +189,17 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
 
   const subtotal = round2(lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0));
   const deliveryCost = delivery?.price ?? 0;
-  const discount = promo?.discount ?? 0;
+  // Loyalty points, the signed-in customer's own, for their own phone: a discount on what is left to pay for the goods.
+  let items = promo?.lines ?? lines;
+  let points = null as { points: number; discount: number } | null;
+  if (input.loyaltyPoints) {
+    if (!input.signedInPhone) refuse('Connectez-vous à Mon espace pour utiliser vos points de fidélité.');
+    if (input.signedInPhone !== input.phone)
+      refuse('Vos points sont ceux du téléphone de votre espace : commandez avec ce numéro pour les utiliser.');
+    points = await spendPoints(tx, input.phone, input.loyaltyPoints, subtotal - (promo?.discount ?? 0));
+    items = addDiscount(items, points.discount);
+  }
+  const discount = (promo?.discount ?? 0) + (points?.discount ?? 0);
   const total = round2(subtotal - discount + deliveryCost);
   if (!online && total > rules.maxUnconfirmedTotal) refuse(overCashCeiling(rules.maxUnconfirmedTotal));
   const row = await createRecord(tx, orders, {
@@ -198,18 +211,20 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
     note: input.note ?? null,
     paymentMethod: input.paymentMethod ?? 'cash_on_delivery',
     marketingConsent: input.marketingConsent ?? false,
-    items: promo?.lines ?? lines,
+    items,
     delivery,
     subtotal,
     promoCode: promo?.code ?? null,
     promoLabel: promo?.label ?? null,
     discount,
+    loyaltyPoints: points?.points || null,
     deliveryCost,
     total,
     lineCosts: await saleCosts(tx, lines),
     idempotencyKey: input.idempotencyKey,
   });
   await recordMovements(tx, { kind: 'order', actor: ONLINE_SHOP, orderNumber: row.number }, moved);
+  if (points) await settleOrderPoints(tx, row.id, ONLINE_SHOP);
   // The shopper's choice for this phone: the order's news by e-mail (when given) or on WhatsApp.
   if (input.updatesByEmail !== undefined && row.phone && (row.email || !input.updatesByEmail))
     await tx

@@ -58,6 +58,7 @@ const VISIBLE = [
   'promoCode',
   'promoLabel',
   'discount',
+  'loyaltyPoints',
   'deliveryCost',
   'total',
   'createdAt',

@@ -13,7 +13,9 @@ async function signedIn(ctx: Context) {
   return who;
 }
 /** Never cached nor batched with public reads: one customer's own data. */
-const personal = publicProcedure.meta({ private: true, invalidates: [] });
+const personal = publicProcedure.meta({ private: true });
+/** A write of the customer's own: nothing the public cache holds changes. */
+const own = publicProcedure.meta({ invalidates: [] });
 
 /**
  * « Mon espace » (customers/space.ts): a code asked and typed, the session's cookie, the space
@@ -24,7 +26,7 @@ export const accountRouter = router({
   requestCode: publicForm(10)
     .input(z.strictObject({ contact, ...honeypot }))
     .mutation(({ ctx, input }) => requestCode(ctx.db, ctx.config, input.contact, ctx.ip)),
-  signIn: personal
+  signIn: own
     .meta({ rateLimit: { limit: 30, windowSeconds: 10 * 60 } })
     .input(z.strictObject({ contact, code: z.string().trim().max(20) }))
     .mutation(async ({ ctx, input }) => {
@@ -37,7 +39,7 @@ export const accountRouter = router({
     const who = await customerOf(ctx.db, ctx.cookies.get(customerCookieName(ctx.config)));
     return who ? mySpace(ctx.db, who.phone) : null;
   }),
-  signOut: personal.input(z.strictObject({ everywhere: z.boolean().default(false) })).mutation(async ({ ctx, input }) => {
+  signOut: own.input(z.strictObject({ everywhere: z.boolean().default(false) })).mutation(async ({ ctx, input }) => {
     const who = await customerOf(ctx.db, ctx.cookies.get(customerCookieName(ctx.config)));
     if (who) await signOut(ctx.db, who, input.everywhere);
     ctx.cookies.clear(customerCookieName(ctx.config));

@@ -25,6 +25,7 @@ import { lowStockAlerts, orderPlacedMails } from '../orders/notifications';
 import { findOrderByKey, orderRules, placeOrderRecord, priceItems } from '../orders/place-order';
 import { applyPromo } from '../orders/promo';
 import { findTrackedOrder, trackInput } from '../orders/tracking';
+import { customerCookieName, customerOf } from '../customers/space';
 import { paymentProvider } from '../payments/configured';
 import { adminProcedure, publicProcedure } from '../trpc';
 
@@ -124,9 +125,16 @@ export const ordersProcedures = {
               : 'Rien à livrer dans cette commande : elle se paie en ligne par Mobile Money.',
         });
       }
+      // Points are spent only by the customer this browser is signed in as (Mon espace); looked up
+      // before the transaction (PGlite has one connection, which the transaction holds).
+      const signedIn = input.loyaltyPoints ? await customerOf(ctx.db, ctx.cookies.get(customerCookieName(ctx.config))) : null;
       try {
         const placed = await ctx.db.transaction().execute(async (tx) => {
-          const placed = await placeOrderRecord(tx, { ...input, ...(ctx.config.rateLimit ? { fromAddress: ctx.ip } : {}) });
+          const placed = await placeOrderRecord(tx, {
+            ...input,
+            signedInPhone: signedIn?.phone ?? null,
+            ...(ctx.config.rateLimit ? { fromAddress: ctx.ip } : {}),
+          });
           if (placed.created) {
             await recordEvent(tx, placed.row.id, { actor: 'client', kind: 'created', toValue: 'new' });
             await orderPlacedMails(tx, ctx.config, placed.row, placed.low);

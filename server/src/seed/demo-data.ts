@@ -46,6 +46,9 @@ const demoSettings: Input<typeof settings> = {
   tiktok: 'https://www.tiktok.com/@techcryptobenin.demo',
   // A week to ask a return online from the tracking page (0 in a new shop until the owner chooses).
   returnDays: 7,
+  // One point per 1,000 F, worth 10 F: 1 % back, spent online (Mon espace) or at the counter.
+  loyaltyRate: 1,
+  loyaltyValue: 10,
 };
 
 const catalogue: Input<typeof products>[] = [

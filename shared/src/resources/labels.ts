@@ -136,6 +136,8 @@ export const returnRequestStatuses = {
   refused: 'Refusée',
   done: 'Remboursée',
 } as const;
+/** What moved a customer's loyalty points (server/src/customers/loyalty.ts). */
+export const loyaltyKinds = { earn: 'Achat', spend: 'Points utilisés', return: 'Retour d’articles', adjust: 'Ajustement' } as const;
 /** What a shopper types as a promo code: letters, digits, - and _, compared without regard to case. */
 export const PROMO_CODE_PATTERN = /^[A-Za-z0-9_-]{3,40}$/;
 export const promoKinds = { percent: 'Pourcentage', amount: 'Montant fixe (F CFA)' } as const;
@@ -155,16 +157,24 @@ export function deliveryLine(order: { delivery: { name: string } | null; deliver
   return `Livraison${order.delivery ? ` (${order.delivery.name})` : ''}`;
 }
 
-/** The discount line of an order's totals ("Code promo TABASKI10 (Tabaski -10 %)"), or null without one. */
+/**
+ * The discount line of an order's totals ("Code promo TABASKI10 (Tabaski -10 %)", "Points fidélité
+ * (120 points)", or both joined), or null without one.
+ */
 export function discountLine(order: {
   promoCode?: string | null;
   promoLabel?: string | null;
   discount?: number | string | null;
+  loyaltyPoints?: number | null;
 }): string | null {
   if (!(Number(order.discount) > 0)) return null;
+  const points = order.loyaltyPoints ? `${order.loyaltyPoints} point${order.loyaltyPoints > 1 ? 's' : ''} fidélité` : null;
   // A discount given at the counter: its label says so.
-  if (!order.promoCode) return order.promoLabel ?? 'Remise';
-  return `Code promo ${order.promoCode}${order.promoLabel ? ` (${order.promoLabel})` : ''}`;
+  const promo = order.promoCode
+    ? `Code promo ${order.promoCode}${order.promoLabel ? ` (${order.promoLabel})` : ''}`
+    : (order.promoLabel ?? (points ? null : 'Remise'));
+  if (!points) return promo;
+  return promo ? `${promo} et ${points}` : `Points fidélité (${points.replace(' fidélité', '')})`;
 }
 
 /** The French label of a stored key (a status, a method...), or the key itself when the map lacks it. */

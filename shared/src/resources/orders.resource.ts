@@ -42,6 +42,8 @@ export const orders = defineResource({
     promoCode: f.text('Code promo', { optional: true, readOnly: true, max: 40 }),
     promoLabel: f.text('Libellé du code promo', { optional: true, readOnly: true, max: 100 }),
     discount: f.money('Remise', { readOnly: true, default: 0 }),
+    /** Loyalty points the customer spent on it (customers/loyalty.ts); their value is part of `discount`. */
+    loyaltyPoints: f.integer('Points fidélité utilisés', { optional: true, readOnly: true }),
     deliveryCost: f.money('Frais de livraison', { readOnly: true }),
     total: f.money('Total', { readOnly: true }),
     paymentMethod: f.enum('Mode de paiement', paymentMethods, { default: 'cash_on_delivery' }),
@@ -140,6 +142,8 @@ export const placeOrderSchema = orders.createSchema
     deliveryOptionId: z.uuid('Option de livraison inconnue.').nullish(),
     /** Typed by the shopper: checked and applied by the server (orders/promo.ts), never a price from the client. */
     promoCode: promoCodeInput.nullish(),
+    /** Loyalty points to spend: the signed-in customer's own (customers/loyalty.ts), checked by the server. */
+    loyaltyPoints: z.number('Nombre de points attendu.').int('Nombre de points entier attendu.').min(0).max(1_000_000).optional(),
     /** The unticked box by default: consent is given, never assumed. */
     marketingConsent: z.boolean('Oui ou non attendu.').optional(),
     /** The order's news by e-mail rather than on WhatsApp (kept for this phone, changed at any order). */
@@ -216,6 +220,8 @@ export const counterSaleSchema = z.strictObject({
   /** The ticket's link is sent there. */
   email: given(orders.fields.email).optional(),
   buyerIfu: given(orders.fields.buyerIfu).optional(),
+  /** Loyalty points of the customer whose phone is given, spent as a discount (server/src/customers/loyalty.ts). */
+  loyaltyPoints: z.number('Nombre de points attendu.').int('Nombre de points entier attendu.').min(1).max(1_000_000).optional(),
   idempotencyKey: idempotencyKeySchema,
   /**
    * Made while the phone was offline and sent later: the articles were handed over and the money

@@ -94,6 +94,17 @@ export const settings = defineResource({
       default: 0,
       help: 'Un vendeur peut rembourser un retour jusqu’à ce montant ; au-delà, le gérant ou vous. 0 : les vendeurs ne remboursent pas.',
     }),
+    loyaltyRate: f.integer('Points de fidélité par tranche de 1 000 F', {
+      adminOnly: true,
+      default: 0,
+      max: 1000,
+      help: 'Un client identifié par son téléphone gagne ces points par 1 000 F d’achats payés et livrés (livraison non comptée), en ligne et au comptoir. 0 : pas de programme de fidélité.',
+    }),
+    loyaltyValue: f.money('Valeur d’un point (F CFA)', {
+      adminOnly: true,
+      default: 10,
+      help: 'La remise qu’un point donne quand le client l’utilise, à la commande (connecté à Mon espace) ou au comptoir.',
+    }),
     returnDays: f.integer('Délai de retour en ligne (jours)', {
       adminOnly: true,
       default: 0,

@@ -10,6 +10,8 @@ export const PRIVATE_QUERIES: ReadonlySet<string> = new Set([
   'orders.track',
   'orders.quotePromo',
   'payments.status',
+  'account.me',
+  'account.reorder',
 ] satisfies ProcedurePath[]);
 
 export const trpc = createTRPCClient<AppRouter>({

@@ -29,6 +29,14 @@ interface Credit {
 }
 const noCredit: Credit = { from: '', balance: null, used: 0 };
 
+/** The customer's loyalty points (by the phone in « Client ») used on this sale: the balance, a point's value, how many. */
+interface Points {
+  balance: number | null;
+  value: number;
+  used: number;
+}
+const noPoints: Points = { balance: null, value: 0, used: 0 };
+
 /** How a ticket of `total` is paid (a credit, then cash, Mobile Money or both), the change, and who bought. */
 export function usePayment(total: number) {
   const [method, setMethod] = useState<Method>('cash');
@@ -37,9 +45,11 @@ export function usePayment(total: number) {
   const [reference, setReference] = useState('');
   const [buyer, setBuyer] = useState(noBuyer);
   const [credit, setCredit] = useState<Credit>(noCredit);
-  // What the credit leaves to pay, then what of it is paid in cash: all, or what Mobile Money leaves.
-  const used = Math.min(credit.used, total);
-  const due = total - used;
+  const [points, setPoints] = useState<Points>(noPoints);
+  // What the points take off, what the credit pays of the rest, then what of it is paid in cash: all, or what Mobile Money leaves.
+  const pointsOff = Math.min(points.used * points.value, total);
+  const used = Math.min(credit.used, total - pointsOff);
+  const due = total - pointsOff - used;
   const cashPart = method === 'cash' ? due : method === 'cash_mobile_money' ? Math.max(0, due - (mobileMoney ?? 0)) : 0;
   const change = given === null ? null : given - cashPart;
   const ready =
@@ -49,8 +59,17 @@ export function usePayment(total: number) {
       : reference.trim().length >= 4 &&
         (method === 'mobile_money' || (!!mobileMoney && mobileMoney <= due && change !== null && change >= 0)));
   return {
-    state: { method, mobileMoney, given, reference, buyer, cashPart, change, credit, used, due },
-    set: { method: setMethod, mobileMoney: setMobileMoney, given: setGiven, reference: setReference, buyer: setBuyer, credit: setCredit },
+    state: { method, mobileMoney, given, reference, buyer, cashPart, change, credit, used, due, points, pointsOff },
+    set: {
+      method: setMethod,
+      mobileMoney: setMobileMoney,
+      given: setGiven,
+      reference: setReference,
+      // Another phone is another customer: their points are asked again.
+      buyer: (next: typeof noBuyer) => (setBuyer(next), next.phone !== buyer.phone && setPoints(noPoints)),
+      credit: setCredit,
+      points: setPoints,
+    },
     ready,
     /** The change the sale records (none for Mobile Money alone). */
     changeDue: change !== null && method !== 'mobile_money' ? change : 0,
@@ -64,9 +83,11 @@ export function usePayment(total: number) {
             : { method, mobileMoney: mobileMoney ?? 0, reference, given: given ?? 0 },
       ...Object.fromEntries(BUYER.map(({ key }) => [key, buyer[key].trim()]).filter(([, value]) => value)),
       ...(used ? { credit: { from: credit.from.trim(), amount: used } } : {}),
+      ...(points.used ? { loyaltyPoints: points.used } : {}),
     }),
     reset: () => {
       setCredit(noCredit);
+      setPoints(noPoints);
       setMethod('cash');
       setGiven(null);
       setMobileMoney(null);
@@ -151,6 +172,11 @@ export function PaymentCard({
               children: <CreditUse payment={payment} total={total} />,
             },
             {
+              key: 'points',
+              label: state.pointsOff ? `Points fidélité : −${formatXOF(state.pointsOff)}` : 'Points fidélité',
+              children: <PointsUse payment={payment} total={total} />,
+            },
+            {
               key: 'buyer',
               label: 'Client (facultatif)',
               children: (
@@ -229,6 +255,55 @@ function CreditUse({ payment, total }: { payment: ReturnType<typeof usePayment>;
         ) : (
           <Button block onClick={() => payment.set.credit({ ...credit, used: Math.min(credit.balance!, total) })}>
             Utiliser {formatXOF(Math.min(credit.balance, total))} (avoir de {formatXOF(credit.balance)})
+          </Button>
+        )
+      ) : null}
+    </Space>
+  );
+}
+
+/** The loyalty points of the customer whose phone is in « Client »: checked online, spent by the sale (the server checks again). */
+function PointsUse({ payment, total }: { payment: ReturnType<typeof usePayment>; total: number }) {
+  const { points, buyer } = payment.state;
+  const [checking, setChecking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function check() {
+    setChecking(true);
+    setError(null);
+    try {
+      const found = await trpc.customers.points.query({ phone: buyer.phone });
+      if (!found.on) setError('Le programme de fidélité n’est pas ouvert (Paramètres).');
+      else if (found.balance <= 0) setError('Ce client n’a pas de points à utiliser.');
+      payment.set.points({ balance: found.balance, value: found.value, used: 0 });
+    } catch (caught) {
+      setError(toHttpError(caught).message);
+    } finally {
+      setChecking(false);
+    }
+  }
+  if (!buyer.phone.trim()) return <Alert type="info" showIcon message="Indiquez d’abord le téléphone du client dans « Client »." />;
+  const usable = points.value ? Math.min(points.balance ?? 0, Math.floor(total / points.value)) : 0;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Button loading={checking} onClick={() => void check()}>
+        Voir les points de {buyer.phone}
+      </Button>
+      {error ? <Alert type="warning" showIcon message={error} /> : null}
+      {usable > 0 ? (
+        points.used ? (
+          <Alert
+            type="success"
+            showIcon
+            message={`${points.used} points utilisés : −${formatXOF(payment.state.pointsOff)}`}
+            action={
+              <Button size="small" onClick={() => payment.set.points({ ...points, used: 0 })}>
+                Retirer
+              </Button>
+            }
+          />
+        ) : (
+          <Button block onClick={() => payment.set.points({ ...points, used: usable })}>
+            Utiliser {usable} points : −{formatXOF(usable * points.value)} (solde {points.balance})
           </Button>
         )
       ) : null}

@@ -12,6 +12,7 @@ import { retryUnlessRefused } from '../../providers/errors';
 import { SEARCH_FILTER } from '../../providers/data-provider';
 import { WhatsAppButton } from '../WhatsAppButton';
 import { StopOffers } from './StopOffers';
+import { CustomerPoints } from './CustomerPoints';
 import { shopDateTime } from '../../providers/shop-day';
 
 type Customer = RowOfResource<typeof customers>;
@@ -74,6 +75,7 @@ export default function CustomerDetail() {
         </Descriptions>
         <StopOffers customer={customer} onDone={() => void query.refetch()} />
       </Card>
+      <CustomerPoints id={customer.id} />
       <Card title={`Commandes (${total})`} size="small">
         <List
           loading={ordersQuery.isLoading}

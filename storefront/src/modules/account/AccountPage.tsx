@@ -1,5 +1,5 @@
 import { dateTime, formatXOF } from '@app/shared/format';
-import { orderStatuses, paymentStatuses } from '@app/shared/labels';
+import { loyaltyKinds, orderStatuses, paymentStatuses } from '@app/shared/labels';
 import { PHONE_EXAMPLE } from '@app/shared/phone';
 import { NO_SCRIPT_FORMS } from '@app/shared/ssr';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -188,6 +188,7 @@ function SpaceView({ space }: { space: Space }) {
           </div>
         )}
       </section>
+      {space.loyalty.on && <Points loyalty={space.loyalty} />}
       <section className={`${card} space-y-3 p-4`} aria-label="Mes commandes">
         <h2 className="text-lg font-semibold text-slate-900">Mes commandes</h2>
         {space.orders.length === 0 && <p className="text-slate-600">Aucune commande pour l’instant.</p>}
@@ -221,5 +222,37 @@ function SpaceView({ space }: { space: Space }) {
         </button>
       </div>
     </div>
+  );
+}
+
+/** The loyalty points: the balance, what it is worth, and how it moved. */
+function Points({ loyalty }: { loyalty: Space['loyalty'] }) {
+  return (
+    <section className={`${card} space-y-2 p-4`} aria-label="Mes points fidélité">
+      <h2 className="text-lg font-semibold text-slate-900">Mes points fidélité</h2>
+      <p data-testid="points-balance">
+        <strong>{Math.max(0, loyalty.balance)} points</strong>, soit {formatXOF(Math.max(0, loyalty.balance) * loyalty.value)} à utiliser à
+        la commande ou en boutique.
+      </p>
+      <p className="text-sm text-slate-600">
+        {loyalty.rate} point{loyalty.rate > 1 ? 's' : ''} par tranche de 1 000 F d’achats payés et livrés ; un point vaut{' '}
+        {formatXOF(loyalty.value)}.
+      </p>
+      {loyalty.history.length > 0 && (
+        <ul className="divide-y divide-slate-100 text-sm">
+          {loyalty.history.map((h, i) => (
+            <li key={i} className="flex justify-between gap-3 py-1">
+              <span>
+                {dateTime(h.createdAt)} · {loyaltyKinds[h.kind]}
+                {h.returnNumber ? ` ${h.returnNumber}` : h.orderNumber ? ` ${h.orderNumber}` : ''}
+              </span>
+              <span className={h.points > 0 ? 'font-semibold text-emerald-800' : 'text-slate-700'}>
+                {h.points > 0 ? `+${h.points}` : h.points}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

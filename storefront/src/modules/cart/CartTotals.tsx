@@ -10,9 +10,12 @@ import { useCart } from './useCart';
 export function CartTotals({
   withDelivery = true,
   promo,
+  points,
 }: {
   withDelivery?: boolean;
   promo?: { code: string; label: string; discount: number } | null;
+  /** Loyalty points the customer chose to spend, and the francs they take off. */
+  points?: { points: number; discount: number } | null;
 }) {
   const { cart: full } = useCart();
   const cart = withDelivery ? full : { ...full, delivery: null };
@@ -28,6 +31,12 @@ export function CartTotals({
           <dd data-testid="discount">{formatDiscount(promo.discount)}</dd>
         </div>
       )}
+      {points && (
+        <div className="flex justify-between gap-3 text-emerald-800">
+          <dt>{discountLine({ loyaltyPoints: points.points, discount: points.discount })}</dt>
+          <dd data-testid="points-discount">{formatDiscount(points.discount)}</dd>
+        </div>
+      )}
       {withDelivery && (
         <div className="flex justify-between gap-3">
           <dt>Livraison{cart.delivery ? ` (${cart.delivery.name})` : ''}</dt>
@@ -36,7 +45,7 @@ export function CartTotals({
       )}
       <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-base font-bold text-slate-900">
         <dt>Total</dt>
-        <dd data-testid="grand-total">{formatXOF(grandTotal(cart) - (promo?.discount ?? 0))}</dd>
+        <dd data-testid="grand-total">{formatXOF(grandTotal(cart) - (promo?.discount ?? 0) - (points?.discount ?? 0))}</dd>
       </div>
     </dl>
   );

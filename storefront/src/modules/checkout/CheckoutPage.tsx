@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { formatXOF } from '@app/shared/format';
 import { api } from '../../lib/queries';
 import { signedInHere } from '../account/signedIn';
 import { pageRoutes } from '../../app/routes';
@@ -45,13 +46,16 @@ const preloadConfirmation = () =>
     ?.page()
     .catch(() => undefined);
 
+/** The customer signed in to « Mon espace » on this browser, asked only when this browser signed in. */
+function useSpace() {
+  return useQuery({ ...api.account.me.queryOptions(), enabled: signedInHere(), retry: false }).data ?? null;
+}
+
 /**
  * A customer signed in to « Mon espace » finds their name, phone, e-mail and last address filled in
  * (what they already typed stays); a stranger's checkout asks nothing more of the network.
  */
-function usePrefill(setValues: ReturnType<typeof useCheckoutForm>['form']['setValues']) {
-  const me = useQuery({ ...api.account.me.queryOptions(), enabled: signedInHere(), retry: false });
-  const space = me.data;
+function usePrefill(space: ReturnType<typeof useSpace>, setValues: ReturnType<typeof useCheckoutForm>['form']['setValues']) {
   useEffect(() => {
     if (!space) return;
     const last = space.addresses[0];
@@ -66,6 +70,28 @@ function usePrefill(setValues: ReturnType<typeof useCheckoutForm>['form']['setVa
   }, [space, setValues]);
 }
 
+/** « Utiliser mes points »: the signed-in customer's balance as a discount (the server caps it at what is left to pay). */
+function PointsChoice({
+  loyalty,
+  cap,
+  on,
+  onChange,
+}: {
+  loyalty: NonNullable<ReturnType<typeof useSpace>>['loyalty'];
+  cap: number;
+  on: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  if (!loyalty.on || loyalty.balance <= 0) return null;
+  const points = Math.min(loyalty.balance, Math.floor(cap / loyalty.value));
+  if (points <= 0) return null;
+  return (
+    <CheckBox name="loyaltyPoints" checked={on} onChange={onChange}>
+      Utiliser {points} de mes {loyalty.balance} points fidélité : −{formatXOF(points * loyalty.value)}
+    </CheckBox>
+  );
+}
+
 export function CheckoutPage() {
   useEffect(preloadConfirmation, []);
   const connected = useOnline();
@@ -78,6 +104,11 @@ export function CheckoutPage() {
   const methods = paymentMethodsFor(cart.items, online);
   const promo = usePromoCode(cart.items);
   const whatsappUpdates = useWhatsAppUpdates();
+  const space = useSpace();
+  const [pointsOn, setPointsOn] = useState(false);
+  const goods = cart.items.reduce((sum, i) => sum + i.price * i.quantity, 0) - (promo.applied?.discount ?? 0);
+  const loyalty = space?.loyalty.on ? space.loyalty : null;
+  const spent = loyalty && pointsOn ? Math.min(loyalty.balance, Math.floor(goods / loyalty.value)) : 0;
   const { form, method, submit, pending, leaving, consent, byEmail } = useCheckoutForm(
     Boolean(options && options.length > 0),
     shipping,
@@ -85,8 +116,9 @@ export function CheckoutPage() {
     honeypot.value,
     stock.refetch,
     { code: promo.applied?.code ?? null, refuse: promo.refuse },
+    spent,
   );
-  usePrefill(form.setValues);
+  usePrefill(space, form.setValues);
   const short = shortLines(cart).length > 0;
   const { bind } = form;
   if (leaving) {
@@ -215,7 +247,12 @@ export function CheckoutPage() {
             <p className="text-sm text-slate-600">Aucune livraison : services et formations.</p>
           )}
           <PromoCodeField promo={promo} />
-          <CartTotals withDelivery={shipping} promo={promo.applied} />
+          {space && <PointsChoice loyalty={space.loyalty} cap={goods} on={pointsOn} onChange={setPointsOn} />}
+          <CartTotals
+            withDelivery={shipping}
+            promo={promo.applied}
+            points={spent > 0 && loyalty ? { points: spent, discount: spent * loyalty.value } : null}
+          />
           {!connected && (
             <p role="alert" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
               Vous êtes hors ligne : la commande a besoin d’une connexion. Vos informations restent saisies ; commandez dès le retour du

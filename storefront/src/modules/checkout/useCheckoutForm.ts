@@ -44,6 +44,8 @@ export function useCheckoutForm(
   honeypot: () => string | undefined,
   refreshStock: () => unknown,
   promo: { code: string | null; refuse: (message: string) => void },
+  /** Loyalty points to spend (the signed-in customer's; 0: none). */
+  loyaltyPoints = 0,
 ) {
   const form = useForm<CheckoutValues, 'delivery'>(initial);
   /** The box "offres par WhatsApp": unticked until the shopper ticks it. */
@@ -73,6 +75,7 @@ export function useCheckoutForm(
         items: orderItems(cart.items),
         deliveryOptionId: shipping ? (cart.delivery?.id ?? null) : null,
         promoCode: promo.code,
+        ...(loyaltyPoints ? { loyaltyPoints } : {}),
         marketingConsent,
         ...(v.email.trim() ? { updatesByEmail: byEmail } : {}),
         idempotencyKey: checkoutKey(),
