@@ -80,9 +80,15 @@ describe('Mon espace, on a phone', () => {
     expect(await page.getByTestId('points-discount').textContent()).toBe(formatDiscount(130));
     await screenshot(page, 'account-checkout-360');
 
-    // Signed out: the space asks for a code again, and checkout is a stranger's.
+    // Her data: downloadable, and erased on request (nothing is on its way): the space asks for a code again.
     await open(page, '/mon-espace');
-    await page.getByRole('button', { name: 'Se déconnecter', exact: true }).click();
+    const mine2 = page.getByRole('region', { name: 'Mes données' });
+    expect(await mine2.getByRole('link', { name: 'Télécharger (PDF)' }).getAttribute('href')).toBe('/espace/mes-donnees.pdf');
+    await mine2.getByRole('button', { name: 'Effacer mes données' }).click();
+    await mine2.getByRole('button', { name: 'Oui, effacer mes données' }).click();
     await page.getByLabel('Téléphone ou e-mail').waitFor();
+    expect(
+      (await app.db.selectFrom('orders').select('customerName').where('number', '=', order.number).executeTakeFirstOrThrow()).customerName,
+    ).toBe('Client effacé');
   });
 });

@@ -41,7 +41,8 @@ export const DATABASE_RULES: readonly DatabaseRule[] = [
     // The customers of these phones, computed again from their orders (the phone index finds them).
     // Each row is first made to exist and locked, in phone order: a transaction writing an order of
     // the same phone waits for this one, then (a new statement, a new snapshot) counts its order too.
-    // Consent is the latest order's choice, unless the customer asked for no more offers after it.
+    // Consent is the latest choice: the latest order's box, a withdrawal the owner recorded after it,
+    // or the customer's switch in Mon espace after both.
     // A sale at the counter without a phone has no customer.
     name: 'refresh_customers',
     signature: 'refresh_customers(phones text[]) RETURNS void LANGUAGE plpgsql',
@@ -56,7 +57,8 @@ BEGIN
   UPDATE customers c
   SET name = s.name, names = s.names, email = s.email, city = s.city, orders_count = s.orders_count,
       total_spent = s.total_spent, first_order_at = s.first_order_at, last_order_at = s.last_order_at,
-      marketing_consent = s.consent AND (c.contact_withdrawn_at IS NULL OR s.last_order_at > c.contact_withdrawn_at),
+      marketing_consent = CASE WHEN c.offers_opt_in_at > s.last_order_at AND (c.contact_withdrawn_at IS NULL OR c.offers_opt_in_at > c.contact_withdrawn_at) THEN true
+        ELSE s.consent AND (c.contact_withdrawn_at IS NULL OR s.last_order_at > c.contact_withdrawn_at) END,
       updated_at = now()
   FROM (
     SELECT o.phone,
@@ -76,7 +78,8 @@ BEGIN
   WHERE c.phone = s.phone
     AND (c.name, c.names, c.email, c.city, c.orders_count, c.total_spent, c.first_order_at, c.last_order_at, c.marketing_consent)
         IS DISTINCT FROM
-        (s.name, s.names, s.email, s.city, s.orders_count::integer, s.total_spent, s.first_order_at, s.last_order_at, s.consent AND (c.contact_withdrawn_at IS NULL OR s.last_order_at > c.contact_withdrawn_at));
+        (s.name, s.names, s.email, s.city, s.orders_count::integer, s.total_spent, s.first_order_at, s.last_order_at, CASE WHEN c.offers_opt_in_at > s.last_order_at AND (c.contact_withdrawn_at IS NULL OR c.offers_opt_in_at > c.contact_withdrawn_at) THEN true
+        ELSE s.consent AND (c.contact_withdrawn_at IS NULL OR s.last_order_at > c.contact_withdrawn_at) END);
 END
 `,
     recompute: ['customers'],

@@ -21,6 +21,7 @@ import { startScheduler } from '../platform/scheduler';
 import { exportRoutes } from './export-route';
 import { renderPurchaseOrder } from '../inventory/purchases';
 import { mediaRoutes } from './media-route';
+import { accountRoutes } from './account-route';
 import { fedapayWebhookRoute } from './webhook-route';
 import { whatsappWebhookRoute } from './whatsapp-route';
 import { whatsappEventDelivery } from '../whatsapp/intake';
@@ -267,6 +268,7 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
         scope.post(pattern, (req, reply) => reply.header('connection', 'close').redirect(req.url, 303));
     });
   await app.register(receiptRoute, { db, fontDir: paths.fonts, rateLimit: config.rateLimit });
+  await app.register(accountRoutes, { db, config, fontDir: paths.fonts });
   await app.register(formsRoute, { db, config, router });
   await app.register(fedapayWebhookRoute, { db, config });
   await app.register(whatsappWebhookRoute, { db, config });

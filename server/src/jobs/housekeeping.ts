@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { eraseDue } from '../customers/privacy';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import { purgeUnusedMedia } from '../media/gc';
@@ -58,18 +59,39 @@ export async function purgeExpired(db: DB, config: Config) {
       .deleteFrom('renderedDocuments')
       .where('createdAt', '<', sql<string>`now() - interval '30 days'`)
       .executeTakeFirst(),
+    // Mon espace: codes a day old, sessions closed or expired a month ago.
+    db
+      .deleteFrom('customerCodes')
+      .where('createdAt', '<', sql<string>`now() - interval '1 day'`)
+      .executeTakeFirst(),
+    db
+      .deleteFrom('customerSessions')
+      .where((eb) => eb.or([eb('expiresAt', '<', sql<string>`now()`), eb('revokedAt', '<', sql<string>`now() - interval '30 days'`)]))
+      .executeTakeFirst(),
     // What Meta posted to the webhook, handled long since (its messages and statuses are kept).
     db
       .deleteFrom('whatsappWebhooks')
       .where('receivedAt', '<', sql<string>`now() - interval '30 days'`)
       .executeTakeFirst(),
   ]);
-  const [sessions, resetTokens, rateLimits, loginFailures, invitations, audit, documents, webhooks] = counts.map((r) =>
-    Number(r.numDeletedRows),
-  );
+  const [sessions, resetTokens, rateLimits, loginFailures, invitations, audit, documents, customerCodes, customerSessions, webhooks] =
+    counts.map((r) => Number(r.numDeletedRows));
   const media = await purgeUnusedMedia(db);
   const whatsappFiles = await purgeOldMedia(db);
-  return { sessions, resetTokens, rateLimits, loginFailures, invitations, audit, documents, webhooks, media, whatsappFiles };
+  return {
+    sessions,
+    resetTokens,
+    rateLimits,
+    loginFailures,
+    invitations,
+    audit,
+    documents,
+    customerCodes,
+    customerSessions,
+    webhooks,
+    media,
+    whatsappFiles,
+  };
 }
 
 /**
@@ -110,6 +132,16 @@ export function housekeepingJobs(
       run: async () => {
         const reminded = await remindSessions(db, config);
         if (reminded) log.info({ reminded }, 'rappels des sessions de demain mis en file');
+      },
+    },
+    // A customer's erasure asked while an order was on its way, done once it has arrived (customers/privacy.ts).
+    {
+      name: 'pending-erasures',
+      every: 15 * 60_000,
+      firstAfter: 90_000,
+      run: async () => {
+        const erased = await eraseDue(db);
+        if (erased) log.info({ erased }, 'données de clients effacées à leur demande');
       },
     },
     // A session that began leaves the shop's list (cached until a write) within the minute.

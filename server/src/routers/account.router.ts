@@ -1,5 +1,6 @@
 import type { NewCartItem } from '@app/shared/cart';
-import { honeypot } from '@app/shared';
+import { honeypot, isEmail, orders } from '@app/shared';
+import { askErasure, correctData, setConsents } from '../customers/privacy';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { customerCookieName, customerOf, mySpace, requestCode, SESSION_DAYS, signIn, signOut } from '../customers/space';
@@ -44,6 +45,31 @@ export const accountRouter = router({
     if (who) await signOut(ctx.db, who, input.everywhere);
     ctx.cookies.clear(customerCookieName(ctx.config));
     return { ok: true };
+  }),
+  /** The customer corrects the name and e-mail of their orders. */
+  correct: own
+    .input(z.strictObject({ name: orders.fields.customerName.schema, email: z.string().trim().max(254).optional() }))
+    .mutation(async ({ ctx, input }) => {
+      const who = await signedIn(ctx);
+      const email = input.email ? input.email : null;
+      if (email && !isEmail(email)) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Adresse e-mail invalide.' });
+      await correctData(ctx.db, who.phone, { name: input.name, email }, { ip: ctx.ip, userAgent: ctx.device });
+      return mySpace(ctx.db, who.phone);
+    }),
+  /** The customer's switches: offers on WhatsApp, and the newsletter by e-mail (confirmed from the mail it sends). */
+  consents: own
+    .input(z.strictObject({ offers: z.boolean().optional(), newsletter: z.boolean().optional() }))
+    .mutation(async ({ ctx, input }) => {
+      const who = await signedIn(ctx);
+      const message = await setConsents(ctx.db, ctx.config, who.phone, input);
+      return { message, space: await mySpace(ctx.db, who.phone) };
+    }),
+  /** The customer asks to be erased: now, or once their orders on their way have arrived. */
+  erase: own.mutation(async ({ ctx }) => {
+    const who = await signedIn(ctx);
+    const answer = await askErasure(ctx.db, who.phone, { ip: ctx.ip, userAgent: ctx.device });
+    if (answer.done) ctx.cookies.clear(customerCookieName(ctx.config));
+    return answer;
   }),
   /** « Commander à nouveau »: an earlier order's articles as they sell today, and those that no longer do. */
   reorder: personal.input(z.strictObject({ number: z.string().max(30) })).query(async ({ ctx, input }) => {

@@ -31,8 +31,12 @@ export const customers = defineResource({
     lastOrderAt: f.datetime('Dernière commande', { readOnly: true }),
     marketingConsent: f.boolean('Accepte les offres WhatsApp', { readOnly: true }),
     contactWithdrawnAt: f.datetime('Ne veut plus d’offres depuis le', { optional: true, readOnly: true }),
+    /** The customer switched the WhatsApp offers on in Mon espace: the latest choice wins (an order's box, this, or a withdrawal). */
+    offersOptInAt: f.datetime('Offres acceptées dans Mon espace le', { optional: true, readOnly: true }),
     /** Their own space (« Mon espace », server/src/customers/space.ts): the last time they signed in with a code. */
     lastSignInAt: f.datetime('Dernière connexion à Mon espace', { optional: true, readOnly: true }),
+    /** The customer asked from Mon espace that their data be erased: done once no order of theirs is on its way (customers/privacy.ts). */
+    erasureRequestedAt: f.datetime('Effacement demandé le', { optional: true, readOnly: true }),
   },
   list: {
     columns: ['name', 'phone', 'ordersCount', 'totalSpent', 'lastOrderAt', 'city'],

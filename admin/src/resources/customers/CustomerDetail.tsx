@@ -32,6 +32,7 @@ const FACTS = [
   'email',
   'marketingConsent',
   'lastSignInAt',
+  'erasureRequestedAt',
 ] as const;
 
 /** One customer: what they bought and spent, their orders (newest first), and a WhatsApp chat. */

@@ -11,7 +11,7 @@ import { api } from '../../lib/queries';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { useCart } from '../cart/useCart';
 import { card, primaryButton, secondaryButton } from '../ui/buttons';
-import { TextField } from '../ui/Field';
+import { CheckBox, TextField } from '../ui/Field';
 import { Page } from '../ui/Page';
 import { PageHeader } from '../ui/PageHeader';
 import { toast } from '../ui/toast';
@@ -213,6 +213,8 @@ function SpaceView({ space }: { space: Space }) {
           </article>
         ))}
       </section>
+      <Choices space={space} />
+      <MyData space={space} />
       <div className="flex flex-wrap gap-2">
         <button type="button" className={secondaryButton} onClick={() => void leave(false)}>
           Se déconnecter
@@ -252,6 +254,126 @@ function Points({ loyalty }: { loyalty: Space['loyalty'] }) {
             </li>
           ))}
         </ul>
+      )}
+    </section>
+  );
+}
+
+/** « Mes données »: download them, correct the name and e-mail, or have them erased (customers/privacy.ts). */
+function MyData({ space }: { space: Space }) {
+  const client = useQueryClient();
+  const [name, setName] = useState(space.name);
+  const [email, setEmail] = useState(space.email ?? '');
+  const [confirming, setConfirming] = useState(false);
+  const [said, setSaid] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const correct = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      client.setQueryData(api.account.me.queryKey(), await trpc.account.correct.mutate({ name, email: email.trim() || undefined }));
+      toast.success('Vos informations sont corrigées.');
+    } catch (caught) {
+      toast.error(apiFailure(caught).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const erase = async () => {
+    setBusy(true);
+    try {
+      const answer = await trpc.account.erase.mutate();
+      setSaid(answer.message);
+      setConfirming(false);
+      if (answer.done) {
+        markSignedIn(false);
+        client.setQueryData(api.account.me.queryKey(), null);
+        toast.success(answer.message);
+      }
+    } catch (caught) {
+      toast.error(apiFailure(caught).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className={`${card} space-y-3 p-4`} aria-label="Mes données">
+      <h2 className="text-lg font-semibold text-slate-900">Mes données</h2>
+      <p className="text-sm text-slate-700">Tout ce que la boutique garde à votre sujet : commandes, retours, points, messages.</p>
+      <div className="flex flex-wrap gap-2">
+        <a href="/espace/mes-donnees.pdf" className={secondaryButton} download>
+          Télécharger (PDF)
+        </a>
+        <a href="/espace/mes-donnees.json" className={secondaryButton} download>
+          Télécharger (JSON)
+        </a>
+      </div>
+      <form onSubmit={correct} className="space-y-3" aria-label="Corriger mes informations">
+        <TextField label="Nom" value={name} onChange={(e) => setName(e.target.value)} required autoComplete="name" />
+        <TextField label="E-mail" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
+        <button type="submit" className={secondaryButton} disabled={busy}>
+          Corriger
+        </button>
+      </form>
+      {said && (
+        <p role="status" className="rounded-lg bg-slate-50 p-3 text-sm">
+          {said}
+        </p>
+      )}
+      {confirming ? (
+        <div className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <p>
+            Vos nom, téléphone, adresses et e-mail seront retirés de vos commandes (qui restent dans les comptes de la boutique), vos points
+            et vos messages supprimés. C’est définitif.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className={primaryButton} disabled={busy} onClick={() => void erase()}>
+              Oui, effacer mes données
+            </button>
+            <button type="button" className={secondaryButton} onClick={() => setConfirming(false)}>
+              Annuler
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" className={secondaryButton} onClick={() => setConfirming(true)}>
+          Effacer mes données
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** « Mes préférences »: the WhatsApp offers and the newsletter, switched on or off here. */
+function Choices({ space }: { space: Space }) {
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [said, setSaid] = useState<string | null>(null);
+  const change = async (input: { offers?: boolean; newsletter?: boolean }) => {
+    setBusy(true);
+    try {
+      const answer = await trpc.account.consents.mutate(input);
+      client.setQueryData(api.account.me.queryKey(), answer.space);
+      setSaid(answer.message);
+    } catch (caught) {
+      setSaid(apiFailure(caught).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className={`${card} space-y-2 p-4`} aria-label="Mes préférences" aria-busy={busy}>
+      <h2 className="text-lg font-semibold text-slate-900">Mes préférences</h2>
+      <CheckBox name="offers" checked={space.consents.offers} onChange={(on) => void change({ offers: on })}>
+        Recevoir les offres et nouveautés de la boutique par WhatsApp
+      </CheckBox>
+      <CheckBox name="newsletter" checked={space.consents.newsletter} onChange={(on) => void change({ newsletter: on })}>
+        Recevoir la newsletter par e-mail
+      </CheckBox>
+      {said && (
+        <p role="status" className="text-sm text-slate-700">
+          {said}
+        </p>
       )}
     </section>
   );
