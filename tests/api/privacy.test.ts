@@ -112,6 +112,8 @@ describe('my data', () => {
       .insertInto('storeCredits')
       .values({ phone: me.e164, amount: 2_000, actor: 'test' } as never)
       .execute();
+    // The customer sees the credit in their space.
+    expect((await me.shopper.client.account.me.query())?.credit).toBe(2_000);
     expect((await failure(me.shopper.client.account.erase.mutate())).message).toBe(
       `Vous avez un avoir de ${formatXOF(2_000)} : utilisez-le ou demandez son remboursement à la boutique avant l’effacement.`,
     );

@@ -264,6 +264,12 @@ export async function mySpace(db: Db, phone: string) {
       .executeTakeFirst(),
     pointsAccount(db, phone),
   ]);
+  // Their credit (« avoir ») from returns, by phone: spent at the counter (counter/credit.ts).
+  const credit = await db
+    .selectFrom('storeCredits')
+    .select(sql<string>`coalesce(sum(amount), 0)`.as('n'))
+    .where('phone', '=', phone)
+    .executeTakeFirstOrThrow();
   // The addresses delivered to, newest first, once each: what checkout offers to fill in.
   const addresses: { city: string; address: string; deliveryOptionId: string | null }[] = [];
   for (const o of orders) {
@@ -278,6 +284,7 @@ export async function mySpace(db: Db, phone: string) {
     addresses,
     consents: { offers: !!customer?.marketingConsent, newsletter: !!subscriber?.confirmedAt && !subscriber.unsubscribedAt },
     loyalty,
+    credit: Number(credit.n),
     orders: orders.map((o) => ({
       number: o.number,
       createdAt: o.createdAt,

@@ -188,6 +188,14 @@ function SpaceView({ space }: { space: Space }) {
           </div>
         )}
       </section>
+      {space.credit > 0 && (
+        <section className={`${card} p-4`} aria-label="Mon avoir">
+          <h2 className="text-lg font-semibold text-slate-900">Mon avoir</h2>
+          <p>
+            <strong>{formatXOF(space.credit)}</strong> rendus sur vos retours, à utiliser en boutique : donnez votre téléphone à la caisse.
+          </p>
+        </section>
+      )}
       {space.loyalty.on && <Points loyalty={space.loyalty} />}
       <section className={`${card} space-y-3 p-4`} aria-label="Mes commandes">
         <h2 className="text-lg font-semibold text-slate-900">Mes commandes</h2>
