@@ -22,6 +22,8 @@ export interface Config {
   logLevel: string;
   /** nodemailer connection URL; unset: mail goes to DATA_DIR/outbox as .eml files. */
   smtpUrl: string | undefined;
+  /** The bearer token /metrics asks for (ops/metrics.ts); unset: no /metrics. */
+  metricsToken: string | undefined;
   mailFrom: string;
   /** How often each server looks for due mails and notifications (it also looks at once after a write of its own). */
   outboxPollMs: number;
@@ -215,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 24, 'SESSION_ABSOLUTE_HOURS'),
     logLevel: env.LOG_LEVEL || 'info',
     smtpUrl: env.SMTP_URL || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
     mailFrom: env.MAIL_FROM || 'Boutique <no-reply@localhost>',
     outboxPollMs: int(env.OUTBOX_POLL_MS, 5_000, 'OUTBOX_POLL_MS'),
     pushServiceHosts: env.PUSH_SERVICE_HOSTS

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failure, httpClient, newProduct, startTestApp, type TestApp } from '../support/app';
-import { readOutbox } from '../support/outbox';
-import { until } from '../support/until';
+import { failure, newProduct, startTestApp, type TestApp } from '../support/app';
+import { signInToSpace } from '../support/space';
 
 // Loyalty (issue 59): 2 points per 1,000 F, a point worth 10 F. A counter sale and a web order earn
 // points, a return takes its share back, a signed-in checkout spends them (once, from two phones at
@@ -42,22 +41,6 @@ const deliver = async (id: string) => {
   await app.asAdmin.orders.setPayment({ id, to: 'paid' });
   for (const to of ['confirmed', 'shipped', 'delivered'] as const) await app.asAdmin.orders.transition({ id, to });
 };
-/** A browser signed in to this customer's space (the code read from the mail). */
-async function signedIn() {
-  const shopper = httpClient(app.url);
-  const before = readOutbox(app.config.dataDir).filter((m) => m.includes('Mon espace :')).length;
-  await shopper.client.account.requestCode.mutate({ contact: email });
-  const code = await until('the code', () =>
-    readOutbox(app.config.dataDir)
-      .filter((m) => m.includes('Mon espace :'))
-      .slice(before)
-      .map((m) => /Mon espace : (\d{6})/.exec(m)?.[1])
-      .find(Boolean),
-  );
-  await shopper.client.account.signIn.mutate({ contact: email, code });
-  return shopper;
-}
-
 describe('loyalty points', () => {
   it('are earned at the counter and online, taken back by a return, spent once at checkout, given back by a cancellation', async () => {
     const [speaker, cable, lamp] = [
@@ -95,7 +78,7 @@ describe('loyalty points', () => {
     expect((await failure(web([[lamp, 1]], { loyaltyPoints: 74 }))).message).toBe(
       'Connectez-vous à Mon espace pour utiliser vos points de fidélité.',
     );
-    const [first, second] = [await signedIn(), await signedIn()];
+    const [first, second] = [await signInToSpace(app, email), await signInToSpace(app, email)];
     expect((await first.client.account.me.query())?.loyalty).toMatchObject({ on: true, balance: 74, rate: 2, value: 10 });
     expect((await failure(web([[lamp, 1]], { loyaltyPoints: 74, phone: '0197000001' }, first.client.orders.place.mutate))).message).toBe(
       'Vos points sont ceux du téléphone de votre espace : commandez avec ce numéro pour les utiliser.',

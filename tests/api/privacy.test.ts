@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { formatXOF } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eraseDue } from '../../server/src/customers/privacy';
-import { failure, httpClient, newProduct, startTestApp, type TestApp } from '../support/app';
-import { readOutbox } from '../support/outbox';
+import { failure, newProduct, startTestApp, type TestApp } from '../support/app';
+import { signInToSpace } from '../support/space';
 import { pdfText } from '../support/pdf';
-import { until } from '../support/until';
 
 // A customer's data in their hands (issue 59): downloaded as JSON and as a PDF one reads, corrected,
 // and erased on request — at once, or once the order on its way has arrived; the orders stay in the
@@ -29,17 +28,8 @@ async function customer() {
     items: [{ id: (await newProduct(app, 'Casque', 9_000)).id, type: 'product', quantity: 1 }],
     idempotencyKey: randomUUID(),
   })) as { id: string; number: string };
-  const shopper = httpClient(app.url);
-  await shopper.client.account.requestCode.mutate({ contact: email });
-  const code = await until('the code', () =>
-    readOutbox(app.config.dataDir)
-      .filter((m) => m.includes(`To: ${email}`))
-      .map((m) => /Mon espace : (\d{6})/.exec(m)?.[1])
-      .find(Boolean),
-  );
-  await shopper.client.account.signIn.mutate({ contact: email, code });
-  const cookie = [...shopper.jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  return { phone, e164: `+229${phone}`, email, order, shopper, cookie };
+  const shopper = await signInToSpace(app, email);
+  return { phone, e164: `+229${phone}`, email, order, shopper, cookie: shopper.cookie };
 }
 const download = (format: string, cookie?: string) =>
   fetch(`${app.url}/espace/mes-donnees.${format}`, { headers: cookie ? { cookie } : {} });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, adminCookie, failure, memberClient, startTestApp, type TestApp, newProduct } from '../support/app';
 import { startEmcfStandIn, type EmcfStandIn } from '../support/emcf-stand-in';
 import { pdfText } from '../support/pdf';
+import { signInToSpace } from '../support/space';
 
 // Returns (issue 57): a line of a counter sale brought back and paid back from the drawer — the
 // stock is back, the drawer expects less cash, the Z report names who refunded, and the DGI gets
@@ -369,5 +370,60 @@ describe('a return of an order placed online', () => {
     expect(second.ret).toMatchObject({ amount: 19_500, deliveryRefund: 1_500 });
     const credit = await app.db.selectFrom('storeCredits').select(['amount']).where('phone', '=', '+2290196554433').execute();
     expect(credit.map((c) => Number(c.amount)).reduce((a, b) => a + b, 0)).toBe(37_500);
+  });
+});
+
+describe('credit spent online', () => {
+  it('pays part of a signed-in customer’s order, the courier collects the rest, and a cancellation gives it back', async () => {
+    const email = `avoir-${randomUUID().slice(0, 6)}@example.com`;
+    const phone = `0196${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+    const [mug, kettle] = [await product('Tasse', 3_000, 5), await product('Bouilloire', 10_000, 5)];
+    const place = (client: (input: never) => Promise<unknown>, extra: Record<string, unknown> = {}) =>
+      client({
+        customerName: 'Koffi Avoir',
+        phone,
+        email,
+        city: 'Cotonou',
+        address: 'Fidjrossè',
+        items: [{ id: kettle.id, type: 'product', quantity: 1 }],
+        idempotencyKey: randomUUID(),
+        ...extra,
+      } as never) as Promise<Sold & { total: number; creditAmount: number | null; trackingToken: string }>;
+    // A mug bought and brought back: 3,000 F of credit on the phone.
+    const first = await place(app.asVisitor.orders.place as never, { items: [{ id: mug.id, type: 'product', quantity: 1 }] });
+    await app.asAdmin.orders.setPayment({ id: first.id, to: 'paid' });
+    await app.asAdmin.returns.make(back(first, [[mug, 1]], { refundMethod: 'store_credit' }));
+    expect((await failure(place(app.asVisitor.orders.place as never, { useCredit: 3_000 }))).message).toBe(
+      'Connectez-vous à Mon espace pour utiliser votre avoir.',
+    );
+    const shopper = await signInToSpace(app, email);
+    expect((await shopper.client.account.me.query())?.credit).toBe(3_000);
+    // Two phones at once: one order gets the credit.
+    const other = await signInToSpace(app, email);
+    const results = await Promise.allSettled([
+      place(shopper.client.orders.place.mutate as never, { useCredit: 3_000 }),
+      place(other.client.orders.place.mutate as never, { useCredit: 3_000 }),
+    ]);
+    const won = results.filter((r) => r.status === 'fulfilled') as PromiseFulfilledResult<Awaited<ReturnType<typeof place>>>[];
+    expect(won).toHaveLength(1);
+    expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason.message).toBe(
+      'Votre avoir a déjà servi ou ne suffit plus : rechargez la page pour voir ce qu’il en reste.',
+    );
+    const order = won[0]!.value;
+    expect(order).toMatchObject({ total: 10_000, creditAmount: 3_000 });
+    expect((await shopper.client.account.me.query())?.credit).toBe(0);
+    // The tracking page and the courier's round see what is left to pay.
+    const tracked = await app.asVisitor.orders.track({ token: order.trackingToken });
+    expect(tracked.creditAmount).toBe(3_000);
+    // Cancelled: the credit comes back to the phone.
+    await app.asAdmin.orders.transition({ id: order.id, to: 'cancelled' });
+    expect((await shopper.client.account.me.query())?.credit).toBe(3_000);
+    // A cheaper order all paid by the credit is paid at once: nothing to collect.
+    const paid = await place(shopper.client.orders.place.mutate as never, {
+      items: [{ id: mug.id, type: 'product', quantity: 1 }],
+      useCredit: 3_000,
+    });
+    expect(paid).toMatchObject({ total: 3_000, creditAmount: 3_000, paymentStatus: 'paid' });
+    expect((await shopper.client.account.me.query())?.credit).toBe(0);
   });
 });

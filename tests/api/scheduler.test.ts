@@ -74,7 +74,9 @@ describe('the scheduler', () => {
     const app = await startTestApp();
     try {
       const names = async () => (await app.db.selectFrom('schedules').select('name').execute()).map((r) => r.name).sort();
-      await expect.poll(names).toEqual(['purge', 'release-unconfirmed-orders', 'session-reminders', 'sessions-started']);
+      await expect
+        .poll(names)
+        .toEqual(['pending-erasures', 'purge', 'release-unconfirmed-orders', 'session-reminders', 'sessions-started']);
     } finally {
       await app.close();
     }

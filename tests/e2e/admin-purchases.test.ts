@@ -109,15 +109,20 @@ describe('a stock count at 360 px', () => {
     // A sending whose answer is lost (the server counted it): a scan made meanwhile is not folded
     // into it, so neither is counted twice nor lost when the batch is sent again.
     let lost = 0;
+    // The lost answer is cut only once the next scan is made: that scan is made while it is pending, always.
+    let scannedMeanwhile!: () => void;
+    const meanwhile = new Promise<void>((resolve) => (scannedMeanwhile = resolve));
     await page.route('**/trpc/stockCounts.count**', async (route) => {
       if (lost++ === 0) {
         await route.fetch();
+        await meanwhile;
         await route.abort('connectionreset');
       } else await route.continue();
     });
     await scan(field, code);
     await expect.poll(() => lost).toBeGreaterThan(0);
     await scan(field, code);
+    scannedMeanwhile();
     await expect.poll(() => page.getByText('Tout ce que ce téléphone a compté est envoyé.').isVisible(), { timeout: 20_000 }).toBe(true);
     await page.unroute('**/trpc/stockCounts.count**');
     // « Tout … est envoyé » may still be on screen from before the third scan: the server says when it has all three.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatDiscount } from '@app/shared/format';
+import { formatDiscount, formatXOF } from '@app/shared/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, PHONE, startBrowserApp } from '../support/browser';
 import { readOutbox } from '../support/outbox';
@@ -78,8 +78,24 @@ describe('Mon espace, on a phone', () => {
     // Her 13 points, as a discount on this order.
     await page.getByLabel('Utiliser 13 de mes 13 points fidélité', { exact: false }).check();
     expect(await page.getByTestId('points-discount').textContent()).toBe(formatDiscount(130));
+    // A credit from a return pays part of what is left.
+    await app.db
+      .insertInto('storeCredits')
+      .values({ phone: `+229${phone}`, amount: 5_000, actor: 'test' } as never)
+      .execute();
+    await open(page, '/checkout');
+    await page.getByLabel('Utiliser 13 de mes 13 points fidélité', { exact: false }).check();
+    await page.getByLabel(`Utiliser mon avoir de ${formatXOF(5_000)}`).check();
+    expect(await page.getByTestId('credit-used').textContent()).toBe(formatDiscount(5_000));
+    const total = Number((await page.getByTestId('grand-total').textContent())!.replace(/\D/g, ''));
+    expect(await page.getByTestId('amount-due').textContent()).toBe(formatXOF(total - 5_000));
     await screenshot(page, 'account-checkout-360');
 
+    // Erasing is refused while a credit is held (it is her money): here she spent it at the counter.
+    await app.db
+      .insertInto('storeCredits')
+      .values({ phone: `+229${phone}`, amount: -5_000, actor: 'test' } as never)
+      .execute();
     // Her data: downloadable, and erased on request (nothing is on its way): the space asks for a code again.
     await open(page, '/mon-espace');
     const mine2 = page.getByRole('region', { name: 'Mes données' });

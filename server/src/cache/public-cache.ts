@@ -88,16 +88,20 @@ export class PublicCache {
 
   private readonly compressing = new Map<string, Promise<unknown>>();
 
+  /** Told of each lookup, found or not (the operator's metrics: ops/metrics.ts). */
+  onLookup: (hit: boolean) => void = () => undefined;
+
   get(key: string): CachedBody | undefined {
     if (!this.enabled) return undefined;
     let entry = this.hot.get(key);
     if (!entry) {
       entry = this.cold.get(key);
+      this.onLookup(!!entry);
       if (!entry) return undefined;
       // Asked for twice: a search or page people share, worth a place among the others.
       this.hot.set(key, entry);
       this.cold.delete(key);
-    }
+    } else this.onLookup(true);
     if (++entry.hits === UPGRADE_AFTER_HITS) this.upgrade(key, entry);
     return entry;
   }

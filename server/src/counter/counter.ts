@@ -21,7 +21,7 @@ import { queueInvoice } from '../invoicing/invoices';
 import { moveSeats } from '../sessions/seats';
 import type { LowStock } from '../orders/notifications';
 import { dayForSale } from './cash-drawer';
-import { holdCredit, spendCredit } from './credit';
+import { holdCredit, spendCredit } from '../customers/credit';
 import { addDiscount, settleOrderPoints, spendPoints } from '../customers/loyalty';
 import { findOrderByKey, orderRules, priceItems, round2, takeStock } from '../orders/place-order';
 import { recordMovements, saleCosts } from '../inventory/ledger';

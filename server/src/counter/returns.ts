@@ -18,7 +18,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { getRecord } from '../crud/repository';
 import { drawerFigures } from './cash-drawer';
-import { giveCredit } from './credit';
+import { giveCredit } from '../customers/credit';
 import { recordEvent } from '../history/events';
 import { type Moved, recordMovements } from '../inventory/ledger';
 import { queueInvoice } from '../invoicing/invoices';

@@ -7,6 +7,7 @@ import type { Database } from '../db/schema';
 import { subscribe } from '../newsletter/subscription';
 import { pdfDocument } from '../pdf/document';
 import { writeAudit } from '../platform/audit';
+import { creditBalance } from './credit';
 
 type Db = Kysely<Database>;
 
@@ -224,13 +225,7 @@ export async function correctData(
  * cancelled (`eraseDue`). Refused while they hold a credit (« avoir »): it is their money.
  */
 export async function askErasure(db: Db, phone: string, device: { ip: string; userAgent?: string | undefined }) {
-  // The store credit ledger's balance for this phone (counter/credit.ts writes it).
-  const { n } = await db
-    .selectFrom('storeCredits')
-    .select(sql<string>`coalesce(sum(amount), 0)`.as('n'))
-    .where('phone', '=', phone)
-    .executeTakeFirstOrThrow();
-  const balance = Number(n);
+  const { balance } = await creditBalance(db, phone);
   if (balance > 0)
     throw new TRPCError({
       code: 'CONFLICT',

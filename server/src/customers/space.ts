@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { enqueueMail, enqueueWhatsApp } from '../platform/outbox';
 import { reachableOnWhatsApp } from '../whatsapp/messages';
+import { creditBalance } from './credit';
 import { pointsAccount } from './loyalty';
 
 type Db = Kysely<Database>;
@@ -264,12 +265,8 @@ export async function mySpace(db: Db, phone: string) {
       .executeTakeFirst(),
     pointsAccount(db, phone),
   ]);
-  // Their credit (« avoir ») from returns, by phone: spent at the counter (counter/credit.ts).
-  const credit = await db
-    .selectFrom('storeCredits')
-    .select(sql<string>`coalesce(sum(amount), 0)`.as('n'))
-    .where('phone', '=', phone)
-    .executeTakeFirstOrThrow();
+  // Their credit (« avoir ») from returns, by phone (credit.ts).
+  const { balance: credit } = await creditBalance(db, phone);
   // The addresses delivered to, newest first, once each: what checkout offers to fill in.
   const addresses: { city: string; address: string; deliveryOptionId: string | null }[] = [];
   for (const o of orders) {
@@ -284,7 +281,7 @@ export async function mySpace(db: Db, phone: string) {
     addresses,
     consents: { offers: !!customer?.marketingConsent, newsletter: !!subscriber?.confirmedAt && !subscriber.unsubscribedAt },
     loyalty,
-    credit: Number(credit.n),
+    credit,
     orders: orders.map((o) => ({
       number: o.number,
       createdAt: o.createdAt,

@@ -21,6 +21,7 @@ import { startScheduler } from '../platform/scheduler';
 import { exportRoutes } from './export-route';
 import { renderPurchaseOrder } from '../inventory/purchases';
 import { mediaRoutes } from './media-route';
+import { metricsRoute } from '../ops/metrics';
 import { accountRoutes } from './account-route';
 import { fedapayWebhookRoute } from './webhook-route';
 import { whatsappWebhookRoute } from './whatsapp-route';
@@ -141,6 +142,9 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   const cache = new PublicCache(config.cacheMegabytes * 1024 * 1024, securityHeaders(config));
   // Queries queueing for a connection: a burst holds the database (PGlite has one connection).
   cache.busy = () => longestWait(db) >= BUSY_WAIT_MS;
+  // The operator's /metrics (METRICS_TOKEN): its timer starts before the cache may answer.
+  const metrics = metricsRoute(app, { db, config });
+  cache.onLookup = (hit) => (hit ? metrics.cacheHit() : metrics.cacheMiss());
   const cached = trpcCache(app, cache, router, config);
   // ...and every answer from then on closes its connection, so the proxy's next request goes to a
   // server that stays (cached answers too: through Fastify's pipeline, which says so).

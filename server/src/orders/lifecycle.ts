@@ -23,6 +23,7 @@ import { recordEvent } from '../history/events';
 import { queueInvoice } from '../invoicing/invoices';
 import { statusChangedMail } from './notifications';
 import { settleOrderPoints } from '../customers/loyalty';
+import { releaseOrderCredit } from '../customers/credit';
 
 export { recordEvent };
 
@@ -165,6 +166,7 @@ export async function transitionOrder(
       note: input.note ?? null,
     });
     await settleOrderPoints(tx, order.id, input.actor);
+    await releaseOrderCredit(tx, order.id, input.actor);
     if (!input.quiet) await statusChangedMail(tx, config, order, input.to);
     return { order: { ...order, status: input.to }, changed: true };
   });
@@ -229,6 +231,7 @@ export async function changePayment(tx: Db, config: Config, input: PaymentMove) 
   if (input.to === 'paid') await queueInvoice(tx, config, order, 'FV');
   if (input.to === 'refunded') await queueInvoice(tx, config, order, 'FA');
   await settleOrderPoints(tx, order.id, input.actor);
+  await releaseOrderCredit(tx, order.id, input.actor);
   return { ...order, paymentStatus: input.to };
 }
 

@@ -19,6 +19,7 @@ import { type Moved, ONLINE_SHOP, recordMovements, saleCosts } from '../inventor
 import type { LowStock } from './notifications';
 import { applyPromo, takePromoUse } from './promo';
 import { addDiscount, settleOrderPoints, spendPoints } from '../customers/loyalty';
+import { holdCredit, spendCredit } from '../customers/credit';
 import { moveSeats, sessionOfLine } from '../sessions/seats';
 import type { Database } from '../db/schema';
 
@@ -200,6 +201,16 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
     items = addDiscount(items, points.discount);
   }
   const discount = (promo?.discount ?? 0) + (points?.discount ?? 0);
+  // The customer's credit (« avoir ») pays its part, checked under its owner's lock; the rest is paid as chosen.
+  let credit = 0;
+  if (input.useCredit) {
+    if (!input.signedInPhone) refuse('Connectez-vous à Mon espace pour utiliser votre avoir.');
+    if (input.signedInPhone !== input.phone)
+      refuse('Votre avoir est celui du téléphone de votre espace : commandez avec ce numéro pour l’utiliser.');
+    credit = Math.min(input.useCredit, round2(subtotal - discount + deliveryCost));
+    if (await holdCredit(tx, input.phone, credit))
+      refuse('Votre avoir a déjà servi ou ne suffit plus : rechargez la page pour voir ce qu’il en reste.');
+  }
   const total = round2(subtotal - discount + deliveryCost);
   if (!online && total > rules.maxUnconfirmedTotal) refuse(overCashCeiling(rules.maxUnconfirmedTotal));
   const row = await createRecord(tx, orders, {
@@ -218,6 +229,7 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
     promoLabel: promo?.label ?? null,
     discount,
     loyaltyPoints: points?.points || null,
+    creditAmount: credit || null,
     deliveryCost,
     total,
     lineCosts: await saleCosts(tx, lines),
@@ -225,6 +237,7 @@ export async function placeOrderRecord(tx: Db, input: Input): Promise<{ row: Ord
   });
   await recordMovements(tx, { kind: 'order', actor: ONLINE_SHOP, orderNumber: row.number }, moved);
   if (points) await settleOrderPoints(tx, row.id, ONLINE_SHOP);
+  if (credit) await spendCredit(tx, input.phone, credit, row.id, ONLINE_SHOP);
   // The shopper's choice for this phone: the order's news by e-mail (when given) or on WhatsApp.
   if (input.updatesByEmail !== undefined && row.phone && (row.email || !input.updatesByEmail))
     await tx

@@ -1,4 +1,12 @@
-import { ONLINE_PAYMENT_METHOD, type OrderLine, type OrderStatus, type PaymentStatus, paymentMethods, SHOP_RULES } from '@app/shared';
+import {
+  amountDue,
+  ONLINE_PAYMENT_METHOD,
+  type OrderLine,
+  type OrderStatus,
+  type PaymentStatus,
+  paymentMethods,
+  SHOP_RULES,
+} from '@app/shared';
 import { TRPCError } from '@trpc/server';
 import { type Kysely, type Selectable } from 'kysely';
 import type { Database, OnlinePaymentsTable } from '../db/schema';
@@ -26,6 +34,8 @@ export interface PayableOrder {
   paymentStatus: PaymentStatus;
   paymentMethod: keyof typeof paymentMethods;
   total: string | number;
+  /** The part the customer's credit (« avoir ») paid: not asked again online. */
+  creditAmount: string | number | null;
   items: OrderLine[];
   customerName: string;
   phone: string;
@@ -41,6 +51,7 @@ export const ORDER_COLUMNS = [
   'paymentStatus',
   'paymentMethod',
   'total',
+  'creditAmount',
   'items',
   'customerName',
   'phone',
@@ -75,8 +86,8 @@ export const latestAttempt = (db: Db, orderId: string): Promise<Attempt | undefi
     .orderBy('id', 'desc')
     .executeTakeFirst() as Promise<Attempt | undefined>;
 
-/** The franc CFA has no cents in practice, and FedaPay takes whole amounts. */
-export const payable = (order: PayableOrder) => Math.round(Number(order.total));
+/** What is left to pay once the credit paid its part; the franc CFA has no cents in practice, and FedaPay takes whole amounts. */
+export const payable = (order: PayableOrder) => Math.round(amountDue(order));
 
 export const minutesSince = (iso: string | Date) => (Date.now() - new Date(iso).getTime()) / 60_000;
 

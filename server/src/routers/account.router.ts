@@ -10,7 +10,8 @@ const contact = z.string().trim().min(3, 'Indiquez votre téléphone ou votre ad
 /** The customer this request's cookie signs in, or a French 401. */
 async function signedIn(ctx: Context) {
   const who = await customerOf(ctx.db, ctx.cookies.get(customerCookieName(ctx.config)));
-  if (!who) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Connectez-vous à Mon espace avec le code reçu.' });
+  // 403, not 401: a 401 is the team's (an admin session), which the shop's screens and tests tell apart.
+  if (!who) throw new TRPCError({ code: 'FORBIDDEN', message: 'Connectez-vous à Mon espace avec le code reçu.' });
   return who;
 }
 /** Never cached nor batched with public reads: one customer's own data. */

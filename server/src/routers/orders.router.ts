@@ -1,4 +1,5 @@
 import {
+  amountDue,
   AREAS,
   forbiddenMessage,
   may,
@@ -16,7 +17,15 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { idInput } from '../crud/crud-router';
 import { getRecord, seenBy, updateRecord } from '../crud/repository';
-import { addOrderNote, orderHistory, recordEvent, reopenOrder, setPaymentStatus, transitionOrder } from '../orders/lifecycle';
+import {
+  addOrderNote,
+  changePayment,
+  orderHistory,
+  recordEvent,
+  reopenOrder,
+  setPaymentStatus,
+  transitionOrder,
+} from '../orders/lifecycle';
 import { orderInvoices, retryInvoice } from '../invoicing/invoices';
 import { counterCatalogue, reviewAlert, sellAtCounter, shortageAlert } from '../counter/counter';
 import { documentJob } from '../orders/documents';
@@ -125,9 +134,10 @@ export const ordersProcedures = {
               : 'Rien à livrer dans cette commande : elle se paie en ligne par Mobile Money.',
         });
       }
-      // Points are spent only by the customer this browser is signed in as (Mon espace); looked up
+      // Points and credit are spent only by the customer this browser is signed in as (Mon espace); looked up
       // before the transaction (PGlite has one connection, which the transaction holds).
-      const signedIn = input.loyaltyPoints ? await customerOf(ctx.db, ctx.cookies.get(customerCookieName(ctx.config))) : null;
+      const signedIn =
+        input.loyaltyPoints || input.useCredit ? await customerOf(ctx.db, ctx.cookies.get(customerCookieName(ctx.config))) : null;
       try {
         const placed = await ctx.db.transaction().execute(async (tx) => {
           const placed = await placeOrderRecord(tx, {
@@ -138,6 +148,16 @@ export const ordersProcedures = {
           if (placed.created) {
             await recordEvent(tx, placed.row.id, { actor: 'client', kind: 'created', toValue: 'new' });
             await orderPlacedMails(tx, ctx.config, placed.row, placed.low);
+            // All paid by the customer's credit: nothing left to collect, the order is paid (and invoiced).
+            if (placed.row.creditAmount && amountDue(placed.row) === 0) {
+              const paid = await changePayment(tx, ctx.config, {
+                id: placed.row.id,
+                to: 'paid',
+                actor: 'client',
+                note: 'Payée par l’avoir du client',
+              });
+              return { ...placed, row: { ...placed.row, paymentStatus: paid.paymentStatus } };
+            }
           }
           return placed;
         });

@@ -1,6 +1,6 @@
 import { AREAS, returnDecisionSchema, returnInputSchema, returnRequests, returns } from '@app/shared';
 import { z } from 'zod';
-import { creditBalance } from '../counter/credit';
+import { creditBalance } from '../customers/credit';
 import { idInput } from '../crud/crud-router';
 import { makeReturn, returnable } from '../counter/returns';
 import { decideReturn } from '../orders/return-requests';
@@ -15,7 +15,7 @@ export const returnsProcedures = {
     .meta({ roles: returns.team.read })
     .input(idInput)
     .query(({ ctx, input }) => returnable(ctx.db, input.id)),
-  /** The counter: a customer's credit left, by their phone or a return's number (spent by the sale, counter/credit.ts). */
+  /** The counter: a customer's credit left, by their phone or a return's number (spent by the sale, customers/credit.ts). */
   credit: adminProcedure
     .meta({ roles: AREAS.counter })
     .input(z.strictObject({ from: z.string().trim().min(3, 'Le téléphone du client ou le numéro du retour.').max(40) }))

@@ -1,4 +1,4 @@
-import { adminPath, formatXOF, orders, type Role } from '@app/shared';
+import { adminPath, amountDue, formatXOF, orders, type Role } from '@app/shared';
 import { alertOwner } from '../alerts/owner';
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
@@ -28,7 +28,7 @@ export async function assignCourier(db: DB, config: Config, orderId: string, cou
   return db.transaction().execute(async (tx) => {
     const order = await tx
       .selectFrom('orders')
-      .select(['id', 'number', 'status', 'address', 'city', 'channel', 'customerName', 'total', 'paymentStatus'])
+      .select(['id', 'number', 'status', 'address', 'city', 'channel', 'customerName', 'total', 'creditAmount', 'paymentStatus'])
       .where('id', '=', orderId)
       .forUpdate()
       .executeTakeFirst();
@@ -49,7 +49,7 @@ export async function assignCourier(db: DB, config: Config, orderId: string, cou
       .onConflict((oc) => oc.column('orderId').doUpdateSet({ courierId, assignedBy: by, assignedAt: sql<string>`now()` }))
       .execute();
     // His phone rings: where to go and what to collect.
-    const toCollect = order.paymentStatus === 'pending' ? `À encaisser : ${formatXOF(Number(order.total))}` : 'Déjà payée';
+    const toCollect = order.paymentStatus === 'pending' ? `À encaisser : ${formatXOF(amountDue(order))}` : 'Déjà payée';
     await alertOwner(tx, config, {
       kind: 'delivery',
       to: courierId,
@@ -85,6 +85,7 @@ export async function todaysRound(db: DB, caller: Caller, courierId?: string) {
       'orders.note',
       'orders.items',
       'orders.total',
+      'orders.creditAmount',
       'orders.status',
       'orders.paymentStatus',
       'orders.paymentMethod',
@@ -111,7 +112,8 @@ export async function todaysRound(db: DB, caller: Caller, courierId?: string) {
     ...s,
     total: Number(s.total),
     collectedAmount: s.collectedAmount === null ? null : Number(s.collectedAmount),
-    toCollect: s.paymentStatus === 'paid' || s.paymentStatus === 'refunded' ? 0 : Number(s.total),
+    // What the courier takes: the total less the part the customer's credit paid.
+    toCollect: s.paymentStatus === 'paid' || s.paymentStatus === 'refunded' ? 0 : amountDue(s),
   }));
   return { stops, cashToHandOver: who ? await cashToHandOver(db, who) : null };
 }
@@ -188,7 +190,7 @@ export async function markCollected(
   return db.transaction().execute(async (tx) => {
     const order = await tx
       .selectFrom('orders')
-      .select(['number', 'total', 'paymentStatus'])
+      .select(['number', 'total', 'creditAmount', 'paymentStatus'])
       .where('id', '=', input.id)
       .forUpdate()
       .executeTakeFirstOrThrow();
@@ -198,7 +200,7 @@ export async function markCollected(
       .updateTable('deliveries')
       .set({
         collectedAt: sql<string>`now()`,
-        collectedAmount: String(round2(Number(order.total))),
+        collectedAmount: String(round2(amountDue(order))),
         collectedMethod: input.method,
         collectedReference: reference ?? null,
       })
@@ -218,7 +220,7 @@ export async function markCollected(
       });
       return { paymentStatus: 'paid' as const };
     }
-    const amount = formatXOF(Number(order.total));
+    const amount = formatXOF(amountDue(order));
     await recordEvent(tx, input.id, {
       actor: caller.email,
       kind: 'note',

@@ -177,6 +177,10 @@ export function discountLine(order: {
   return promo ? `${promo} et ${points}` : `Points fidélité (${points.replace(' fidélité', '')})`;
 }
 
+/** What is left to pay of an order once the customer's credit (« avoir ») paid its part. */
+export const amountDue = (order: { total: number | string; creditAmount?: number | string | null }) =>
+  Math.max(0, Number(order.total) - Number(order.creditAmount ?? 0));
+
 /** The French label of a stored key (a status, a method...), or the key itself when the map lacks it. */
 export const labelOf = (map: Readonly<Record<string, string>>, key: unknown): string => map[String(key)] ?? String(key);
 

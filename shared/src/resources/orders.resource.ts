@@ -142,6 +142,8 @@ export const placeOrderSchema = orders.createSchema
     deliveryOptionId: z.uuid('Option de livraison inconnue.').nullish(),
     /** Typed by the shopper: checked and applied by the server (orders/promo.ts), never a price from the client. */
     promoCode: promoCodeInput.nullish(),
+    /** Francs of the signed-in customer's credit (« avoir », from returns) to pay part or all of it with. */
+    useCredit: z.number('Montant de l’avoir attendu.').int('Montant en francs entiers.').min(0).max(100_000_000).optional(),
     /** Loyalty points to spend: the signed-in customer's own (customers/loyalty.ts), checked by the server. */
     loyaltyPoints: z.number('Nombre de points attendu.').int('Nombre de points entier attendu.').min(0).max(1_000_000).optional(),
     /** The unticked box by default: consent is given, never assumed. */

@@ -5,6 +5,7 @@ import { formatDiscount, formatXOF, telLink } from '@app/shared/format';
 import { formatPhone } from '@app/shared/phone';
 import {
   deliveryLine,
+  amountDue,
   discountLine,
   itemTypes,
   type OrderLine,
@@ -165,6 +166,10 @@ export default function OrderDetail() {
           <Descriptions.Item label="Total">
             <Typography.Text strong>{money(Number(order.total))}</Typography.Text>
           </Descriptions.Item>
+          {Number(order.creditAmount) > 0 ? (
+            <Descriptions.Item label="Payé par avoir">{formatDiscount(Number(order.creditAmount))}</Descriptions.Item>
+          ) : null}
+          {Number(order.creditAmount) > 0 ? <Descriptions.Item label="Reste à payer">{money(amountDue(order))}</Descriptions.Item> : null}
           {/* The managers' alone (the server sends the costs to no one else), never on paper. */}
           {margin ? (
             <Descriptions.Item label="Marge brute" className="no-print">

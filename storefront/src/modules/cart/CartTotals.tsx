@@ -11,11 +11,14 @@ export function CartTotals({
   withDelivery = true,
   promo,
   points,
+  credit = 0,
 }: {
   withDelivery?: boolean;
   promo?: { code: string; label: string; discount: number } | null;
   /** Loyalty points the customer chose to spend, and the francs they take off. */
   points?: { points: number; discount: number } | null;
+  /** The customer's credit (« avoir ») paying part of the total. */
+  credit?: number;
 }) {
   const { cart: full } = useCart();
   const cart = withDelivery ? full : { ...full, delivery: null };
@@ -47,6 +50,18 @@ export function CartTotals({
         <dt>Total</dt>
         <dd data-testid="grand-total">{formatXOF(grandTotal(cart) - (promo?.discount ?? 0) - (points?.discount ?? 0))}</dd>
       </div>
+      {credit > 0 && (
+        <>
+          <div className="flex justify-between gap-3 text-emerald-800">
+            <dt>Payé par votre avoir</dt>
+            <dd data-testid="credit-used">{formatDiscount(credit)}</dd>
+          </div>
+          <div className="flex justify-between gap-3 font-semibold text-slate-900">
+            <dt>Reste à payer</dt>
+            <dd data-testid="amount-due">{formatXOF(grandTotal(cart) - (promo?.discount ?? 0) - (points?.discount ?? 0) - credit)}</dd>
+          </div>
+        </>
+      )}
     </dl>
   );
 }

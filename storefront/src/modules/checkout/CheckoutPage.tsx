@@ -106,9 +106,13 @@ export function CheckoutPage() {
   const whatsappUpdates = useWhatsAppUpdates();
   const space = useSpace();
   const [pointsOn, setPointsOn] = useState(false);
+  const [creditOn, setCreditOn] = useState(false);
   const goods = cart.items.reduce((sum, i) => sum + i.price * i.quantity, 0) - (promo.applied?.discount ?? 0);
   const loyalty = space?.loyalty.on ? space.loyalty : null;
   const spent = loyalty && pointsOn ? Math.min(loyalty.balance, Math.floor(goods / loyalty.value)) : 0;
+  // The credit pays what is left, delivery included (the server checks and caps it again).
+  const due = goods - spent * (loyalty?.value ?? 0) + (shipping ? (cart.delivery?.price ?? 0) : 0);
+  const credit = space && creditOn ? Math.min(space.credit, due) : 0;
   const { form, method, submit, pending, leaving, consent, byEmail } = useCheckoutForm(
     Boolean(options && options.length > 0),
     shipping,
@@ -116,7 +120,7 @@ export function CheckoutPage() {
     honeypot.value,
     stock.refetch,
     { code: promo.applied?.code ?? null, refuse: promo.refuse },
-    spent,
+    { loyaltyPoints: spent, useCredit: credit },
   );
   usePrefill(space, form.setValues);
   const short = shortLines(cart).length > 0;
@@ -248,10 +252,16 @@ export function CheckoutPage() {
           )}
           <PromoCodeField promo={promo} />
           {space && <PointsChoice loyalty={space.loyalty} cap={goods} on={pointsOn} onChange={setPointsOn} />}
+          {space && space.credit > 0 && (
+            <CheckBox name="useCredit" checked={creditOn} onChange={setCreditOn}>
+              Utiliser mon avoir de {formatXOF(space.credit)}
+            </CheckBox>
+          )}
           <CartTotals
             withDelivery={shipping}
             promo={promo.applied}
             points={spent > 0 && loyalty ? { points: spent, discount: spent * loyalty.value } : null}
+            credit={credit}
           />
           {!connected && (
             <p role="alert" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">

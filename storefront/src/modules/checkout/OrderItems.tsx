@@ -1,5 +1,5 @@
 import { formatDiscount, formatXOF } from '@app/shared/format';
-import { deliveryLine, discountLine } from '@app/shared/labels';
+import { amountDue, deliveryLine, discountLine } from '@app/shared/labels';
 import type { ReactNode } from 'react';
 import type { RouterOutputs } from '../../lib/trpc';
 
@@ -29,7 +29,8 @@ export function OrderItems({ lines }: { lines: OrderItemLine[] }) {
 }
 
 /** What the confirmation (the placed order) and the tracking page (the order found) both show. */
-type SummaryFields = 'items' | 'subtotal' | 'promoCode' | 'promoLabel' | 'discount' | 'deliveryCost' | 'total' | 'delivery';
+type SummaryFields =
+  'items' | 'subtotal' | 'promoCode' | 'promoLabel' | 'discount' | 'loyaltyPoints' | 'deliveryCost' | 'total' | 'delivery' | 'creditAmount';
 type Summarized = Pick<RouterOutputs['orders']['place'], SummaryFields> | Pick<RouterOutputs['orders']['track'], SummaryFields>;
 
 function Row({ term, children, className = '' }: { term: ReactNode; children: ReactNode; className?: string }) {
@@ -61,6 +62,16 @@ export function OrderSummary({ order, extra }: { order: Summarized; extra?: { te
         <Row term="Total" className="text-base font-bold">
           <span data-testid="order-total">{formatXOF(order.total)}</span>
         </Row>
+        {Number(order.creditAmount) > 0 && (
+          <>
+            <Row term="Payé par votre avoir" className="text-emerald-800">
+              {formatDiscount(Number(order.creditAmount))}
+            </Row>
+            <Row term="Reste à payer" className="font-semibold">
+              <span data-testid="order-due">{formatXOF(amountDue(order))}</span>
+            </Row>
+          </>
+        )}
         {extra && (
           <Row term={extra.term} className="pt-2">
             {extra.value}

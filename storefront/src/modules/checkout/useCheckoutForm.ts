@@ -44,8 +44,8 @@ export function useCheckoutForm(
   honeypot: () => string | undefined,
   refreshStock: () => unknown,
   promo: { code: string | null; refuse: (message: string) => void },
-  /** Loyalty points to spend (the signed-in customer's; 0: none). */
-  loyaltyPoints = 0,
+  /** What the signed-in customer spends of their own: loyalty points, francs of credit (0: none). */
+  spend: { loyaltyPoints: number; useCredit: number } = { loyaltyPoints: 0, useCredit: 0 },
 ) {
   const form = useForm<CheckoutValues, 'delivery'>(initial);
   /** The box "offres par WhatsApp": unticked until the shopper ticks it. */
@@ -75,7 +75,8 @@ export function useCheckoutForm(
         items: orderItems(cart.items),
         deliveryOptionId: shipping ? (cart.delivery?.id ?? null) : null,
         promoCode: promo.code,
-        ...(loyaltyPoints ? { loyaltyPoints } : {}),
+        ...(spend.loyaltyPoints ? { loyaltyPoints: spend.loyaltyPoints } : {}),
+        ...(spend.useCredit ? { useCredit: spend.useCredit } : {}),
         marketingConsent,
         ...(v.email.trim() ? { updatesByEmail: byEmail } : {}),
         idempotencyKey: checkoutKey(),

@@ -67,3 +67,24 @@ export async function spendCredit(tx: Db, from: string, amount: number, orderId:
     })
     .execute();
 }
+
+/**
+ * An order undone (cancelled, refunded) gives back the credit it spent, once; a return's own rows
+ * are not its spending. A reopened order does not spend it again: the customer keeps it.
+ */
+export async function releaseOrderCredit(tx: Db, orderId: string, actor: string) {
+  const order = await tx.selectFrom('orders').select(['status', 'paymentStatus']).where('id', '=', orderId).executeTakeFirst();
+  if (!order || (order.status !== 'cancelled' && order.paymentStatus !== 'refunded' && order.paymentStatus !== 'to_refund')) return;
+  const rows = await tx
+    .selectFrom('storeCredits')
+    .select(['phone', 'voucher', sql<string>`sum(amount)`.as('spent')])
+    .where('orderId', '=', orderId)
+    .where('returnId', 'is', null)
+    .groupBy(['phone', 'voucher'])
+    .execute();
+  for (const row of rows.filter((r) => Number(r.spent) < 0))
+    await tx
+      .insertInto('storeCredits')
+      .values({ phone: row.phone, voucher: row.voucher, amount: -Number(row.spent), orderId, actor })
+      .execute();
+}
