@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatXOF } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failure, memberClient, startTestApp, type TestApp } from '../support/app';
+import { failure, memberClient, startTestApp, type TestApp, newProduct } from '../support/app';
 import { startEmcfStandIn, type EmcfStandIn } from '../support/emcf-stand-in';
 import { exportOrders } from '../support/export';
 import { encodeTicket } from '../../admin/src/pages/counter/escpos';
@@ -36,15 +36,7 @@ type Order = {
   total: number;
   items: unknown;
 };
-const product = async (price: number, stock: number) =>
-  (await app.asAdmin.products.create({
-    name: `Souris ${randomUUID().slice(0, 6)}`,
-    shortDescription: 'x',
-    description: '<p>x</p>',
-    price,
-    category: 'accessories',
-    stock,
-  })) as { id: string; name: string };
+const product = (price: number, stock: number) => newProduct(app, 'Souris', price, stock);
 const stockOf = async (id: string) => ((await app.asAdmin.products.get({ id })) as { stock: number | null }).stock;
 const sell = (input: Record<string, unknown>) =>
   app.asAdmin.orders.sellAtCounter({ idempotencyKey: randomUUID(), ...input } as never) as Promise<{

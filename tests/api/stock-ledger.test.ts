@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, failure, memberClient, startTestApp, type TestApp } from '../support/app';
+import { ADMIN, failure, memberClient, startTestApp, type TestApp, newProduct } from '../support/app';
 import { createTestDb } from '../support/db';
 import { seedIfEmpty } from '../../server/src/seed/seed';
 
@@ -14,15 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const product = async (stock: number | null, price = 5_000) =>
-  (await app.asAdmin.products.create({
-    name: `Chargeur ${randomUUID().slice(0, 6)}`,
-    shortDescription: 'x',
-    description: '<p>x</p>',
-    price,
-    category: 'accessories',
-    stock,
-  })) as { id: string; name: string };
+const product = (stock: number | null, price = 5_000) => newProduct(app, 'Chargeur', price, stock);
 const stockOf = async (id: string) => ((await app.asAdmin.products.get({ id })) as { stock: number | null }).stock;
 const movements = async (id: string) =>
   (await app.asAdmin.stockMovements.list({ filters: { product: id }, pageSize: 100 })).rows.reverse().map((m) => ({

@@ -168,13 +168,13 @@ export function discountLine(order: {
   loyaltyPoints?: number | null;
 }): string | null {
   if (!(Number(order.discount) > 0)) return null;
-  const points = order.loyaltyPoints ? `${order.loyaltyPoints} point${order.loyaltyPoints > 1 ? 's' : ''} fidélité` : null;
+  const points = order.loyaltyPoints ? `${order.loyaltyPoints} point${order.loyaltyPoints > 1 ? 's' : ''}` : null;
   // A discount given at the counter: its label says so.
   const promo = order.promoCode
     ? `Code promo ${order.promoCode}${order.promoLabel ? ` (${order.promoLabel})` : ''}`
     : (order.promoLabel ?? (points ? null : 'Remise'));
   if (!points) return promo;
-  return promo ? `${promo} et ${points}` : `Points fidélité (${points.replace(' fidélité', '')})`;
+  return promo ? `${promo} et ${points} fidélité` : `Points fidélité (${points})`;
 }
 
 /** What is left to pay of an order once the customer's credit (« avoir ») paid its part. */

@@ -204,27 +204,57 @@ export function PaymentCard({
   );
 }
 
-/**
- * A customer's credit (« avoir ») paying part of the sale: found by their phone or by the return's
- * number they were given, checked online (the server checks and spends it again with the sale).
- */
-function CreditUse({ payment, total }: { payment: ReturnType<typeof usePayment>; total: number }) {
-  const { credit } = payment.state;
+/** A balance looked up online for this sale (a credit, points): the call, its wait, and what went wrong, in French. */
+function useLookup() {
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  async function check() {
+  async function check(look: () => Promise<string | null>) {
     setChecking(true);
     setError(null);
     try {
-      const { balance } = await trpc.returns.credit.query({ from: credit.from });
-      payment.set.credit({ ...credit, balance, used: 0 });
-      if (!balance) setError(`Aucun avoir pour « ${credit.from} ».`);
+      setError(await look());
     } catch (caught) {
       setError(toHttpError(caught).message);
     } finally {
       setChecking(false);
     }
   }
+  return { checking, error, check };
+}
+
+/** Offers a balance's part to the sale, or says what is used with « Retirer ». */
+function BalanceUse({ used, offer, onUse, onRemove }: { used: string | null; offer: string; onUse: () => void; onRemove: () => void }) {
+  return used ? (
+    <Alert
+      type="success"
+      showIcon
+      message={used}
+      action={
+        <Button size="small" onClick={onRemove}>
+          Retirer
+        </Button>
+      }
+    />
+  ) : (
+    <Button block onClick={onUse}>
+      {offer}
+    </Button>
+  );
+}
+
+/**
+ * A customer's credit (« avoir ») paying part of the sale: found by their phone or by the return's
+ * number they were given, checked online (the server checks and spends it again with the sale).
+ */
+function CreditUse({ payment, total }: { payment: ReturnType<typeof usePayment>; total: number }) {
+  const { credit } = payment.state;
+  const lookup = useLookup();
+  const check = () =>
+    lookup.check(async () => {
+      const { balance } = await trpc.returns.credit.query({ from: credit.from });
+      payment.set.credit({ ...credit, balance, used: 0 });
+      return balance ? null : `Aucun avoir pour « ${credit.from} ».`;
+    });
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Space.Compact style={{ width: '100%' }}>
@@ -235,28 +265,18 @@ function CreditUse({ payment, total }: { payment: ReturnType<typeof usePayment>;
           onChange={(e) => payment.set.credit({ from: e.target.value, balance: null, used: 0 })}
           onPressEnter={() => void check()}
         />
-        <Button loading={checking} disabled={credit.from.trim().length < 3} onClick={() => void check()}>
+        <Button loading={lookup.checking} disabled={credit.from.trim().length < 3} onClick={() => void check()}>
           Vérifier
         </Button>
       </Space.Compact>
-      {error ? <Alert type="warning" showIcon message={error} /> : null}
+      {lookup.error ? <Alert type="warning" showIcon message={lookup.error} /> : null}
       {credit.balance ? (
-        credit.used ? (
-          <Alert
-            type="success"
-            showIcon
-            message={`Avoir utilisé : ${formatXOF(payment.state.used)} — reste à payer ${formatXOF(payment.state.due)}`}
-            action={
-              <Button size="small" onClick={() => payment.set.credit({ ...credit, used: 0 })}>
-                Retirer
-              </Button>
-            }
-          />
-        ) : (
-          <Button block onClick={() => payment.set.credit({ ...credit, used: Math.min(credit.balance!, total) })}>
-            Utiliser {formatXOF(Math.min(credit.balance, total))} (avoir de {formatXOF(credit.balance)})
-          </Button>
-        )
+        <BalanceUse
+          used={credit.used ? `Avoir utilisé : ${formatXOF(payment.state.used)} — reste à payer ${formatXOF(payment.state.due)}` : null}
+          offer={`Utiliser ${formatXOF(Math.min(credit.balance, total))} (avoir de ${formatXOF(credit.balance)})`}
+          onUse={() => payment.set.credit({ ...credit, used: Math.min(credit.balance!, total) })}
+          onRemove={() => payment.set.credit({ ...credit, used: 0 })}
+        />
       ) : null}
     </Space>
   );
@@ -265,47 +285,29 @@ function CreditUse({ payment, total }: { payment: ReturnType<typeof usePayment>;
 /** The loyalty points of the customer whose phone is in « Client »: checked online, spent by the sale (the server checks again). */
 function PointsUse({ payment, total }: { payment: ReturnType<typeof usePayment>; total: number }) {
   const { points, buyer } = payment.state;
-  const [checking, setChecking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function check() {
-    setChecking(true);
-    setError(null);
-    try {
+  const lookup = useLookup();
+  const check = () =>
+    lookup.check(async () => {
       const found = await trpc.customers.points.query({ phone: buyer.phone });
-      if (!found.on) setError('Le programme de fidélité n’est pas ouvert (Paramètres).');
-      else if (found.balance <= 0) setError('Ce client n’a pas de points à utiliser.');
       payment.set.points({ balance: found.balance, value: found.value, used: 0 });
-    } catch (caught) {
-      setError(toHttpError(caught).message);
-    } finally {
-      setChecking(false);
-    }
-  }
+      if (!found.on) return 'Le programme de fidélité n’est pas ouvert (Paramètres).';
+      return found.balance > 0 ? null : 'Ce client n’a pas de points à utiliser.';
+    });
   if (!buyer.phone.trim()) return <Alert type="info" showIcon message="Indiquez d’abord le téléphone du client dans « Client »." />;
   const usable = points.value ? Math.min(points.balance ?? 0, Math.floor(total / points.value)) : 0;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Button loading={checking} onClick={() => void check()}>
+      <Button loading={lookup.checking} onClick={() => void check()}>
         Voir les points de {buyer.phone}
       </Button>
-      {error ? <Alert type="warning" showIcon message={error} /> : null}
+      {lookup.error ? <Alert type="warning" showIcon message={lookup.error} /> : null}
       {usable > 0 ? (
-        points.used ? (
-          <Alert
-            type="success"
-            showIcon
-            message={`${points.used} points utilisés : −${formatXOF(payment.state.pointsOff)}`}
-            action={
-              <Button size="small" onClick={() => payment.set.points({ ...points, used: 0 })}>
-                Retirer
-              </Button>
-            }
-          />
-        ) : (
-          <Button block onClick={() => payment.set.points({ ...points, used: usable })}>
-            Utiliser {usable} points : −{formatXOF(usable * points.value)} (solde {points.balance})
-          </Button>
-        )
+        <BalanceUse
+          used={points.used ? `${points.used} points utilisés : −${formatXOF(payment.state.pointsOff)}` : null}
+          offer={`Utiliser ${usable} points : −${formatXOF(usable * points.value)} (solde ${points.balance})`}
+          onUse={() => payment.set.points({ ...points, used: usable })}
+          onRemove={() => payment.set.points({ ...points, used: 0 })}
+        />
       ) : null}
     </Space>
   );

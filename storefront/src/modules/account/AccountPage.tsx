@@ -139,22 +139,26 @@ function SignIn() {
 function SpaceView({ space }: { space: Space }) {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const { add, clear } = useCart();
+  const { add } = useCart();
   const [busy, setBusy] = useState<string | null>(null);
 
+  // The order's articles join what the cart already holds (nothing the shopper put there is lost).
   const again = async (number: string) => {
     setBusy(number);
+    let found;
     try {
-      const { items, gone } = await trpc.account.reorder.query({ number });
-      if (!items.length) throw new Error(`Plus rien de la commande ${number} n’est en vente.`);
-      clear();
-      for (const item of items) add(item);
-      if (gone.length) toast.error(`Plus en vente : ${gone.join(', ')}.`);
-      navigate('/cart');
+      found = await trpc.account.reorder.query({ number });
     } catch (caught) {
-      toast.error(caught instanceof Error && !('data' in caught) ? caught.message : apiFailure(caught).message);
-      setBusy(null);
+      toast.error(apiFailure(caught).message);
+      return setBusy(null);
     }
+    if (!found.items.length) {
+      toast.error(`Plus rien de la commande ${number} n’est en vente.`);
+      return setBusy(null);
+    }
+    for (const item of found.items) add(item);
+    if (found.gone.length) toast.error(`Plus en vente : ${found.gone.join(', ')}.`);
+    navigate('/cart');
   };
   const leave = async (everywhere: boolean) => {
     try {

@@ -70,28 +70,6 @@ function usePrefill(space: ReturnType<typeof useSpace>, setValues: ReturnType<ty
   }, [space, setValues]);
 }
 
-/** « Utiliser mes points »: the signed-in customer's balance as a discount (the server caps it at what is left to pay). */
-function PointsChoice({
-  loyalty,
-  cap,
-  on,
-  onChange,
-}: {
-  loyalty: NonNullable<ReturnType<typeof useSpace>>['loyalty'];
-  cap: number;
-  on: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  if (!loyalty.on || loyalty.balance <= 0) return null;
-  const points = Math.min(loyalty.balance, Math.floor(cap / loyalty.value));
-  if (points <= 0) return null;
-  return (
-    <CheckBox name="loyaltyPoints" checked={on} onChange={onChange}>
-      Utiliser {points} de mes {loyalty.balance} points fidélité : −{formatXOF(points * loyalty.value)}
-    </CheckBox>
-  );
-}
-
 export function CheckoutPage() {
   useEffect(preloadConfirmation, []);
   const connected = useOnline();
@@ -109,7 +87,9 @@ export function CheckoutPage() {
   const [creditOn, setCreditOn] = useState(false);
   const goods = cart.items.reduce((sum, i) => sum + i.price * i.quantity, 0) - (promo.applied?.discount ?? 0);
   const loyalty = space?.loyalty.on ? space.loyalty : null;
-  const spent = loyalty && pointsOn ? Math.min(loyalty.balance, Math.floor(goods / loyalty.value)) : 0;
+  // The points this cart can take (the server caps them again at what is left to pay for the goods).
+  const usable = loyalty ? Math.max(0, Math.min(loyalty.balance, Math.floor(goods / loyalty.value))) : 0;
+  const spent = pointsOn ? usable : 0;
   // The credit pays what is left, delivery included (the server checks and caps it again).
   const due = goods - spent * (loyalty?.value ?? 0) + (shipping ? (cart.delivery?.price ?? 0) : 0);
   const credit = space && creditOn ? Math.min(space.credit, due) : 0;
@@ -251,7 +231,11 @@ export function CheckoutPage() {
             <p className="text-sm text-slate-600">Aucune livraison : services et formations.</p>
           )}
           <PromoCodeField promo={promo} />
-          {space && <PointsChoice loyalty={space.loyalty} cap={goods} on={pointsOn} onChange={setPointsOn} />}
+          {loyalty && usable > 0 && (
+            <CheckBox name="loyaltyPoints" checked={pointsOn} onChange={setPointsOn}>
+              Utiliser {usable} de mes {loyalty.balance} points fidélité : −{formatXOF(usable * loyalty.value)}
+            </CheckBox>
+          )}
           {space && space.credit > 0 && (
             <CheckBox name="useCredit" checked={creditOn} onChange={setCreditOn}>
               Utiliser mon avoir de {formatXOF(space.credit)}
