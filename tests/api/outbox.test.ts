@@ -89,6 +89,7 @@ describe('the outbox', () => {
         app.db,
         {
           mail: mailDelivery(app.db, app.config),
+          letter: async () => undefined,
           push: async () => undefined,
           invoice: async () => undefined,
           whatsapp: async () => undefined,
@@ -216,6 +217,7 @@ describe('the outbox', () => {
     const others = [createDb({ databaseUrl: app.databaseUrl! }), createDb({ databaseUrl: app.databaseUrl! })];
     const deliver = {
       mail: mailDelivery(app.db, app.config),
+      letter: async () => undefined,
       push: async () => undefined,
       invoice: async () => undefined,
       whatsapp: async () => undefined,

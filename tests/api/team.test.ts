@@ -194,6 +194,13 @@ describe('the courier’s round', () => {
       'Commande — encaissée',
       expect.stringContaining('Paiement : À encaisser → Payée'),
     ]);
+    // The owner picks Koffi in « Par » (the members found in the journal) and reads only his actions.
+    expect(await owner.auditLog.filterValues.query({ field: 'actor' })).toEqual(expect.arrayContaining([ADMIN.email, koffi.email]));
+    const his = await owner.auditLog.list.query({ filters: { actor: koffi.email }, pageSize: 100 });
+    expect(his.rows.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(his.rows.map((e) => e.actor))).toEqual(new Set([koffi.email]));
+    expect((await failure(owner.auditLog.filterValues.query({ field: 'changes' }))).status).toBe(400);
+    expect((await failure(koffi.client.auditLog.filterValues.query({ field: 'actor' }))).status).toBe(403);
     const delivered = (await owner.auditLog.get.query({ id: log.rows.find((e) => e.action === 'Commande — livrée')!.id })) as {
       before: Record<string, unknown>;
       after: Record<string, unknown>;

@@ -58,6 +58,7 @@ const otherServer = () =>
     app.db,
     {
       mail: async () => undefined,
+      letter: async () => undefined,
       push: async () => undefined,
       invoice: async () => undefined,
       whatsappEvent: async () => undefined,

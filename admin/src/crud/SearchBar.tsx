@@ -3,6 +3,8 @@ import { Form, type FormProps, Input, Select } from 'antd';
 import { searchButton } from './search-button';
 import { useEffect, useRef } from 'react';
 import { columnLabel } from '../fields/columns';
+import { useQuery } from '@tanstack/react-query';
+import { procedure } from '../providers/trpc';
 
 export type SearchValues = Record<string, string | boolean | undefined>;
 
@@ -46,24 +48,48 @@ export function SearchBar({
       </Form.Item>
       {(resource.list.filters ?? []).map((key) => (
         <Form.Item key={key} name={key} style={{ marginInlineEnd: 8 }}>
-          <Select
-            aria-label={`Filtrer par ${columnLabel(resource, key).toLowerCase()}`}
-            style={{ minWidth: 160 }}
-            placeholder={`${columnLabel(resource, key)} : tous`}
-            options={filterOptions(resource, key)}
-            onChange={submit}
-          />
+          <FilterSelect resource={resource} field={key} onChange={submit} />
         </Form.Item>
       ))}
     </Form>
   );
 }
 
-function filterOptions(resource: AnyResource, key: string) {
+/**
+ * One filter's select: yes/no, the field's options, or (a text field, such as the journal's
+ * "Par") the values the server finds in it, searchable as one types.
+ */
+function FilterSelect({ resource, field: key, onChange }: { resource: AnyResource; field: string; onChange: () => void }) {
   const field = resource.fields[key];
+  const text = field?.kind === 'text';
+  const values = useQuery({
+    queryKey: [resource.name, 'filterValues', key],
+    queryFn: () => procedure(resource.name, 'filterValues').query({ field: key }) as Promise<string[]>,
+    enabled: text,
+    staleTime: 60_000,
+  });
   const all = { value: ALL, label: 'Tous' };
-  if (field?.kind === 'boolean') return [all, { value: true, label: 'Oui' }, { value: false, label: 'Non' }];
-  return [all, ...Object.entries(field?.options ?? {}).map(([value, label]) => ({ value, label }))];
+  const options: { value: string | boolean; label: string }[] =
+    field?.kind === 'boolean'
+      ? [all, { value: true, label: 'Oui' }, { value: false, label: 'Non' }]
+      : [
+          all,
+          ...(text ? (values.data ?? []).map((v) => [v, v] as const) : Object.entries(field?.options ?? {})).map(([value, label]) => ({
+            value,
+            label,
+          })),
+        ];
+  return (
+    <Select
+      aria-label={`Filtrer par ${columnLabel(resource, key).toLowerCase()}`}
+      style={{ minWidth: 160 }}
+      placeholder={`${columnLabel(resource, key)} : tous`}
+      options={options}
+      loading={text && values.isLoading}
+      showSearch={text}
+      onChange={onChange}
+    />
+  );
 }
 
 /** Refine filters from the search form: 'Tous' means no filter. */

@@ -14,6 +14,7 @@ import { adminProcedure, type Context, publicProcedure, writeTags } from '../trp
 import {
   createRecord,
   deleteRecord,
+  filterValues,
   findBySlug,
   getRecord,
   getSingleton,
@@ -91,6 +92,10 @@ export function collectionProcedures<N extends string, F extends Fields, O exten
   return {
     list: reader.input(listInput(resource)).query(async ({ ctx, input }) => listRecords(ctx.db, resource, viewerOf(resource)(ctx), input)),
     get: reader.input(idInput).query(({ ctx, input }) => getRecord(ctx.db, resource, viewerOf(resource)(ctx), input.id)),
+    /** The choices of a filter on a text field (the journal's members), for the list's select. */
+    filterValues: reader
+      .input(z.object({ field: z.string().max(64) }))
+      .query(({ ctx, input }) => filterValues(ctx.db, resource, input.field)),
     // A write answers with the record as its author may read it.
     create: writer.input(resource.createSchema).mutation(async ({ ctx, input }) =>
       seenBy(

@@ -194,6 +194,30 @@ export async function listRecords<R extends AnyResource>(db: AnyDb, resource: R,
   };
 }
 
+/** The values a text filter's list offers, at most this many. */
+export const FILTER_VALUES_CAP = 200;
+
+/**
+ * The values of a text field filtered by equality (the journal's "Par": the team's members): its
+ * distinct values, read one after the other along the field's index (a skip scan), so a million
+ * rows by twelve people cost twelve index probes. For the team's resources only (a public one's
+ * values would need its visibility rules).
+ */
+export async function filterValues(db: AnyDb, resource: AnyResource, key: string): Promise<string[]> {
+  if (resource.read === 'public' || resource.fields[key]?.kind !== 'text' || !resource.list.filters?.includes(key))
+    invalid('field', `Pas de liste de valeurs pour ce filtre : ${key}.`);
+  const table = sql.table(resource.name);
+  const column = sql.ref(key);
+  const { rows } = await sql<{ v: string }>`
+    WITH RECURSIVE found AS (
+      (SELECT ${column} AS v FROM ${table} WHERE ${column} IS NOT NULL ORDER BY ${column} LIMIT 1)
+      UNION ALL
+      SELECT (SELECT ${column} FROM ${table} WHERE ${column} > found.v ORDER BY ${column} LIMIT 1) FROM found WHERE found.v IS NOT NULL
+    )
+    SELECT v FROM found WHERE v IS NOT NULL LIMIT ${FILTER_VALUES_CAP}`.execute(db);
+  return rows.map((r) => r.v);
+}
+
 /**
  * "Did you mean": up to three titles closest to a search that found nothing, by trigram word
  * similarity. The `<%` operator uses the title's search index; its threshold (0.6 by default)

@@ -199,6 +199,7 @@ export interface Database extends ResourceTables {
   salesFacts: SalesFactsTable;
   renderedDocuments: RenderedDocumentsTable;
   schedules: SchedulesTable;
+  newsletterSendings: NewsletterSendingsTable;
   whatsappContacts: WhatsappContactsTable;
   whatsappMessages: WhatsappMessagesTable;
   whatsappMedia: WhatsappMediaTable;
@@ -422,6 +423,20 @@ export interface RenderedDocumentsTable {
   version: string;
   pdf: Uint8Array;
   createdAt: Timestamp;
+}
+
+/**
+ * A letter being queued a batch at a time, and what became of its mails once their outbox rows are
+ * purged (server/src/newsletter/letters.ts).
+ */
+export interface NewsletterSendingsTable {
+  newsletterId: string;
+  /** The last subscriber queued, by id: the next batch starts after it. */
+  through: string | null;
+  queued: Generated<number>;
+  queuedAt: string | null;
+  sent: Generated<number>;
+  failed: Generated<number>;
 }
 
 /** When each timed job is next due (server/src/platform/scheduler.ts). */

@@ -15,6 +15,7 @@ import { PublicCache } from '../cache/public-cache';
 import { trpcCache } from '../cache/trpc-cache';
 import { housekeepingJobs } from '../jobs/housekeeping';
 import { mailDelivery } from '../platform/mail-delivery';
+import { letterDelivery } from '../newsletter/letters';
 import { startOutboxWorker } from '../platform/outbox-worker';
 import { pushDelivery } from '../platform/push-delivery';
 import { startScheduler } from '../platform/scheduler';
@@ -197,6 +198,7 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
   const scheduler = startScheduler(db, housekeepingJobs(db, config, app.log, invalidate), app.log);
   const outbox = startOutboxWorker(db, config, app.log, {
     mail: mailDelivery(db, config, { purchaseOrder: (id) => renderPurchaseOrder(db, paths.fonts, id) }),
+    letter: letterDelivery(db, config),
     push: pushDelivery(db, config),
     invoice: invoiceDelivery(db, config),
     whatsapp: whatsappDelivery(db, config),

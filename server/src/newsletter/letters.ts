@@ -6,7 +6,9 @@ import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import { escape, mailShell } from '../platform/mail';
+import { deliverMail } from '../platform/mail-delivery';
 import { enqueueMail } from '../platform/outbox';
+import { type Deliver, DeliveryError } from '../platform/outbox-worker';
 import { oneClickLink, subscriptionLink } from './subscription';
 
 /**
@@ -110,7 +112,7 @@ ${image(c.image) ? `<img src="${escape(image(c.image)!)}" alt="${escape(c.title)
     text,
     html,
     ...(shop?.email ? { replyTo: shop.email } : {}),
-    ...(oneClick ? { listUnsubscribe: oneClick, newsletterId: letter.id } : {}),
+    ...(oneClick ? { listUnsubscribe: oneClick } : {}),
   };
 }
 
@@ -140,39 +142,129 @@ export async function testLetter(db: DB, config: Config, id: string, to: string)
   return { to };
 }
 
-/** Sends once: one mail per subscriber through the outbox, `LETTERS_PER_MINUTE` a minute. */
+/**
+ * Subscribers queued per transaction: one `INSERT … SELECT` of this many rows holds the embedded
+ * database well under 100 ms, so shoppers' reads and checkouts pass between two batches.
+ */
+export const LETTER_BATCH = 1000;
+
+/**
+ * Sends once: the letter is marked as leaving, then queued a batch at a time (`queueLetter`), one
+ * outbox row per subscriber naming the letter and the subscriber, `LETTERS_PER_MINUTE` a minute;
+ * each mail is composed when it leaves (`letterDelivery`). A server that stops mid-way leaves the
+ * rest to the "letters-queue" job.
+ */
 export async function sendLetter(db: DB, config: Config, id: string) {
-  return db.transaction().execute(async (tx) => {
+  await db.transaction().execute(async (tx) => {
     const locked = await tx.selectFrom('newsletters').select(['id', 'sentAt']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!locked) throw new TRPCError({ code: 'NOT_FOUND', message: 'Lettre introuvable.' });
     if (locked.sentAt) throw new TRPCError({ code: 'CONFLICT', message: 'Cette lettre est déjà partie.' });
-    const letter = await letterOf(tx, id);
-    const people = await audience(tx).select(['id', 'email']).orderBy('createdAt').execute();
-    if (!people.length)
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Aucun abonné confirmé : la lettre n’aurait aucun destinataire.' });
-    const compose = await letterComposer(tx, config, letter);
-    for (const [i, person] of people.entries()) {
-      await enqueueMail(tx, { ...(await compose(person)), delayMinutes: Math.floor(i / LETTERS_PER_MINUTE) });
-    }
+    const first = await audience(tx).select('id').limit(1).executeTakeFirst();
+    if (!first) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Aucun abonné confirmé : la lettre n’aurait aucun destinataire.' });
     await tx
       .updateTable('newsletters')
-      .set({ sentAt: sql<string>`now()`, recipients: people.length, updatedAt: sql<string>`now()` })
+      .set({ sentAt: sql<string>`now()`, recipients: 0, updatedAt: sql<string>`now()` })
       .where('id', '=', id)
       .execute();
-    return { recipients: people.length };
+    await tx.insertInto('newsletterSendings').values({ newsletterId: id }).execute();
   });
+  return { recipients: await queueLetter(db, id) };
 }
 
-/** What became of a letter: sent, waiting, failed, and who left the list since it went. */
+/**
+ * Queues what is left of a letter, a batch per transaction, each taken under the lock of its
+ * sending (two servers never queue a subscriber twice). Returns how many it has, in all.
+ */
+export async function queueLetter(db: DB, id: string): Promise<number> {
+  for (;;) {
+    const step = await db.transaction().execute(async (tx) => {
+      const sending = await tx
+        .selectFrom('newsletterSendings as s')
+        .innerJoin('newsletters as n', 'n.id', 's.newsletterId')
+        .select(['s.through', 's.queued', 's.queuedAt', 'n.subject'])
+        .where('s.newsletterId', '=', id)
+        .forUpdate('s')
+        .executeTakeFirst();
+      if (!sending || sending.queuedAt) return { queued: sending?.queued ?? 0, done: true };
+      // The pace runs from the letter's departure; a queue taken up again over a minute late (a
+      // server stopped) runs on from now rather than sending its overdue rows at once.
+      const { rows } = await sql<{ n: string; last: string | null }>`
+        WITH departure AS (SELECT sent_at FROM newsletters WHERE id = ${id}), slot AS (
+          SELECT sent_at + make_interval(mins => (${sending.queued}::int / ${LETTERS_PER_MINUTE})::int) AS due FROM departure
+        ), late AS (
+          SELECT CASE WHEN now() > due + interval '1 minute' THEN now() - due ELSE interval '0' END AS by FROM slot
+        ), picked AS (
+          SELECT id, email, ${sending.queued}::int + row_number() OVER (ORDER BY id) - 1 AS rank
+          FROM newsletter_subscribers
+          WHERE confirmed_at IS NOT NULL AND unsubscribed_at IS NULL AND id > ${sending.through ?? '00000000-0000-0000-0000-000000000000'}::uuid
+          ORDER BY id LIMIT ${LETTER_BATCH}
+        ), queued AS (
+          INSERT INTO outbox (channel, recipient, subject, payload, next_attempt_at)
+          SELECT 'letter', left(email, 320), left(${sending.subject}, 500),
+                 jsonb_build_object('newsletterId', ${id}::text, 'subscriberId', id::text),
+                 departure.sent_at + make_interval(mins => (rank / ${LETTERS_PER_MINUTE})::int) + late.by
+          FROM picked, late, departure
+          RETURNING 1
+        )
+        SELECT (SELECT count(*) FROM queued) AS n, (SELECT id::text FROM picked ORDER BY id DESC LIMIT 1) AS last`.execute(tx);
+      const added = Number(rows[0]?.n ?? 0);
+      const queued = sending.queued + added;
+      const done = added < LETTER_BATCH;
+      await tx
+        .updateTable('newsletterSendings')
+        .set({ queued, ...(rows[0]?.last ? { through: rows[0].last } : {}), ...(done ? { queuedAt: sql<string>`now()` } : {}) })
+        .where('newsletterId', '=', id)
+        .execute();
+      await tx
+        .updateTable('newsletters')
+        .set({ recipients: queued, updatedAt: sql<string>`now()` })
+        .where('id', '=', id)
+        .execute();
+      return { queued, done };
+    });
+    if (step.done) return step.queued;
+  }
+}
+
+/** The letters whose queuing a stopped server left unfinished ("letters-queue" job). */
+export async function queueUnfinishedLetters(db: DB) {
+  const left = await db.selectFrom('newsletterSendings').select('newsletterId').where('queuedAt', 'is', null).execute();
+  for (const { newsletterId } of left) await queueLetter(db, newsletterId);
+  return left.length;
+}
+
+/**
+ * A letter to one subscriber, composed as it leaves: a subscriber who left since is not written
+ * to, a letter deleted since is not sent.
+ */
+export const letterDelivery =
+  (db: DB, config: Config): Deliver =>
+  async (row) => {
+    const { newsletterId, subscriberId } = row.payload as { newsletterId: string; subscriberId: string };
+    const [letter, subscriber] = await Promise.all([
+      db.selectFrom('newsletters').selectAll().where('id', '=', newsletterId).executeTakeFirst() as Promise<Letter | undefined>,
+      db.selectFrom('newsletterSubscribers').select(['id', 'email', 'unsubscribedAt']).where('id', '=', subscriberId).executeTakeFirst(),
+    ]);
+    if (!letter) throw new DeliveryError('La lettre a été supprimée : message abandonné.', 'drop');
+    if (!subscriber || subscriber.unsubscribedAt) throw new DeliveryError('Désinscrit(e) avant son envoi : message abandonné.', 'drop');
+    await deliverMail(config, await (await letterComposer(db, config, letter))(subscriber), row);
+  };
+
+/**
+ * What became of a letter: sent, waiting, failed, and who left the list since it went. Its rows in
+ * the outbox are read by their index; those purged since left their counts on its sending.
+ */
 export async function letterStats(db: DB, id: string) {
-  const letter = await letterOf(db, id);
-  const rows = await db
-    .selectFrom('outbox')
-    .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
-    .where('channel', '=', 'mail')
-    .where(sql<boolean>`payload->>'newsletterId' = ${id}`)
-    .groupBy('status')
-    .execute();
+  const [letter, rows, sending] = await Promise.all([
+    letterOf(db, id),
+    db
+      .selectFrom('outbox')
+      .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+      .where(sql<string>`payload->>'newsletterId'`, '=', id)
+      .groupBy('status')
+      .execute(),
+    db.selectFrom('newsletterSendings').select(['queued', 'queuedAt', 'sent', 'failed']).where('newsletterId', '=', id).executeTakeFirst(),
+  ]);
   const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
   const left = letter.sentAt
     ? await db
@@ -184,9 +276,11 @@ export async function letterStats(db: DB, id: string) {
   return {
     sentAt: letter.sentAt,
     recipients: letter.recipients ?? 0,
-    sent: count('sent'),
+    /** Still being queued (a few seconds for 50,000). */
+    queuing: !!sending && !sending.queuedAt,
+    sent: count('sent') + (sending?.sent ?? 0),
     waiting: count('pending'),
-    failed: count('failed') + count('cancelled'),
+    failed: count('failed') + count('cancelled') + (sending?.failed ?? 0),
     unsubscribed: Number(left.n),
   };
 }

@@ -11,7 +11,6 @@ import { snakeCase, tableName } from '../db/columns';
 
 /** Columns never copied into the journal: secrets, and what every write changes. */
 const HIDDEN = new Set(['passwordHash', 'tokenHash', 'idempotencyKey', 'trackingToken', 'updatedAt', 'createdAt']);
-export const AUDIT_KEEP_DAYS = 365;
 
 /** A member of the team, or one invited to be. */
 const PERSON = {

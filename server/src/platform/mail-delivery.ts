@@ -3,7 +3,7 @@ import type { DB } from '../db/schema';
 import type { MailDocuments, MailEffect } from './outbox';
 import { reveal, unseal } from './sealed';
 import { type Mail, sendMail } from './mail';
-import { type Deliver, DeliveryError } from './outbox-worker';
+import { type Claimed, type Deliver, DeliveryError } from './outbox-worker';
 
 /** What went wrong with the mail server, in French for the owner, and whether a later attempt may succeed. */
 export function mailError(err: unknown): DeliveryError {
@@ -37,9 +37,14 @@ export const mailDelivery =
       if (!content) throw new DeliveryError(`Le document joint (${attach.filename}) n’existe plus : message abandonné.`, 'fail');
       mail.attachment = { filename: attach.filename, content };
     }
-    try {
-      await sendMail(config, mail, row);
-    } catch (err) {
-      throw mailError(err);
-    }
+    await deliverMail(config, mail, row);
   };
+
+/** Hands a mail to the mail server, its refusal said as the "Envois" say it. */
+export async function deliverMail(config: Config, mail: Mail, row: Claimed) {
+  try {
+    await sendMail(config, mail, row);
+  } catch (err) {
+    throw mailError(err);
+  }
+}

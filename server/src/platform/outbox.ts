@@ -12,10 +12,9 @@ export interface MailEffect {
   text: string;
   /** Where "Répondre" goes (the visitor who wrote, for the contact alert). */
   replyTo?: string | undefined;
-  /** A letter's own HTML part, its one-click unsubscribe address and its id (server/src/newsletter/letters.ts). */
+  /** A letter's own HTML part and its one-click unsubscribe address (server/src/newsletter/letters.ts). */
   html?: string | undefined;
   listUnsubscribe?: string | undefined;
-  newsletterId?: string | undefined;
   /** Not before this many minutes (a letter's pace). */
   delayMinutes?: number | undefined;
   /** Worth nothing after this many minutes (a reset link): given up on rather than sent late. */

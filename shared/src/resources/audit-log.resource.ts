@@ -9,7 +9,7 @@ export const auditValues = z.record(z.string(), z.unknown());
 /**
  * The journal d'audit: every write made from the admin (who, with which role, from which device,
  * what, the fields before and after), and every sign-in, failed or not. Written only by the server
- * (server/src/platform/audit.ts), never changed; the owner alone reads it. Kept one year.
+ * (server/src/platform/audit.ts), never changed; the owner alone reads it. Kept a year, or as Paramètres say (jobs/housekeeping.ts).
  */
 export const auditLog = defineResource({
   name: 'auditLog',
@@ -31,7 +31,7 @@ export const auditLog = defineResource({
   list: {
     columns: ['createdAt', 'actor', 'action', 'record', 'changes'],
     search: ['actor', 'action', 'record', 'changes'],
-    filters: ['role'],
+    filters: ['role', 'actor'],
     sortable: ['createdAt'],
     defaultSort: { field: 'createdAt', order: 'desc' },
   },

@@ -26,6 +26,9 @@ export const OUTBOX_CHANNELS = {
       attach: z.object({ document: z.enum(['purchaseOrder']), id: z.string(), filename: z.string() }).optional(),
     }),
   },
+  // A letter to one subscriber, composed when it leaves (server/src/newsletter/letters.ts): queued
+  // by the thousand without a word of it written 50,000 times.
+  letter: { label: 'Lettre d’information', payload: z.object({ newsletterId: z.string(), subscriberId: z.string() }) },
   push: {
     label: 'Notification',
     payload: z.object({ subscriptionId: z.string(), title: z.string(), body: z.string(), path: z.string(), tag: z.string() }),

@@ -27,7 +27,7 @@ export default function LetterDetail() {
     queryKey: ['newsletters', 'stats', id],
     queryFn: () => trpc.newsletters.stats.query({ id }),
     enabled: !!id,
-    refetchInterval: (query) => (query.state.data?.waiting ? 15_000 : false),
+    refetchInterval: (query) => (query.state.data?.queuing ? 2_000 : query.state.data?.waiting ? 15_000 : false),
   });
   const [busy, setBusy] = useState<string | null>(null);
   const run = async (what: string, call: () => Promise<unknown>, done: (answer: never) => string) => {
@@ -51,7 +51,7 @@ export default function LetterDetail() {
           <Descriptions
             column={{ xs: 1, sm: 2 }}
             items={[
-              { key: 'to', label: 'Destinataires', children: s.recipients },
+              { key: 'to', label: 'Destinataires', children: s.queuing ? `${s.recipients} (mise en file en cours…)` : s.recipients },
               { key: 'sent', label: 'Envoyées', children: s.sent },
               { key: 'waiting', label: 'En attente', children: s.waiting },
               { key: 'failed', label: 'Échecs', children: s.failed },
