@@ -110,30 +110,36 @@ export async function findTrackedOrder(db: Kysely<Database>, input: z.infer<type
   }
   const order = await query.executeTakeFirst();
   if (!order) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
-  const timeline = await db
-    .selectFrom('orderEvents')
-    .select(['createdAt', 'kind', 'toValue'])
-    .where('orderId', '=', order.id)
-    .where('kind', 'in', ['created', 'status', 'payment', 'online_payment'])
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
-  const invoices = await db
-    .selectFrom('invoices')
-    .select(['type', 'codeMecef'])
-    .where('orderId', '=', order.id)
-    .where('status', '=', 'confirmed')
-    // A return's own credit note is shown with its return (avoir-R<n>.pdf), not as the order's.
-    .where('returnId', 'is', null)
-    .orderBy('createdAt')
-    .execute();
-  const sessionLinks = await sessionLinksOf(db, order);
-  const returns = await db
-    .selectFrom('returns')
-    .select(['number', 'createdAt', 'amount', 'refundMethod', 'lines'])
-    .where('sale', '=', order.id)
-    .orderBy('createdAt')
-    .execute();
+  // At once: on the embedded database they then wait behind another request's statement once, not
+  // once each (a letter being queued, bench/scale.ts).
+  const [timeline, invoices, sessionLinks, returns, returnRequests, offer] = await Promise.all([
+    db
+      .selectFrom('orderEvents')
+      .select(['createdAt', 'kind', 'toValue'])
+      .where('orderId', '=', order.id)
+      .where('kind', 'in', ['created', 'status', 'payment', 'online_payment'])
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('invoices')
+      .select(['type', 'codeMecef'])
+      .where('orderId', '=', order.id)
+      .where('status', '=', 'confirmed')
+      // A return's own credit note is shown with its return (avoir-R<n>.pdf), not as the order's.
+      .where('returnId', 'is', null)
+      .orderBy('createdAt')
+      .execute(),
+    sessionLinksOf(db, order),
+    db
+      .selectFrom('returns')
+      .select(['number', 'createdAt', 'amount', 'refundMethod', 'lines'])
+      .where('sale', '=', order.id)
+      .orderBy('createdAt')
+      .execute(),
+    requestsOf(db, order.id),
+    returnOffer(db, { ...order, items: order.items as OrderLine[] }),
+  ]);
   const { id: _id, ...visible } = order;
   return {
     ...visible,
@@ -141,7 +147,7 @@ export async function findTrackedOrder(db: Kysely<Database>, input: z.infer<type
     invoices: invoices as TrackedOrder['invoices'],
     sessionLinks,
     returns: returns.map((r) => ({ ...r, amount: Number(r.amount), lines: r.lines.map((l) => ({ name: l.name, quantity: l.quantity })) })),
-    returnRequests: await requestsOf(db, order.id),
-    returnOffer: await returnOffer(db, { ...order, items: order.items as OrderLine[] }),
+    returnRequests,
+    returnOffer: offer,
   };
 }
