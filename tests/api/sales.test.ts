@@ -179,6 +179,27 @@ describe('the sales charts', () => {
     );
     expect(summed.rows).toEqual(again.rows);
     expect(summed.rows.length).toBeGreaterThan(10);
+    // The months a year's figures read follow the days: each is its days summed.
+    const months = await sql<Fact>`
+      SELECT month::text AS day, fact, orders, sales, quantity, revenue::text, cost::text, costed::text FROM sales_months
+      WHERE orders <> 0 OR sales <> 0 OR quantity <> 0 OR revenue <> 0 OR cost <> 0 OR costed <> 0 ORDER BY month, fact`.execute(app.db);
+    const byMonth = await sql<Fact>`
+      SELECT date_trunc('month', day)::date::text AS day, fact, sum(orders)::int AS orders, sum(sales)::int AS sales,
+             sum(quantity)::int AS quantity, sum(revenue)::text AS revenue, sum(cost)::text AS cost, sum(costed)::text AS costed
+      FROM sales_facts GROUP BY 1, 2
+      HAVING sum(orders) <> 0 OR sum(sales) <> 0 OR sum(quantity) <> 0 OR sum(revenue) <> 0 OR sum(cost) <> 0 OR sum(costed) <> 0
+      ORDER BY 1, 2`.execute(app.db);
+    expect(months.rows).toEqual(byMonth.rows);
+  });
+
+  it('read whole months from the months and the days around them from the days: the same figures', async () => {
+    const march = await report({ from: '2024-03-01', to: '2024-03-31', by: 'month' });
+    const around = await report({ from: '2024-02-15', to: '2024-04-14', by: 'week' });
+    for (const key of ['bestSellers', 'statuses', 'payments', 'channels', 'categories'] as const) expect(around[key]).toEqual(march[key]);
+    expect(around.totals).toEqual(march.totals);
+    // A day of March alone (no whole month) reads the days only.
+    const day = await report({ from: '2024-03-05', to: '2024-03-05', by: 'day' });
+    expect(day.bestSellers.map((b) => [b.name, b.quantity])).toEqual([[mouse.name, 2]]);
   });
 
   it('refuse a period that cannot be drawn, in French', async () => {

@@ -23,7 +23,8 @@ export interface DatabaseRule {
 /** Stored results, each computed again from the orders by the rules in force. */
 const RECOMPUTE = {
   customers: `SELECT refresh_customers(ARRAY(SELECT DISTINCT phone FROM orders))`,
-  salesFacts: `DELETE FROM sales_facts; SELECT apply_sales_facts('{}', ARRAY(SELECT o FROM orders o)); SELECT apply_return_facts(ARRAY(SELECT r FROM returns r))`,
+  salesFacts: `DELETE FROM sales_facts; DELETE FROM sales_months; SELECT apply_sales_facts('{}', ARRAY(SELECT o FROM orders o)); SELECT apply_return_facts(ARRAY(SELECT r FROM returns r))`,
+  salesMonths: `DELETE FROM sales_months; SELECT apply_sales_months('{}', ARRAY(SELECT f FROM sales_facts f))`,
 };
 
 export const DATABASE_RULES: readonly DatabaseRule[] = [
@@ -227,6 +228,25 @@ LANGUAGE sql STABLE`,
       label = CASE WHEN f.label <> '' THEN f.label ELSE excluded.label END
 `,
     recompute: ['salesFacts'],
+  },
+  {
+    // The facts summed by month (sales_months), as sales_facts rows are written: what a year's
+    // figures read (sales/figures.ts). Called by the triggers of migrations/202611300350_sales_months.ts.
+    name: 'apply_sales_months',
+    signature: 'apply_sales_months(removed sales_facts[], added sales_facts[]) RETURNS void LANGUAGE sql',
+    body: `
+  INSERT INTO sales_months AS m (month, fact, label, orders, sales, quantity, revenue, cost, costed)
+  SELECT date_trunc('month', day)::date, fact, coalesce(max(label) FILTER (WHERE sign = 1), ''), sum(sign * orders), sum(sign * sales),
+         sum(sign * quantity), sum(sign * revenue), sum(sign * cost), sum(sign * costed)
+  FROM (SELECT -1 AS sign, f.* FROM unnest(removed) AS f UNION ALL SELECT 1, f.* FROM unnest(added) AS f) AS changes
+  GROUP BY 1, 2
+  ORDER BY 1, 2
+  ON CONFLICT (month, fact) DO UPDATE
+  SET orders = m.orders + excluded.orders, sales = m.sales + excluded.sales, quantity = m.quantity + excluded.quantity,
+      revenue = m.revenue + excluded.revenue, cost = m.cost + excluded.cost, costed = m.costed + excluded.costed,
+      label = CASE WHEN excluded.label <> '' THEN excluded.label ELSE m.label END
+`,
+    recompute: ['salesMonths'],
   },
   {
     // A session moved to another day is reminded again the day before its new date.

@@ -197,6 +197,7 @@ export interface Database extends ResourceTables {
   invoices: InvoicesTable;
   storeCredits: StoreCreditsTable;
   salesFacts: SalesFactsTable;
+  salesMonths: Omit<SalesFactsTable, 'day'> & { month: string };
   renderedDocuments: RenderedDocumentsTable;
   schedules: SchedulesTable;
   newsletterSendings: NewsletterSendingsTable;

@@ -37,17 +37,61 @@ const margin = (r: { cost: string | number; costed: string | number }): Margin =
 const categoryLabel = (key: string) =>
   key.startsWith('type:') ? labelOf(itemTypes, key.slice(5)) : key ? labelOf(productCategories, key) : 'Autres (produits supprimés)';
 
+/** A date as YYYY-MM-DD, moved by days (UTC arithmetic on a calendar date). */
+const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A period cut for the rollups: its whole months (`first`..`last`, each the 1st), the days before
+ * them (`from`..`head`) and after them (`tail`..`to`). Without a whole month, every day is an edge.
+ */
+export function wholeMonths(from: string, to: string) {
+  const first = from.endsWith('-01') ? from : `${shift(`${from.slice(0, 8)}28`, 4).slice(0, 8)}01`;
+  const end = shift(`${shift(`${to.slice(0, 8)}28`, 4).slice(0, 8)}01`, -1) === to ? to : shift(`${to.slice(0, 8)}01`, -1);
+  if (first > end) return { head: to, months: null, tail: shift(to, 1) };
+  return { head: shift(first, -1), months: { first, last: `${end.slice(0, 8)}01` }, tail: shift(end, 1) };
+}
+
 export async function salesReport(db: Db, query: SalesQuery): Promise<SalesReport> {
   const { from, to, by, items } = salesQuerySchema.parse(query);
   const unit = sql.lit(by);
   const step = sql.lit(`1 ${by}`);
-  /** The facts of the period whose name starts with this ('total', 'status:', …), summed by name. */
-  const facts = (prefix: string) =>
+  const named = (prefix: string) => [prefix.endsWith(':') ? 'like' : '=', prefix.endsWith(':') ? `${prefix}%` : prefix] as const;
+  /** The facts of each day of the period whose name starts with this ('total', 'status:', …): the series. */
+  const days = (prefix: string) =>
     db
       .selectFrom('salesFacts')
       .where('day', '>=', from)
       .where('day', '<=', to)
-      .where('fact', prefix.endsWith(':') ? 'like' : '=', prefix.endsWith(':') ? `${prefix}%` : prefix);
+      .where('fact', ...named(prefix));
+  /**
+   * The same facts for sums over the whole period: its whole months from sales_months (a year is
+   * twelve rows per fact, not 365), the days before and after them from sales_facts.
+   */
+  const { head, months, tail } = wholeMonths(from, to);
+  const facts = (prefix: string) => {
+    const columns = ['fact', 'label', 'orders', 'sales', 'quantity', 'revenue', 'cost', 'costed'] as const;
+    const edges = db
+      .selectFrom('salesFacts')
+      .select(['day', ...columns])
+      .where('fact', ...named(prefix))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('day', '>=', from), eb('day', '<=', head)]),
+          eb.and([eb('day', '>=', tail), eb('day', '<=', to)]),
+        ]),
+      );
+    const source = months
+      ? edges.unionAll(
+          db
+            .selectFrom('salesMonths')
+            .select(['month as day', ...columns])
+            .where('fact', ...named(prefix))
+            .where('month', '>=', months.first)
+            .where('month', '<=', months.last),
+        )
+      : edges;
+    return db.selectFrom(source.as('salesFacts'));
+  };
   /** Sales, revenue and margin of the period by the fact's key ('payment:cash' → 'cash'). */
   const split = (prefix: 'payment:' | 'channel:') =>
     facts(prefix)
@@ -67,7 +111,7 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
         sql<{ period: string }>`generate_series(date_trunc(${unit}, ${from}::timestamp), ${to}::timestamp, ${step}::interval)`.as('p'),
       )
       .leftJoin(
-        facts('total')
+        days('total')
           .select([
             sql<string>`date_trunc(${unit}, day::timestamp)`.as('bucket'),
             sql<string>`sum(revenue)`.as('revenue'),
@@ -125,7 +169,9 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
           .fetch(10, 'with ties'),
       )
       .selectFrom('top')
-      .leftJoin('salesFacts as named', (join) => join.onRef('named.fact', '=', 'top.fact').onRef('named.day', '=', 'top.lastDay'))
+      .leftJoin(facts('item:').select(['fact', 'day', 'label']).as('named'), (join) =>
+        join.onRef('named.fact', '=', 'top.fact').onRef('named.day', '=', 'top.lastDay'),
+      )
       .leftJoin('products as product', (join) =>
         join.on((eb) => eb.and([eb('named.fact', 'is', null), eb(sql`product.id::text`, '=', sql`split_part(top.fact, ':', 3)`)])),
       )
