@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { formatXOF } from '@app/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, memberClient, startTestApp, type TestApp, newProduct } from '../support/app';
 import { startEmcfStandIn, type EmcfStandIn } from '../support/emcf-stand-in';
 import { exportOrders } from '../support/export';
+import { mergeDelta } from '../../admin/src/pages/counter/delta';
 import { encodeTicket } from '../../admin/src/pages/counter/escpos';
 import { pageSize, pdfQrCode, pdfText } from '../support/pdf';
 
@@ -281,9 +283,40 @@ describe('a sale at the counter', () => {
     expect(first.items?.find((i) => i.id === mouse.id)).toMatchObject({ type: 'product', price: 4_000, stock: 3 });
     expect(first.maxDiscountPercent).toBe(10);
     expect(await app.asAdmin.orders.counterCatalogue({ version: first.version })).toMatchObject({ items: null });
+    // A price changed: only what changed comes (and the services and trainings), put into the phone's copy.
+    const cable = await product(1_500, 10);
+    // (The catalogue written an hour ago: a delta re-sends the last five minutes before the phone's copy.)
+    await app.db
+      .updateTable('products')
+      .set({ updatedAt: sql<string>`now() - interval '1 hour'` })
+      .execute();
+    await app.asAdmin.products.update({ id: cable.id, data: { price: 1_600 } });
+    const held = await app.asAdmin.orders.counterCatalogue({});
     await app.asAdmin.products.update({ id: mouse.id, data: { price: 4_200 } });
-    const next = await app.asAdmin.orders.counterCatalogue({ version: first.version });
-    expect(next.items?.find((i) => i.id === mouse.id)?.price).toBe(4_200);
+    const next = await app.asAdmin.orders.counterCatalogue({ version: held.version });
+    expect(next.items).toBeNull();
+    const changed = next.delta!.items.filter((i) => i.type === 'product');
+    expect(changed.find((i) => i.id === mouse.id)?.price).toBe(4_200);
+    expect(changed.map((i) => i.id).sort()).toEqual([mouse.id, cable.id].sort());
+    const merged = mergeDelta(held.items!, next.delta!)!;
+    const whole = await app.asAdmin.orders.counterCatalogue({});
+    const byId = (items: { id: string }[]) => [...items].sort((a, b) => a.id.localeCompare(b.id));
+    expect(byId(merged)).toEqual(byId(whole.items!));
+    // A version archived leaves the phone's copy by its id; one deleted changes the count: the phone asks for all.
+    // (A version archived: variants.ts sets these.)
+    await app.db
+      .updateTable('products')
+      .set({ archivedAt: new Date().toISOString(), updatedAt: new Date().toISOString() })
+      .where('id', '=', cable.id)
+      .execute();
+    const archived = await app.asAdmin.orders.counterCatalogue({ version: whole.version });
+    expect(archived.delta!.removed).toContain(cable.id);
+    expect(mergeDelta(whole.items!, archived.delta!)!.map((i) => i.id)).not.toContain(cable.id);
+    const spare = await product(900, 1);
+    const withSpare = await app.asAdmin.orders.counterCatalogue({});
+    await app.asAdmin.products.delete({ id: spare.id });
+    const afterDelete = await app.asAdmin.orders.counterCatalogue({ version: withSpare.version });
+    expect(mergeDelta(withSpare.items!, afterDelete.delta!)).toBeNull();
     expect((await failure(app.asVisitor.orders.counterCatalogue({}))).code).toBe('UNAUTHORIZED');
   });
 

@@ -9,7 +9,7 @@ import {
   trackingPath,
 } from '@app/shared';
 import { TRPCError } from '@trpc/server';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Config } from '../config';
 import { createRecord } from '../crud/repository';
 import type { Database } from '../db/schema';
@@ -296,12 +296,29 @@ export interface CounterItem {
 }
 
 /**
+ * A delta re-sends the products changed this long before the phone's copy was made as well: a write
+ * committed just after that copy, but stamped before its newest row, is not missed.
+ */
+const DELTA_OVERLAP = '5 minutes';
+
+/**
  * The articles the counter sells (products, services with a price, trainings with their sessions to
  * come), for the phone to keep: a scan finds its article at once, online or not. `version` is what
- * the phone holds: the same version answers no items (a few bytes on a slow link). Stock and seat
- * changes alone do not make a new version: the server checks both at each sale.
+ * the phone holds: the same version answers no items (a few bytes on a slow link); an older one, only
+ * what changed (`delta`: the products written since, those no longer sold by id, the services and
+ * trainings whole, and how many products the phone should now hold: if it holds another number, one
+ * was deleted and it asks for the whole list). Stock and seat changes alone do not make a new
+ * version: the server checks both at each sale.
  */
-export async function counterCatalogue(db: Db, version: string | undefined) {
+export interface CounterCatalogue {
+  version: string;
+  maxDiscountPercent: number;
+  /** Every article (a first download, or a copy too old to mend); null: nothing, or a delta. */
+  items: CounterItem[] | null;
+  delta?: { items: CounterItem[]; removed: string[]; products: number };
+}
+
+export async function counterCatalogue(db: Db, version: string | undefined): Promise<CounterCatalogue> {
   const stamp = (table: 'products' | 'services' | 'cryptoCourses' | 'courseSessions') =>
     db
       .selectFrom(table)
@@ -319,15 +336,30 @@ export async function counterCatalogue(db: Db, version: string | undefined) {
   const current = [...stamps.flatMap((s) => [s.n, s.at]), rules.maxCounterDiscountPercent, day].join('|');
   const maxDiscountPercent = rules.maxCounterDiscountPercent;
   if (version === current) return { version: current, maxDiscountPercent, items: null };
-  const [goods, work, courses, sessions] = await Promise.all([
-    // A product sold in versions is sold as one of them (each has its barcode and its name).
-    db
-      .selectFrom('products')
+  // The newest product the phone's copy had seen (the version's second part).
+  const since = version?.split('|')[1];
+  const delta = !!since && !Number.isNaN(Date.parse(since));
+  // A product sold in versions is sold as one of them (each has its barcode and its name).
+  const sold = (q: SelectQueryBuilder<Database, 'products', object>) => q.where('options', 'is', null).where('archivedAt', 'is', null);
+  const [goods, gone, productCount, work, courses, sessions] = await Promise.all([
+    sold(db.selectFrom('products'))
       .select(['id', 'name', 'sku', 'barcode', 'price', 'stock'])
-      .where('options', 'is', null)
-      .where('archivedAt', 'is', null)
+      .$if(delta, (q) => q.where('updatedAt', '>', sql<string>`${since}::timestamptz - ${DELTA_OVERLAP}::interval`))
       .orderBy('name')
       .execute(),
+    delta
+      ? db
+          .selectFrom('products')
+          .select('id')
+          .where('updatedAt', '>', sql<string>`${since}::timestamptz - ${DELTA_OVERLAP}::interval`)
+          .where((eb) => eb.or([eb('options', 'is not', null), eb('archivedAt', 'is not', null)]))
+          .execute()
+      : [],
+    delta
+      ? sold(db.selectFrom('products'))
+          .select(sql<string>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      : null,
     db.selectFrom('services').select(['id', 'name', 'price']).where('price', 'is not', null).orderBy('name').execute(),
     db.selectFrom('cryptoCourses').select(['id', 'title', 'price']).orderBy('title').execute(),
     db
@@ -360,7 +392,13 @@ export async function counterCatalogue(db: Db, version: string | undefined) {
         })),
     })),
   ];
-  return { version: current, maxDiscountPercent, items };
+  if (!productCount) return { version: current, maxDiscountPercent, items };
+  return {
+    version: current,
+    maxDiscountPercent,
+    items: null,
+    delta: { items, removed: gone.map((g) => g.id), products: Number(productCount.n) },
+  };
 }
 
 /**

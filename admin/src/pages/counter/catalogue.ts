@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { trpc } from '../../providers/trpc';
+import { mergeDelta } from './delta';
 import { type Catalogue, type CounterItem, keepCatalogue, keptCatalogue } from './store';
 
 /** Lower case, without accents: "Câble tressé" is found by "cable tresse". */
@@ -20,9 +21,13 @@ export function useCatalogue() {
     const kept = await keptCatalogue().catch(() => undefined);
     if (kept) setCatalogue((current) => current ?? kept);
     try {
-      const fresh = await trpc.orders.counterCatalogue.query(kept ? { version: kept.version } : {});
-      if (fresh.items) {
-        const whole = { ...fresh, items: fresh.items };
+      let fresh = await trpc.orders.counterCatalogue.query(kept ? { version: kept.version } : {});
+      // What changed since the phone's copy, put into it; a count that differs (an article deleted) asks for all.
+      const merged = kept && fresh.delta ? mergeDelta(kept.items, fresh.delta) : null;
+      if (fresh.delta && !merged) fresh = await trpc.orders.counterCatalogue.query({});
+      const items = merged ?? fresh.items;
+      if (items) {
+        const whole = { version: fresh.version, maxDiscountPercent: fresh.maxDiscountPercent, items };
         setCatalogue(whole);
         await keepCatalogue(whole).catch(() => undefined);
       } else if (kept) setCatalogue({ ...kept, maxDiscountPercent: fresh.maxDiscountPercent });
