@@ -74,12 +74,7 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
       .selectFrom('salesFacts')
       .select(['day', ...columns])
       .where('fact', ...named(prefix))
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('day', '>=', from), eb('day', '<=', head)]),
-          eb.and([eb('day', '>=', tail), eb('day', '<=', to)]),
-        ]),
-      );
+      .where((eb) => eb.or([eb.and([eb('day', '>=', from), eb('day', '<=', head)]), eb.and([eb('day', '>=', tail), eb('day', '<=', to)])]));
     const source = months
       ? edges.unionAll(
           db
