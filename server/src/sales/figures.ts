@@ -100,7 +100,71 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
       .groupBy('fact')
       .execute()
       .then((rows) => new Map(rows.map((r) => [r.key, { sales: Number(r.sales), revenue: Number(r.revenue), ...margin(r) }])));
-  const [series, bestSellers, statuses, byMethod, byChannel, byCategory, returned] = await Promise.all([
+  /**
+   * The items' figures in one pass over their facts (once, not once per table): summed by item (by
+   * product: a version's sales under its product), then the ten that brought the most, each named
+   * as on its latest day or month of the period (a renamed item shows under its new name; WITH TIES
+   * keeps every item level with the tenth, so the order by name picks as it would over all of
+   * them), and the revenue by the product's category now (a product deleted since: « Autres »),
+   * the other items by type.
+   */
+  const itemFigures = async () => {
+    const summed = facts('item:')
+      .$if(items === 'product', (q) =>
+        q.leftJoin('products as version', (join) =>
+          join.on((eb) =>
+            eb.and([
+              eb('salesFacts.fact', 'like', 'item:product:%'),
+              eb(sql`version.id::text`, '=', sql`split_part(sales_facts.fact, ':', 3)`),
+            ]),
+          ),
+        ),
+      )
+      .select([
+        (items === 'product'
+          ? sql<string>`CASE WHEN version.parent IS NULL THEN sales_facts.fact ELSE 'item:product:' || version.parent END`
+          : sql<string>`sales_facts.fact`
+        ).as('fact'),
+        sql<string>`max(sales_facts.day)`.as('lastDay'),
+        sql<string>`sum(sales_facts.quantity)`.as('quantity'),
+        sql<string>`sum(sales_facts.revenue)`.as('revenue'),
+        sql<string>`sum(sales_facts.cost)`.as('cost'),
+        sql<string>`sum(sales_facts.costed)`.as('costed'),
+      ])
+      .groupBy(sql`1`);
+    type Row = {
+      kind: 'best' | 'category';
+      id: string;
+      type: string;
+      name: string;
+      quantity: string;
+      revenue: string;
+      cost: string;
+      costed: string;
+    };
+    const { rows } = await sql<Row>`
+      WITH items AS MATERIALIZED (${summed}),
+      top AS (SELECT * FROM items WHERE quantity > 0 ORDER BY revenue DESC FETCH FIRST 10 ROWS WITH TIES)
+      (SELECT 'best' AS kind, split_part(top.fact, ':', 3) AS id, split_part(top.fact, ':', 2) AS type,
+              coalesce(named.label, product.name, '?') AS name, top.quantity, top.revenue, top.cost, top.costed
+       FROM top
+       LEFT JOIN LATERAL (
+         SELECT label FROM sales_facts f WHERE f.fact = top.fact AND f.day = top.last_day
+         UNION ALL SELECT label FROM sales_months m WHERE m.fact = top.fact AND m.month = top.last_day
+         LIMIT 1) AS named ON true
+       LEFT JOIN products AS product ON named.label IS NULL AND product.id::text = split_part(top.fact, ':', 3)
+       ORDER BY top.revenue DESC, name LIMIT 10)
+      UNION ALL
+      (SELECT 'category', CASE WHEN items.fact LIKE 'item:product:%' THEN coalesce(products.category, '') ELSE 'type:' || split_part(items.fact, ':', 2) END,
+              '', '', 0, sum(items.revenue), sum(items.cost), sum(items.costed)
+       FROM items LEFT JOIN products ON items.fact LIKE 'item:product:%' AND products.id::text = split_part(items.fact, ':', 3)
+       GROUP BY 2 HAVING sum(items.revenue) <> 0 ORDER BY 6 DESC)`.execute(db);
+    return {
+      bestSellers: rows.filter((r) => r.kind === 'best'),
+      byCategory: rows.filter((r) => r.kind === 'category').map((r) => ({ key: r.id, revenue: r.revenue, cost: r.cost, costed: r.costed })),
+    };
+  };
+  const [series, { bestSellers, byCategory }, statuses, byMethod, byChannel, returned] = await Promise.all([
     db
       .selectFrom(
         sql<{ period: string }>`generate_series(date_trunc(${unit}, ${from}::timestamp), ${to}::timestamp, ${step}::interval)`.as('p'),
@@ -129,83 +193,13 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
       ])
       .orderBy(sql`p`)
       .execute(),
-    // The ten items that brought the most, summed first (one row per item), then each one's name on
-    // its latest day of the period (an item renamed shows under its new name), read by the key.
-    // WITH TIES keeps every item level with the tenth, so the order by name below picks as it would
-    // over all of them.
-    // By product: a version's sales counted under its product (the product's name then).
-    db
-      .with('top', () =>
-        facts('item:')
-          .$if(items === 'product', (q) =>
-            q.leftJoin('products as version', (join) =>
-              join.on((eb) =>
-                eb.and([
-                  eb('salesFacts.fact', 'like', 'item:product:%'),
-                  eb(sql`version.id::text`, '=', sql`split_part(sales_facts.fact, ':', 3)`),
-                ]),
-              ),
-            ),
-          )
-          .select([
-            (items === 'product'
-              ? sql<string>`CASE WHEN version.parent IS NULL THEN sales_facts.fact ELSE 'item:product:' || version.parent END`
-              : sql<string>`sales_facts.fact`
-            ).as('fact'),
-            sql<string>`max(sales_facts.day)`.as('lastDay'),
-            sql<string>`sum(sales_facts.quantity)`.as('quantity'),
-            sql<string>`sum(sales_facts.revenue)`.as('revenue'),
-            sql<string>`sum(sales_facts.cost)`.as('cost'),
-            sql<string>`sum(sales_facts.costed)`.as('costed'),
-          ])
-          .groupBy(sql`1`)
-          .having(sql<boolean>`sum(sales_facts.quantity) > 0`)
-          .orderBy('revenue', 'desc')
-          .fetch(10, 'with ties'),
-      )
-      .selectFrom('top')
-      .leftJoin(facts('item:').select(['fact', 'day', 'label']).as('named'), (join) =>
-        join.onRef('named.fact', '=', 'top.fact').onRef('named.day', '=', 'top.lastDay'),
-      )
-      .leftJoin('products as product', (join) =>
-        join.on((eb) => eb.and([eb('named.fact', 'is', null), eb(sql`product.id::text`, '=', sql`split_part(top.fact, ':', 3)`)])),
-      )
-      .select([
-        sql<string>`split_part(top.fact, ':', 3)`.as('id'),
-        sql<string>`split_part(top.fact, ':', 2)`.as('type'),
-        sql<string>`coalesce(named.label, product.name, '?')`.as('name'),
-        'top.quantity',
-        'top.revenue',
-        'top.cost',
-        'top.costed',
-      ])
-      .orderBy('top.revenue', 'desc')
-      .orderBy('name')
-      .limit(10)
-      .execute(),
+    itemFigures(),
     facts('status:')
       .select([sql<string>`substr(fact, 8)`.as('status'), sql<string>`sum(orders)`.as('orders')])
       .groupBy('fact')
       .execute(),
     split('payment:'),
     split('channel:'),
-    // By the product's category now (a product deleted since: « Autres »), the other items by type.
-    facts('item:')
-      .leftJoin('products', (join) =>
-        join.on((eb) => eb.and([eb('fact', 'like', 'item:product:%'), eb(sql`products.id::text`, '=', sql`split_part(fact, ':', 3)`)])),
-      )
-      .select([
-        sql<string>`CASE WHEN fact LIKE 'item:product:%' THEN coalesce(products.category, '') ELSE 'type:' || split_part(fact, ':', 2) END`.as(
-          'key',
-        ),
-        sql<string>`sum(sales_facts.revenue)`.as('revenue'),
-        sql<string>`sum(sales_facts.cost)`.as('cost'),
-        sql<string>`sum(sales_facts.costed)`.as('costed'),
-      ])
-      .groupBy('key')
-      .having(sql<boolean>`sum(sales_facts.revenue) <> 0`)
-      .orderBy('revenue', 'desc')
-      .execute(),
     // Returns apart (counter/returns.ts): the revenue above is already net of them.
     facts('returns')
       .select([sql<string>`coalesce(sum(sales), 0)`.as('count'), sql<string>`coalesce(sum(revenue), 0)`.as('amount')])
@@ -228,7 +222,7 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
   };
   return {
     series: points,
-    bestSellers: bestSellers.map(({ cost, costed, ...b }) => ({
+    bestSellers: bestSellers.map(({ cost, costed, kind: _kind, ...b }) => ({
       ...b,
       quantity: Number(b.quantity),
       revenue: Number(b.revenue),
