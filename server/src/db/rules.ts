@@ -249,6 +249,16 @@ LANGUAGE sql STABLE`,
     recompute: ['salesMonths'],
   },
   {
+    // The article's id in an item fact ('item:product:<uuid>'), as a uuid to join its table by its
+    // key; null for one that is not a uuid (inlined by the planner, like order_is_sale).
+    name: 'item_uuid',
+    signature: 'item_uuid(fact text) RETURNS uuid LANGUAGE sql IMMUTABLE',
+    body: `
+  SELECT CASE WHEN split_part(fact, ':', 3) ~ '^[0-9a-fA-F-]{36}$' THEN split_part(fact, ':', 3)::uuid END
+`,
+    recompute: [],
+  },
+  {
     // A session moved to another day is reminded again the day before its new date.
     name: 'course_sessions_moved',
     signature: 'course_sessions_moved() RETURNS trigger LANGUAGE plpgsql',

@@ -152,12 +152,12 @@ export async function salesReport(db: Db, query: SalesQuery): Promise<SalesRepor
          SELECT label FROM sales_facts f WHERE f.fact = top.fact AND f.day = top.last_day
          UNION ALL SELECT label FROM sales_months m WHERE m.fact = top.fact AND m.month = top.last_day
          LIMIT 1) AS named ON true
-       LEFT JOIN products AS product ON named.label IS NULL AND product.id::text = split_part(top.fact, ':', 3)
+       LEFT JOIN products AS product ON named.label IS NULL AND product.id = item_uuid(top.fact)
        ORDER BY top.revenue DESC, name LIMIT 10)
       UNION ALL
       (SELECT 'category', CASE WHEN items.fact LIKE 'item:product:%' THEN coalesce(products.category, '') ELSE 'type:' || split_part(items.fact, ':', 2) END,
               '', '', 0, sum(items.revenue), sum(items.cost), sum(items.costed)
-       FROM items LEFT JOIN products ON items.fact LIKE 'item:product:%' AND products.id::text = split_part(items.fact, ':', 3)
+       FROM items LEFT JOIN products ON items.fact LIKE 'item:product:%' AND products.id = item_uuid(items.fact)
        GROUP BY 2 HAVING sum(items.revenue) <> 0 ORDER BY 6 DESC)`.execute(db);
     return {
       bestSellers: rows.filter((r) => r.kind === 'best'),
