@@ -1,4 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,7 +9,11 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
 import { backupJob, checkBackup, pgTool, restoreDatabase, rotationPlan, UNREADABLE_BACKUP } from '../../server/src/db/backup';
+import { fetchBackup, offsiteFrom, uploadBackup } from '../../server/src/db/offsite';
+import { diagnose } from '../../server/src/ops/doctor';
 import { createDb } from '../../server/src/db/index';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { dashboardStats } from '../../server/src/routers/dashboard.router';
@@ -19,6 +24,7 @@ import { pgliteIn } from '../support/db';
 // back, rotates and records each run, and the dashboard shows the last good one or the failure.
 
 const pgUrl = process.env.TEST_DATABASE_URL;
+const run = promisify(execFile);
 // The memory test runs the built command line (npm run build), as an owner runs it.
 const built = fs.existsSync('server/dist/bin/backup-cli.js');
 const root = path.resolve(`.tmp/backups-${process.pid}`);
@@ -283,4 +289,163 @@ describe('the backup job', () => {
     fs.writeFileSync(cut, Buffer.from([0x1f, 0x8b, 8, 0, 0, 0]));
     await expect(checkBackup(cut)).rejects.toThrow(/ne se relit pas/);
   });
+});
+
+describe('offsite backups (S3, encrypted)', () => {
+  const BUCKET = 'sauvegardes';
+  let s3: S3rver;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: dir('s3'),
+      configureBuckets: [{ name: BUCKET, configs: [] }],
+    });
+    const { port } = await s3.run();
+    env = {
+      AWS_ENDPOINT_URL: `http://127.0.0.1:${port}`,
+      AWS_REGION: 'us-east-1',
+      // s3rver's own key pair: it checks each request's signature with it.
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      BACKUP_OFFSITE_URL: `s3://${BUCKET}/boutique`,
+      BACKUP_ENCRYPTION_KEY: 'cheval-agrafe-pile-correcte-benin',
+    };
+  });
+  /** A storage target of these variables; its client is closed at the end (s3rver waits for open sockets). */
+  const clients: { destroy: () => void }[] = [];
+  const storage = (over: Record<string, string> = {}) => {
+    const offsite = offsiteFrom({ ...env, ...over })!;
+    clients.push(offsite.client);
+    return offsite;
+  };
+  afterAll(async () => {
+    for (const client of clients) client.destroy();
+    await s3?.close();
+  });
+
+  it('sends a backup encrypted, and restores from s3://…/latest once the server and its files are gone', async () => {
+    const source = await shop('offsite');
+    const before = source.open();
+    await seedIfEmpty(before, { demo: true });
+    const orders = async (db: typeof before) =>
+      (await db.selectFrom('orders').select(['number', 'phone', 'total']).orderBy('number').execute()).map((o) => ({
+        ...o,
+        total: Number(o.total),
+      }));
+    const media = async (db: typeof before) =>
+      await db
+        .selectFrom('mediaVariants')
+        .select(['mediaId', 'name', sql<number>`length(bytes)`.as('size')])
+        .orderBy('mediaId')
+        .orderBy('name')
+        .execute();
+    const expected = { orders: await orders(before), media: await media(before) };
+    const phone = expected.orders.find((o) => o.phone)!.phone!;
+    expect(expected.orders.length).toBeGreaterThan(0);
+    await before.destroy();
+
+    const offsite = storage();
+    const local = dir('offsite-files');
+    const done = await backupJob(source.target, local, { daily: 7, weekly: 4 }, (file) => uploadBackup(offsite, file));
+    expect(done.offsite?.key).toBe(`boutique/${path.basename(done.file)}.age`);
+    // What left is age's ciphertext: no table name, no customer's phone, nothing of the shop readable.
+    const object = await offsite.client.send(new GetObjectCommand({ Bucket: BUCKET, Key: done.offsite!.key }));
+    const bytes = Buffer.from(await object.Body!.transformToByteArray());
+    expect(bytes.length).toBe(done.offsite!.bytes);
+    expect(bytes.subarray(0, 21).toString()).toBe('age-encryption.org/v1');
+    for (const readable of ['orders', 'settings', 'CREATE TABLE', phone, phone.slice(4), 'PG_VERSION'])
+      expect(bytes.includes(Buffer.from(readable)), readable).toBe(false);
+    const db = source.open();
+    try {
+      expect((await db.selectFrom('backups').select('offsite').orderBy('createdAt', 'desc').executeTakeFirstOrThrow()).offsite).toBe(
+        done.offsite!.key,
+      );
+    } finally {
+      await db.destroy();
+    }
+
+    // The server burns down: its backups folder with it. A new one restores from the storage.
+    fs.rmSync(local, { recursive: true, force: true });
+    const restored = await shop('from_offsite', false);
+    // A wrong key is refused before anything is written.
+    await expect(
+      fetchBackup({ ...env, BACKUP_ENCRYPTION_KEY: 'une autre phrase' }, `s3://${BUCKET}/boutique/latest`, dir('fetched')),
+    ).rejects.toThrow(/^Clé de chiffrement refusée/);
+    expect(fs.existsSync(path.join(dir('from_offsite'), 'pglite'))).toBe(false);
+    if (built) {
+      // As the operator types it on the new server: npm run restore -- s3://…/latest. (Not spawnSync:
+      // the storage answers from this process.)
+      const cli = await run(process.execPath, ['server/dist/bin/backup-cli.js', 'restore', `s3://${BUCKET}/boutique/latest`], {
+        env: {
+          ...process.env,
+          ...env,
+          LOG_LEVEL: 'silent',
+          BACKUP_DIR: dir('new-server-backups'),
+          DATABASE_URL: 'databaseUrl' in restored.target ? restored.target.databaseUrl : '',
+          DATA_DIR: restored.target.dataDir,
+        },
+      });
+      expect(cli.stdout).toMatch(/Sauvegarde hors site récupérée et déchiffrée : boutique-.*\nRestauration terminée/);
+    } else await restoreDatabase(restored.target, await fetchBackup(env, `s3://${BUCKET}/boutique/latest`, dir('fetched')));
+    const back = restored.open();
+    try {
+      expect(await orders(back)).toEqual(expected.orders);
+      expect(await media(back)).toEqual(expected.media);
+    } finally {
+      await back.destroy();
+    }
+  }, 120_000);
+
+  it('keeps two weeks of days and three months of weeks there, and says which variable is wrong', async () => {
+    const offsite = storage();
+    // Older copies already there (and a file that is none of the job's, left alone).
+    const put = (key: string) => offsite.client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: 'x' }));
+    const old = ['2020-01-01', '2026-01-05', '2026-01-06'].map((d) => `boutique/boutique-${d}_03-00-00.dump.age`);
+    for (const key of [...old, 'boutique/notes.txt']) await put(key);
+    const file = path.join(dir('rotation'), 'boutique-2026-12-01_03-00-00.pglite.tar.gz');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, 'contenu');
+    const sent = await uploadBackup(offsite, file, { daily: 1, weekly: 3 });
+    expect(sent.removed.sort()).toEqual(['boutique-2020-01-01_03-00-00.dump', 'boutique-2026-01-05_03-00-00.dump']);
+    const listed = await offsite.client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'boutique/' }));
+    expect(listed.Contents?.map((c) => c.Key)).toEqual(
+      expect.arrayContaining(['boutique/notes.txt', 'boutique/latest', 'boutique/boutique-2026-01-06_03-00-00.dump.age']),
+    );
+
+    // An unknown key, a bucket that does not exist: refused in French, naming what to fix. (s3rver
+    // knows its keys but does not check SigV4 signatures: a wrong secret passes there.)
+    await expect(uploadBackup(storage({ AWS_ACCESS_KEY_ID: 'INCONNU' }), file)).rejects.toThrow(/AWS_ACCESS_KEY_ID/);
+    await expect(uploadBackup(storage({ BACKUP_OFFSITE_URL: 's3://seau-absent/x' }), file)).rejects.toThrow(/BACKUP_OFFSITE_URL/);
+    expect(() => offsiteFrom({ ...env, BACKUP_ENCRYPTION_KEY: '' })).toThrow(/BACKUP_ENCRYPTION_KEY/);
+    expect(() => offsiteFrom({ ...env, BACKUP_OFFSITE_URL: 'https://exemple.bj' })).toThrow(/s3:\/\/seau\/dossier/);
+    const findings = await diagnose({ ...env, AWS_ACCESS_KEY_ID: 'INCONNU', DATA_DIR: dir('doctor') }, { smtpTimeoutMs: 2_000 });
+    expect(findings.find((f) => /hors site/.test(f.message))).toMatchObject({
+      severity: 'warning',
+      message: expect.stringMatching(/AWS_ACCESS_KEY_ID/),
+    });
+
+    // The job with a storage that refuses: the local backup stands, the run is an error the dashboard shows.
+    const source = await shop('refused');
+    const seeded = source.open();
+    await seedIfEmpty(seeded, { demo: false });
+    await seeded.destroy();
+    const refusing = storage({ AWS_ACCESS_KEY_ID: 'INCONNU' });
+    await expect(backupJob(source.target, dir('refused-files'), { daily: 7, weekly: 4 }, (f) => uploadBackup(refusing, f))).rejects.toThrow(
+      /copie hors site a échoué/,
+    );
+    expect(fs.readdirSync(dir('refused-files'))).toHaveLength(1);
+    const db = source.open();
+    try {
+      const { backup } = await dashboardStats(db);
+      expect(backup.lastFailure?.error).toMatch(
+        /^Sauvegarde locale faite \(boutique-.*\), mais la copie hors site a échoué : .*AWS_ACCESS_KEY_ID/,
+      );
+      expect(backup.lastGood?.file).toMatch(/^boutique-/);
+    } finally {
+      await db.destroy();
+    }
+  }, 120_000);
 });

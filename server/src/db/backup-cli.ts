@@ -3,11 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { backupJob, type Rotation, restoreDatabase } from './backup';
+import { fetchBackup, offsiteFrom, uploadBackup } from './offsite';
 
 // npm run backup            -> BACKUP_DIR (default ./backups)/boutique-<date>.(dump|pglite.tar.gz),
 //                              checked, rotated (BACKUP_KEEP_DAILY, BACKUP_KEEP_WEEKLY), recorded
 // npm run backup -- schedule -> the same every day at BACKUP_HOUR (the compose file's backup service)
+//                              and, with BACKUP_OFFSITE_URL, encrypted and copied there (db/offsite.ts)
 // npm run restore -- FILE   -> into the empty database of DATABASE_URL, or an empty DATA_DIR (PGlite)
+// npm run restore -- s3://seau/dossier/latest -> the same from the offsite copy, decrypted first
 const config = loadConfig();
 const [command, argument] = process.argv.slice(2);
 const target = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
@@ -23,10 +26,25 @@ function count(name: string, fallback: number, max: number) {
 const keep: Rotation = { daily: count('BACKUP_KEEP_DAILY', 7, 366), weekly: count('BACKUP_KEEP_WEEKLY', 4, 520) };
 
 async function once() {
-  const done = await backupJob(target, dir, keep);
+  const offsite = offsiteFrom(process.env);
+  const done = await backupJob(target, dir, keep, offsite ? (file) => uploadBackup(offsite, file) : undefined);
   const size = `${(done.bytes / 1024 / 1024).toFixed(1).replace('.', ',')} Mo`;
   console.log(`Sauvegarde écrite et relue : ${done.file} (${size})`);
   if (done.removed.length) console.log(`Anciennes sauvegardes retirées (rotation) : ${done.removed.join(', ')}`);
+  if (done.offsite) console.log(`Copie chiffrée hors site : s3://${offsite!.bucket}/${done.offsite.key}`);
+}
+
+/** A restore from a file, or from the offsite storage (fetched and decrypted beside the backups first). */
+async function restore(source: string) {
+  if (!source.startsWith('s3://')) return restoreDatabase(target, path.resolve(source));
+  const scratch = path.join(dir, `.restauration-${process.pid}`);
+  try {
+    const file = await fetchBackup(process.env, source, scratch);
+    console.log(`Sauvegarde hors site récupérée et déchiffrée : ${path.basename(file)}`);
+    await restoreDatabase(target, file);
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 /** The next BACKUP_HOUR o'clock, local time (TZ). */
@@ -64,10 +82,10 @@ try {
   if (command === 'backup' && argument === 'schedule') await schedule();
   else if (command === 'backup' && !argument) await once();
   else if (command === 'restore' && argument) {
-    await restoreDatabase(target, path.resolve(argument));
+    await restore(argument);
     console.log(`Restauration terminée depuis ${argument}.`);
   } else {
-    console.error('Usage : npm run backup [-- schedule] | npm run restore -- FICHIER');
+    console.error('Usage : npm run backup [-- schedule] | npm run restore -- FICHIER | npm run restore -- s3://seau/dossier/latest');
     process.exitCode = 2;
   }
 } catch (err) {

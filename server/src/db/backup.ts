@@ -300,10 +300,16 @@ export function rotateBackups(dir: string, keep: Rotation): string[] {
   return remove;
 }
 
+/** One run of the job as the database records it: a good backup (and its offsite copy), or what failed. */
+type Run = { file: string; bytes: number; offsite?: string | null; error?: string } | { error: string };
+
 /** Writes the run into the backed-up database itself, for the dashboard. */
-async function recordBackup(target: BackupTarget, run: { file: string; bytes: number } | { error: string }, open: PGlite | null) {
-  const values = 'error' in run ? [null, null, run.error.slice(0, 2000)] : [run.file, run.bytes, null];
-  const statement = 'INSERT INTO backups (file, bytes, error) VALUES ($1, $2, $3)';
+async function recordBackup(target: BackupTarget, run: Run, open: PGlite | null) {
+  const values =
+    'file' in run
+      ? [run.file, run.bytes, run.offsite ?? null, run.error?.slice(0, 2000) ?? null]
+      : [null, null, null, run.error.slice(0, 2000)];
+  const statement = 'INSERT INTO backups (file, bytes, offsite, error) VALUES ($1, $2, $3, $4)';
   if (target.databaseUrl) {
     const client = new pg.Client({ connectionString: target.databaseUrl });
     await client.connect();
@@ -328,11 +334,17 @@ async function recordBackup(target: BackupTarget, run: { file: string; bytes: nu
 
 /**
  * The backup job (npm run backup, and the daily one): writes a backup, proves it reads back,
- * applies the rotation, and records the run in the database. A failure is recorded too (the
- * dashboard shows it), then thrown. PGlite is opened once for all of it: the job's memory is one
- * PGlite's, whatever the base's size.
+ * applies the rotation, sends it offsite when `offsite` is given (db/offsite.ts: encrypted, then
+ * uploaded), and records the run in the database. A failure is recorded too (the dashboard shows
+ * it), then thrown: an offsite copy that failed leaves the local backup good and the run in error.
+ * PGlite is opened once for all of it: the job's memory is one PGlite's, whatever the base's size.
  */
-export async function backupJob(target: BackupTarget, dir: string, keep: Rotation) {
+export async function backupJob(
+  target: BackupTarget,
+  dir: string,
+  keep: Rotation,
+  offsite?: (file: string) => Promise<{ key: string; bytes: number }>,
+) {
   let pglite: PGlite | null = null;
   try {
     if (!target.databaseUrl) pglite = await openStopped(target);
@@ -340,11 +352,22 @@ export async function backupJob(target: BackupTarget, dir: string, keep: Rotatio
     await checkBackup(file);
     const removed = rotateBackups(dir, keep);
     const bytes = fs.statSync(file).size;
-    await recordBackup(target, { file: path.basename(file), bytes }, pglite);
-    return { file, bytes, removed };
+    const local = { file: path.basename(file), bytes };
+    let copy: { key: string; bytes: number } | null = null;
+    if (offsite) {
+      try {
+        copy = await offsite(file);
+      } catch (err) {
+        const message = `Sauvegarde locale faite (${local.file}), mais la copie hors site a échoué : ${err instanceof Error ? err.message : String(err)}`;
+        await recordBackup(target, { ...local, error: message }, pglite);
+        throw new Error(message, { cause: err });
+      }
+    }
+    await recordBackup(target, { ...local, offsite: copy?.key ?? null }, pglite);
+    return { file, bytes, removed, offsite: copy };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    await recordBackup(target, { error: message }, pglite).catch(() => undefined);
+    if (!message.startsWith('Sauvegarde locale faite')) await recordBackup(target, { error: message }, pglite).catch(() => undefined);
     throw err;
   } finally {
     await pglite?.close();

@@ -285,6 +285,8 @@ export interface BackupsTable {
   id: Generated<string>;
   file: string | null;
   bytes: ColumnType<string | null, number | null, never>;
+  /** The key of its encrypted copy on the offsite storage (db/offsite.ts), when one was sent. */
+  offsite: ColumnType<string | null, string | null | undefined, never>;
   error: string | null;
   createdAt: Timestamp;
 }

@@ -113,6 +113,31 @@ async function mail(env: NodeJS.ProcessEnv, production: boolean, smtpTimeoutMs: 
   }
 }
 
+/**
+ * The offsite backups (db/offsite.ts), when BACKUP_OFFSITE_URL asks for them: the variables they
+ * need, then the storage answering with these credentials (one listing), said with the variable to fix.
+ */
+async function offsiteBackups(env: NodeJS.ProcessEnv, timeoutMs: number): Promise<Finding[]> {
+  if (!set(env, 'BACKUP_OFFSITE_URL')) return [];
+  // Loaded only here: the S3 client stays out of a server that does not send backups away.
+  const { checkOffsite, OffsiteError, offsiteFrom } = await import('../db/offsite');
+  const fix =
+    'Les sauvegardes restent sur ce serveur : corrigez la variable nommée ci-dessus (docs/deployment.md, « Sauvegardes hors site »).';
+  try {
+    const offsite = offsiteFrom(env)!;
+    await Promise.race([
+      checkOffsite(offsite),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new OffsiteError('Stockage hors site : pas de réponse : vérifiez AWS_ENDPOINT_URL.')), timeoutMs).unref(),
+      ),
+    ]);
+    offsite.client.destroy();
+    return [ok(`Stockage hors site des sauvegardes joignable : s3://${offsite.bucket}/${offsite.prefix}`)];
+  } catch (err) {
+    return [warning(err instanceof Error ? err.message : String(err), fix)];
+  }
+}
+
 function services(env: NodeJS.ProcessEnv, production: boolean): Finding[] {
   const found: Finding[] = [];
   if (production && set(env, 'FEDAPAY_SECRET_KEY') && (env.FEDAPAY_ENVIRONMENT?.trim() || 'sandbox') === 'sandbox')
@@ -272,6 +297,7 @@ export async function diagnose(env: NodeJS.ProcessEnv, options: DiagnoseOptions 
   found.push(...directory('Dossier de données', dataDir, 'fatal', options.freeBytes));
   if (set(env, 'BACKUP_DIR'))
     found.push(...directory('Dossier des sauvegardes', path.resolve(env.BACKUP_DIR!), 'warning', options.freeBytes));
+  found.push(...(await offsiteBackups(env, options.smtpTimeoutMs ?? 5_000)));
   found.push(...(await database(env, options.db, options.checkMigrations ?? true, dataDir)));
   return found;
 }
