@@ -136,7 +136,10 @@ export function describeContract(
                 (await referencedRecord(admin, def.references!, app.db, lookup)).id,
                 (await referencedRecord(admin, def.references!, app.db, lookup)).id,
               ]
-            : Object.keys(def.options ?? {});
+            : def.kind === 'text'
+              ? // A free text (the journal's « Par »): two values of the kind it holds.
+                [`filtre-${randomUUID().slice(0, 8)}@exemple.bj`, `autre-${randomUUID().slice(0, 8)}@exemple.bj`]
+              : Object.keys(def.options ?? {});
       const [a, b] = values;
       const row = await createRow(admin, resource, { [field]: a }, app.db, lookup);
       const matching = await api().list.query({ filters: { [field]: a }, pageSize: 100 });
@@ -144,7 +147,10 @@ export function describeContract(
       expect(matching.rows.every((r) => r[field] === a)).toBe(true);
       const other = await api().list.query({ filters: { [field]: b }, pageSize: 100 });
       expect(other.rows.map((r) => r.id)).not.toContain(row.id);
-      expect((await failure(api().list.query({ filters: { [field]: 'n’importe quoi' } }))).code).toBe('BAD_REQUEST');
+      const invalid = def.kind === 'text' ? 'x'.repeat((def.max ?? 1000) + 1) : 'n’importe quoi';
+      expect((await failure(api().list.query({ filters: { [field]: invalid } }))).code).toBe('BAD_REQUEST');
+      // A text filter offers the values found (the members of the journal).
+      if (def.kind === 'text') expect(await api().filterValues.query({ field })).toContain(a);
     });
 
     it('updates a field and moves updatedAt (or refuses, where the resource forbids it)', async () => {

@@ -11,6 +11,7 @@ export interface CrudClient {
   create: { mutate(input: unknown): Promise<Row> };
   update: { mutate(input: { id: string; data: unknown }): Promise<Row> };
   delete: { mutate(input: { id: string }): Promise<{ id: string }> };
+  filterValues: { query(input: { field: string }): Promise<string[]> };
 }
 
 /** The CRUD procedures of one resource on a tRPC client, by resource name. */
