@@ -121,7 +121,7 @@ async function measure(label: string, dir: string) {
     await fresh.page.goto(`${base}/admin/invitation?token=${newcomer}`, { waitUntil: 'commit' });
     const fields = fresh.page.locator('input[type=password]');
     await fields.first().waitFor({ timeout: 120_000 });
-    for (let i = 0; i < (await fields.count()); i++) await fields.nth(i).pressSequentially(PASSWORD, { delay: 20 });
+    for (let i = 0; i < (await fields.count()); i++) await fields.nth(i).pressSequentially(PASSWORD, { delay: 80 });
     await fresh.page.locator('button[type=submit]').click();
     const joined = (await readMark(fresh.page, 'counterAt')) - (await readMark(fresh.page, 'tapAt'));
     await fresh.context.close();

@@ -156,6 +156,16 @@ describe('the team', () => {
     );
     expect(rows.some((r) => r.includes('Commande — encaissée') && r.includes('À encaisser → Payée'))).toBe(true);
     await screenshot(owner, 'audit-log');
+    // « Par »: the members found in the journal; picking Koffi leaves his actions only.
+    await owner.locator('.ant-select:has([aria-label="Filtrer par par"]) .ant-select-selector').click();
+    await owner.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'koffi@example.com' }).click();
+    await expect
+      .poll(async () => {
+        const shown = await owner.locator('.ant-table-row').allInnerTexts();
+        return shown.length > 0 && shown.every((r) => r.includes('koffi@example.com'));
+      })
+      .toBe(true);
+    await screenshot(owner, 'audit-log-member');
 
     // Holding the cash he collected, he cannot be removed; once handed over, he can, and his next
     // request finds no session.

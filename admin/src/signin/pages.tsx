@@ -123,6 +123,8 @@ export function InvitationPage({ token, onSignedIn }: { token: string; onSignedI
     if (!token) return;
     trpc.team.invitation.query({ token }).then(setInvitation, (error: Error) => setGone(error.message));
   }, [token]);
+  // While the new member chooses her password, her first screen's code arrives (as on sign-in).
+  useEffect(loadBackOfficeWhenIdle, []);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const form = useSend(newPasswordErrors, async (v) => {
