@@ -15,6 +15,7 @@ import { PublicCache } from '../cache/public-cache';
 import { trpcCache } from '../cache/trpc-cache';
 import { housekeepingJobs } from '../jobs/housekeeping';
 import { mailDelivery } from '../platform/mail-delivery';
+import { requestIdOf, withRequestId } from '../platform/request-context';
 import { letterDelivery } from '../newsletter/letters';
 import { startOutboxWorker } from '../platform/outbox-worker';
 import { pushDelivery } from '../platform/push-delivery';
@@ -137,6 +138,10 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
     // While the server stops (an upgrade, a restart), a request that arrives on a connection the
     // proxy kept open is served as usual rather than refused with a 503 the proxy would pass on...
     return503OnClosing: false,
+    // Each request's id: the proxy's X-Request-ID when it gives a sane one, else a new UUID (unique
+    // across servers); on every log line as `requestId`, on the answer, and on the outbox rows it writes.
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
+    requestIdLogLabel: 'requestId',
   });
   // Public reads from memory; writes announced to every server through PostgreSQL. Its hook comes
   // first: a cached answer needs none of the others (it carries the security headers itself).
@@ -160,6 +165,10 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
 
   registerSecurity(app, config);
   // One line per request, and at info level only what someone should look at: errors, refusals, slow answers.
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    withRequestId(req.id, done);
+  });
   app.addHook('onResponse', async (req, reply) => {
     const line = { method: req.method, url: req.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) };
     if (reply.statusCode >= 500) req.log.error(line, 'request failed');

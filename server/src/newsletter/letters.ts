@@ -8,6 +8,7 @@ import type { DB } from '../db/schema';
 import { escape, mailShell } from '../platform/mail';
 import { deliverMail } from '../platform/mail-delivery';
 import { enqueueMail } from '../platform/outbox';
+import { currentRequestId } from '../platform/request-context';
 import { type Deliver, DeliveryError } from '../platform/outbox-worker';
 import { oneClickLink, subscriptionLink } from './subscription';
 
@@ -200,10 +201,10 @@ export async function queueLetter(db: DB, id: string): Promise<number> {
           WHERE confirmed_at IS NOT NULL AND unsubscribed_at IS NULL AND id > ${sending.through ?? '00000000-0000-0000-0000-000000000000'}::uuid
           ORDER BY id LIMIT ${LETTER_BATCH}
         ), queued AS (
-          INSERT INTO outbox (channel, recipient, subject, payload, next_attempt_at)
+          INSERT INTO outbox (channel, recipient, subject, payload, next_attempt_at, request_id)
           SELECT 'letter', left(email, 320), left(${sending.subject}, 500),
                  jsonb_build_object('newsletterId', ${id}::text, 'subscriberId', id::text),
-                 departure.sent_at + make_interval(mins => (rank / ${LETTERS_PER_MINUTE})::int) + late.by
+                 departure.sent_at + make_interval(mins => (rank / ${LETTERS_PER_MINUTE})::int) + late.by, ${currentRequestId()}::text
           FROM picked, late, departure
           RETURNING 1
         )

@@ -15,6 +15,8 @@ export interface Claimed {
   attempts: number;
   /** Past its `expiresAt`: given up on, not sent. */
   expired: boolean | null;
+  /** The request that wrote it (platform/request-context.ts): its log lines carry the same id. */
+  requestId: string | null;
 }
 
 /**
@@ -55,7 +57,7 @@ export async function claimDue(
         AND (${channel}::text IS NULL OR channel = ${channel})
       ORDER BY next_attempt_at LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
-    RETURNING id, channel, payload, attempts, expires_at < now() AS expired`.execute(db);
+    RETURNING id, channel, payload, attempts, expires_at < now() AS expired, request_id AS "requestId"`.execute(db);
   return rows;
 }
 
@@ -127,7 +129,10 @@ export async function runDue(
                   ? err
                   : new DeliveryError(`Erreur inattendue : ${err instanceof Error ? err.message : String(err)}`),
             };
-            log.warn({ err, outboxId: row.id, channel: row.channel }, `envoi en échec : ${outcome.error.message}`);
+            log.warn(
+              { err, outboxId: row.id, channel: row.channel, requestId: row.requestId },
+              `envoi en échec : ${outcome.error.message}`,
+            );
           }
         }
         await settle(db, row, outcome, retrySeconds);

@@ -1,6 +1,7 @@
 import { type OutboxChannel, type OutboxPayload, WHATSAPP_TEMPLATES, type WhatsAppTemplate } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
+import { currentRequestId } from './request-context';
 import { seal, SEALED_MARK } from './sealed';
 
 // Side effects (mails, notifications) are rows written in the transaction of the write that causes
@@ -64,6 +65,7 @@ export async function enqueue(
       payload: sql<OutboxPayload>`${JSON.stringify(payload)}::jsonb`,
       nextAttemptAt: delayMinutes ? sql<string>`now() + make_interval(mins => ${delayMinutes})` : sql<string>`now()`,
       expiresAt: expiresInMinutes ? sql<string>`now() + make_interval(mins => ${expiresInMinutes})` : null,
+      requestId: currentRequestId(),
     })
     .execute();
 }

@@ -102,6 +102,8 @@ export const outbox = defineResource({
     /** While a worker carries it out; another may take it over after this. */
     lockedUntil: f.datetime('Réservé jusqu’à', { optional: true, readOnly: true }),
     payload: f.json('Contenu', outboxPayload, { readOnly: true }),
+    /** The request that wrote it (its id is on the server's log lines, and on the worker's for it). */
+    requestId: f.text('Requête d’origine', { max: 64, optional: true, readOnly: true }),
   },
   list: {
     columns: ['createdAt', 'subject', 'recipient', 'status', 'lastError'],
