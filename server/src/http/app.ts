@@ -132,7 +132,7 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
     // Fastify's 100 characters the route did not match, and a letter's screen (seven reads) got a 404.
     routerOptions: { maxParamLength: 2000 },
     // Two log lines for every request cost more than a cached answer: see the onResponse hook.
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     // A hop count trusts the n nearest proxies (as proxy-addr does); a list trusts those addresses.
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     // While the server stops (an upgrade, a restart), a request that arrives on a connection the
@@ -141,7 +141,6 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
     // Each request's id: the proxy's X-Request-ID when it gives a sane one, else a new UUID (unique
     // across servers); on every log line as `requestId`, on the answer, and on the outbox rows it writes.
     genReqId: (req) => requestIdOf(req.headers['x-request-id']),
-    requestIdLogLabel: 'requestId',
   });
   // Public reads from memory; writes announced to every server through PostgreSQL. Its hook comes
   // first: a cached answer needs none of the others (it carries the security headers itself).
