@@ -117,46 +117,34 @@ async function open(label: string, appDir: string, after: boolean): Promise<Shop
   const later = `INSERT INTO schedules (name, next_run_at) VALUES ('purge', now() + interval '1 day')
                  ON CONFLICT (name) DO UPDATE SET next_run_at = excluded.next_run_at;`;
   const more = `${later}\n${grow(scale)}\n${growMore(scale)}`;
-  if (!PGLITE) {
-    const name = `two_years_${after ? 'after' : 'before'}_${process.pid}`;
-    await admin!.query(`CREATE DATABASE ${name}`);
-    const databaseUrl = url!.replace(/\/[^/]*$/, `/${name}`);
-    const server = await serve(appDir, { DATABASE_URL: databaseUrl });
-    const db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
-    await db.query(more);
-    await db.query('VACUUM ANALYZE');
-    await db.end();
-    if (after) await firstPurge({ databaseUrl });
-    console.log(`${label} : boutique générée en ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    return {
-      label,
-      after,
-      ...server,
-      stop: async () => {
-        await server.stop();
-        await admin!.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-      },
-    };
-  }
-  // PGlite: the server creates and seeds it, then it is grown while no server holds it.
-  const dataDir = path.resolve(`.tmp/two-years-${after ? 'after' : 'before'}-${process.pid}`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  await (await serve(appDir, { DATA_DIR: dataDir })).stop();
-  const db = createDb({ dataDir });
+  const which = after ? 'after' : 'before';
+  // PostgreSQL: the server creates and seeds its database, grown beside it. PGlite: the server
+  // creates and seeds it, then it is grown while no server holds it.
+  const name = `two_years_${which}_${process.pid}`;
+  const target: { dataDir: string } | { databaseUrl: string } = PGLITE
+    ? { dataDir: path.resolve(`.tmp/two-years-${which}-${process.pid}`) }
+    : { databaseUrl: url!.replace(/\/[^/]*$/, `/${name}`) };
+  const env: Record<string, string> = 'dataDir' in target ? { DATA_DIR: target.dataDir } : { DATABASE_URL: target.databaseUrl };
+  if ('dataDir' in target) fs.rmSync(target.dataDir, { recursive: true, force: true });
+  else await admin!.query(`CREATE DATABASE ${name}`);
+  let server = await serve(appDir, env);
+  if (PGLITE) await server.stop();
+  const db = createDb(target);
   await sql.raw(more).execute(db);
   await sql`VACUUM ANALYZE`.execute(db);
   await db.destroy();
-  if (after) await firstPurge({ dataDir });
-  const server = await serve(appDir, { DATA_DIR: dataDir });
+  if (after) await firstPurge(target);
+  if (PGLITE) server = await serve(appDir, env);
   console.log(`${label} : boutique générée en ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const running = server;
   return {
     label,
     after,
-    ...server,
+    ...running,
     stop: async () => {
-      await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await running.stop();
+      if ('dataDir' in target) fs.rmSync(target.dataDir, { recursive: true, force: true });
+      else await admin!.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
     },
   };
 }
