@@ -147,16 +147,17 @@ describe('a letter to the newsletter', () => {
       .set({ unsubscribedAt: new Date().toISOString() })
       .where('email', '=', first.recipient)
       .execute();
+    // The first minute's subscribers (a slow run may reach the second minute meanwhile: it is not counted).
+    const firstMinute = new Set(queued.filter((r) => new Date(r.nextAttemptAt).getTime() === times[0]).map((r) => r.recipient));
+    expect(firstMinute.size).toBe(LETTERS_PER_MINUTE);
     await until(
       'the first minute gone',
-      async () => (await rows(letter.id)).filter((r) => r.status !== 'pending').length === LETTERS_PER_MINUTE,
+      async () =>
+        (await rows(letter.id)).filter((r) => firstMinute.has(r.recipient) && r.status !== 'pending').length === LETTERS_PER_MINUTE,
     );
-    const firstMinute = smtp.received.filter((m) => m.subject === 'Grande lettre');
-    await until(
-      'the first minute received',
-      () => smtp.received.filter((m) => m.subject === 'Grande lettre').length === LETTERS_PER_MINUTE - 1,
-    );
-    expect(firstMinute.every((m) => m.html.includes('Bonjour à tous') && !m.to.includes(first.recipient))).toBe(true);
+    const received = () => smtp.received.filter((m) => m.subject === 'Grande lettre' && firstMinute.has(m.to[0]!));
+    await until('the first minute received', () => received().length === LETTERS_PER_MINUTE - 1);
+    expect(received().every((m) => m.html.includes('Bonjour à tous') && !m.to.includes(first.recipient))).toBe(true);
     const left = (await rows(letter.id)).find((r) => r.recipient === first.recipient)!;
     expect(left.status).toBe('cancelled');
 
