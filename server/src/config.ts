@@ -50,6 +50,11 @@ export interface Config {
   outboxLeaseSeconds: number;
   /** Messages to customers on WhatsApp (Cloud API); unset (no WHATSAPP_TOKEN): the wa.me links only, as before. */
   whatsapp: WhatsAppConfig | null;
+  /**
+   * Where photos, kept PDFs and WhatsApp files are (files/store.ts): DATA_DIR/files, or the bucket
+   * of FILES_URL (s3://bucket/prefix, with the AWS_* variables) that several servers share.
+   */
+  files: { dir: string } | { s3: { bucket: string; prefix: string; env: NodeJS.ProcessEnv } };
 }
 
 export interface WhatsAppConfig {
@@ -199,14 +204,33 @@ function int(value: string | undefined, fallback: number, name: string): number 
   return n;
 }
 
+function parseFiles(env: NodeJS.ProcessEnv, dataDir: string): Config['files'] {
+  const url = env.FILES_URL?.trim();
+  if (!url) return { dir: path.join(dataDir, 'files') };
+  const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(url);
+  if (!m)
+    throw new ConfigError(
+      `FILES_URL doit s’écrire s3://seau/dossier (« ${url} »).`,
+      'Donnez le seau S3 des fichiers, ou retirez FILES_URL pour les garder dans DATA_DIR/files.',
+    );
+  if (!env.AWS_ACCESS_KEY_ID?.trim() || !env.AWS_SECRET_ACCESS_KEY?.trim())
+    throw new ConfigError(
+      'FILES_URL demande AWS_ACCESS_KEY_ID et AWS_SECRET_ACCESS_KEY (la clé d’accès du stockage).',
+      'Ajoutez la clé du seau (et AWS_ENDPOINT_URL, AWS_REGION hors d’AWS).',
+    );
+  const rest = m[2] ?? '';
+  return { s3: { bucket: m[1]!, prefix: rest && !rest.endsWith('/') ? `${rest}/` : rest, env } };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 3000, 'PORT');
+  const dataDir = path.resolve(env.DATA_DIR || './data');
   return {
     port,
     host: env.HOST || '0.0.0.0',
     production: env.NODE_ENV === 'production',
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.resolve(env.DATA_DIR || './data'),
+    dataDir,
     seedDemo: env.SEED_DEMO !== 'false',
     demoPhotos: env.DEMO_PHOTOS !== 'false',
     serverRendering: env.SERVER_RENDERING !== 'false',
@@ -235,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sitemapUrlsPerFile: Math.min(int(env.SITEMAP_URLS_PER_FILE, 50_000, 'SITEMAP_URLS_PER_FILE'), 50_000),
     fedapay: parseFedaPay(env),
     whatsapp: parseWhatsApp(env),
+    files: parseFiles(env, dataDir),
   };
 }
 

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, proxyListenCheck } from './config';
 import { createDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { buildApp, paths } from './http/app';
+import { filesOf } from './db/files';
 import { convertDemoPhotos } from './media/demo-photos';
 import { diagnose, formatFindings } from './ops/doctor';
 import { seedIfEmpty } from './seed/seed';
@@ -84,7 +85,12 @@ if (firstAdmin?.generatedPassword) {
 
 // The demo's SVG illustrations become photos (srcset, previews) while the shop already answers.
 if (config.demoPhotos) {
-  void convertDemoPhotos(db, { demoDir: path.join(paths.media, 'demo'), invalidate: app.publicCache.invalidate, log: app.log })
+  void convertDemoPhotos(db, {
+    demoDir: path.join(paths.media, 'demo'),
+    files: filesOf(config),
+    invalidate: app.publicCache.invalidate,
+    log: app.log,
+  })
     .then((changed) => changed && app.log.info(`Photos de démonstration prêtes (${changed} fiches)`))
     .catch((err: unknown) => app.log.warn({ err }, 'photos de démonstration : conversion interrompue, reprise au prochain démarrage'));
 }

@@ -13,6 +13,10 @@ import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-s
 import S3rver from 's3rver';
 import { backupJob, checkBackup, pgTool, restoreDatabase, rotationPlan, UNREADABLE_BACKUP } from '../../server/src/db/backup';
 import { fetchBackup, offsiteFrom, uploadBackup } from '../../server/src/db/offsite';
+import { restoreFiles } from '../../server/src/db/file-backup';
+import { diskStore, type FileStore } from '../../server/src/db/file-store';
+import { processImage } from '../../server/src/media/process';
+import { mediaStore } from '../../server/src/media/store';
 import { diagnose } from '../../server/src/ops/doctor';
 import { createDb } from '../../server/src/db/index';
 import { migrateToLatest } from '../../server/src/db/migrate';
@@ -335,21 +339,29 @@ describe('offsite backups (S3, encrypted)', () => {
         ...o,
         total: Number(o.total),
       }));
-    const media = async (db: typeof before) =>
-      await db
-        .selectFrom('mediaVariants')
-        .select(['mediaId', 'name', sql<number>`length(bytes)`.as('size')])
-        .orderBy('mediaId')
-        .orderBy('name')
-        .execute();
-    const expected = { orders: await orders(before), media: await media(before) };
+    // A photo and a customer's PDF, as files in the shop's store (DATA_DIR/files).
+    const files = diskStore(path.join(source.target.dataDir, 'files'));
+    const sharp = (await import('sharp')).default;
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#1d4ed8' } })
+      .jpeg()
+      .toBuffer();
+    await mediaStore(before, files).save(await processImage(photo));
+    const media = async (db: typeof before, store: FileStore) =>
+      await Promise.all(
+        (await db.selectFrom('mediaVariants').select(['mediaId', 'name', 'fileKey']).orderBy('mediaId').orderBy('name').execute()).map(
+          async (v) => ({ ...v, size: (await store.get(v.fileKey!))?.length }),
+        ),
+      );
+    const expected = { orders: await orders(before), media: await media(before, files) };
+    expect(expected.media.length).toBeGreaterThan(2);
+    expect(expected.media.every((m) => m.size! > 0)).toBe(true);
     const phone = expected.orders.find((o) => o.phone)!.phone!;
     expect(expected.orders.length).toBeGreaterThan(0);
     await before.destroy();
 
     const offsite = storage();
     const local = dir('offsite-files');
-    const done = await backupJob(source.target, local, { daily: 7, weekly: 4 }, (file) => uploadBackup(offsite, file));
+    const done = await backupJob(source.target, local, { daily: 7, weekly: 4 }, (file) => uploadBackup(offsite, file), files);
     expect(done.offsite?.key).toBe(`boutique/${path.basename(done.file)}.age`);
     // What left is age's ciphertext: no table name, no customer's phone, nothing of the shop readable.
     const object = await offsite.client.send(new GetObjectCommand({ Bucket: BUCKET, Key: done.offsite!.key }));
@@ -358,6 +370,16 @@ describe('offsite backups (S3, encrypted)', () => {
     expect(bytes.subarray(0, 21).toString()).toBe('age-encryption.org/v1');
     for (const readable of ['orders', 'settings', 'CREATE TABLE', phone, phone.slice(4), 'PG_VERSION'])
       expect(bytes.includes(Buffer.from(readable)), readable).toBe(false);
+    // The photos left too, each once and encrypted (a JPEG's or WebP's header is not there to read).
+    const sent = await offsite.client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'boutique/fichiers/' }));
+    expect(sent.Contents?.length).toBe(expected.media.length);
+    for (const { Key } of sent.Contents!) {
+      const file = Buffer.from(
+        await (await offsite.client.send(new GetObjectCommand({ Bucket: BUCKET, Key }))).Body!.transformToByteArray(),
+      );
+      expect(file.subarray(0, 21).toString()).toBe('age-encryption.org/v1');
+      for (const header of ['JFIF', 'WEBP', 'Exif']) expect(file.includes(Buffer.from(header)), header).toBe(false);
+    }
     const db = source.open();
     try {
       expect((await db.selectFrom('backups').select('offsite').orderBy('createdAt', 'desc').executeTakeFirstOrThrow()).offsite).toBe(
@@ -388,12 +410,19 @@ describe('offsite backups (S3, encrypted)', () => {
           DATA_DIR: restored.target.dataDir,
         },
       });
-      expect(cli.stdout).toMatch(/Sauvegarde hors site récupérée et déchiffrée : boutique-.*\nRestauration terminée/);
-    } else await restoreDatabase(restored.target, await fetchBackup(env, `s3://${BUCKET}/boutique/latest`, dir('fetched')));
+      expect(cli.stdout).toMatch(
+        /Sauvegarde hors site récupérée et déchiffrée : boutique-.*\nFichiers remis en place : \d+ .*\nRestauration terminée/,
+      );
+    } else {
+      const fetched = await fetchBackup(env, `s3://${BUCKET}/boutique/latest`, dir('fetched'));
+      await restoreDatabase(restored.target, fetched);
+      await restoreFiles(fetched, diskStore(path.join(restored.target.dataDir, 'files')));
+    }
     const back = restored.open();
     try {
       expect(await orders(back)).toEqual(expected.orders);
-      expect(await media(back)).toEqual(expected.media);
+      // The same photos, from the new server's own store.
+      expect(await media(back, diskStore(path.join(restored.target.dataDir, 'files')))).toEqual(expected.media);
     } finally {
       await back.destroy();
     }

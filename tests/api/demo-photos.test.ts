@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@app/shared';
 import { mediaSources } from '../../shared/src/format/media';
+import { filesOf } from '../../server/src/db/files';
 import { convertDemoPhotos } from '../../server/src/media/demo-photos';
 import { httpClient, startTestApp, type TestApp } from '../support/app';
 
@@ -19,7 +20,13 @@ const silent = { info: () => undefined, warn: () => undefined, error: () => unde
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const registry = onPostgres ? resources.filter((r) => r.name === 'products') : resources;
 const convert = (app: TestApp) =>
-  convertDemoPhotos(app.db, { demoDir: 'server/media/demo', invalidate: app.invalidate, log: silent, registry });
+  convertDemoPhotos(app.db, {
+    demoDir: 'server/media/demo',
+    files: filesOf(app.config),
+    invalidate: app.invalidate,
+    log: silent,
+    registry,
+  });
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp({ demo: true });

@@ -13,6 +13,7 @@ import { createDb } from '../../server/src/db/index';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import type { Database } from '../../server/src/db/schema';
 import { processImage } from '../../server/src/media/process';
+import { diskStore } from '../../server/src/db/file-store';
 import { mediaStore } from '../../server/src/media/store';
 import { startTestApp, type TestApp } from '../support/app';
 
@@ -27,7 +28,7 @@ async function fillShop(db: Kysely<Database>) {
   const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#1d4ed8' } })
     .jpeg()
     .toBuffer();
-  await mediaStore(db).save(await processImage(photo));
+  await mediaStore(db, diskStore(tmp())).save(await processImage(photo));
 }
 
 /** Every row of every table, in a stable order: two databases with equal dumps hold the same data. */

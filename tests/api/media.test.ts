@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { purgeUnusedMedia } from '../../server/src/media/gc';
 import { ADMIN, httpClient, startTestApp, type TestApp } from '../support/app';
+import { startS3StandIn } from '../support/s3-stand-in';
 
 // Photos from the phone: uploaded by the admin only, read by their bytes, turned upright, stripped
 // of metadata, resized once into the database, and served forever-cached from any app server.
@@ -184,19 +187,25 @@ describe('photos nobody uses', () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)('two app servers on one PostgreSQL', () => {
+describe.runIf(process.env.TEST_DATABASE_URL)('two app servers on one PostgreSQL and one bucket', () => {
   it('serves from one server a photo uploaded through the other', async () => {
-    const other = await startTestApp({ sameDatabaseAs: { databaseUrl: app.databaseUrl, engine: app.engine } });
+    const s3 = await startS3StandIn(['photos']);
+    const env = { ...s3.env, FILES_URL: 's3://photos/boutique' };
+    const same = { databaseUrl: app.databaseUrl, engine: app.engine };
+    const [one, other] = await Promise.all([startTestApp({ sameDatabaseAs: same, env }), startTestApp({ sameDatabaseAs: same, env })]);
     try {
       const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#123456' } })
         .png()
         .toBuffer();
-      const media = (await (await upload(app.url, png, 'boutique.png')).json()) as { url: string };
+      const media = (await (await upload(one.url, png, 'boutique.png')).json()) as { url: string };
       const served = await fetch(`${other.url}${media.url}`);
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe('image/webp');
+      // Each server has its own disk: the photo is in the bucket, not on either.
+      for (const server of [one, other]) expect(fs.existsSync(path.join(server.config.dataDir, 'files'))).toBe(false);
     } finally {
-      await other.close();
+      await Promise.all([one.close(), other.close()]);
+      await s3.close();
     }
   });
 });

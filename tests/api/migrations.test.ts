@@ -283,3 +283,35 @@ describe('202611300340_product_variants', () => {
     }
   });
 });
+
+describe('202611300353_files_outside', () => {
+  it('keeps the files of a shop that held them in its database, until the move takes them out', async () => {
+    const shop = await createTestDb();
+    const migration = (await import('../../migrations/202611300353_files_outside')) as {
+      up: (db: unknown) => Promise<void>;
+      down: (db: unknown) => Promise<void>;
+    };
+    try {
+      await seedIfEmpty(shop.db, { demo: true });
+      await migration.down(shop.db);
+      // Files as the release before this one kept them: in their rows.
+      const voice = randomBytes(3000);
+      const preview = randomBytes(500);
+      await sql`INSERT INTO media (id, width, height) VALUES (${'cd'.repeat(16)}, 640, 480)`.execute(shop.db);
+      await sql`INSERT INTO media_variants (media_id, name, content_type, width, height, bytes)
+                VALUES (${'cd'.repeat(16)}, '640.webp', 'image/webp', 640, 480, ${preview})`.execute(shop.db);
+      const { rows } = await sql<{ id: string }>`INSERT INTO whatsapp_messages (phone, direction, body, status)
+                VALUES ('+2290197000002', 'in', '', 'received') RETURNING id`.execute(shop.db);
+      await sql`INSERT INTO whatsapp_media (message_id, kind, content_type, bytes, preview)
+                VALUES (${rows[0]!.id}, 'image', 'image/webp', ${voice}, ${preview})`.execute(shop.db);
+      await migration.up(shop.db);
+      const kept = await sql<{ size: number; bytes: Uint8Array; fileKey: string | null }>`
+        SELECT size, bytes, file_key AS "fileKey" FROM whatsapp_media`.execute(shop.db);
+      expect(kept.rows.map((r) => ({ ...r, bytes: Buffer.from(r.bytes) }))).toEqual([{ size: 3500, bytes: voice, fileKey: null }]);
+      // A row needs its file somewhere: in its bytes or in the store.
+      await expect(sql`UPDATE media_variants SET bytes = NULL`.execute(shop.db)).rejects.toThrow(/media_variants_stored/);
+    } finally {
+      await shop.drop();
+    }
+  });
+});

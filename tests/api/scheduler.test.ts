@@ -76,7 +76,15 @@ describe('the scheduler', () => {
       const names = async () => (await app.db.selectFrom('schedules').select('name').execute()).map((r) => r.name).sort();
       await expect
         .poll(names)
-        .toEqual(['letters-queue', 'pending-erasures', 'purge', 'release-unconfirmed-orders', 'session-reminders', 'sessions-started']);
+        .toEqual([
+          'files-move',
+          'letters-queue',
+          'pending-erasures',
+          'purge',
+          'release-unconfirmed-orders',
+          'session-reminders',
+          'sessions-started',
+        ]);
     } finally {
       await app.close();
     }

@@ -502,7 +502,7 @@ describe('files customers send', () => {
     expect(messages.find((m) => m.media)).toMatchObject({ media: { kind: 'image' }, error: null });
     expect(messages.map((m) => m.error)).toEqual(
       expect.arrayContaining([
-        'Message vocal non récupéré : Fichier trop lourd pour la boutique (5 Mo au plus) : ouvrez-le dans WhatsApp.',
+        'Message vocal non récupéré : Fichier trop lourd pour la boutique (16 Mo au plus) : ouvrez-le dans WhatsApp.',
         'Document non récupéré : type de fichier non accepté (application/x-msdownload) : ouvrez-le dans WhatsApp.',
       ]),
     );
@@ -534,18 +534,20 @@ describe('files from strangers', () => {
   it('keeps a day’s files per sender within the caps; the others say why and stay in WhatsApp', async () => {
     const phone = newPhone();
     const MB = 1024 * 1024;
-    // Three voice notes of 4.9 MB fit (14.7 of 15 MB); a fourth of 1 MB does not.
-    for (const bytes of [4.9 * MB, 4.9 * MB, 4.9 * MB].map(Math.floor)) {
+    // Three voice notes of 16 MB (WhatsApp's largest) fit (48 of 50 MB); a fourth of 3 MB does not.
+    for (const bytes of [16 * MB, 16 * MB, 16 * MB]) {
       expect((await graph.post(graph.inboundMedia(phone.e164, 'audio', { bytes: voice(bytes), mimeType: 'audio/ogg' }).body)).status).toBe(
         200,
       );
     }
     await settled(phone.e164, 3);
-    expect((await graph.post(graph.inboundMedia(phone.e164, 'audio', { bytes: voice(MB), mimeType: 'audio/ogg' }).body)).status).toBe(200);
+    expect((await graph.post(graph.inboundMedia(phone.e164, 'audio', { bytes: voice(3 * MB), mimeType: 'audio/ogg' }).body)).status).toBe(
+      200,
+    );
     const messages = await settled(phone.e164, 4);
     expect(messages.filter((m) => m.media)).toHaveLength(3);
     expect(messages.find((m) => m.error)?.error).toBe(
-      'Message vocal non récupéré : ce client a déjà envoyé 3 fichier(s) aujourd’hui (20 ou 15 Mo par jour au plus) : ouvrez-le dans WhatsApp.',
+      'Message vocal non récupéré : ce client a déjà envoyé 3 fichier(s) aujourd’hui (20 ou 50 Mo par jour au plus) : ouvrez-le dans WhatsApp.',
     );
     // Another customer is not held back by him.
     const other = newPhone();

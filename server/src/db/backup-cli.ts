@@ -4,9 +4,13 @@ import path from 'node:path';
 import { loadConfig } from '../config';
 import { backupJob, type Rotation, restoreDatabase } from './backup';
 import { fetchBackup, offsiteFrom, uploadBackup } from './offsite';
+import { restoreFiles } from './file-backup';
+import { filesOf } from './files';
 
 // npm run backup            -> BACKUP_DIR (default ./backups)/boutique-<date>.(dump|pglite.tar.gz),
-//                              checked, rotated (BACKUP_KEEP_DAILY, BACKUP_KEEP_WEEKLY), recorded
+//                              checked, rotated (BACKUP_KEEP_DAILY, BACKUP_KEEP_WEEKLY), recorded;
+//                              the new files of DATA_DIR/files copied into BACKUP_DIR/fichiers
+//                              (a FILES_URL bucket keeps its own copies)
 // npm run backup -- schedule -> the same every day at BACKUP_HOUR (the compose file's backup service)
 //                              and, with BACKUP_OFFSITE_URL, encrypted and copied there (db/offsite.ts)
 // npm run restore -- FILE   -> into the empty database of DATABASE_URL, or an empty DATA_DIR (PGlite)
@@ -15,6 +19,8 @@ const config = loadConfig();
 const [command, argument] = process.argv.slice(2);
 const target = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
 const dir = path.resolve(process.env.BACKUP_DIR || './backups');
+/** The files a backup copies: those of a store on this server's disk. */
+const localFiles = 'dir' in config.files ? filesOf(config) : null;
 
 function count(name: string, fallback: number, max: number) {
   const text = process.env[name]?.trim();
@@ -27,7 +33,7 @@ const keep: Rotation = { daily: count('BACKUP_KEEP_DAILY', 7, 366), weekly: coun
 
 async function once() {
   const offsite = offsiteFrom(process.env);
-  const done = await backupJob(target, dir, keep, offsite ? (file) => uploadBackup(offsite, file) : undefined);
+  const done = await backupJob(target, dir, keep, offsite ? (file) => uploadBackup(offsite, file) : undefined, localFiles);
   const size = `${(done.bytes / 1024 / 1024).toFixed(1).replace('.', ',')} Mo`;
   console.log(`Sauvegarde écrite et relue : ${done.file} (${size})`);
   if (done.removed.length) console.log(`Anciennes sauvegardes retirées (rotation) : ${done.removed.join(', ')}`);
@@ -36,12 +42,17 @@ async function once() {
 
 /** A restore from a file, or from the offsite storage (fetched and decrypted beside the backups first). */
 async function restore(source: string) {
-  if (!source.startsWith('s3://')) return restoreDatabase(target, path.resolve(source));
+  const whole = async (file: string) => {
+    await restoreDatabase(target, file);
+    const { files } = await restoreFiles(file, filesOf(config));
+    if (files) console.log(`Fichiers remis en place : ${files} (${filesOf(config).where})`);
+  };
+  if (!source.startsWith('s3://')) return whole(path.resolve(source));
   const scratch = path.join(dir, `.restauration-${process.pid}`);
   try {
     const file = await fetchBackup(process.env, source, scratch);
     console.log(`Sauvegarde hors site récupérée et déchiffrée : ${path.basename(file)}`);
-    await restoreDatabase(target, file);
+    await whole(file);
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }

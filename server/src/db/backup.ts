@@ -10,6 +10,8 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { BENIN_UTC_OFFSET_MINUTES } from '@app/shared/format';
 import pg from 'pg';
 import * as tar from 'tar';
+import { backupFiles, rotateFiles } from './file-backup';
+import type { FileStore } from './file-store';
 
 const run = promisify(execFile);
 
@@ -334,7 +336,7 @@ async function recordBackup(target: BackupTarget, run: Run, open: PGlite | null)
 
 /**
  * The backup job (npm run backup, and the daily one): writes a backup, proves it reads back,
- * applies the rotation, sends it offsite when `offsite` is given (db/offsite.ts: encrypted, then
+ * copies the new files of a store on disk (`files`) beside it, applies the rotation, sends it offsite when `offsite` is given (db/offsite.ts: encrypted, then
  * uploaded), and records the run in the database. A failure is recorded too (the dashboard shows
  * it), then thrown: an offsite copy that failed leaves the local backup good and the run in error.
  * PGlite is opened once for all of it: the job's memory is one PGlite's, whatever the base's size.
@@ -344,13 +346,17 @@ export async function backupJob(
   dir: string,
   keep: Rotation,
   offsite?: (file: string) => Promise<{ key: string; bytes: number }>,
+  files?: FileStore | null,
 ) {
   let pglite: PGlite | null = null;
   try {
     if (!target.databaseUrl) pglite = await openStopped(target);
     const file = await backupDatabase(target, dir, pglite ?? undefined);
     await checkBackup(file);
+    // The files of a store on this server's disk, beside (files/backup.ts).
+    if (files) await backupFiles(files, file);
     const removed = rotateBackups(dir, keep);
+    await rotateFiles(dir);
     const bytes = fs.statSync(file).size;
     const local = { file: path.basename(file), bytes };
     let copy: { key: string; bytes: number } | null = null;

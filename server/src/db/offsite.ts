@@ -14,6 +14,9 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { Decrypter, Encrypter, identityToRecipient } from 'age-encryption';
+import { FILES_FOLDER, filesList, LIST_SUFFIX } from './file-backup';
+import { diskStore } from './file-store';
+import { OffsiteError, s3Client, storageError } from './s3';
 import { type Rotation, rotationPlan } from './backup';
 
 // Offsite backups (issue 61): each checked backup, encrypted on this server with age before it
@@ -37,34 +40,12 @@ export interface Offsite {
   key: string;
 }
 
-/** A refusal said in French, naming what to change. */
-export class OffsiteError extends Error {}
-
 /** `s3://bucket/prefix` as bucket and prefix; a French error for anything else. */
 export function parseOffsiteUrl(url: string): { bucket: string; prefix: string; object: string | null } {
   const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(url.trim());
   if (!m) throw new OffsiteError(`BACKUP_OFFSITE_URL doit s’écrire s3://seau/dossier (« ${url} »).`);
   const rest = m[2] ?? '';
   return { bucket: m[1]!, prefix: rest && !rest.endsWith('/') ? `${rest}/` : rest, object: rest && !rest.endsWith('/') ? rest : null };
-}
-
-/** The S3 client of the standard AWS variables; a custom endpoint (MinIO, B2, R2…) is addressed by path. */
-export function s3Client(env: NodeJS.ProcessEnv) {
-  const endpoint = env.AWS_ENDPOINT_URL?.trim() || undefined;
-  const accessKeyId = env.AWS_ACCESS_KEY_ID?.trim();
-  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY?.trim();
-  return new S3Client({
-    region: env.AWS_REGION?.trim() || 'us-east-1',
-    // The key of these variables (otherwise the SDK's own chain: a machine role, a profile).
-    ...(accessKeyId && secretAccessKey
-      ? { credentials: { accessKeyId, secretAccessKey, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) } }
-      : {}),
-    ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
-    // Checksums only where S3 requires them: several compatible storages refuse the SDK's newer defaults.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 4,
-  });
 }
 
 /** The offsite target of the environment, or null when BACKUP_OFFSITE_URL is not set. */
@@ -84,25 +65,6 @@ async function encrypter(key: string) {
   else if (key.startsWith('age1')) e.addRecipient(key);
   else e.setPassphrase(key);
   return e;
-}
-
-/** What the storage said, in French, naming the variable to check. */
-export function storageError(err: unknown, offsite: Pick<Offsite, 'bucket'>): OffsiteError {
-  const name = err instanceof S3ServiceException ? err.name : ((err as { code?: string; name?: string })?.code ?? (err as Error)?.name);
-  const said = err instanceof Error ? err.message : String(err);
-  const why: Record<string, string> = {
-    InvalidAccessKeyId: 'le stockage ne connaît pas cette clé d’accès : vérifiez AWS_ACCESS_KEY_ID',
-    SignatureDoesNotMatch: 'la clé secrète ne correspond pas : vérifiez AWS_SECRET_ACCESS_KEY',
-    NoSuchBucket: `le seau « ${offsite.bucket} » n’existe pas : vérifiez BACKUP_OFFSITE_URL`,
-    AccessDenied: `le stockage refuse l’accès au seau « ${offsite.bucket} » : vérifiez les droits de la clé AWS_ACCESS_KEY_ID`,
-    ECONNREFUSED: 'le stockage ne répond pas : vérifiez AWS_ENDPOINT_URL',
-    ENOTFOUND: 'adresse du stockage introuvable : vérifiez AWS_ENDPOINT_URL',
-    PermanentRedirect: 'le seau est dans une autre région : vérifiez AWS_REGION',
-    AuthorizationHeaderMalformed: 'la région ne correspond pas : vérifiez AWS_REGION',
-  };
-  return new OffsiteError(`Stockage hors site : ${why[name ?? ''] ?? `refus (${name ?? 'erreur'} : ${said.slice(0, 200)})`}.`, {
-    cause: err,
-  });
 }
 
 /**
@@ -131,37 +93,89 @@ export async function uploadBackup(offsite: Offsite, file: string, keep: Rotatio
         `Stockage hors site : la copie envoyée fait ${stored.ContentLength} octets au lieu de ${bytes} ; elle est retirée.`,
       );
     }
+    const files = await uploadFiles(offsite, file);
     await client.send(new PutObjectCommand({ Bucket: bucket, Key: `${offsite.prefix}${LATEST}`, Body: key, ContentType: 'text/plain' }));
     const removed = await rotateOffsite(offsite, keep);
-    return { key, bytes, removed };
+    return { key, bytes, removed, files };
   } catch (err) {
     throw err instanceof OffsiteError ? err : storageError(err, offsite);
   }
 }
 
-/** The rotation of the local folder, applied to the storage's backups (never to anything else there). */
-async function rotateOffsite(offsite: Offsite, keep: Rotation) {
+/** The names of the objects under a prefix (relative to it). */
+async function listNames(offsite: Offsite, prefix: string) {
   const names: string[] = [];
   let token: string | undefined;
   do {
-    const page = await offsite.client.send(
-      new ListObjectsV2Command({ Bucket: offsite.bucket, Prefix: offsite.prefix, ContinuationToken: token }),
-    );
-    for (const object of page.Contents ?? []) {
-      const name = object.Key!.slice(offsite.prefix.length);
-      if (!name.includes('/') && name.endsWith(SUFFIX)) names.push(name.slice(0, -SUFFIX.length));
-    }
+    const page = await offsite.client.send(new ListObjectsV2Command({ Bucket: offsite.bucket, Prefix: prefix, ContinuationToken: token }));
+    for (const object of page.Contents ?? []) names.push(object.Key!.slice(prefix.length));
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
-  const { remove } = rotationPlan(names, keep);
-  if (remove.length)
+  return names;
+}
+
+const remove = async (offsite: Offsite, keys: string[]) => {
+  for (let i = 0; i < keys.length; i += 1000)
     await offsite.client.send(
-      new DeleteObjectsCommand({
-        Bucket: offsite.bucket,
-        Delete: { Objects: remove.map((name) => ({ Key: `${offsite.prefix}${name}${SUFFIX}` })) },
-      }),
+      new DeleteObjectsCommand({ Bucket: offsite.bucket, Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })) } }),
     );
-  return remove;
+};
+
+/**
+ * The files a backup lists (files/backup.ts), each sent once, encrypted, as fichiers/<its hash>.age;
+ * then the list itself (hashes only). Returns how many were sent.
+ */
+async function uploadFiles(offsite: Offsite, file: string) {
+  const keys = filesList(file);
+  if (!keys) return 0;
+  const folder = `${offsite.prefix}${FILES_FOLDER}/`;
+  const there = new Set(await listNames(offsite, folder));
+  const copies = diskStore(path.join(path.dirname(file), FILES_FOLDER));
+  let sent = 0;
+  for (const key of keys) {
+    if (there.has(`${key}${SUFFIX}`)) continue;
+    const bytes = await copies.get(key);
+    if (!bytes) throw new OffsiteError(`Le fichier ${key} manque dans ${path.dirname(file)}/${FILES_FOLDER} : copie hors site incomplète.`);
+    const sealed = await (await encrypter(offsite.key)).encrypt(bytes);
+    await offsite.client.send(new PutObjectCommand({ Bucket: offsite.bucket, Key: `${folder}${key}${SUFFIX}`, Body: sealed }));
+    sent++;
+  }
+  await offsite.client.send(
+    new PutObjectCommand({
+      Bucket: offsite.bucket,
+      Key: `${offsite.prefix}${path.basename(file)}${LIST_SUFFIX}`,
+      Body: keys.join('\n'),
+      ContentType: 'text/plain',
+    }),
+  );
+  return sent;
+}
+
+/**
+ * The rotation of the local folder, applied to the storage's backups (never to anything else
+ * there), then to the lists of files of the backups it removed, then to the files no list names.
+ */
+async function rotateOffsite(offsite: Offsite, keep: Rotation) {
+  const top = (await listNames(offsite, offsite.prefix)).filter((name) => !name.includes('/'));
+  const backups = top.filter((name) => name.endsWith(SUFFIX)).map((name) => name.slice(0, -SUFFIX.length));
+  const { keep: kept, remove: removed } = rotationPlan(backups, keep);
+  const lists = top.filter((name) => name.endsWith(LIST_SUFFIX));
+  const orphanLists = lists.filter((name) => !kept.includes(name.slice(0, -LIST_SUFFIX.length)));
+  await remove(offsite, [
+    ...removed.map((name) => `${offsite.prefix}${name}${SUFFIX}`),
+    ...orphanLists.map((name) => `${offsite.prefix}${name}`),
+  ]);
+  const named = new Set<string>();
+  for (const list of lists.filter((name) => !orphanLists.includes(name))) {
+    const object = await offsite.client.send(new GetObjectCommand({ Bucket: offsite.bucket, Key: `${offsite.prefix}${list}` }));
+    for (const key of (await object.Body!.transformToString()).split('\n')) named.add(`${key}${SUFFIX}`);
+  }
+  const folder = `${offsite.prefix}${FILES_FOLDER}/`;
+  await remove(
+    offsite,
+    (await listNames(offsite, folder)).filter((name) => !named.has(name)).map((name) => `${folder}${name}`),
+  );
+  return removed;
 }
 
 /**
@@ -206,6 +220,7 @@ export async function fetchBackup(env: NodeJS.ProcessEnv, url: string, dir: stri
       }
       await pipeline(Readable.fromWeb(plain as unknown as WebReadableStream<Uint8Array>), fs.createWriteStream(partial));
       fs.renameSync(partial, file);
+      await fetchFiles(client, bucket, name, d, file);
       return file;
     } catch (err) {
       fs.rmSync(partial, { force: true });
@@ -221,6 +236,30 @@ export async function fetchBackup(env: NodeJS.ProcessEnv, url: string, dir: stri
     throw err instanceof OffsiteError ? err : storageError(err, target);
   } finally {
     client.destroy();
+  }
+}
+
+/**
+ * The files the fetched backup lists, each fetched and decrypted into the folder beside it (as
+ * files/backup.ts keeps them), its content checked against its name.
+ */
+async function fetchFiles(client: S3Client, bucket: string, name: string, d: Decrypter, file: string) {
+  const base = name.slice(0, -SUFFIX.length);
+  let keys: string[];
+  try {
+    const list = await client.send(new GetObjectCommand({ Bucket: bucket, Key: `${base}${LIST_SUFFIX}` }));
+    keys = (await list.Body!.transformToString()).split('\n').filter(Boolean);
+  } catch (err) {
+    if ((err as { name?: string }).name === 'NoSuchKey') return; // a backup made before, or without files
+    throw err;
+  }
+  fs.writeFileSync(`${file}${LIST_SUFFIX}`, keys.join('\n'));
+  const copies = diskStore(path.join(path.dirname(file), FILES_FOLDER));
+  const folder = `${base.slice(0, base.lastIndexOf('/') + 1)}${FILES_FOLDER}/`;
+  for (const key of keys) {
+    const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: `${folder}${key}${SUFFIX}` }));
+    const plain = await d.decrypt(await object.Body!.transformToByteArray());
+    if ((await copies.put(plain)) !== key) throw new OffsiteError(`Le fichier ${key} de la sauvegarde hors site est altéré.`);
   }
 }
 

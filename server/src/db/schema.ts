@@ -155,8 +155,14 @@ export interface WhatsappMediaTable {
   filename: string | null;
   width: number | null;
   height: number | null;
-  bytes: Buffer;
+  /** In the database until the "files-move" job (files/holders.ts) moves it to the file store; then null. */
+  bytes: Buffer | null;
   preview: Buffer | null;
+  /** The file in the file store (files/store.ts): the SHA-256 of its bytes. */
+  fileKey: string | null;
+  previewKey: string | null;
+  /** The file's and its preview's bytes, as the day's caps count them. */
+  size: Generated<number>;
   createdAt: Timestamp;
 }
 
@@ -366,7 +372,9 @@ export interface MediaVariantsTable {
   contentType: 'image/webp' | 'image/jpeg';
   width: number;
   height: number;
-  bytes: Uint8Array;
+  /** Photos uploaded before the file store, until moved; then null (`fileKey` names the file). */
+  bytes: Uint8Array | null;
+  fileKey: string | null;
 }
 
 /** A one-time code to sign in to « Mon espace » (customers/space.ts); `phone` null: nobody's, never sent. */
@@ -411,7 +419,8 @@ export interface CustomerSessionsTable {
 /** A customer's photo of an article to return (orders/return-requests.ts), re-encoded small; read by the team only. */
 export interface ReturnPhotosTable {
   id: Generated<string>;
-  bytes: Uint8Array;
+  bytes: Uint8Array | null;
+  fileKey: string | null;
   width: number;
   height: number;
   createdAt: Timestamp;
@@ -424,7 +433,8 @@ export interface RenderedDocumentsTable {
   kind: 'FV' | 'FA' | 'TK';
   /** A hash of everything the document shows: another version is rendered anew. */
   version: string;
-  pdf: Uint8Array;
+  pdf: Uint8Array | null;
+  fileKey: string | null;
   createdAt: Timestamp;
 }
 

@@ -44,6 +44,7 @@ import { invoiceDelivery } from '../invoicing/invoices';
 import { afterResponseOf } from '../platform/after-response';
 import { isConnectionError, UNAVAILABLE } from '../platform/db-errors';
 import type { Context } from '../trpc';
+import { filesOf } from '../db/files';
 import { feedRoutes } from './feeds';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -281,7 +282,7 @@ export async function buildApp({ db, config, logger = true, logStream, router = 
       for (const pattern of pages.pagePaths)
         scope.post(pattern, (req, reply) => reply.header('connection', 'close').redirect(req.url, 303));
     });
-  await app.register(receiptRoute, { db, fontDir: paths.fonts, rateLimit: config.rateLimit });
+  await app.register(receiptRoute, { db, fontDir: paths.fonts, rateLimit: config.rateLimit, files: filesOf(config) });
   await app.register(accountRoutes, { db, config, fontDir: paths.fonts });
   await app.register(formsRoute, { db, config, router });
   await app.register(fedapayWebhookRoute, { db, config });

@@ -8,7 +8,9 @@ import type { Kysely } from 'kysely';
 import { findSession, sessionCookieName } from '../auth/sessions';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { bytesOf, bytesOut } from '../db/bytes';
+import { bytesOut } from '../db/bytes';
+import { fileOf } from '../files/holders';
+import { filesOf } from '../db/files';
 import { MAX_UPLOAD_BYTES, MediaRefused, processEvidence, processImage } from '../media/process';
 import { requestReturn } from '../orders/return-requests';
 import { hitRateLimit } from '../platform/rate-limit';
@@ -31,7 +33,7 @@ const fail = (status: number, message: string) => ({ status, body: { error: { me
  * write, see security.ts), processed once. GET /media/<hash>/<name>: its variants, cached forever.
  */
 export async function mediaRoutes(app: FastifyInstance, { db, config }: { db: Kysely<Database>; config: Config }) {
-  const store = mediaStore(db);
+  const store = mediaStore(db, filesOf(config));
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
 
   app.post('/api/media', async (req, reply) => {
@@ -159,9 +161,14 @@ export async function mediaRoutes(app: FastifyInstance, { db, config }: { db: Ky
     if (!/^[0-9a-f-]{36}$/.test(req.params.id)) return send(fail(404, 'Photo introuvable.'));
     const request = await db.selectFrom('returnRequests').select('photo').where('id', '=', req.params.id).executeTakeFirst();
     const row = !request?.photo
-      ? null
-      : await db.selectFrom('returnPhotos').select(bytesOut('bytes').as('bytes')).where('id', '=', request.photo).executeTakeFirst();
-    if (!row?.bytes) return send(fail(404, 'Photo introuvable.'));
-    return reply.type('image/jpeg').header('Cache-Control', 'private, max-age=3600').send(bytesOf(row.bytes));
+      ? undefined
+      : await db
+          .selectFrom('returnPhotos')
+          .select(['fileKey as key', bytesOut('bytes').as('bytes')])
+          .where('id', '=', request.photo)
+          .executeTakeFirst();
+    const bytes = await fileOf(filesOf(config), row);
+    if (!bytes) return send(fail(404, 'Photo introuvable.'));
+    return reply.type('image/jpeg').header('Cache-Control', 'private, max-age=3600').send(bytes);
   });
 }

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { FileStore } from '../db/file-store';
 import { CustomerDocuments, type DocumentKind, documentJob } from '../orders/documents';
 import { hitRateLimit } from '../platform/rate-limit';
 import { WorkerBusy } from '../platform/worker';
@@ -21,9 +22,9 @@ export const DOCUMENT_LIMITS = { perAddress: 30, perToken: 60, windowSeconds: 10
  */
 export async function receiptRoute(
   app: FastifyInstance,
-  { db, fontDir, rateLimit }: { db: Kysely<Database>; fontDir: string; rateLimit: boolean },
+  { db, fontDir, rateLimit, files }: { db: Kysely<Database>; fontDir: string; rateLimit: boolean; files: FileStore },
 ) {
-  const documents = new CustomerDocuments(db);
+  const documents = new CustomerDocuments(db, files);
   app.addHook('onClose', () => documents.close());
   app.get<{ Params: { token: string; document: string } }>('/suivi/:token/:document', async (req, reply) => {
     const { token, document } = req.params;

@@ -1,4 +1,6 @@
-import { bytesOf, bytesOut } from '../db/bytes';
+import { bytesOut } from '../db/bytes';
+import { fileOf } from '../files/holders';
+import { filesOf } from '../db/files';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { AREAS, forbiddenMessage, isUuid, may } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
@@ -76,11 +78,18 @@ export async function whatsappWebhookRoute(app: FastifyInstance, { db, config }:
     const file = isUuid(id)
       ? await db
           .selectFrom('whatsappMedia')
-          .select(['kind', 'contentType', 'filename', bytesOut(small ? 'preview' : 'bytes').as('bytes')])
+          .select([
+            'kind',
+            'contentType',
+            'filename',
+            small ? 'previewKey as key' : 'fileKey as key',
+            bytesOut(small ? 'preview' : 'bytes').as('bytes'),
+          ])
           .where('messageId', '=', id)
           .executeTakeFirst()
       : undefined;
-    if (!file?.bytes) return refuse(404, 'Fichier introuvable.');
+    const bytes = await fileOf(filesOf(config), file);
+    if (!file || !bytes) return refuse(404, 'Fichier introuvable.');
     const name = file.filename ?? 'document.pdf';
     return (
       reply
@@ -90,7 +99,7 @@ export async function whatsappWebhookRoute(app: FastifyInstance, { db, config }:
         .header('Cache-Control', 'no-store')
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Disposition', file.kind === 'document' ? `attachment; filename*=UTF-8''${encodeURIComponent(name)}` : 'inline')
-        .send(bytesOf(file.bytes))
+        .send(bytes)
     );
   });
 }

@@ -3,6 +3,8 @@ import { eraseDue } from '../customers/privacy';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import { purgeUnusedMedia } from '../media/gc';
+import { moveFilesOut, purgeUnusedFiles } from '../files/holders';
+import { filesOf } from '../db/files';
 import { queueUnfinishedLetters } from '../newsletter/letters';
 import { purgeOldMedia } from '../whatsapp/media';
 import { releaseUnconfirmedOrders } from '../orders/release';
@@ -135,6 +137,8 @@ export async function purgeExpired(db: DB, config: Config) {
   const outbox = await purgeSettledOutbox(db, keep?.outboxKeepDays ?? 90);
   const media = await purgeUnusedMedia(db);
   const whatsappFiles = await purgeOldMedia(db);
+  // After the rows: the files they left unused go a day later (files/holders.ts).
+  const files = await purgeUnusedFiles(db, filesOf(config));
   return {
     sessions,
     resetTokens,
@@ -149,6 +153,7 @@ export async function purgeExpired(db: DB, config: Config) {
     webhooks,
     media,
     whatsappFiles,
+    files,
   };
 }
 
@@ -209,6 +214,16 @@ export function housekeepingJobs(
       run: async () => {
         const letters = await queueUnfinishedLetters(db);
         if (letters) log.info({ letters }, 'lettres d’information : mise en file reprise');
+      },
+    },
+    // Files still in the database (written before the file store) moved out, a few at a time.
+    {
+      name: 'files-move',
+      every: 60_000,
+      firstAfter: 20_000,
+      run: async () => {
+        const moved = await moveFilesOut(db, filesOf(config));
+        if (moved) log.info({ moved, to: filesOf(config).where }, 'fichiers sortis de la base');
       },
     },
     // A session that began leaves the shop's list (cached until a write) within the minute.

@@ -7,6 +7,7 @@ import { recordsContaining, replaceIfUnchanged } from '../crud/repository';
 import type { Database } from '../db/schema';
 import type { Logger } from '../platform/context';
 import { processImage, WEBP_WIDTHS } from './process';
+import type { FileStore } from '../db/file-store';
 import { mediaStore } from './store';
 
 const DEMO_URL = /\/media\/demo\/([\w-]+\.svg)/g;
@@ -35,12 +36,19 @@ export async function convertDemoPhotos(
   db: Kysely<Database>,
   {
     demoDir,
+    files,
     invalidate,
     log,
     registry = resources,
-  }: { demoDir: string; invalidate: (deps: readonly string[]) => Promise<void>; log: Logger; registry?: readonly AnyResource[] },
+  }: {
+    demoDir: string;
+    files: FileStore;
+    invalidate: (deps: readonly string[]) => Promise<void>;
+    log: Logger;
+    registry?: readonly AnyResource[];
+  },
 ): Promise<number> {
-  const store = mediaStore(db, 1);
+  const store = mediaStore(db, files, 1);
   const converted = new Map<string, string>();
   const photoOf = async (file: string) => {
     if (!converted.has(file)) {

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/schema';
-import { bytesIn, bytesOf, bytesOut } from '../db/bytes';
+import { bytesOut } from '../db/bytes';
+import { fileOf } from '../files/holders';
+import type { FileStore } from '../db/file-store';
 import type { ProcessedImage } from './process';
 
 export interface StoredVariant {
@@ -10,14 +12,17 @@ export interface StoredVariant {
 }
 
 /**
- * Media in the database, read once per file and server: variants never change (their address
- * holds the content hash), so the in-process copy never needs invalidating.
+ * Photos: their sizes in the database, their files in the file store, read once per file and
+ * server: variants never change (their address holds the content hash), so the in-process copy
+ * never needs invalidating.
  */
-export function mediaStore(db: Kysely<Database>, megabytes = 32) {
+export function mediaStore(db: Kysely<Database>, files: FileStore, megabytes = 32) {
   const cache = new LRUCache<string, StoredVariant>({ maxSize: megabytes * 1024 * 1024, sizeCalculation: (v) => v.bytes.length || 1 });
   return {
     /** Idempotent: the same photo uploaded twice is stored once. */
     async save(image: ProcessedImage) {
+      // The files first (written again if already there, so the clean-up spares them), then their rows.
+      const keys = await Promise.all(image.variants.map((v) => files.put(v.bytes)));
       await db.transaction().execute(async (tx) => {
         const inserted = await tx
           .insertInto('media')
@@ -29,13 +34,13 @@ export function mediaStore(db: Kysely<Database>, megabytes = 32) {
         await tx
           .insertInto('mediaVariants')
           .values(
-            image.variants.map((v) => ({
+            image.variants.map((v, i) => ({
               mediaId: image.id,
               name: v.name,
               contentType: v.contentType,
               width: v.width,
               height: v.height,
-              bytes: bytesIn(v.bytes),
+              fileKey: keys[i]!,
             })),
           )
           .execute();
@@ -60,12 +65,13 @@ export function mediaStore(db: Kysely<Database>, megabytes = 32) {
       if (hit) return hit;
       const row = await db
         .selectFrom('mediaVariants')
-        .select(['contentType', bytesOut('bytes').as('bytes')])
+        .select(['contentType', 'fileKey as key', bytesOut('bytes').as('bytes')])
         .where('mediaId', '=', id)
         .where('name', '=', name)
         .executeTakeFirst();
-      if (!row) return null;
-      const variant = { contentType: row.contentType, bytes: bytesOf(row.bytes ?? '') };
+      const bytes = await fileOf(files, row);
+      if (!row || !bytes) return null;
+      const variant = { contentType: row.contentType, bytes };
       cache.set(key, variant);
       return variant;
     },

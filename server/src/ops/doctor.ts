@@ -120,7 +120,7 @@ async function mail(env: NodeJS.ProcessEnv, production: boolean, smtpTimeoutMs: 
 async function offsiteBackups(env: NodeJS.ProcessEnv, timeoutMs: number): Promise<Finding[]> {
   if (!set(env, 'BACKUP_OFFSITE_URL')) return [];
   // Loaded only here: the S3 client stays out of a server that does not send backups away.
-  const { checkOffsite, OffsiteError, offsiteFrom } = await import('../db/offsite');
+  const [{ checkOffsite, offsiteFrom }, { OffsiteError }] = await Promise.all([import('../db/offsite'), import('../db/s3')]);
   const fix =
     'Les sauvegardes restent sur ce serveur : corrigez la variable nommée ci-dessus (docs/deployment.md, « Sauvegardes hors site »).';
   try {

@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { refundMethods } from '@app/shared';
 import type { Database } from '../db/schema';
+import { bytesOut } from '../db/bytes';
+import { fileOf } from '../files/holders';
+import type { FileStore } from '../db/file-store';
 import { ThreadWorker } from '../platform/worker';
 import { normalizedInvoice } from '../invoicing/invoices';
 import type { ReceiptJob } from './receipt-worker';
@@ -22,14 +25,18 @@ const layout = (compiled ? [entry] : ['./receipt.ts', './ticket.ts'].map((file) 
 
 /**
  * Customers' PDFs (receipt, normalized invoice, credit note), rendered once per version of what they
- * show, in a worker thread, and kept in the database: fetching one again costs a read, on any server.
+ * show, in a worker thread, and kept in the file store (its key in the database): fetching one
+ * again costs a read, on any server.
  */
 export class CustomerDocuments {
   private readonly worker = new ThreadWorker<ReceiptJob, Uint8Array>(entry);
   /** Renders under way in this process, by version: ten requests for a new version render it once. */
   private readonly rendering = new Map<string, Promise<Uint8Array>>();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly files: FileStore,
+  ) {}
 
   /** The version of a document: a hash of the layout and of everything it shows. */
   static version(kind: DocumentKind, job: ReceiptJob) {
@@ -41,12 +48,13 @@ export class CustomerDocuments {
   async pdf(orderId: string, kind: DocumentKind, version: string, job: ReceiptJob): Promise<Uint8Array> {
     const kept = await this.db
       .selectFrom('renderedDocuments')
-      .select('pdf')
+      .select(['fileKey as key', bytesOut('pdf').as('bytes')])
       .where('orderId', '=', orderId)
       .where('kind', '=', kind)
       .where('version', '=', version)
       .executeTakeFirst();
-    if (kept) return kept.pdf;
+    const pdf = await fileOf(this.files, kept);
+    if (pdf) return pdf;
     let render = this.rendering.get(version);
     if (!render) {
       render = this.render(orderId, kind, version, job).finally(() => this.rendering.delete(version));
@@ -57,10 +65,11 @@ export class CustomerDocuments {
 
   private async render(orderId: string, kind: DocumentKind, version: string, job: ReceiptJob) {
     const pdf = await this.worker.run(job);
+    const fileKey = await this.files.put(pdf);
     await this.db
       .insertInto('renderedDocuments')
-      .values({ orderId, kind, version, pdf })
-      .onConflict((oc) => oc.columns(['orderId', 'kind']).doUpdateSet({ version, pdf, createdAt: new Date().toISOString() }))
+      .values({ orderId, kind, version, fileKey })
+      .onConflict((oc) => oc.columns(['orderId', 'kind']).doUpdateSet({ version, fileKey, pdf: null, createdAt: new Date().toISOString() }))
       .execute();
     return pdf;
   }

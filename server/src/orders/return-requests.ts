@@ -16,7 +16,7 @@ import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import { alertOwner } from '../alerts/owner';
 import type { Config } from '../config';
-import { bytesIn } from '../db/bytes';
+import { filesOf } from '../db/files';
 import type { Database } from '../db/schema';
 import { recordEvent } from '../history/events';
 import { soldAndReturned } from './returned';
@@ -136,10 +136,11 @@ export async function requestReturn(
       lines.push({ id: line.id, type: line.type, name: line.name, quantity: wanted.quantity });
     }
     if (!lines.length) refuse('Choisissez au moins un article et sa quantité.');
+    // Stored once the request is accepted as sound: a refused one leaves no file behind (it is a small JPEG).
     const stored = photo
       ? await tx
           .insertInto('returnPhotos')
-          .values({ bytes: bytesIn(photo.bytes), width: photo.width, height: photo.height })
+          .values({ fileKey: await filesOf(config).put(photo.bytes), width: photo.width, height: photo.height })
           .returning('id')
           .executeTakeFirstOrThrow()
       : null;

@@ -4,12 +4,13 @@ import { MediaRefused, processImage } from '../media/process';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import { sql } from 'kysely';
-import { bytesIn } from '../db/bytes';
+import { filesOf } from '../db/files';
 import { downloadMedia, GraphError } from './cloud-api';
 
 // The files customers send on WhatsApp: a photo (a broken screen, a payment's receipt), a voice
 // message (often, here), a PDF. Meta's webhook gives only an id: the outbox fetches the file
-// (channel whatsappMedia, retried like a message), and keeps it with its message in the database.
+// (channel whatsappMedia, retried like a message), and keeps it in the file store (files/store.ts),
+// the database keeping its key with its message.
 // The team sees it in the conversation; it is served only to them (whatsapp-route.ts).
 
 export type MediaKind = 'image' | 'audio' | 'document';
@@ -18,11 +19,11 @@ export type MediaKind = 'image' | 'audio' | 'document';
 const KINDS: Record<MediaKind, { label: string; feminine?: true; types: readonly string[]; maxBytes: number }> = {
   // WhatsApp's own limit for photos is 5 MB; they are kept as WebP (processImage refuses the rest).
   image: { label: 'Photo', feminine: true, types: [], maxBytes: 5 * 1024 * 1024 },
-  // Voice messages are Ogg/Opus at about 16 kbit/s: 5 MB is forty minutes (WhatsApp allows 16 MB of audio).
+  // Voice messages are Ogg/Opus at about 16 kbit/s (5 MB is forty minutes); WhatsApp allows 16 MB of audio.
   audio: {
     label: 'Message vocal',
     types: ['audio/ogg', 'audio/opus', 'audio/mpeg', 'audio/mp4', 'audio/aac', 'audio/amr'],
-    maxBytes: 5 * 1024 * 1024,
+    maxBytes: 16 * 1024 * 1024,
   },
   // PDFs only: a document of another type could be anything, and the team's browser would open it.
   document: { label: 'Document', types: ['application/pdf'], maxBytes: 10 * 1024 * 1024 },
@@ -35,7 +36,7 @@ const MB = 1024 * 1024;
  * the message says so and the file stays in WhatsApp. Files are purged after the days set in
  * Paramètres (purgeOldMedia).
  */
-export const MEDIA_CAPS = { perSender: { files: 20, bytes: 15 * MB }, perShop: { bytes: 150 * MB } };
+export const MEDIA_CAPS = { perSender: { files: 20, bytes: 50 * MB }, perShop: { bytes: 600 * MB } };
 
 /** What this phone and the whole shop had kept in the last 24 hours. */
 async function keptToday(db: DB, phone: string) {
@@ -44,10 +45,8 @@ async function keptToday(db: DB, phone: string) {
     .innerJoin('whatsappMessages', 'whatsappMessages.id', 'whatsappMedia.messageId')
     .select([
       sql<string>`count(*) FILTER (WHERE whatsapp_messages.phone = ${phone})`.as('senderFiles'),
-      sql<string>`coalesce(sum(octet_length(whatsapp_media.bytes) + coalesce(octet_length(preview), 0)) FILTER (WHERE whatsapp_messages.phone = ${phone}), 0)`.as(
-        'senderBytes',
-      ),
-      sql<string>`coalesce(sum(octet_length(whatsapp_media.bytes) + coalesce(octet_length(preview), 0)), 0)`.as('shopBytes'),
+      sql<string>`coalesce(sum(whatsapp_media.size) FILTER (WHERE whatsapp_messages.phone = ${phone}), 0)`.as('senderBytes'),
+      sql<string>`coalesce(sum(whatsapp_media.size), 0)`.as('shopBytes'),
     ])
     .where('whatsappMedia.createdAt', '>', sql<string>`now() - interval '1 day'`)
     .executeTakeFirstOrThrow();
@@ -146,10 +145,15 @@ export const whatsappMediaDelivery =
         return gone(`type de fichier non accepté (${file.contentType || 'inconnu'}) : ouvrez-le dans WhatsApp.`);
       stored = { contentType: file.contentType, bytes: file.bytes, preview: null, width: null, height: null };
     }
+    // Into the store first (a file refused below is removed by the clean-up a day later, unused).
+    const files = filesOf(config);
+    const fileKey = await files.put(stored.bytes);
+    const previewKey = stored.preview && (await files.put(stored.preview));
+    const size = stored.bytes.length + (stored.preview?.length ?? 0);
     // Counted again with the file's size, one file at a time: parallel fetches cannot pass the caps together.
     const over = await db.transaction().execute(async (tx) => {
       await sql`SELECT pg_advisory_xact_lock(hashtext('whatsapp_media'))`.execute(tx);
-      const late = overCaps(await keptToday(tx, phone), stored.bytes.length + (stored.preview?.length ?? 0));
+      const late = overCaps(await keptToday(tx, phone), size);
       if (late) return late;
       await tx
         .insertInto('whatsappMedia')
@@ -157,9 +161,12 @@ export const whatsappMediaDelivery =
           messageId: p.messageId,
           kind: p.kind,
           filename: p.filename ?? null,
-          ...stored,
-          bytes: bytesIn(stored.bytes),
-          preview: stored.preview && bytesIn(stored.preview),
+          contentType: stored.contentType,
+          width: stored.width,
+          height: stored.height,
+          fileKey,
+          previewKey,
+          size,
         })
         .onConflict((oc) => oc.column('messageId').doNothing())
         .execute();
