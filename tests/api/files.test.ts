@@ -9,6 +9,7 @@ import { moveFilesOut, purgeUnusedFiles } from '../../server/src/files/holders';
 import { diskStore, type FileStore } from '../../server/src/db/file-store';
 import { filesOf } from '../../server/src/db/files';
 import { s3Store } from '../../server/src/db/file-store-s3';
+import { diagnose } from '../../server/src/ops/doctor';
 import { adminCookie, startTestApp, type TestApp } from '../support/app';
 import { startS3StandIn } from '../support/s3-stand-in';
 
@@ -180,5 +181,22 @@ describe('the shop’s files', () => {
     expect(await store.get(orphan)).toBeNull();
     expect(await store.get(young)).not.toBeNull();
     expect(await store.get(used)).not.toBeNull();
+  });
+});
+
+describe('the doctor', () => {
+  it('says whether the bucket of FILES_URL answers, naming the variable to fix', async () => {
+    const check = async (url: string) =>
+      (await diagnose({ ...s3.env, FILES_URL: url, DATA_DIR: path.join(root, 'doctor') }, { db: app.db, smtpTimeoutMs: 2_000 })).find((f) =>
+        /Stockage des fichiers/.test(f.message),
+      );
+    expect(await check('s3://fichiers/boutique')).toMatchObject({
+      severity: 'ok',
+      message: 'Stockage des fichiers joignable : s3://fichiers/boutique',
+    });
+    expect(await check('s3://seau-absent/boutique')).toMatchObject({
+      severity: 'fatal',
+      message: expect.stringMatching(/seau-absent.*FILES_URL/),
+    });
   });
 });

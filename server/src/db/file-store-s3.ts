@@ -56,6 +56,7 @@ export function s3Store(bucket: string, prefix: string, env: NodeJS.ProcessEnv):
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
     },
+    close: () => client.destroy(),
     async remove(keys) {
       for (let i = 0; i < keys.length; i += 1000)
         await said(

@@ -26,6 +26,8 @@ export interface FileStore {
   /** Every key, with when it was written. */
   list(): AsyncIterable<StoredFile>;
   remove(keys: readonly string[]): Promise<void>;
+  /** Lets go of its connections (a bucket's client), for a store opened for one look. */
+  close?(): void;
 }
 
 export const keyOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

@@ -138,6 +138,43 @@ async function offsiteBackups(env: NodeJS.ProcessEnv, timeoutMs: number): Promis
   }
 }
 
+/**
+ * The file store (db/files.ts): a bucket of FILES_URL answering with these credentials (its first
+ * page of names), said with the variable to fix; or the folder in DATA_DIR.
+ */
+async function fileStore(env: NodeJS.ProcessEnv, timeoutMs: number): Promise<Finding[]> {
+  const url = env.FILES_URL?.trim();
+  if (!url) return [ok(`Fichiers (photos, PDF, fichiers WhatsApp) dans ${path.join(path.resolve(env.DATA_DIR || './data'), 'files')}`)];
+  const m = /^s3:\/\/([^/]+)\/?(.*)$/.exec(url);
+  if (!m || !set(env, 'AWS_ACCESS_KEY_ID') || !set(env, 'AWS_SECRET_ACCESS_KEY')) return []; // said by settingsThatCannotWork
+  const [{ s3Store }, { OffsiteError }] = await Promise.all([import('../db/file-store-s3'), import('../db/s3')]);
+  const prefix = m[2] && !m[2].endsWith('/') ? `${m[2]}/` : (m[2] ?? '');
+  const store = s3Store(m[1]!, prefix, env);
+  try {
+    await Promise.race([
+      (async () => {
+        for await (const _ of store.list()) break;
+      })(),
+      new Promise((_, reject) =>
+        setTimeout(
+          () => reject(new OffsiteError('Stockage des fichiers : pas de réponse : vérifiez AWS_ENDPOINT_URL.')),
+          timeoutMs,
+        ).unref(),
+      ),
+    ]);
+    return [ok(`Stockage des fichiers joignable : ${url}`)];
+  } catch (err) {
+    return [
+      fatal(
+        err instanceof Error ? err.message : String(err),
+        'Sans lui, ni photo ni PDF ni fichier WhatsApp ne s’enregistre : corrigez la variable nommée ci-dessus (docs/deployment.md, « Fichiers »).',
+      ),
+    ];
+  } finally {
+    store.close?.();
+  }
+}
+
 function services(env: NodeJS.ProcessEnv, production: boolean): Finding[] {
   const found: Finding[] = [];
   if (production && set(env, 'FEDAPAY_SECRET_KEY') && (env.FEDAPAY_ENVIRONMENT?.trim() || 'sandbox') === 'sandbox')
@@ -298,6 +335,7 @@ export async function diagnose(env: NodeJS.ProcessEnv, options: DiagnoseOptions 
   if (set(env, 'BACKUP_DIR'))
     found.push(...directory('Dossier des sauvegardes', path.resolve(env.BACKUP_DIR!), 'warning', options.freeBytes));
   found.push(...(await offsiteBackups(env, options.smtpTimeoutMs ?? 5_000)));
+  found.push(...(await fileStore(env, options.smtpTimeoutMs ?? 5_000)));
   found.push(...(await database(env, options.db, options.checkMigrations ?? true, dataDir)));
   return found;
 }
