@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { connectionsOf } from '../../server/src/db/index';
 import { startTestApp, type TestApp } from '../support/app';
+import { until } from '../support/until';
 
 // /metrics (issue 61): off without METRICS_TOKEN; with it, only for the bearer of the token; in
 // Prometheus' text format, this server's requests and cache, and the shop's outbox, invoices and backups.
@@ -62,5 +64,25 @@ describe('/metrics', () => {
     expect(text).toContain('shop_process_resident_memory_bytes');
     // Nothing readable about customers or tables' rows.
     expect(text).not.toContain('@example.com');
+    expect(sample(text, 'shop_database_connections', 'state="waiting"')).toBe(0);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('counts the database connections in use', async () => {
+    // A transaction holds one connection (on PGlite, its only one would hold the scrape as well).
+    let free!: () => void;
+    const held = new Promise<void>((resolve) => (free = resolve));
+    const work = app.db.transaction().execute(async (tx) => {
+      await sql`SELECT 1`.execute(tx);
+      await held;
+    });
+    try {
+      await until('a connection held', () => connectionsOf(app.db).inUse >= 1);
+      const text = await (await scrape(app.url, `Bearer ${TOKEN}`)).text();
+      expect(sample(text, 'shop_database_connections', 'state="in_use"')).toBeGreaterThanOrEqual(1);
+    } finally {
+      free();
+      await work;
+    }
+    await until('given back', () => connectionsOf(app.db).inUse === 0);
   });
 });

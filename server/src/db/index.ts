@@ -35,22 +35,41 @@ export interface DbOptions {
 const waitOf = new WeakMap<Kysely<Database>, () => number>();
 export const longestWait = (db: Kysely<Database>) => waitOf.get(db)?.() ?? 0;
 
+/** Connections of this server's pool handed out and not yet given back, and asks waiting for one. */
+const useOf = new WeakMap<Kysely<Database>, () => { inUse: number; waiting: number }>();
+export const connectionsOf = (db: Kysely<Database>) => useOf.get(db)?.() ?? { inUse: 0, waiting: 0 };
+
 export function createDb(options: DbOptions): Kysely<Database> {
   const pool = createPool(options);
   // Each connection asked for, from the ask until it is handed out; a Map keeps the order of
   // asking, so its first entry is the one waiting longest.
   const asked = new Map<object, number>();
+  let inUse = 0;
   const connect = pool.connect.bind(pool);
   pool.connect = () => {
     const ask = {};
     asked.set(ask, performance.now());
-    return connect().finally(() => asked.delete(ask));
+    return connect()
+      .then((client) => {
+        // Counted until given back (the pool gives each checkout its own release).
+        inUse++;
+        const release = client.release.bind(client);
+        let released = false;
+        client.release = () => {
+          if (!released) inUse--;
+          released = true;
+          release();
+        };
+        return client;
+      })
+      .finally(() => asked.delete(ask));
   };
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   waitOf.set(db, () => {
     for (const at of asked.values()) return performance.now() - at;
     return 0;
   });
+  useOf.set(db, () => ({ inUse, waiting: asked.size }));
   return db;
 }
 

@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { longestWait } from '../db/index';
+import { connectionsOf, longestWait } from '../db/index';
 
 /**
  * GET /metrics in Prometheus' text format (issue 61), for whoever runs Prometheus or a hosted
@@ -39,6 +39,17 @@ export function metricsRoute(app: FastifyInstance, { db, config }: { db: Kysely<
     registers: [register],
     collect() {
       this.set(longestWait(db) / 1000);
+    },
+  });
+  new Gauge({
+    name: 'shop_database_connections',
+    help: 'This server’s database connections in use, and the queries waiting for one.',
+    labelNames: ['state'] as const,
+    registers: [register],
+    collect() {
+      const { inUse, waiting } = connectionsOf(db);
+      this.set({ state: 'in_use' }, inUse);
+      this.set({ state: 'waiting' }, waiting);
     },
   });
   const outbox = new Gauge({
