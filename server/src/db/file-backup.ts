@@ -21,7 +21,7 @@ export function filesList(backupFile: string): string[] | null {
     .filter((k) => KEY.test(k));
 }
 
-/** Copies into the backups folder what the store has and the folder has not yet; lists them all for this backup. */
+/** Copies into the backups folder what the store has and the folder has not yet; lists them all for this backup (a store without files: no list). */
 export async function backupFiles(store: FileStore, backupFile: string) {
   const copies = diskStore(path.join(path.dirname(backupFile), FILES_FOLDER));
   const keys: string[] = [];
@@ -36,6 +36,8 @@ export async function backupFiles(store: FileStore, backupFile: string) {
     }
     keys.push(key);
   }
+  // A shop without files (yet): nothing beside the backup.
+  if (!keys.length) return { files: 0, copied: 0 };
   const partial = `${backupFile}${LIST_SUFFIX}.partiel`;
   fs.writeFileSync(partial, keys.join('\n'));
   fs.renameSync(partial, `${backupFile}${LIST_SUFFIX}`);
