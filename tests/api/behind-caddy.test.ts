@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM } from '../support/browser';
 import { localCaddyfile } from '../support/caddyfile';
 import { createTestDb } from '../support/db';
+import { startS3StandIn } from '../support/s3-stand-in';
 import { until } from '../support/until';
 
 // The production setup in small: two processes of the built server on one PostgreSQL database,
@@ -77,6 +78,8 @@ let drop: () => Promise<void> = async () => undefined;
 const servers: Server[] = [];
 let caddy: ChildProcess | undefined;
 let caddyLog = '';
+/** The bucket both servers keep their files in (FILES_URL), as several servers must. */
+let bucket: Awaited<ReturnType<typeof startS3StandIn>> | undefined;
 
 /** One app server as the compose file runs it: compiled, in production, behind a proxy it trusts. */
 async function startServer(port: number): Promise<Server> {
@@ -97,6 +100,8 @@ async function startServer(port: number): Promise<Server> {
       ADMIN_PASSWORD: OWNER.password,
       DEMO_PHOTOS: 'false',
       LOG_LEVEL: 'warn',
+      ...bucket!.env,
+      FILES_URL: 's3://fichiers/boutique',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -150,6 +155,7 @@ beforeAll(async () => {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   caddy.stderr?.on('data', (c: Buffer) => (caddyLog += c.toString()));
+  bucket = await startS3StandIn(['fichiers']);
   // Both servers start together on the new database: one migrates and seeds, the other waits.
   servers.push(...(await Promise.all(ports.map((port) => startServer(port)))));
   const ca = path.join(work, 'data/caddy/pki/authorities/local/root.crt');
@@ -182,6 +188,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const server of servers) if (server.process.exitCode === null) await stopServer(server);
   caddy?.kill('SIGTERM');
+  await bucket?.close();
   await drop();
   fs.rmSync(work, { recursive: true, force: true });
 }, 60_000);
