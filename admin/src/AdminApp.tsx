@@ -19,6 +19,7 @@ import { overrides } from './resources';
 
 // Everything behind the login: loaded once the session is confirmed, so the login page stays light.
 const AccountPage = lazy(() => import('./pages/AccountPage'));
+const BooksPage = lazy(() => import('./pages/BooksPage'));
 const CounterPage = lazy(() => import('./pages/CounterPage'));
 const SettingsPage = withEntry(() => import('./pages/SettingsPage'));
 const RoundPage = lazy(() => import('./pages/RoundPage'));
@@ -75,6 +76,7 @@ export default function AdminApp() {
     '/': <DashboardPage entries={entries} />,
     '/comptoir': <CounterPage />,
     '/tournee': <RoundPage role={role} />,
+    '/comptabilite': <BooksPage />,
     '/equipe': <TeamPage />,
     '/whatsapp': <WhatsAppPage role={role} />,
   };

@@ -1,4 +1,5 @@
 import {
+  AccountBookOutlined,
   AppstoreOutlined,
   BookOutlined,
   CalendarOutlined,
@@ -52,6 +53,7 @@ const ICONS: Record<AdminIcon, ReactNode> = {
   shop: <ShopOutlined />,
   audit: <FileSearchOutlined />,
   whatsapp: <WhatsAppOutlined />,
+  'account-book': <AccountBookOutlined />,
   stock: <SwapOutlined />,
   exception: <ExceptionOutlined />,
 };

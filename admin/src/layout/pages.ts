@@ -11,6 +11,7 @@ export const ADMIN_PAGES = [
   { path: '/comptoir', label: 'Vente au comptoir', icon: 'shop', area: 'counter', place: 'top' },
   { path: '/tournee', label: 'Tournée', icon: 'car', area: 'round', place: 'top' },
   { path: '/whatsapp', label: 'WhatsApp', icon: 'whatsapp', area: 'whatsapp', place: 'top' },
+  { path: '/comptabilite', label: 'Comptabilité', icon: 'account-book', area: 'books', place: 'bottom' },
   { path: '/equipe', label: 'Équipe', icon: 'team', area: 'team', place: 'bottom' },
 ] as const satisfies ReadonlyArray<{ path: string; label: string; icon: AdminIcon; area: Area; place: 'top' | 'bottom' }>;
 export type AdminPage = (typeof ADMIN_PAGES)[number];

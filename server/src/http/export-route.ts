@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import {
   auditLog,
   dayRangeSchema,
+  journalQuerySchema,
   EXPORT_ACCESS,
   EXPORTS,
   forbiddenMessage,
@@ -13,6 +14,9 @@ import {
   salesQuerySchema,
 } from '@app/shared';
 import { salesCsv, salesReport } from '../sales/figures';
+import { salesJournal } from '../books/journal';
+import { journalCsv, journalWorkbook } from '../books/exports';
+import { vatSummary } from '../books/vat';
 import { findSession, sessionCookieName } from '../auth/sessions';
 import { listQueries } from '../crud/repository';
 import type { Config } from '../config';
@@ -69,6 +73,31 @@ export async function exportRoutes(
     const count = await countOrdersBetween(db, from, to);
     return file(reply.header('X-Count', String(count)), `commandes-${from}-${to}.csv`, ordersCsv(db, from, to));
   });
+
+  // The sales journal of a period (books/journal.ts), for the accountant: CSV, or Excel with the
+  // VAT figures when the period is one whole month.
+  for (const kind of ['journal', 'journalExcel'] as const)
+    app.get(EXPORTS[kind], async (req, reply) => {
+      if (!(await allowed(req, reply, kind))) return reply;
+      const query = journalQuerySchema.safeParse(req.query);
+      if (!query.success) return refuse(reply, 400, query.error.issues[0]!.message);
+      const journal = await salesJournal(db, query.data);
+      const name = `journal-des-ventes-${query.data.from}-${query.data.to}${journal.openCashDays.length ? '-provisoire' : ''}`;
+      reply.header('Cache-Control', 'no-store').header('X-Count', String(journal.entries.length));
+      if (kind === 'journal')
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${name}.csv"`)
+          .send(journalCsv(journal));
+      const { from, to } = query.data;
+      const wholeMonth =
+        from.endsWith('-01') && from.slice(0, 7) === to.slice(0, 7) && new Date(Date.parse(to) + 86_400_000).getUTCDate() === 1;
+      const vat = wholeMonth ? await vatSummary(db, config, from.slice(0, 7)) : null;
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', `attachment; filename="${name}.xlsx"`)
+        .send(await journalWorkbook(journal, vat));
+    });
 
   /** A PDF shown in the browser (printed or shared from the phone), never kept by a cache. */
   const pdfFile = (reply: FastifyReply, name: string, pdf: Buffer) =>

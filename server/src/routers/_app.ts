@@ -1,6 +1,7 @@
 import { blogPosts, cryptoCourses, resources, services } from '@app/shared';
 import type { AnyResource, ResourceName } from '@app/shared';
 import { authRouter } from './auth.router';
+import { booksRouter } from './books.router';
 import { crudRouters, type ExtraProcedures, type ResourceHooks, slugProcedures } from '../crud/crud-router';
 import { router } from '../trpc';
 import { accountRouter } from './account.router';
@@ -61,6 +62,7 @@ export const buildAppRouter = <const Rs extends readonly AnyResource[]>(registry
   router({
     account: accountRouter,
     auth: authRouter,
+    books: booksRouter,
     dashboard: dashboardRouter,
     devices: devicesRouter,
     payments: paymentsRouter,

@@ -105,6 +105,7 @@ export const ADMIN_ICONS = [
   'whatsapp',
   'stock',
   'exception',
+  'account-book',
 ] as const;
 export type AdminIcon = (typeof ADMIN_ICONS)[number];
 

@@ -92,3 +92,4 @@ export const resources = [
 
 /** A registered resource's name: what the public cache tags its answers with ('*': everything). */
 export type ResourceName = (typeof resources)[number]['name'];
+export * from './books';

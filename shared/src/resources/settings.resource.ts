@@ -1,6 +1,7 @@
 import { openingHoursError } from '../format/opening-hours';
 import { defineResource } from './define-resource';
 import { f } from './fields';
+import { booksChecks, booksSettingsFields } from './books';
 import { invoicingSettingsFields } from './invoicing';
 import { SHOP_RULES, TICKET_WIDTHS } from './labels';
 import { MANAGERS, OWNER_ONLY } from '../team/roles';
@@ -145,6 +146,7 @@ export const settings = defineResource({
       help: 'Les entrées plus anciennes du journal d’audit sont effacées. Conservés 30 jours : les documents PDF refaits à la demande et les notifications reçues de WhatsApp.',
     }),
     ...invoicingSettingsFields,
+    ...booksSettingsFields,
     facebook: f.url('Facebook', { optional: true }),
     instagram: f.url('Instagram', { optional: true }),
     linkedin: f.url('LinkedIn', { optional: true }),
@@ -161,6 +163,7 @@ export const settings = defineResource({
   singleton: true,
   operations: { create: false, delete: false },
   checks: [
+    ...booksChecks,
     {
       fields: ['ifu'],
       message: 'L’IFU compte 13 chiffres (il figure sur votre attestation d’immatriculation).',

@@ -56,6 +56,8 @@ export const AREAS = {
   exports: MANAGERS,
   /** Changing the phone or e-mail an order is tied to (which customer it belongs to). */
   customerContacts: MANAGERS,
+  /** Comptabilité: the sales journal, the VAT figures, their exports for the accountant. */
+  books: MANAGERS,
 } as const;
 export type Area = keyof typeof AREAS;
 
@@ -72,6 +74,7 @@ export const AREA_LABELS: Record<Area, string> = {
   refunds: 'rembourser, annuler une commande payée ou revenir sur un paiement',
   exports: 'exporter les commandes et les clients',
   customerContacts: 'changer le téléphone ou l’e-mail du client d’une commande',
+  books: 'la comptabilité (journal des ventes, TVA, exports pour le comptable)',
 };
 
 /** A resource as roleSummary needs it: its name in the menu, who reads and who writes it. */

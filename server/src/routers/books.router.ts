@@ -1,0 +1,23 @@
+import { AREAS, journalQuerySchema } from '@app/shared';
+import { z } from 'zod';
+import { salesJournal } from '../books/journal';
+import { vatSummary } from '../books/vat';
+import { adminProcedure, router } from '../trpc';
+
+/** The entries the Comptabilité screen shows at once; the exports hold them all. */
+export const JOURNAL_SHOWN = 100;
+
+/** Comptabilité (issue 60): the sales journal and the month's VAT figures, to the owner and the manager. */
+export const booksRouter = router({
+  journal: adminProcedure
+    .meta({ roles: AREAS.books })
+    .input(journalQuerySchema)
+    .query(async ({ ctx, input }) => {
+      const journal = await salesJournal(ctx.db, input);
+      return { ...journal, entries: journal.entries.slice(0, JOURNAL_SHOWN), entryCount: journal.entries.length };
+    }),
+  vat: adminProcedure
+    .meta({ roles: AREAS.books })
+    .input(z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mois invalide (AAAA-MM).') }))
+    .query(({ ctx, input }) => vatSummary(ctx.db, ctx.config, input.month)),
+});
