@@ -7,6 +7,7 @@ import { type Kysely, sql } from 'kysely';
 const statements = `
 ALTER TABLE settings ADD COLUMN account_cash text NOT NULL DEFAULT '571' CHECK (char_length(account_cash) <= 8);
 ALTER TABLE settings ADD COLUMN account_mobile_money text NOT NULL DEFAULT '552' CHECK (char_length(account_mobile_money) <= 8);
+ALTER TABLE settings ADD COLUMN account_bank text NOT NULL DEFAULT '521' CHECK (char_length(account_bank) <= 8);
 ALTER TABLE settings ADD COLUMN account_customers text NOT NULL DEFAULT '411' CHECK (char_length(account_customers) <= 8);
 ALTER TABLE settings ADD COLUMN account_customer_credit text NOT NULL DEFAULT '4191' CHECK (char_length(account_customer_credit) <= 8);
 ALTER TABLE settings ADD COLUMN account_goods text NOT NULL DEFAULT '701' CHECK (char_length(account_goods) <= 8);
@@ -26,7 +27,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql
     .raw(
-      'ALTER TABLE settings DROP COLUMN IF EXISTS account_cash; ALTER TABLE settings DROP COLUMN IF EXISTS account_mobile_money; ALTER TABLE settings DROP COLUMN IF EXISTS account_customers; ALTER TABLE settings DROP COLUMN IF EXISTS account_customer_credit; ALTER TABLE settings DROP COLUMN IF EXISTS account_goods; ALTER TABLE settings DROP COLUMN IF EXISTS account_services; ALTER TABLE settings DROP COLUMN IF EXISTS account_delivery; ALTER TABLE settings DROP COLUMN IF EXISTS account_vat; ALTER TABLE settings DROP COLUMN IF EXISTS account_discounts; ALTER TABLE settings DROP COLUMN IF EXISTS sales_journal; ALTER TABLE settings DROP COLUMN IF EXISTS journal_grouping; ALTER TABLE settings DROP COLUMN IF EXISTS discount_presentation;',
+      'ALTER TABLE settings DROP COLUMN IF EXISTS account_cash; ALTER TABLE settings DROP COLUMN IF EXISTS account_mobile_money; ALTER TABLE settings DROP COLUMN IF EXISTS account_bank; ALTER TABLE settings DROP COLUMN IF EXISTS account_customers; ALTER TABLE settings DROP COLUMN IF EXISTS account_customer_credit; ALTER TABLE settings DROP COLUMN IF EXISTS account_goods; ALTER TABLE settings DROP COLUMN IF EXISTS account_services; ALTER TABLE settings DROP COLUMN IF EXISTS account_delivery; ALTER TABLE settings DROP COLUMN IF EXISTS account_vat; ALTER TABLE settings DROP COLUMN IF EXISTS account_discounts; ALTER TABLE settings DROP COLUMN IF EXISTS sales_journal; ALTER TABLE settings DROP COLUMN IF EXISTS journal_grouping; ALTER TABLE settings DROP COLUMN IF EXISTS discount_presentation;',
     )
     .execute(db);
 }

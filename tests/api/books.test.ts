@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EXPORTS } from '@app/shared';
+import { EXPENSE_ACCOUNTS, EXPORTS, SYSCOHADA_ACCOUNTS } from '@app/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
@@ -277,8 +277,8 @@ describe('the sales journal of a known day', () => {
     });
     expect(xlsx.status).toBe(200);
     const book = XLSX.read(Buffer.from(await xlsx.arrayBuffer()), { type: 'buffer', cellDates: true });
-    expect(book.SheetNames).toEqual(['Journal des ventes', 'TVA']);
-    const sheet = book.Sheets['Journal des ventes']!;
+    expect(book.SheetNames).toEqual(['Journal', 'TVA']);
+    const sheet = book.Sheets.Journal!;
     const table = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet);
     const cash = table.find((r) => r['Pièce'] === first.number && r['Compte'] === '571')!;
     expect(cash['Débit']).toBe(16_800);
@@ -311,5 +311,89 @@ describe('the sales journal of a known day', () => {
     const journal = await salesJournal(app.db, { from: today, to: today, grouping: 'sale' });
     expect(journal.entries.find((e) => e.piece === first.number)!.lines[0]).toMatchObject({ account: '5711', debit: 16_800 });
     await app.asAdmin.settings.update({ accountCash: '571' } as never);
+  });
+});
+
+describe('expenses', () => {
+  it('are debited to their SYSCOHADA account against what paid them; cash ones leave the drawer and its Z report says so', async () => {
+    for (const account of Object.values(EXPENSE_ACCOUNTS)) expect(SYSCOHADA_ACCOUNTS[account], account).toBeDefined();
+    const rent = (await app.asAdmin.expenses.create({
+      label: 'Loyer de la boutique',
+      category: 'rent',
+      amount: 50_000,
+      method: 'bank',
+      supplier: 'SCI Akpakpa',
+    } as never)) as { id: string };
+    const light = (await app.asAdmin.expenses.create({
+      label: 'Électricité SBEE',
+      category: 'electricity',
+      amount: 5_000,
+      method: 'cash',
+    } as never)) as {
+      id: string;
+    };
+    const journal = await salesJournal(app.db, { from: today, to: today, grouping: 'sale' });
+    const entryOf = (id: string) => journal.entries.find((e) => e.piece === `DEP-${id.slice(0, 8).toUpperCase()}`)!;
+    expect([entryOf(rent.id).journal, entryOf(rent.id).lines.map((l) => [l.account, l.debit, l.credit])]).toEqual([
+      'BQ',
+      [
+        ['622', 50_000, 0],
+        ['521', 0, 50_000],
+      ],
+    ]);
+    expect([entryOf(light.id).journal, entryOf(light.id).lines.map((l) => [l.account, l.debit, l.credit])]).toEqual([
+      'CA',
+      [
+        ['6052', 5_000, 0],
+        ['571', 0, 5_000],
+      ],
+    ]);
+    expect(journal.totals.expenses).toBe(55_000);
+    expect(journal.totals.debit).toBe(journal.totals.credit);
+    // Out of the drawer, by whom, with its reason: the day's record (and its Z report) shows it.
+    const recorded = await app.db
+      .selectFrom('expenses')
+      .select(['cashSession', 'actor'])
+      .where('id', '=', light.id)
+      .executeTakeFirstOrThrow();
+    expect(recorded.actor).toBeTruthy();
+    const day = await app.db
+      .selectFrom('cashSessions')
+      .select('movements')
+      .where('id', '=', recorded.cashSession!)
+      .executeTakeFirstOrThrow();
+    expect(day.movements).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'out', amount: 5_000, reason: 'Dépense : Électricité SBEE (Électricité)' })]),
+    );
+    // More cash than the drawer holds, or a day to come: refused in French, nothing recorded.
+    const before = (
+      await app.db
+        .selectFrom('expenses')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
+    expect(
+      (await failure(app.asAdmin.expenses.create({ label: 'Trop', category: 'other', amount: 9_000_000, method: 'cash' } as never)))
+        .message,
+    ).toMatch(/^Sortie impossible : la caisse ne devrait contenir que/);
+    const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    expect(
+      (
+        await failure(
+          app.asAdmin.expenses.create({ date: tomorrow, label: 'Demain', category: 'other', amount: 1_000, method: 'bank' } as never),
+        )
+      ).message,
+    ).toBe('Une dépense ne peut pas être datée de demain ou plus tard.');
+    expect(
+      (
+        await app.db
+          .selectFrom('expenses')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ).toBe(before);
+    // A seller neither reads nor writes them.
+    const seller = await memberClient(app, 'seller');
+    expect((await failure(seller.client.expenses.list.query({}))).message).toMatch(/vendeu/i);
   });
 });

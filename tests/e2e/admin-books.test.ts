@@ -48,7 +48,7 @@ describe('Comptabilité at phone width', () => {
     await screenshot(phone, 'books-360', true);
 
     const [download] = await Promise.all([phone.waitForEvent('download'), phone.getByRole('button', { name: 'Journal en CSV' }).click()]);
-    expect(download.suggestedFilename()).toMatch(new RegExp(`^journal-des-ventes-${from}-${last}(-provisoire)?\\.csv$`));
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^journal-comptable-${from}-${last}(-provisoire)?\\.csv$`));
     const lines = fs
       .readFileSync(await download.path(), 'utf8')
       .replace(/^\uFEFF/, '')

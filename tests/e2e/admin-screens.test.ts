@@ -45,6 +45,7 @@ describe('signing in and out', () => {
       'Tournée',
       'WhatsApp',
       ...resources.map((r) => r.admin.menuLabel),
+      'Comptabilité',
       'Équipe',
     ]);
     await expect(menu.getByRole('button', { name: 'Déconnexion' }).isVisible()).resolves.toBe(true);

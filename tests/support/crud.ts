@@ -74,7 +74,11 @@ export async function createRow(
   if (resource.operations.create) {
     // Fields only its procedures write (a purchase order's status) are set as they would leave them.
     const byProcedure = Object.keys(overrides).filter((key) => resource.fields[key]?.readOnly);
-    const references = await referencedRecords(admin, resource, overrides, db, registry);
+    // The references the form gives (one the server sets, as an expense's cash day, is not asked for).
+    const references = omit(
+      await referencedRecords(admin, resource, overrides, db, registry),
+      Object.keys(resource.fields).filter((key) => resource.fields[key]!.readOnly),
+    );
     const created = await crudOf(admin, resource).create.mutate({
       ...sampleInput(resource),
       ...references,

@@ -76,11 +76,13 @@ describe('resource registry', () => {
 
   it('puts the owner’s daily screens first, then the spec menu in its order (its "Compte Verifiés" spelt right)', () => {
     // Issue 46: "Commandes" was the eleventh entry of the spec's menu although it is the daily screen.
-    // The counter's cash drawer ("Caisse") is a daily screen too (issue 41), and so are returns and their requests (issue 57).
-    expect(resources.slice(0, 6).map((r) => r.admin.menuLabel)).toEqual([
+    // The counter's cash drawer ("Caisse") is a daily screen too (issue 41), and so are the day's
+    // expenses (issue 60), returns and their requests (issue 57).
+    expect(resources.slice(0, 7).map((r) => r.admin.menuLabel)).toEqual([
       'Commandes',
       'Clients',
       'Caisse',
+      'Dépenses',
       'Retours',
       'Demandes de retour',
       'Produits',

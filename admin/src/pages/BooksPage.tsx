@@ -98,9 +98,10 @@ export default function BooksPage() {
               { title: 'Ventes TTC', value: formatXOF(data.totals.sales) },
               { title: 'Retours', value: formatXOF(data.totals.returns) },
               { title: 'Net', value: formatXOF(data.totals.sales - data.totals.returns) },
+              { title: 'Dépenses', value: formatXOF(data.totals.expenses) },
               { title: 'Écritures', value: String(data.entryCount) },
             ].map((s) => (
-              <Col key={s.title} xs={12} md={6}>
+              <Col key={s.title} xs={12} md={8} xl={4}>
                 <Card size="small">
                   <Statistic title={s.title} value={s.value} valueStyle={{ fontSize: 18 }} />
                 </Card>

@@ -35,12 +35,12 @@ export function journalCsv(journal: Journal): string {
   return out;
 }
 
-/** The workbook: « Journal des ventes » (with its totals), « TVA » (the month's figures, when asked for one). */
+/** The workbook: « Journal » (with its totals), « TVA » (the month's figures, when asked for one). */
 export async function journalWorkbook(journal: Journal, vat: Vat | null): Promise<Buffer> {
   const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   book.creator = 'Boutique';
-  const sheet = book.addWorksheet('Journal des ventes', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = book.addWorksheet('Journal', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
     { header: 'Date', key: 'date', width: 12, style: { numFmt: 'dd/mm/yyyy' } },
     { header: 'Journal', key: 'journal', width: 8 },

@@ -1,15 +1,25 @@
-import { type JournalQuery, orderChannels, type OrderLine, type TaxGroup } from '@app/shared';
+import {
+  EXPENSE_ACCOUNTS,
+  type ExpenseCategory,
+  expenseCategories,
+  expenseMethods,
+  type JournalQuery,
+  orderChannels,
+  type OrderLine,
+  type TaxGroup,
+} from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 
-// The sales journal (issue 60), as the accountant imports it under SYSCOHADA révisé: each sale
+// The journal (issue 60), as the accountant imports it under SYSCOHADA révisé: each sale
 // (delivered or paid, not cancelled or refunded: the sales figures' rule, on the day it was placed)
 // debits what paid it (cash 571, Mobile Money 552, the customer's credit 4191, or the customer 411
 // while unpaid) and credits the sales (701 goods, 706 services and trainings, 7071 delivery) net of
 // VAT, and the VAT collected (4431) per tax group; each return does the reverse on its day. Every
 // entry balances to the franc: a document's VAT is computed per tax group as the DGI computes it
 // on its normalized invoice (HT = TTC / 1.18 rounded, VAT = TTC − HT), and its sales accounts share
-// the group's HT. Accounts and journal come from Paramètres (shared/src/resources/books.ts).
+// the group's HT. Each expense debits its class-6 account against the drawer (journal CA), Mobile
+// Money (MM) or the bank (BQ). Accounts come from Paramètres (shared/src/resources/books.ts).
 
 type Db = Kysely<Database>;
 
@@ -53,6 +63,7 @@ type Parts = Map<string, { account: string; label: string; group: TaxGroup; ttc:
 interface Accounts {
   accountCash: string;
   accountMobileMoney: string;
+  accountBank: string;
   accountCustomers: string;
   accountCustomerCredit: string;
   accountGoods: string;
@@ -153,7 +164,7 @@ export async function salesJournal(db: Db, query: JournalQuery) {
   const between = (column: string) =>
     sql`${sql.ref(column)} >= (${query.from}::date)::timestamp AT TIME ZONE 'Africa/Porto-Novo'
         AND ${sql.ref(column)} < (${query.to}::date + 1)::timestamp AT TIME ZONE 'Africa/Porto-Novo'`;
-  const [{ rows: sales }, { rows: returns }, open] = await Promise.all([
+  const [{ rows: sales }, { rows: returns }, open, { rows: spent }] = await Promise.all([
     sql<SaleRow>`
       SELECT o.id, o.number, to_char((o.created_at AT TIME ZONE 'Africa/Porto-Novo')::date, 'YYYY-MM-DD') AS day, o.channel, o.items,
              o.delivery_cost AS "deliveryCost", o.total, o.payment_method AS "paymentMethod", o.payment_status AS "paymentStatus",
@@ -173,6 +184,17 @@ export async function salesJournal(db: Db, query: JournalQuery) {
       .where('closedAt', 'is', null)
       .where('createdAt', '<', sql<string>`(${query.to}::date + 1)::timestamp AT TIME ZONE 'Africa/Porto-Novo'`)
       .execute(),
+    sql<{
+      id: string;
+      day: string;
+      label: string;
+      supplier: string | null;
+      category: ExpenseCategory;
+      amount: string;
+      method: keyof typeof expenseMethods;
+    }>`
+      SELECT id, to_char(date, 'YYYY-MM-DD') AS day, label, supplier, category, amount, method FROM expenses
+      WHERE date BETWEEN ${query.from}::date AND ${query.to}::date ORDER BY date, created_at, id`.execute(db),
   ]);
   const groups = await taxGroupsOf(db, [
     ...sales.flatMap((s) => s.items.map((l) => ({ type: l.type, id: l.id }))),
@@ -243,10 +265,28 @@ export async function salesJournal(db: Db, query: JournalQuery) {
     });
   }
 
-  const entries: JournalEntry[] =
-    grouping === 'sale'
+  // Each expense debits its class-6 account against what paid it, in that treasury's journal.
+  const paidFrom = {
+    cash: [settings.accountCash, 'CA'],
+    mobile_money: [settings.accountMobileMoney, 'MM'],
+    bank: [settings.accountBank, 'BQ'],
+  } as const;
+  const spending: JournalEntry[] = spent.map((e) => ({
+    date: e.day,
+    journal: paidFrom[e.method][1],
+    piece: `DEP-${e.id.slice(0, 8).toUpperCase()}`,
+    label: `Dépense : ${e.label}${e.supplier ? ` (${e.supplier})` : ''}`,
+    lines: [
+      { account: EXPENSE_ACCOUNTS[e.category], label: expenseCategories[e.category], debit: Number(e.amount), credit: 0 },
+      { account: paidFrom[e.method][0], label: expenseMethods[e.method], debit: 0, credit: Number(e.amount) },
+    ],
+  }));
+  const entries: JournalEntry[] = [
+    ...(grouping === 'sale'
       ? documents.map((d) => ({ date: d.day, journal: settings.salesJournal, piece: d.piece, label: d.label, lines: d.lines }))
-      : byDay(documents, settings.salesJournal);
+      : byDay(documents, settings.salesJournal)),
+    ...spending,
+  ].sort((a, b) => a.date.localeCompare(b.date));
   const sum = (pick: (l: JournalLine) => number) => entries.reduce((t, e) => t + e.lines.reduce((s, l) => s + pick(l), 0), 0);
   const of = (kind: 'sale' | 'return') => documents.filter((d) => d.kind === kind).reduce((t, d) => addGroups(t, d.groups), {} as ByGroup);
   return {
@@ -259,6 +299,7 @@ export async function salesJournal(db: Db, query: JournalQuery) {
       credit: sum((l) => l.credit),
       sales: sales.reduce((t, s) => t + Number(s.total), 0),
       returns: returns.reduce((t, r) => t + Number(r.amount), 0),
+      expenses: spent.reduce((t, e) => t + Number(e.amount), 0),
       /** Per tax group, the sales' and the returns' TTC, HT and VAT (returns as positive amounts). */
       groups: { sales: of('sale'), returns: of('return') },
       documents: { sales: sales.length, returns: returns.length },

@@ -74,7 +74,8 @@ export interface WriteContext {
  * `hooks` map of `server/src/routers/_app.ts`. A reaction that throws undoes the write.
  */
 export interface WriteHooks<R = Row> {
-  afterCreate?: (ctx: WriteContext, after: R) => Promise<void>;
+  /** May return the record as it then stands (a field it set): the create answers with it. */
+  afterCreate?: (ctx: WriteContext, after: R) => Promise<R | void>;
   afterUpdate?: (ctx: WriteContext, before: R, after: R) => Promise<void>;
   afterDelete?: (ctx: WriteContext, before: R) => Promise<void>;
 }
@@ -104,8 +105,7 @@ export function collectionProcedures<N extends string, F extends Fields, O exten
         afterCreate
           ? await reacting(ctx, async (react) => {
               const after = await createRecord(react.tx, resource, input as Row);
-              await afterCreate(react, after);
-              return after;
+              return (await afterCreate(react, after)) ?? after;
             })
           : await createRecord(ctx.db, resource, input as Row),
       ),

@@ -74,7 +74,7 @@ export async function exportRoutes(
     return file(reply.header('X-Count', String(count)), `commandes-${from}-${to}.csv`, ordersCsv(db, from, to));
   });
 
-  // The sales journal of a period (books/journal.ts), for the accountant: CSV, or Excel with the
+  // The journal of a period (books/journal.ts), for the accountant: CSV, or Excel with the
   // VAT figures when the period is one whole month.
   for (const kind of ['journal', 'journalExcel'] as const)
     app.get(EXPORTS[kind], async (req, reply) => {
@@ -82,7 +82,7 @@ export async function exportRoutes(
       const query = journalQuerySchema.safeParse(req.query);
       if (!query.success) return refuse(reply, 400, query.error.issues[0]!.message);
       const journal = await salesJournal(db, query.data);
-      const name = `journal-des-ventes-${query.data.from}-${query.data.to}${journal.openCashDays.length ? '-provisoire' : ''}`;
+      const name = `journal-comptable-${query.data.from}-${query.data.to}${journal.openCashDays.length ? '-provisoire' : ''}`;
       reply.header('Cache-Control', 'no-store').header('X-Count', String(journal.entries.length));
       if (kind === 'journal')
         return reply

@@ -2,6 +2,7 @@ import { blogPosts, cryptoCourses, resources, services } from '@app/shared';
 import type { AnyResource, ResourceName } from '@app/shared';
 import { authRouter } from './auth.router';
 import { booksRouter } from './books.router';
+import { expensesHooks } from '../books/expenses';
 import { crudRouters, type ExtraProcedures, type ResourceHooks, slugProcedures } from '../crud/crud-router';
 import { router } from '../trpc';
 import { accountRouter } from './account.router';
@@ -51,6 +52,7 @@ const extraProcedures = {
 /** What the generic writes of some resources also do, in their transaction (each typed with its resource's row). */
 const hooks: ResourceHooks<typeof resources> = {
   courseSessions: courseSessionsHooks,
+  expenses: expensesHooks,
   products: productsHooks,
 };
 

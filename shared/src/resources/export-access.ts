@@ -22,6 +22,6 @@ export const EXPORT_ACCESS: { [K in keyof typeof EXPORTS]: { roles: Roles; what:
   purchaseOrder: { roles: purchaseOrders.team.read, what: 'voir le bon de commande' },
   audit: { roles: auditLog.team.read, what: 'exporter le journal' },
   sales: { roles: AREAS.dashboard, what: 'exporter les ventes' },
-  journal: { roles: AREAS.books, what: 'exporter le journal des ventes' },
-  journalExcel: { roles: AREAS.books, what: 'exporter le journal des ventes' },
+  journal: { roles: AREAS.books, what: 'exporter le journal comptable' },
+  journalExcel: { roles: AREAS.books, what: 'exporter le journal comptable' },
 };

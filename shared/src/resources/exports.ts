@@ -20,10 +20,10 @@ export const EXPORTS = {
   audit: '/api/exports/journal.csv',
   /** ?from=…&to=…&by=day|week|month: the dashboard's sales figures. */
   sales: '/api/exports/ventes.csv',
-  /** ?from=…&to=…&grouping=day|sale: the sales journal (SYSCOHADA), as CSV for the accountant's software. */
-  journal: '/api/exports/journal-des-ventes.csv',
-  /** The same, with the VAT summary, as an Excel workbook. */
-  journalExcel: '/api/exports/journal-des-ventes.xlsx',
+  /** ?from=…&to=…&grouping=day|sale: the journal (SYSCOHADA: sales, returns, expenses), as CSV for the accountant's software. */
+  journal: '/api/exports/journal-comptable.csv',
+  /** The same, with the month's VAT figures, as an Excel workbook. */
+  journalExcel: '/api/exports/journal-comptable.xlsx',
 } as const;
 
 /**

@@ -21,6 +21,7 @@ import { settings } from './settings.resource';
 import { stockCounts } from './stock-counts.resource';
 import { stockMovements } from './stock-movements.resource';
 import { suppliers } from './suppliers.resource';
+import { expenses } from './expenses.resource';
 import { testimonials } from './testimonials.resource';
 import { trendingCryptos } from './trending-cryptos.resource';
 
@@ -54,6 +55,7 @@ export * from './settings.resource';
 export * from './stock-counts.resource';
 export * from './stock-movements.resource';
 export * from './suppliers.resource';
+export * from './expenses.resource';
 export * from './testimonials.resource';
 export * from './trending-cryptos.resource';
 
@@ -66,6 +68,7 @@ export const resources = [
   orders,
   customers,
   cashSessions,
+  expenses,
   returns,
   returnRequests,
   products,
