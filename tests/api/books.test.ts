@@ -7,6 +7,7 @@ import { salesJournal } from '../../server/src/books/journal';
 import { vatSummary } from '../../server/src/books/vat';
 import { adminCookie, failure, memberClient, startTestApp, type TestApp } from '../support/app';
 import { type EmcfStandIn, startEmcfStandIn } from '../support/emcf-stand-in';
+import { pdfText } from '../support/pdf';
 
 // Comptabilité (issue 60): a known day of trade — counter sales in two tax groups paid in cash and
 // by Mobile Money, a web order with a promo and a delivery, a return for cash — and its sales
@@ -395,5 +396,25 @@ describe('expenses', () => {
     // A seller neither reads nor writes them.
     const seller = await memberClient(app, 'seller');
     expect((await failure(seller.client.expenses.list.query({}))).message).toMatch(/vendeu/i);
+  });
+});
+
+describe('the monthly result', () => {
+  it('takes the month’s sales and returns net of VAT, the cost of goods sold and the expenses; a PDF for the banker', async () => {
+    const { months, total } = await app.asAdmin.books.result({ from: month, to: month });
+    // Net of VAT as the journal: 10 000 + 5 000 + 20 000 + 19 271 in sales, the book's 5 000 back.
+    expect(months).toEqual([{ month, sales: 54_271, returns: 5_000, cost: 0, costed: 0, expenses: 55_000, result: -5_729 }]);
+    const journal = await salesJournal(app.db, { from: `${month}-01`, to: monthEnd, grouping: 'sale' });
+    const net = journal.entries
+      .flatMap((e) => e.lines)
+      .filter((l) => /^70/.test(l.account))
+      .reduce((t, l) => t + l.credit - l.debit, 0);
+    expect(net).toBe(total.sales - total.returns);
+    const pdf = await fetch(`${app.url}${EXPORTS.result}?from=${month}&to=${month}`, { headers: { cookie: owner } });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const text = (await pdfText(Buffer.from(await pdf.arrayBuffer()))).replace(/\s+/g, ' ');
+    expect(text).toContain('Résultat mensuel');
+    expect(text).toMatch(/54 271 F CFA.*5 000 F CFA.*55 000 F CFA.*-5 729 F CFA/);
+    expect((await failure(app.asAdmin.books.result({ from: '2024-01', to: '2026-12' }))).fieldErrors).toEqual({ to: 'Deux ans au plus.' });
   });
 });

@@ -43,6 +43,11 @@ describe('Comptabilité at phone width', () => {
       .first()
       .waitFor();
     await phone.getByText(/: équilibré\./).waitFor();
+    // The twelve months' result, and its PDF for the banker.
+    await phone.getByText(/coût d’achat connu pour \d+ %/).waitFor();
+    const pdf = await phone.getByRole('link', { name: /PDF/ }).getAttribute('href');
+    const answer = await phone.request.get(pdf!);
+    expect(answer.headers()['content-type']).toBe('application/pdf');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     expect(await accessibilityProblems(phone, { within: 'main' })).toEqual([]);
     await screenshot(phone, 'books-360', true);

@@ -3,7 +3,7 @@ import { formatXOF } from '@app/shared/format';
 import { EXPORTS, journalGroupings } from '@app/shared/resources';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, DatePicker, List, Row, Segmented, Skeleton, Space, Statistic, Table, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { downloadExport } from '../providers/download';
 import { toHttpError } from '../providers/errors';
@@ -33,6 +33,13 @@ export default function BooksPage() {
     queryFn: () => trpc.books.vat.query({ month: month.format('YYYY-MM') }),
     placeholderData: (previous) => previous,
   });
+  // The twelve months up to the one chosen.
+  const months = { from: month.subtract(11, 'month').format('YYYY-MM'), to: month.format('YYYY-MM') };
+  const result = useQuery({
+    queryKey: ['books', 'result', months],
+    queryFn: () => trpc.books.result.query(months),
+    placeholderData: (previous) => previous,
+  });
   const download = async (kind: 'csv' | 'xlsx') => {
     setBusy(kind);
     try {
@@ -44,7 +51,8 @@ export default function BooksPage() {
     }
   };
   const data = journal.data;
-  const error = journal.error ?? vat.error;
+  const error = journal.error ?? vat.error ?? result.error;
+  const largest = Math.max(1, ...(result.data?.months ?? []).map((m) => Math.max(m.sales - m.returns, Math.abs(m.result))));
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -151,6 +159,56 @@ export default function BooksPage() {
                   .join(', ')}
               />
             )}
+          </>
+        )}
+      </Card>
+      <Card
+        size="small"
+        title={<h2 style={{ fontSize: 16, margin: 0 }}>Résultat mensuel</h2>}
+        extra={
+          <Button size="small" href={`${EXPORTS.result}?${new URLSearchParams(months)}`} target="_blank" icon={<DownloadOutlined />}>
+            PDF
+          </Button>
+        }
+      >
+        {!result.data ? (
+          <Skeleton active />
+        ) : (
+          <>
+            <List
+              // Months without any activity are left out (a shop's first year), the one chosen always shown.
+              dataSource={[...result.data.months]
+                .reverse()
+                .filter((m) => m.month === months.to || m.sales || m.returns || m.cost || m.expenses)}
+              renderItem={(m) => (
+                <List.Item style={{ display: 'block' }}>
+                  <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+                    <Typography.Text strong>{dayjs(`${m.month}-01`).format('MMMM YYYY')}</Typography.Text>
+                    <Typography.Text strong>{formatXOF(m.result)}</Typography.Text>
+                  </div>
+                  {/* Net sales (light) and the result (dark, or striped when negative), to the same scale. */}
+                  <div
+                    aria-hidden
+                    style={{ height: 6, background: '#d6e4ff', width: `${((m.sales - m.returns) / largest) * 100}%`, marginTop: 4 }}
+                  />
+                  <div
+                    aria-hidden
+                    style={{
+                      height: 6,
+                      marginTop: 2,
+                      width: `${(Math.abs(m.result) / largest) * 100}%`,
+                      background: m.result >= 0 ? '#1d39c4' : 'repeating-linear-gradient(45deg, #a8071a 0 4px, #ffccc7 4px 8px)',
+                    }}
+                  />
+                  <div style={{ fontSize: 13, color: 'rgba(0,0,0,0.65)', marginTop: 4 }}>
+                    Ventes HT {formatXOF(m.sales - m.returns)} · coût des ventes {formatXOF(m.cost)} · dépenses {formatXOF(m.expenses)}
+                  </div>
+                </List.Item>
+              )}
+            />
+            <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0, fontSize: 13, color: 'rgba(0,0,0,0.65)' }}>
+              Ventes et retours hors TVA ; coût d’achat connu pour {Math.round(result.data.total.costed * 100)} % des ventes sur la période.
+            </Typography.Paragraph>
           </>
         )}
       </Card>

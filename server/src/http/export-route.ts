@@ -5,6 +5,7 @@ import {
   auditLog,
   dayRangeSchema,
   journalQuerySchema,
+  resultQuerySchema,
   EXPORT_ACCESS,
   EXPORTS,
   forbiddenMessage,
@@ -17,6 +18,7 @@ import { salesCsv, salesReport } from '../sales/figures';
 import { salesJournal } from '../books/journal';
 import { journalCsv, journalWorkbook } from '../books/exports';
 import { vatSummary } from '../books/vat';
+import { renderResult } from '../books/result';
 import { findSession, sessionCookieName } from '../auth/sessions';
 import { listQueries } from '../crud/repository';
 import type { Config } from '../config';
@@ -100,6 +102,17 @@ export async function exportRoutes(
     });
 
   /** A PDF shown in the browser (printed or shared from the phone), never kept by a cache. */
+  app.get(EXPORTS.result, async (req, reply) => {
+    if (!(await allowed(req, reply, 'result'))) return reply;
+    const query = resultQuerySchema.safeParse(req.query);
+    if (!query.success) return refuse(reply, 400, query.error.issues[0]!.message);
+    return pdfFile(
+      reply,
+      `resultat-${query.data.from}-${query.data.to}.pdf`,
+      await renderResult(db, fontDir, query.data.from, query.data.to),
+    );
+  });
+
   const pdfFile = (reply: FastifyReply, name: string, pdf: Buffer) =>
     reply.type('application/pdf').header('Content-Disposition', `inline; filename="${name}"`).header('Cache-Control', 'no-store').send(pdf);
 

@@ -1,13 +1,14 @@
-import { AREAS, journalQuerySchema } from '@app/shared';
+import { AREAS, journalQuerySchema, resultQuerySchema } from '@app/shared';
 import { z } from 'zod';
 import { salesJournal } from '../books/journal';
+import { monthlyResult } from '../books/result';
 import { vatSummary } from '../books/vat';
 import { adminProcedure, router } from '../trpc';
 
 /** The entries the Comptabilité screen shows at once; the exports hold them all. */
 export const JOURNAL_SHOWN = 100;
 
-/** Comptabilité (issue 60): the sales journal and the month's VAT figures, to the owner and the manager. */
+/** Comptabilité (issue 60): the journal, the month's VAT figures and the monthly result, to the owner and the manager. */
 export const booksRouter = router({
   journal: adminProcedure
     .meta({ roles: AREAS.books })
@@ -20,4 +21,8 @@ export const booksRouter = router({
     .meta({ roles: AREAS.books })
     .input(z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mois invalide (AAAA-MM).') }))
     .query(({ ctx, input }) => vatSummary(ctx.db, ctx.config, input.month)),
+  result: adminProcedure
+    .meta({ roles: AREAS.books })
+    .input(resultQuerySchema)
+    .query(({ ctx, input }) => monthlyResult(ctx.db, input.from, input.to)),
 });

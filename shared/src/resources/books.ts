@@ -156,3 +156,13 @@ export const journalQuerySchema = z
     path: ['to'],
   });
 export type JournalQuery = z.infer<typeof journalQuerySchema>;
+
+const month = (label: string) => z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, `${label} invalide (AAAA-MM).`);
+/** The months of the monthly result: two years at most. */
+export const resultQuerySchema = z
+  .object({ from: month('Premier mois'), to: month('Dernier mois') })
+  .refine((q) => q.from <= q.to, { message: 'Le premier mois doit précéder le dernier.', path: ['to'] })
+  .refine((q) => Number(q.to.slice(0, 4)) * 12 + Number(q.to.slice(5)) - (Number(q.from.slice(0, 4)) * 12 + Number(q.from.slice(5))) < 24, {
+    message: 'Deux ans au plus.',
+    path: ['to'],
+  });

@@ -24,4 +24,5 @@ export const EXPORT_ACCESS: { [K in keyof typeof EXPORTS]: { roles: Roles; what:
   sales: { roles: AREAS.dashboard, what: 'exporter les ventes' },
   journal: { roles: AREAS.books, what: 'exporter le journal comptable' },
   journalExcel: { roles: AREAS.books, what: 'exporter le journal comptable' },
+  result: { roles: AREAS.books, what: 'voir le résultat mensuel' },
 };

@@ -24,6 +24,8 @@ export const EXPORTS = {
   journal: '/api/exports/journal-comptable.csv',
   /** The same, with the month's VAT figures, as an Excel workbook. */
   journalExcel: '/api/exports/journal-comptable.xlsx',
+  /** ?from=AAAA-MM&to=AAAA-MM: the monthly result as a PDF (for a banker or a micro-finance institution). */
+  result: '/api/exports/resultat-mensuel.pdf',
 } as const;
 
 /**
