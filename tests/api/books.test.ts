@@ -418,3 +418,57 @@ describe('the monthly result', () => {
     expect((await failure(app.asAdmin.books.result({ from: '2024-01', to: '2026-12' }))).fieldErrors).toEqual({ to: 'Deux ans au plus.' });
   });
 });
+
+describe('Mobile Money reconciled', () => {
+  it('matches each payment to its order, counts FedaPay’s fees, and lists what does not match', async () => {
+    // Online: one paid through FedaPay (its fees said), one marked paid by hand, one approved then
+    // cancelled (this shop has no FedaPay key: the orders are made as a shop with one has them).
+    const place = async (name: string) => {
+      const lamp = await product(`Lampe ${name}`, 10_000, 'B');
+      const order = (await app.asVisitor.orders.place({
+        customerName: name,
+        phone: '01 96 55 44 10',
+        city: 'Cotonou',
+        address: 'Gbégamey',
+        items: [{ id: lamp.id, type: 'product', quantity: 1 }],
+        idempotencyKey: randomUUID(),
+      } as never)) as Sold & { total: number };
+      await app.db.updateTable('orders').set({ paymentMethod: 'mobile_money_online' }).where('id', '=', order.id).execute();
+      return order;
+    };
+    const [good, byHand, cancelled] = [await place('Bon'), await place('À la main'), await place('Annulée')];
+    for (const [order, providerId] of [
+      [good, '5001'],
+      [cancelled, '5002'],
+    ] as const)
+      await app.db
+        .insertInto('onlinePayments')
+        .values({ orderId: order.id, provider: 'fedapay', providerId, amount: order.total, status: 'approved', fees: 170 } as never)
+        .execute();
+    await app.asAdmin.orders.setPayment({ id: good.id, to: 'paid' });
+    await app.asAdmin.orders.setPayment({ id: byHand.id, to: 'paid' });
+    await app.asAdmin.orders.transition({ id: cancelled.id, to: 'cancelled' });
+    const money = await app.asAdmin.books.mobileMoney({ month });
+    expect(money.online).toEqual({ count: 2, received: 2 * good.total, fees: 340, withoutFees: 0 });
+    expect(money.counter).toBe(23_600);
+    expect(money.delivery).toBe(22_740);
+    const byProblem = (a: unknown[], b: unknown[]) => String(a[2]).localeCompare(String(b[2]));
+    expect(money.issues.map((i) => [i.number, i.amount, i.problem]).sort(byProblem)).toEqual(
+      [
+        [cancelled.number, cancelled.total, 'transaction FedaPay n° 5002 approuvée pour une commande annulée : à rembourser'],
+        [byHand.number, byHand.total, 'payée en ligne, sans transaction FedaPay approuvée'],
+        // The web order of the first day paid to the courier by Mobile Money, its reference never typed.
+        [expect.any(String), 22_740, 'Mobile Money à la livraison sans référence'],
+      ].sort(byProblem),
+    );
+    // The counter's sale with its reference, and the one FedaPay approved: matched.
+    expect(money.matched).toBe(2);
+    // FedaPay's fees in the journal: bank charges out of Mobile Money.
+    const journal = await salesJournal(app.db, { from: today, to: today, grouping: 'sale' });
+    const fees = journal.entries.find((e) => e.piece.startsWith('FEDAPAY'))!;
+    expect(fees.lines.map((l) => [l.account, l.debit, l.credit])).toEqual([
+      ['631', 340, 0],
+      ['552', 0, 340],
+    ]);
+  });
+});

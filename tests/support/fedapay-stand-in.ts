@@ -49,6 +49,13 @@ export async function startFedaPayStandIn(options: { secretKey: string; webhookS
 
   async function settle(t: StandInTransaction, status: StandInTransaction['status']) {
     t.status = status;
+    // What FedaPay keeps once it approves (its commission, here 1.7 %), as its transactions say.
+    if (status === 'approved')
+      Object.assign(t, {
+        commission: 0.017,
+        fees: Math.round(t.amount * 0.017),
+        amount_transferred: t.amount - Math.round(t.amount * 0.017),
+      });
     t.updated_at = new Date().toISOString();
     if (state.deliverWebhooks && state.webhookUrl) await deliver(eventBody(t));
   }

@@ -33,6 +33,11 @@ export default function BooksPage() {
     queryFn: () => trpc.books.vat.query({ month: month.format('YYYY-MM') }),
     placeholderData: (previous) => previous,
   });
+  const money = useQuery({
+    queryKey: ['books', 'mobileMoney', period.from],
+    queryFn: () => trpc.books.mobileMoney.query({ month: month.format('YYYY-MM') }),
+    placeholderData: (previous) => previous,
+  });
   // The twelve months up to the one chosen.
   const months = { from: month.subtract(11, 'month').format('YYYY-MM'), to: month.format('YYYY-MM') };
   const result = useQuery({
@@ -51,7 +56,7 @@ export default function BooksPage() {
     }
   };
   const data = journal.data;
-  const error = journal.error ?? vat.error ?? result.error;
+  const error = journal.error ?? vat.error ?? result.error ?? money.error;
   const largest = Math.max(1, ...(result.data?.months ?? []).map((m) => Math.max(m.sales - m.returns, Math.abs(m.result))));
 
   return (
@@ -157,6 +162,42 @@ export default function BooksPage() {
                   .slice(0, 20)
                   .map((m) => m.piece)
                   .join(', ')}
+              />
+            )}
+          </>
+        )}
+      </Card>
+      <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>Mobile Money du mois</h2>}>
+        {!money.data ? (
+          <Skeleton active />
+        ) : (
+          <>
+            <Typography.Paragraph style={{ marginBottom: 8 }}>
+              En ligne (FedaPay) : {formatXOF(money.data.online.received)} en {money.data.online.count} paiement(s), dont{' '}
+              {formatXOF(money.data.online.fees)} de frais FedaPay. Au comptoir : {formatXOF(money.data.counter)}. À la livraison :{' '}
+              {formatXOF(money.data.delivery)}. {money.data.matched} paiement(s) rapproché(s) de leur commande.
+            </Typography.Paragraph>
+            {money.data.issues.length === 0 && money.data.unpaid.length === 0 ? (
+              <Alert
+                type="success"
+                showIcon
+                message="Tout est rapproché : chaque paiement a sa commande, chaque commande livrée est payée."
+              />
+            ) : (
+              <List
+                size="small"
+                header={<strong>À vérifier</strong>}
+                dataSource={[
+                  ...money.data.issues.map((i) => ({
+                    key: `i-${i.number}-${i.problem}`,
+                    text: `${i.number} · ${formatXOF(i.amount)} : ${i.problem}`,
+                  })),
+                  ...money.data.unpaid.map((u) => ({
+                    key: `u-${u.number}`,
+                    text: `${u.number} · ${formatXOF(u.amount)} : livrée, pas encore payée`,
+                  })),
+                ]}
+                renderItem={(item) => <List.Item key={item.key}>{item.text}</List.Item>}
               />
             )}
           </>

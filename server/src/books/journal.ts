@@ -19,7 +19,7 @@ import type { Database } from '../db/schema';
 // entry balances to the franc: a document's VAT is computed per tax group as the DGI computes it
 // on its normalized invoice (HT = TTC / 1.18 rounded, VAT = TTC − HT), and its sales accounts share
 // the group's HT. Each expense debits its class-6 account against the drawer (journal CA), Mobile
-// Money (MM) or the bank (BQ). Accounts come from Paramètres (shared/src/resources/books.ts).
+// Money (MM) or the bank (BQ); FedaPay's fees go to 631 out of Mobile Money. Accounts come from Paramètres (shared/src/resources/books.ts).
 
 type Db = Kysely<Database>;
 
@@ -164,7 +164,7 @@ export async function salesJournal(db: Db, query: JournalQuery) {
   const between = (column: string) =>
     sql`${sql.ref(column)} >= (${query.from}::date)::timestamp AT TIME ZONE 'Africa/Porto-Novo'
         AND ${sql.ref(column)} < (${query.to}::date + 1)::timestamp AT TIME ZONE 'Africa/Porto-Novo'`;
-  const [{ rows: sales }, { rows: returns }, open, { rows: spent }] = await Promise.all([
+  const [{ rows: sales }, { rows: returns }, open, { rows: spent }, { rows: fees }] = await Promise.all([
     sql<SaleRow>`
       SELECT o.id, o.number, to_char((o.created_at AT TIME ZONE 'Africa/Porto-Novo')::date, 'YYYY-MM-DD') AS day, o.channel, o.items,
              o.delivery_cost AS "deliveryCost", o.total, o.payment_method AS "paymentMethod", o.payment_status AS "paymentStatus",
@@ -195,6 +195,11 @@ export async function salesJournal(db: Db, query: JournalQuery) {
     }>`
       SELECT id, to_char(date, 'YYYY-MM-DD') AS day, label, supplier, category, amount, method FROM expenses
       WHERE date BETWEEN ${query.from}::date AND ${query.to}::date ORDER BY date, created_at, id`.execute(db),
+    // What FedaPay kept of the day's approved payments, as its transactions said.
+    sql<{ day: string; fees: string; count: string }>`
+      SELECT to_char((updated_at AT TIME ZONE 'Africa/Porto-Novo')::date, 'YYYY-MM-DD') AS day, sum(fees) AS fees, count(*) AS count
+      FROM online_payments WHERE status = 'approved' AND fees > 0 AND ${between('updated_at')}
+      GROUP BY 1 ORDER BY 1`.execute(db),
   ]);
   const groups = await taxGroupsOf(db, [
     ...sales.flatMap((s) => s.items.map((l) => ({ type: l.type, id: l.id }))),
@@ -281,11 +286,23 @@ export async function salesJournal(db: Db, query: JournalQuery) {
       { account: paidFrom[e.method][0], label: expenseMethods[e.method], debit: 0, credit: Number(e.amount) },
     ],
   }));
+  // FedaPay's fees: bank charges (631) out of the Mobile Money account, a day at a time.
+  const feeEntries: JournalEntry[] = fees.map((f) => ({
+    date: f.day,
+    journal: 'MM',
+    piece: `FEDAPAY${f.day.replace(/-/g, '')}`,
+    label: `Frais FedaPay du ${f.day.split('-').reverse().join('/')} (${f.count} paiement(s) en ligne)`,
+    lines: [
+      { account: EXPENSE_ACCOUNTS.bankFees, label: 'Frais FedaPay', debit: Number(f.fees), credit: 0 },
+      { account: settings.accountMobileMoney, label: 'Mobile Money', debit: 0, credit: Number(f.fees) },
+    ],
+  }));
   const entries: JournalEntry[] = [
     ...(grouping === 'sale'
       ? documents.map((d) => ({ date: d.day, journal: settings.salesJournal, piece: d.piece, label: d.label, lines: d.lines }))
       : byDay(documents, settings.salesJournal)),
     ...spending,
+    ...feeEntries,
   ].sort((a, b) => a.date.localeCompare(b.date));
   const sum = (pick: (l: JournalLine) => number) => entries.reduce((t, e) => t + e.lines.reduce((s, l) => s + pick(l), 0), 0);
   const of = (kind: 'sale' | 'return') => documents.filter((d) => d.kind === kind).reduce((t, d) => addGroups(t, d.groups), {} as ByGroup);

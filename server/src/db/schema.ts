@@ -344,6 +344,8 @@ export interface OnlinePaymentsTable {
   >;
   paymentUrl: string | null;
   detail: string | null;
+  /** What FedaPay kept of the payment, as it said once it was approved (books/mobile-money.ts). */
+  fees: ColumnType<string | null, number | null | undefined, number | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
   checkedAt: string | null;

@@ -48,6 +48,7 @@ function toTransaction(t: Record<string, unknown>): ProviderTransaction {
     amount: Number(t.amount),
     currency: t.currency_id === undefined || t.currency_id === null ? null : String(t.currency_id),
     orderNumber: typeof orderNumber === 'string' ? orderNumber : null,
+    fees: typeof t.fees === 'number' && Number.isFinite(t.fees) ? t.fees : null,
   };
 }
 

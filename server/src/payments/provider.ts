@@ -32,6 +32,8 @@ export interface ProviderTransaction {
   currency: string | null;
   /** The order number the shop attached to the transaction, as the provider sends it back. */
   orderNumber: string | null;
+  /** What the provider keeps of it (FedaPay: `fees`, once approved); null when it does not say. */
+  fees: number | null;
 }
 
 export class WebhookRefused extends Error {}

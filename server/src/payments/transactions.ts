@@ -90,7 +90,7 @@ async function applyLocked(tx: Db, transaction: ProviderTransaction, actor: stri
     const setAttempt = (status: Attempt['status'], detail: string | null = null) =>
       tx
         .updateTable('onlinePayments')
-        .set({ status, detail, reference: transaction.reference, updatedAt: sql`now()` })
+        .set({ status, detail, reference: transaction.reference, fees: transaction.fees, updatedAt: sql`now()` })
         .where('id', '=', attempt.id)
         .execute();
     const base = { orderId: order.id, number: order.number };

@@ -1,9 +1,12 @@
 import { AREAS, journalQuerySchema, resultQuerySchema } from '@app/shared';
 import { z } from 'zod';
 import { salesJournal } from '../books/journal';
+import { mobileMoneyReconciliation } from '../books/mobile-money';
 import { monthlyResult } from '../books/result';
 import { vatSummary } from '../books/vat';
 import { adminProcedure, router } from '../trpc';
+
+const monthInput = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mois invalide (AAAA-MM).') });
 
 /** The entries the Comptabilité screen shows at once; the exports hold them all. */
 export const JOURNAL_SHOWN = 100;
@@ -19,8 +22,13 @@ export const booksRouter = router({
     }),
   vat: adminProcedure
     .meta({ roles: AREAS.books })
-    .input(z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mois invalide (AAAA-MM).') }))
+    .input(monthInput)
     .query(({ ctx, input }) => vatSummary(ctx.db, ctx.config, input.month)),
+  /** The month's Mobile Money, each payment matched to its order, and what does not match. */
+  mobileMoney: adminProcedure
+    .meta({ roles: AREAS.books })
+    .input(monthInput)
+    .query(({ ctx, input }) => mobileMoneyReconciliation(ctx.db, input.month)),
   result: adminProcedure
     .meta({ roles: AREAS.books })
     .input(resultQuerySchema)
