@@ -366,6 +366,8 @@ describe('expenses', () => {
     expect(day.movements).toEqual(
       expect.arrayContaining([expect.objectContaining({ kind: 'out', amount: 5_000, reason: 'Dépense : Électricité SBEE (Électricité)' })]),
     );
+    const report = await fetch(`${app.url}${EXPORTS.drawerReport}?session=${recorded.cashSession}`, { headers: { cookie: owner } });
+    expect((await pdfText(Buffer.from(await report.arrayBuffer()))).replace(/\s+/g, ' ')).toContain('Dépense : Électricité SBEE');
     // More cash than the drawer holds, or a day to come: refused in French, nothing recorded.
     const before = (
       await app.db

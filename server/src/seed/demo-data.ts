@@ -10,6 +10,8 @@ import type { z } from 'zod';
 import {
   blogPosts,
   contactMessages,
+  expenses,
+  today,
   courseSessions,
   cryptoCourses,
   cryptoVerifications,
@@ -535,6 +537,23 @@ const demoProducts: Input<typeof products>[] = catalogue.map((product) => {
     ? { ...product, supplier, supplierReference: `F-${product.sku ?? ''}`, cost: Math.round((product.price * 0.7) / 500) * 500 }
     : product;
 });
+
+/** A day of the last weeks, in Benin. */
+const daysAgo = (days: number) => today(new Date(Date.now() - days * 86_400_000));
+// The month's usual expenses, paid by bank or Mobile Money (a cash one would need an open drawer).
+const demoExpenses: Input<typeof expenses>[] = [
+  {
+    date: daysAgo(1),
+    label: 'Forfait internet de la boutique',
+    category: 'telecom',
+    amount: 25_000,
+    method: 'mobile_money',
+    supplier: 'MTN Bénin',
+  },
+  { date: daysAgo(3), label: 'Carburant de la moto de livraison', category: 'fuel', amount: 15_000, method: 'mobile_money' },
+  { date: daysAgo(8), label: 'Électricité', category: 'electricity', amount: 32_500, method: 'mobile_money', supplier: 'SBEE' },
+  { date: daysAgo(12), label: 'Loyer de la boutique', category: 'rent', amount: 150_000, method: 'bank', supplier: 'SCI Ganhi' },
+];
 
 const demoServices: Input<typeof services>[] = [
   {
@@ -1066,6 +1085,7 @@ export const demoData = {
   cryptoVerifications: demoCryptoVerifications,
   newsletterSubscribers: demoNewsletterSubscribers,
   contactMessages: demoContactMessages,
+  expenses: demoExpenses,
 };
 
 /**
