@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/support/sequencer';
 
 // Every project migrates one template database per run; each test file starts from a copy.
 const globalSetup = ['tests/support/db-template.ts'];
@@ -14,6 +15,8 @@ const env = { ENV_FILE: '' };
 
 export default defineConfig({
   test: {
+    // The longest files first, by the durations a clean CI run measured (tests/durations.json).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         // Pure functions and components: no database, no server, no template to migrate first.
