@@ -429,19 +429,21 @@ describe('offsite backups (S3, encrypted)', () => {
   }, 120_000);
 
   it('keeps two weeks of days and three months of weeks there, and says which variable is wrong', async () => {
-    const offsite = storage();
-    // Older copies already there (and a file that is none of the job's, left alone).
+    // A folder of its own: the backup the test before sent today would count among the weeks.
+    const offsite = storage({ BACKUP_OFFSITE_URL: `s3://${BUCKET}/rotation` });
+    // Older copies already there (and a file that is none of the job's, left alone): with the new
+    // one (Tuesday 1 December), the weeks of 30 November, 23 November and 5 January are the three kept.
     const put = (key: string) => offsite.client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: 'x' }));
-    const old = ['2020-01-01', '2026-01-05', '2026-01-06'].map((d) => `boutique/boutique-${d}_03-00-00.dump.age`);
-    for (const key of [...old, 'boutique/notes.txt']) await put(key);
+    const old = ['2020-01-01', '2026-01-05', '2026-01-06', '2026-11-24'].map((d) => `rotation/boutique-${d}_03-00-00.dump.age`);
+    for (const key of [...old, 'rotation/notes.txt']) await put(key);
     const file = path.join(dir('rotation'), 'boutique-2026-12-01_03-00-00.pglite.tar.gz');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, 'contenu');
     const sent = await uploadBackup(offsite, file, { daily: 1, weekly: 3 });
     expect(sent.removed.sort()).toEqual(['boutique-2020-01-01_03-00-00.dump', 'boutique-2026-01-05_03-00-00.dump']);
-    const listed = await offsite.client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'boutique/' }));
+    const listed = await offsite.client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'rotation/' }));
     expect(listed.Contents?.map((c) => c.Key)).toEqual(
-      expect.arrayContaining(['boutique/notes.txt', 'boutique/latest', 'boutique/boutique-2026-01-06_03-00-00.dump.age']),
+      expect.arrayContaining(['rotation/notes.txt', 'rotation/latest', 'rotation/boutique-2026-01-06_03-00-00.dump.age']),
     );
 
     // An unknown key, a bucket that does not exist: refused in French, naming what to fix. (s3rver
