@@ -10,6 +10,7 @@ import {
 } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
+import { taxGroupsOf } from '../invoicing/invoices';
 
 // The journal (issue 60), as the accountant imports it under SYSCOHADA révisé: each sale
 // (delivered or paid, not cancelled or refunded: the sales figures' rule, on the day it was placed)
@@ -368,17 +369,4 @@ function byDay(
     label: `${e.label} : ${e.count} document(s)${e.invoices ? `, ${e.invoices} facture(s) normalisée(s)` : ''}`,
     lines: [...e.lines.values()].sort((a, b) => b.debit - a.debit || a.account.localeCompare(b.account)),
   }));
-}
-
-/** Each article's tax group as it says it now (as the invoice of a sale says it: invoicing/invoices.ts). */
-async function taxGroupsOf(db: Db, lines: { type: OrderLine['type']; id: string }[]) {
-  const tables = { product: 'products', service: 'services', course: 'cryptoCourses' } as const;
-  const groups = new Map<string, TaxGroup>();
-  for (const [type, table] of Object.entries(tables)) {
-    const ids = [...new Set(lines.filter((l) => l.type === type).map((l) => l.id))].filter((id) => /^[0-9a-f-]{36}$/.test(id));
-    if (!ids.length) continue;
-    const rows = await db.selectFrom(table).select(['id', 'taxGroup']).where('id', 'in', ids).execute();
-    for (const row of rows) if (row.taxGroup) groups.set(row.id, row.taxGroup);
-  }
-  return groups;
 }

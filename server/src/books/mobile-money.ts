@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 
 // Mobile Money reconciled for a month (issue 60): each payment matched to its order — FedaPay's

@@ -3,6 +3,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { shopOnPaper } from '../orders/documents';
 import { pdfDocument, tableOf } from '../pdf/document';
+import { VAT_RATES } from './journal';
 
 // The monthly result (issue 60), for the owner and for her banker or micro-finance institution:
 // month by month, the sales and returns net of VAT (computed per document and tax group as the
@@ -35,7 +36,10 @@ const htByMonth = (documents: RawBuilder<unknown>) => sql<{ month: string; ht: s
     LEFT JOIN services s ON d.type = 'service' AND s.id = d.uuid
     LEFT JOIN crypto_courses c ON d.type = 'course' AND c.id = d.uuid
     GROUP BY d.id, d.month, 3)
-  SELECT month, sum(round(ttc * 100 / (100 + CASE WHEN g IN ('B', 'D') THEN 18 ELSE 0 END)))::text AS ht
+  SELECT month, sum(round(ttc * 100 / (100 + CASE ${sql.join(
+    Object.entries(VAT_RATES).map(([group, rate]) => sql`WHEN g = ${group} THEN ${rate}::int`),
+    sql` `,
+  )} ELSE 0 END)))::text AS ht
   FROM grouped GROUP BY month`;
 
 const monthOf = (column: string) => sql`to_char(${sql.ref(column)} AT TIME ZONE 'Africa/Porto-Novo', 'YYYY-MM')`;

@@ -2,6 +2,7 @@ import { type TaxGroup, taxGroups } from '@app/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import type { InvoiceTotals } from '../invoicing/emcf-client';
 import { addGroups, type ByGroup, salesJournal, VAT_RATES } from './journal';
 
 // The VAT return's figures for a month (issue 60): per tax group, the taxable base and the VAT of
@@ -11,21 +12,8 @@ import { addGroups, type ByGroup, salesJournal, VAT_RATES } from './journal';
 
 type Db = Kysely<Database>;
 
-interface Totals {
-  taa?: number;
-  tab?: number;
-  tac?: number;
-  tad?: number;
-  tae?: number;
-  taf?: number;
-  hab?: number;
-  had?: number;
-  vab?: number;
-  vad?: number;
-}
-
 /** An invoice's totals per group, as the DGI returned them. */
-function groupsOfTotals(t: Totals): ByGroup {
+function groupsOfTotals(t: InvoiceTotals): ByGroup {
   const out: ByGroup = {};
   const ttc: Record<TaxGroup, number | undefined> = { A: t.taa, B: t.tab, C: t.tac, D: t.tad, E: t.tae, F: t.taf };
   for (const g of Object.keys(ttc) as TaxGroup[]) {
@@ -47,7 +35,7 @@ export async function vatSummary(db: Db, config: Pick<Config, 'emecef'>, month: 
   let returns = journal.totals.groups.returns;
   if (fromInvoices) {
     // The confirmed invoices of the month's sales (FV) and of its returns (FA, one per return).
-    const { rows } = await sql<{ type: 'FV' | 'FA'; totals: Totals }>`
+    const { rows } = await sql<{ type: 'FV' | 'FA'; totals: InvoiceTotals }>`
       SELECT i.type, i.totals FROM invoices i JOIN orders o ON o.id = i.order_id
       WHERE i.status = 'confirmed' AND i.type = 'FV' AND i.return_id IS NULL AND order_is_sale(o.status, o.payment_status)
         AND o.created_at >= (${from}::date)::timestamp AT TIME ZONE 'Africa/Porto-Novo'

@@ -214,16 +214,25 @@ function invoiceLines(line: OrderLine, taxGroup: TaxGroup, why: string, sku?: st
   return [discounted(price - each, line.quantity - rest), discounted(price - each - 1, rest)].filter((l) => l.quantity > 0);
 }
 
-/** Each line's tax group as the article says it now (a deleted article: the default), and the products' SKUs. */
-async function articlesOf(db: Db, items: OrderLine[]) {
+/**
+ * Each line's article's tax group as the article says it now, by article id (a deleted article, or
+ * one without: absent, the caller's default applies). The invoices and the books (books/journal.ts) read it.
+ */
+export async function taxGroupsOf(db: Db, lines: readonly Pick<OrderLine, 'type' | 'id'>[]) {
   const tables = { product: 'products', service: 'services', course: 'cryptoCourses' } as const;
   const groups = new Map<string, TaxGroup>();
   for (const [type, table] of Object.entries(tables)) {
-    const ids = items.filter((l) => l.type === type).map((l) => l.id);
+    const ids = [...new Set(lines.filter((l) => l.type === type).map((l) => l.id))].filter((id) => /^[0-9a-f-]{36}$/.test(id));
     if (ids.length === 0) continue;
     const rows = await db.selectFrom(table).select(['id', 'taxGroup']).where('id', 'in', ids).execute();
     for (const row of rows) if (row.taxGroup) groups.set(row.id, row.taxGroup);
   }
+  return groups;
+}
+
+/** Each line's tax group (taxGroupsOf), and the products' SKUs. */
+async function articlesOf(db: Db, items: OrderLine[]) {
+  const groups = await taxGroupsOf(db, items);
   const products = items.filter((l) => l.type === 'product').map((l) => l.id);
   const skus = new Map(
     products.length
