@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, startTestApp, type TestApp } from '../support/app';
-import { CHILD_HELPERS, runInChild } from '../support/child';
+import { shopperReading } from '../support/child';
 import { type GraphStandIn, startGraphStandIn } from '../support/graph-stand-in';
 import { until } from '../support/until';
 
@@ -68,15 +68,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('thirty 12 MP photos and thirty 1
     const before = await databaseBytes();
     await fetch(`${app.url}/`);
     await fetch(`${app.url}/products`);
-    const shopper = runInChild<{ latencies: number[] }>(
-      `${CHILD_HELPERS}
-      const [url] = process.argv.slice(1);
-      (async () => {
-        const latencies = await readUntilStopped(url, ['/', '/products'], { 'accept-encoding': 'br' }, 3000, 240000);
-        process.stdout.write(JSON.stringify({ latencies }));
-      })();`,
-      [app.url],
-    );
+    const shopper = shopperReading(app.url, ['/', '/products'], { 'accept-encoding': 'br' }, 3000, 240_000);
     const started = performance.now();
 
     // Thirty customers each send a voice message of 15 MB, in one webhook (as Meta batches them).

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, startTestApp, type TestApp } from '../support/app';
-import { CHILD_HELPERS, runInChild } from '../support/child';
+import { shopperReading } from '../support/child';
 
 // Six phone photos uploaded at once used to fill libuv's four threads, which static files and
 // compression share: a shopper's static files took 12-14 s at p95.
@@ -48,15 +48,7 @@ describe('six 12 MP photos uploaded at once', () => {
       }),
     );
     // The shopper reads while the photos are processed (and at least 3 s), from another process.
-    const shopper = runInChild<{ latencies: number[] }>(
-      `${CHILD_HELPERS}
-      const [url, asset] = process.argv.slice(1);
-      (async () => {
-        const latencies = await readUntilStopped(url, ['/assets/' + asset, '/', '/favicon.svg'], { 'accept-encoding': 'gzip' }, 3000, 20000);
-        process.stdout.write(JSON.stringify({ latencies }));
-      })();`,
-      [app.url, asset],
-    );
+    const shopper = shopperReading(app.url, [`/assets/${asset}`, '/', '/favicon.svg'], { 'accept-encoding': 'gzip' }, 3000, 20_000);
     const statuses = await uploads;
     fs.writeFileSync(stopFile, '');
     const { latencies } = await shopper;

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_CAPS } from '../../server/src/whatsapp/media';
 import { startTestApp, type TestApp } from '../support/app';
-import { CHILD_HELPERS, runInChild } from '../support/child';
+import { shopperReading } from '../support/child';
 import { type GraphStandIn, startGraphStandIn } from '../support/graph-stand-in';
 import { until } from '../support/until';
 
@@ -49,15 +49,7 @@ async function flood(from: string, bytes: number) {
   const before = await stored();
   await fetch(`${app.url}/`);
   await fetch(`${app.url}/products`);
-  const shopper = runInChild<{ latencies: number[] }>(
-    `${CHILD_HELPERS}
-    const [url] = process.argv.slice(1);
-    (async () => {
-      const latencies = await readUntilStopped(url, ['/', '/products'], { 'accept-encoding': 'br' });
-      process.stdout.write(JSON.stringify({ latencies }));
-    })();`,
-    [app.url],
-  );
+  const shopper = shopperReading(app.url, ['/', '/products'], { 'accept-encoding': 'br' });
   const started = performance.now();
   expect((await graph.post(JSON.stringify(envelope))).status).toBe(200);
   const settled = await until(

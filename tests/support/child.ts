@@ -46,3 +46,18 @@ export const CHILD_HELPERS = `
     return latencies;
   }
 `;
+
+/**
+ * A shopper in another process reading these paths in turn (readUntilStopped) until STOP_FILE
+ * exists and `minMs` passed, or `maxMs`: the time each answer took.
+ */
+export const shopperReading = (url: string, paths: string[], headers: Record<string, string>, minMs = 3000, maxMs = 60000) =>
+  runInChild<{ latencies: number[] }>(
+    `${CHILD_HELPERS}
+    const [url, paths, headers, minMs, maxMs] = process.argv.slice(1);
+    (async () => {
+      const latencies = await readUntilStopped(url, JSON.parse(paths), JSON.parse(headers), Number(minMs), Number(maxMs));
+      process.stdout.write(JSON.stringify({ latencies }));
+    })();`,
+    [url, JSON.stringify(paths), JSON.stringify(headers), String(minMs), String(maxMs)],
+  );
