@@ -308,6 +308,10 @@ describe('the sales journal of a known day', () => {
     expect((await failure(app.asAdmin.settings.update({ accountCash: '5999' } as never))).message).toBe(
       'Ce n’est pas un compte du plan SYSCOHADA révisé qui convient : la caisse se tient en classe 57 (par exemple 571).',
     );
+    // A real account of the chart, but not a cash one: refused the same way.
+    expect((await failure(app.asAdmin.settings.update({ accountCash: '4111' } as never))).message).toMatch(
+      /la caisse se tient en classe 57/,
+    );
     await app.asAdmin.settings.update({ accountCash: '5711' } as never);
     const journal = await salesJournal(app.db, { from: today, to: today, grouping: 'sale' });
     expect(journal.entries.find((e) => e.piece === first.number)!.lines[0]).toMatchObject({ account: '5711', debit: 16_800 });

@@ -94,14 +94,13 @@ export const BOOK_ACCOUNTS = {
 } as const;
 export type BookAccount = keyof typeof BOOK_ACCOUNTS;
 
-/** Why an account number cannot be used for this setting, in French, or null. */
-export function accountProblem(key: BookAccount, value: string): string | null {
-  const { label, within, where } = BOOK_ACCOUNTS[key];
-  if (!/^\d{2,8}$/.test(value)) return `${label} : un numéro de compte s’écrit en chiffres (par exemple ${BOOK_ACCOUNTS[key].fallback}).`;
-  const known = Object.keys(SYSCOHADA_ACCOUNTS).some((n) => n.length >= 3 && value.startsWith(n));
-  if (!known) return `${label} : « ${value} » n’est pas un compte du plan SYSCOHADA révisé.`;
-  if (!within.some((prefix) => value.startsWith(prefix))) return `${label} : « ${value} » ne convient pas, ${where}.`;
-  return null;
+/** Whether an account number is one of the chart's (or a sub-account of one), in this setting's class. */
+export function accountFits(key: BookAccount, value: string): boolean {
+  return (
+    /^\d{2,8}$/.test(value) &&
+    Object.keys(SYSCOHADA_ACCOUNTS).some((n) => n.length >= 3 && value.startsWith(n)) &&
+    BOOK_ACCOUNTS[key].within.some((prefix) => value.startsWith(prefix))
+  );
 }
 
 /** How the journal groups the sales: one entry per day and channel (the default), or one per sale. */
@@ -140,7 +139,7 @@ export const booksSettingsFields = {
 export const booksChecks = (Object.keys(BOOK_ACCOUNTS) as BookAccount[]).map((key) => ({
   fields: [key] as [BookAccount],
   message: `Ce n’est pas un compte du plan SYSCOHADA révisé qui convient : ${BOOK_ACCOUNTS[key].where} (par exemple ${BOOK_ACCOUNTS[key].fallback}).`,
-  valid: (r: Readonly<Record<string, unknown>>) => r[key] === undefined || accountProblem(key, String(r[key])) === null,
+  valid: (r: Readonly<Record<string, unknown>>) => r[key] === undefined || accountFits(key, String(r[key])),
 }));
 
 /** A journal's period and grouping, as the Comptabilité screen and the exports ask for it. */
