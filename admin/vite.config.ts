@@ -6,14 +6,24 @@ import { resources } from '@app/shared/resources';
 import { adminPlace } from './src/crud/registry';
 
 /**
- * `virtual:admin-places`: each resource's place in the admin (src/crud/places.ts), from the
- * registry as it is when the admin is built or its dev server starts.
+ * From the registry as it is when the admin is built or its dev server starts: `virtual:admin-places`,
+ * each resource's place in the admin (src/crud/places.ts); `virtual:admin-labels`, each resource's
+ * fields' French labels, for a screen that names a field without its declaration (the counter).
  */
-const PLACES = 'virtual:admin-places';
+const VIRTUAL: Record<string, () => unknown> = {
+  'virtual:admin-places': () => resources.map(adminPlace),
+  'virtual:admin-labels': () =>
+    Object.fromEntries(
+      resources.map((r) => [r.name, Object.fromEntries(Object.entries(r.fields).map(([name, field]) => [name, field.label]))]),
+    ),
+};
 const places: Plugin = {
   name: 'admin-places',
-  resolveId: (id) => (id === PLACES ? `\0${PLACES}` : undefined),
-  load: (id) => (id === `\0${PLACES}` ? `export default ${JSON.stringify(resources.map(adminPlace))};` : undefined),
+  resolveId: (id) => (id in VIRTUAL ? `\0${id}` : undefined),
+  load: (id) => {
+    const made = id.startsWith('\0') ? VIRTUAL[id.slice(1)] : undefined;
+    return made ? `export default ${JSON.stringify(made())};` : undefined;
+  },
 };
 
 /**

@@ -7,7 +7,7 @@
 //  2. runs Lighthouse (mobile preset: simulated slow 4G and 4x CPU slowdown) on home, the
 //     product list and a product detail, and prints the performance scores.
 //  3. on an emulated slow phone (400 ms round trip, 400 kbit/s, CPU slowed 4x), the time until a
-//     product's name and price and the home page's hero text are visible, on a first visit
+//     product's name and price, a training's title and price and the home page's hero text are visible, on a first visit
 //     (empty cache) and a repeat visit, with server rendering (after) and without (before,
 //     SERVER_RENDERING=false), both servers side by side in this run.
 //  4. on the same slow phone, a tap on "Ajouter au panier" as soon as the server's page shows the
@@ -17,6 +17,7 @@
 //     commit, with npm ci and npm run build done there). TAPS_ONLY=1 measures these alone.
 // Targets (issue 10): name and price within 2.0 s (first visit) and 1.0 s (repeat); Lighthouse 100.
 // Target (issue 28): tap to badge within 2.5 s (first visit) and 1.0 s (repeat).
+// Target (issue 58): a training's title and price as fast as a product's (1.1 s on a repeat visit).
 import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -182,6 +183,14 @@ const firstProduct = async (url: string) => {
   };
   return list.result.data.rows[0]!;
 };
+// A training's page (issue 58: visible as fast as a product's): the cheapest one.
+const firstCourse = async (url: string) => {
+  const input = encodeURIComponent(JSON.stringify({ pageSize: 1, sort: 'price', order: 'asc' }));
+  const list = (await (await fetch(`${url}/trpc/cryptoCourses.list?input=${input}`)).json()) as {
+    result: { data: { rows: { slug: string; title: string; price: number }[] } };
+  };
+  return list.result.data.rows[0]!;
+};
 try {
   if (!tapsOnly) {
     const weight = await homeWeight();
@@ -213,9 +222,11 @@ try {
       const shown = await firstProduct(url);
       const product = await slowPhone(url, `/products/${shown.slug}`, [shown.name, formatXOF(shown.price)]);
       const home = await slowPhone(url, '/', heroTexts);
+      const taught = await firstCourse(url);
+      const course = await slowPhone(url, `/crypto-courses/${taught.slug}`, [taught.title, formatXOF(taught.price)]);
       const shownAt = (t: { visible: number; interactive: number }) => `${t.visible} (${t.interactive})`;
       console.log(
-        `  ${label.padEnd(28)} product name+price ${shownAt(product.first)} / ${shownAt(product.repeat)}   home hero ${shownAt(home.first)} / ${shownAt(home.repeat)}`,
+        `  ${label.padEnd(28)} product name+price ${shownAt(product.first)} / ${shownAt(product.repeat)}   home hero ${shownAt(home.first)} / ${shownAt(home.repeat)}   training title+price ${shownAt(course.first)} / ${shownAt(course.repeat)}`,
       );
     }
   }

@@ -1,37 +1,27 @@
 import { may, type Role, ROLES } from '@app/shared/team';
-import { UnsavedChangesNotifier } from '@refinedev/react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Spin } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { places } from './crud/places';
-import { resourceRoutes, withEntry } from './crud/routes';
 import { AdminLayout } from './layout/AdminLayout';
 import { FullPageSpinner } from './layout/FullPageSpinner';
 import { homeOf, pagesFor } from './layout/pages';
 import DashboardPage from './pages/DashboardPage';
-import { registerResourceLabels } from './providers/i18n-provider';
+import { LOGIN_PATH } from './providers/auth-provider';
+import { useMe } from './providers/me';
 import { refreshAlertsDevice } from './push/device-alerts';
-import { currentAdmin } from './providers/session';
 import { registerAdminWorker } from './pwa';
 import { remember, rememberedRole } from './signin/hint';
-import { overrides } from './resources';
 
 // Everything behind the login: loaded once the session is confirmed, so the login page stays light.
 const AccountPage = lazy(() => import('./pages/AccountPage'));
 const BooksPage = lazy(() => import('./pages/BooksPage'));
 const CounterPage = lazy(() => import('./pages/CounterPage'));
-const SettingsPage = withEntry(() => import('./pages/SettingsPage'));
 const RoundPage = lazy(() => import('./pages/RoundPage'));
 const TeamPage = lazy(() => import('./pages/TeamPage'));
 const WhatsAppPage = lazy(() => import('./pages/WhatsAppPage'));
-// An unknown address: antd's Result carries its illustrations (8 KB compressed), not fetched with the dashboard.
-const NotFound = lazy(() =>
-  import('antd/es/result').then(({ default: Result }) => ({
-    default: () => <Result status="404" title="Page introuvable" subTitle="Cette page n'existe pas dans l'administration." />,
-  })),
-);
-registerResourceLabels(places);
+// The records' screens (lists, forms, details, the settings) and Refine, which only they use.
+const ResourceScreens = lazy(() => import('./crud/ResourceScreens'));
 
 /** A tapped alert opens its screen in this window (the service worker says which); this device stays this session's. */
 function useDeviceAlerts() {
@@ -55,13 +45,18 @@ function useDeviceAlerts() {
 
 /**
  * The signed-in person's role: from the server, else (offline) the one this device remembers. It
- * decides the menu and the routes; the server decides again on every call.
+ * decides the menu and the routes; the server decides again on every call. A session the server
+ * no longer knows goes to the sign-in page (the light entry's), then back here.
  */
 function useRole(): Role | null {
-  const me = useQuery({ queryKey: ['me'], queryFn: currentAdmin, staleTime: 60_000 });
+  const me = useMe();
+  const { pathname, search } = useLocation();
+  const out = me.data === null;
   useEffect(() => {
     if (me.data) remember(me.data.role);
-  }, [me.data]);
+    if (out) window.location.replace(`/admin${LOGIN_PATH}?to=${encodeURIComponent(pathname + search)}`);
+  }, [me.data, out, pathname, search]);
+  if (out) return null;
   const known = me.data?.role ?? rememberedRole();
   return ROLES.find((role) => role === known) ?? (me.isPending ? null : 'owner');
 }
@@ -99,16 +94,9 @@ export default function AdminApp() {
           )}
           {!pages.some((page) => page.path === '/') && <Route index element={<Navigate to={homeOf(role)} replace />} />}
           <Route path="account" element={<AccountPage />} />
-          {resourceRoutes(entries, overrides)}
-          {entries
-            .filter((entry) => entry.singleton)
-            .map((entry) => (
-              <Route key={entry.name} path={entry.paths.list.slice(1)} element={<SettingsPage name={entry.name} />} />
-            ))}
-          <Route path="*" element={<NotFound />} />
+          <Route path="*" element={<ResourceScreens entries={entries} />} />
         </Routes>
       </Suspense>
-      <UnsavedChangesNotifier />
     </AdminLayout>
   );
 }

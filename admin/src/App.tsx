@@ -1,6 +1,5 @@
 import '@ant-design/v5-patch-for-react-19';
-import { Authenticated, Refine } from '@refinedev/core';
-import routerProvider, { CatchAllNavigate } from '@refinedev/react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
 import frFR from 'antd/es/locale/fr_FR';
 import dayjs from 'dayjs';
@@ -9,10 +8,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import './admin.css';
 import { FullPageSpinner } from './layout/FullPageSpinner';
-import { authProvider, LOGIN_PATH } from './providers/auth-provider';
-import { dataProvider } from './providers/data-provider';
-import { i18nProvider } from './providers/i18n-provider';
-import { useNotificationProvider } from './providers/notification-provider';
+import { LOGIN_PATH } from './providers/auth-provider';
+import { queryClient } from './providers/query-client';
 
 const AdminApp = lazy(() => import('./AdminApp'));
 dayjs.locale('fr');
@@ -56,28 +53,18 @@ const THEME: ThemeConfig = {
   },
 };
 
-/** The back-office, loaded once the owner is signed in (signin/Root.tsx). */
+/**
+ * The back-office, loaded once the owner is signed in (signin/Root.tsx): its frame, the dashboard and
+ * the team's screens (the counter, the round) stand on antd and React Query alone; Refine and the
+ * resources' declarations come with the first screen of records (AdminApp.tsx).
+ */
 export default function App() {
   return (
     <BrowserRouter basename="/admin">
       {/* A dialog's close button said « Close » (rc-dialog's own word): in French, like the drawer's. */}
       <ConfigProvider locale={frFR} theme={THEME} modal={{ closable: { 'aria-label': 'Fermer' } }}>
         <AntdApp>
-          <Refine
-            dataProvider={dataProvider}
-            authProvider={authProvider}
-            i18nProvider={i18nProvider}
-            routerProvider={routerProvider}
-            notificationProvider={useNotificationProvider}
-            options={{
-              syncWithLocation: false,
-              // Leaving a form with unsaved changes asks first (UnsavedChangesNotifier, in AdminApp).
-              warnWhenUnsavedChanges: true,
-              disableTelemetry: true,
-              mutationMode: 'pessimistic',
-              reactQuery: { clientConfig: { defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } } },
-            }}
-          >
+          <QueryClientProvider client={queryClient}>
             <Routes>
               {['login', 'forgot-password', 'reset-password', 'invitation'].map((path) => (
                 <Route key={path} path={path} element={<ToSignIn />} />
@@ -85,15 +72,13 @@ export default function App() {
               <Route
                 path="*"
                 element={
-                  <Authenticated key="admin" fallback={<CatchAllNavigate to={LOGIN_PATH} />} loading={<FullPageSpinner />}>
-                    <Suspense fallback={<FullPageSpinner />}>
-                      <AdminApp />
-                    </Suspense>
-                  </Authenticated>
+                  <Suspense fallback={<FullPageSpinner />}>
+                    <AdminApp />
+                  </Suspense>
                 }
               />
             </Routes>
-          </Refine>
+          </QueryClientProvider>
         </AntdApp>
       </ConfigProvider>
     </BrowserRouter>

@@ -14,3 +14,10 @@ export const pathOf = (among: readonly AdminPlace[], name: string) => among.find
 
 /** '/products/edit/:id' with an id filled in. */
 export const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
+
+/** Where one record opens (its detail, else its form), as shared/resources' adminPath says, from the places alone. */
+export function recordPath(name: string, id: string): string {
+  const paths = pathOf(places, name);
+  const record = paths?.show ?? paths?.edit;
+  return record ? withId(record, id) : (paths?.list ?? '/');
+}

@@ -1,9 +1,9 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { useGetIdentity } from '@refinedev/core';
 import { Button, Drawer, Layout, Typography } from 'antd';
 import { Link } from 'react-router';
 import { type ReactNode, useState } from 'react';
 import type { AdminPlace } from '../crud/registry';
+import { useMe } from '../providers/me';
 import type { AdminPage } from './pages';
 import { SideMenu } from './SideMenu';
 import { useIsMobile } from './useIsMobile';
@@ -23,7 +23,7 @@ export function AdminLayout({
   const mobile = useIsMobile();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const { data: identity } = useGetIdentity<{ displayName: string; email: string }>();
+  const { data: identity } = useMe();
 
   return (
     <Layout style={{ minHeight: '100vh' }}>

@@ -1,10 +1,10 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { countOf } from '@app/shared/format';
-import { useLogout } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Menu } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import type { AdminPlace } from '../crud/registry';
+import { authProvider } from '../providers/auth-provider';
 import { trpc } from '../providers/trpc';
 import { iconFor } from './icons';
 import type { AdminPage } from './pages';
@@ -32,7 +32,6 @@ interface Props {
 export function SideMenu({ entries, pages, collapsed, onNavigate }: Props) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const { mutate: logout } = useLogout();
   // What needs attention, checked every 30 s (the owner sees an order arrive without reloading),
   // when the menu holds an entry that shows it.
   const shown = [...entries.map((e) => e.name), ...pages.map((p) => p.path)].some((key) => key in BADGES);
@@ -79,7 +78,14 @@ export function SideMenu({ entries, pages, collapsed, onNavigate }: Props) {
         />
       </div>
       <div style={{ padding: collapsed ? 8 : 16, borderTop: '1px solid rgba(255,255,255,0.12)' }}>
-        <Button block danger type="text" icon={<LogoutOutlined />} onClick={() => logout()} style={{ color: '#ff7875' }}>
+        <Button
+          block
+          danger
+          type="text"
+          icon={<LogoutOutlined />}
+          onClick={() => void authProvider.logout({})}
+          style={{ color: '#ff7875' }}
+        >
           {collapsed ? null : 'Déconnexion'}
         </Button>
       </div>

@@ -1,8 +1,8 @@
 import { PASSWORD_MIN } from '@app/shared/auth/rules';
-import { useGetIdentity } from '@refinedev/core';
 import { App, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { toHttpError } from '../providers/errors';
+import { useMe } from '../providers/me';
 import { trpc } from '../providers/trpc';
 import { newPasswordRules } from '../fields/rules';
 import { DeviceAlertsCard } from '../push/DeviceAlertsCard';
@@ -16,7 +16,7 @@ interface Values {
 
 /** Mon compte: this device's alerts; change the password (the current one is required; other devices are signed out). */
 export default function AccountPage() {
-  const { data: identity } = useGetIdentity<{ email: string }>();
+  const { data: identity } = useMe();
   const { notification } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);

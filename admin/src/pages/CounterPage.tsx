@@ -1,9 +1,10 @@
 import { searchButton } from '../crud/search-button';
 import { barcodeError, formatXOF, normalizeBarcode, sessionLabel } from '@app/shared/format';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Input, List, Modal, Space } from 'antd';
+import { App, Button, Card, Empty, Input, Modal, Space } from 'antd';
 import { useDeferredValue, useRef, useState } from 'react';
 import { PageTitle } from '../layout/PageTitle';
+import { Rows } from '../layout/Rows';
 import { DRAWER_KEY, DrawerBar } from '../resources/cash-sessions/DrawerBar';
 import { PendingSales } from './counter/PendingSales';
 import { toHttpError } from '../providers/errors';
@@ -187,22 +188,17 @@ export default function CounterPage() {
       {found ? (
         <Card size="small" title="Articles trouvés">
           {found.length ? (
-            <List
-              dataSource={found}
-              renderItem={(p) => (
-                <List.Item
-                  actions={[
-                    <Button key="add" type="primary" onClick={() => add(p)} aria-label={`Ajouter ${p.name}`}>
-                      Ajouter
-                    </Button>,
-                  ]}
-                >
-                  <List.Item.Meta
-                    title={p.name}
-                    description={`${formatXOF(p.price)}${p.stock === null ? '' : ` · ${p.stock} en stock`}${p.sessions ? ` · ${p.sessions.length} session(s) à venir` : ''}`}
-                  />
-                </List.Item>
-              )}
+            <Rows
+              rows={found.map((p) => ({
+                key: p.id,
+                title: p.name,
+                description: `${formatXOF(p.price)}${p.stock === null ? '' : ` · ${p.stock} en stock`}${p.sessions ? ` · ${p.sessions.length} session(s) à venir` : ''}`,
+                actions: [
+                  <Button key="add" type="primary" onClick={() => add(p)} aria-label={`Ajouter ${p.name}`}>
+                    Ajouter
+                  </Button>,
+                ],
+              }))}
             />
           ) : (
             <Empty description="Aucun article trouvé" />

@@ -6,8 +6,7 @@ import { Link } from 'react-router';
 import { pathOf } from '../crud/places';
 import type { AdminPlace } from '../crud/registry';
 import { toHttpError } from '../providers/errors';
-import { takeEarlyDashboard } from '../providers/session';
-import { trpc } from '../providers/trpc';
+import { dashboardStats, takeEarly } from '../providers/session';
 import { PageTitle } from '../layout/PageTitle';
 import { BackupWarning } from './BackupStatus';
 
@@ -20,7 +19,7 @@ export default function DashboardPage({ entries }: { entries: readonly AdminPlac
   // Refreshed every 30 s: a new order shows up without reloading the page.
   const stats = useQuery({
     queryKey: ['dashboard', 'stats'],
-    queryFn: () => takeEarlyDashboard() ?? trpc.dashboard.stats.query(),
+    queryFn: () => takeEarly('dashboard', dashboardStats),
     refetchInterval: 30_000,
   });
   const orders = pathOf(entries, 'orders');

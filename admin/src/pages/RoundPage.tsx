@@ -1,12 +1,14 @@
 import { PhoneOutlined, WhatsAppOutlined, EnvironmentOutlined } from '@ant-design/icons';
-import { MANAGERS, may, type Role } from '@app/shared';
+import { MANAGERS, may, type Role } from '@app/shared/team';
 import { displayPhone, formatXOF, telLink, whatsappLink } from '@app/shared/format';
 import { orderStatuses } from '@app/shared/labels';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Input, InputNumber, List, Select, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { PageTitle } from '../layout/PageTitle';
+import { Rows } from '../layout/Rows';
 import { toHttpError } from '../providers/errors';
+import { myRound, takeEarly } from '../providers/session';
 import { trpc } from '../providers/trpc';
 import { shopDateTime } from '../providers/shop-day';
 
@@ -24,7 +26,7 @@ export default function RoundPage({ role }: { role: Role }) {
   const couriers = useQuery({ queryKey: ['team', 'couriers'], queryFn: () => trpc.team.couriers.query(), enabled: manager });
   const round = useQuery({
     queryKey: ['rounds', 'today', courierId ?? null],
-    queryFn: () => trpc.rounds.today.query(courierId ? { courierId } : {}),
+    queryFn: () => (courierId ? trpc.rounds.today.query({ courierId }) : takeEarly('round', myRound)),
     refetchInterval: 60_000,
   });
   const left = round.data?.stops.filter((s) => !s.deliveredAt) ?? [];
@@ -250,18 +252,14 @@ function Handovers({ courierId }: { courierId: string | undefined }) {
   if (!handovers.data?.length) return null;
   return (
     <Card size="small" title="Dernières remises d’espèces">
-      <List
-        dataSource={handovers.data}
-        renderItem={(h) => (
-          <List.Item>
-            <List.Item.Meta
-              title={`${h.courierName} · ${shopDateTime(h.createdAt)}`}
-              description={`Attendu ${formatXOF(h.expected)} · reçu ${formatXOF(h.received)} · ${
-                h.difference === 0 ? 'aucun écart' : `écart ${h.difference > 0 ? '+' : ''}${formatXOF(h.difference)}`
-              } (par ${h.receivedBy})`}
-            />
-          </List.Item>
-        )}
+      <Rows
+        rows={handovers.data.map((h) => ({
+          key: h.id,
+          title: `${h.courierName} · ${shopDateTime(h.createdAt)}`,
+          description: `Attendu ${formatXOF(h.expected)} · reçu ${formatXOF(h.received)} · ${
+            h.difference === 0 ? 'aucun écart' : `écart ${h.difference > 0 ? '+' : ''}${formatXOF(h.difference)}`
+          } (par ${h.receivedBy})`,
+        }))}
       />
     </Card>
   );

@@ -10,9 +10,8 @@ import {
   type SalesReport,
   salesGroupings,
 } from '@app/shared/sales';
-import { useNotification } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, DatePicker, Row, Segmented, Select, Skeleton, Space, Statistic, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, DatePicker, Row, Segmented, Select, Skeleton, Space, Statistic, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { Component, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { downloadExport } from '../providers/download';
@@ -45,7 +44,7 @@ export function SalesCharts() {
   const [range, setRange] = useState<[Dayjs, Dayjs]>([shopToday().subtract(29, 'day'), shopToday()]);
   const [by, setBy] = useState<SalesGrouping>('day');
   const [items, setItems] = useState<SalesItemGrouping>('variant');
-  const { open } = useNotification();
+  const { notification } = App.useApp();
   const [exporting, setExporting] = useState(false);
   const input = { from: range[0].format(DAY), to: range[1].format(DAY), by, items };
   // The figures come with the grouping they were asked for: while another one loads, the previous
@@ -67,7 +66,7 @@ export function SalesCharts() {
     try {
       await downloadExport(EXPORTS.sales, input);
     } catch (error) {
-      open?.({ type: 'error', message: "Erreur lors de l'export", description: (error as Error).message });
+      notification.error({ message: "Erreur lors de l'export", description: (error as Error).message, role: 'alert' });
     } finally {
       setExporting(false);
     }

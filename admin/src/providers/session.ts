@@ -30,22 +30,29 @@ export function knowSession(me: NonNullable<Me>) {
   known = { at: Date.now(), me: Promise.resolve(me) };
 }
 
-type Stats = Awaited<ReturnType<typeof trpc.dashboard.stats.query>>;
-let early: Promise<Stats> | null = null;
+const early = new Map<string, { at: number; answer: Promise<unknown> }>();
+// An answer nobody took soon (its screen was left before it opened) is not served later.
+const EARLY_MS = 30_000;
 
 /**
- * A repeat visit to the dashboard asks for its figures with the session check: the same tick, so
- * the same request (httpBatchLink), one round trip saved; a sign-in that leads to it asks as soon
- * as it is answered, while the back-office's code still arrives. Refused without a session: unused.
+ * What a screen asks first, asked before its code has run: on a sign-in that leads to it, as soon
+ * as the sign-in is answered, while the back-office's code still arrives over a slow link; on a
+ * repeat visit, with the session check (the same tick, so the same request: httpBatchLink). The
+ * screen takes the answer once (`takeEarly`). Refused without a session: then unused.
  */
-export function askDashboardEarly() {
-  early = trpc.dashboard.stats.query();
-  early.catch(() => undefined);
+export function askEarly(key: string, ask: () => Promise<unknown>) {
+  const answer = ask();
+  answer.catch(() => undefined);
+  early.set(key, { at: Date.now(), answer });
 }
 
-/** The figures asked for early, once; null when there are none. */
-export function takeEarlyDashboard(): Promise<Stats> | null {
-  const taken = early;
-  early = null;
-  return taken;
+/** The answer asked for early under this key, once; else asked now. */
+export function takeEarly<T>(key: string, ask: () => Promise<T>): Promise<T> {
+  const taken = early.get(key);
+  early.delete(key);
+  return taken && Date.now() - taken.at < EARLY_MS ? (taken.answer as Promise<T>) : ask();
 }
+
+export const dashboardStats = () => trpc.dashboard.stats.query();
+export const drawerToday = () => trpc.cashSessions.current.query();
+export const myRound = () => trpc.rounds.today.query({});

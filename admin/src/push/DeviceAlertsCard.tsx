@@ -1,9 +1,8 @@
 import { type AlertKind, alertKinds, alertKindsFor } from '@app/shared/alerts';
-import type { Role } from '@app/shared/team';
-import { useGetIdentity } from '@refinedev/core';
 import { Alert, App, Button, Card, Checkbox, Form, Input, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { toHttpError } from '../providers/errors';
+import { useMe } from '../providers/me';
 import { type AlertsState, alertsState, deviceName, disableAlerts, enableAlerts, sendTestAlert } from './device-alerts';
 
 const message = (error: unknown) => (error instanceof Error && !('data' in error) ? error.message : toHttpError(error).message);
@@ -12,7 +11,7 @@ const message = (error: unknown) => (error instanceof Error && !('data' in error
 export function DeviceAlertsCard() {
   const { notification } = App.useApp();
   // Only the alerts this person's role may read (the server sends no other).
-  const { data: identity } = useGetIdentity<{ role: Role }>();
+  const { data: identity } = useMe();
   const offered = alertKindsFor(identity?.role ?? 'owner');
   const [state, setState] = useState<AlertsState | null>(null);
   const [device, setDevice] = useState(deviceName);

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { AREAS, may } from '@app/shared/team';
-import { askDashboardEarly, currentAdmin } from '../providers/session';
+import type { Role } from '@app/shared/team';
+import { currentAdmin } from '../providers/session';
 import { OUTSIDE, remember } from './early';
 import { signedInBefore } from './hint';
-import { loadBackOffice } from './back-office';
+import { homeOf } from '../layout/pages';
+import { askFirst, loadBackOffice } from './back-office';
 import { go, useLocation } from './navigation';
 import { ForgotPasswordPage, InvitationPage, LoginPage, ResetPasswordPage } from './pages';
 import { Loading } from './ui';
@@ -24,6 +25,18 @@ export function Root() {
   // session is checked; an expired one then goes to the sign-in page.
   const [session, setSession] = useState<'unknown' | 'in' | 'out'>(() => (signedInBefore() && !OUTSIDE.has(path) ? 'in' : 'unknown'));
 
+  // Signed in (by password, passkey or a new member's invitation): the screen asked for, else this
+  // person's own (the counter for a seller), its code fetched with the back-office's.
+  const signedIn = (me: { role: Role }) => {
+    remember(me.role);
+    const asked = askedFor(search);
+    const to = asked === '/' ? homeOf(me.role) : asked;
+    askFirst(to, me.role);
+    void loadBackOffice(to).catch(() => undefined);
+    go(to, { replace: true });
+    setSession('in');
+  };
+
   useEffect(() => {
     // Unreachable server: the back-office opens (from the phone's cache) and says what is wrong.
     currentAdmin().then(
@@ -43,29 +56,8 @@ export function Root() {
   if (OUTSIDE.has(path) && session !== 'in') {
     if (path === '/forgot-password') return <ForgotPasswordPage />;
     if (path === '/reset-password') return <ResetPasswordPage token={new URLSearchParams(search).get('token') ?? ''} />;
-    if (path === '/invitation')
-      return (
-        <InvitationPage
-          token={new URLSearchParams(search).get('token') ?? ''}
-          onSignedIn={() => {
-            remember(true);
-            go('/', { replace: true });
-            setSession('in');
-          }}
-        />
-      );
-    return (
-      <LoginPage
-        onSignedIn={(me) => {
-          remember(me.role);
-          const to = askedFor(search);
-          // The figures leave now, while the back-office's code still arrives over a slow link.
-          if (to === '/' && may(me.role, AREAS.dashboard)) askDashboardEarly();
-          go(to, { replace: true });
-          setSession('in');
-        }}
-      />
-    );
+    if (path === '/invitation') return <InvitationPage token={new URLSearchParams(search).get('token') ?? ''} onSignedIn={signedIn} />;
+    return <LoginPage onSignedIn={signedIn} />;
   }
   if (session !== 'in') return <Loading />;
   return (

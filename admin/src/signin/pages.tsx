@@ -2,7 +2,8 @@ import { passwordError, PASSWORD_MIN } from '@app/shared/auth/rules';
 import { emailError } from '@app/shared/email';
 import { useEffect, useState } from 'react';
 import { loadBackOfficeWhenIdle } from './back-office';
-import { forgetSession, knowSession } from '../providers/session';
+import { homeOf } from '../layout/pages';
+import { knowSession } from '../providers/session';
 import type { Role } from '@app/shared/team';
 import { trpc } from '../providers/trpc';
 import { Link } from './navigation';
@@ -114,8 +115,8 @@ export function ResetPasswordPage({ token }: { token: string }) {
 }
 
 /** An invitation to join the team: who is invited as what, and the password they choose. Signed in once it is set. */
-export function InvitationPage({ token, onSignedIn }: { token: string; onSignedIn: () => void }) {
-  const [invitation, setInvitation] = useState<{ displayName: string; email: string; roleLabel: string } | null>(null);
+export function InvitationPage({ token, onSignedIn }: { token: string; onSignedIn: SignedIn }) {
+  const [invitation, setInvitation] = useState<{ displayName: string; email: string; role: Role; roleLabel: string } | null>(null);
   const [gone, setGone] = useState<string | null>(
     token ? null : 'Ce lien est incomplet. Demandez une nouvelle invitation au propriétaire.',
   );
@@ -123,14 +124,17 @@ export function InvitationPage({ token, onSignedIn }: { token: string; onSignedI
     if (!token) return;
     trpc.team.invitation.query({ token }).then(setInvitation, (error: Error) => setGone(error.message));
   }, [token]);
-  // While the new member chooses her password, her first screen's code arrives (as on sign-in).
-  useEffect(loadBackOfficeWhenIdle, []);
+  // While the new member chooses her password, her first screen's code arrives (as on sign-in),
+  // that of her role's own screen with it.
+  useEffect(() => {
+    if (invitation) loadBackOfficeWhenIdle(homeOf(invitation.role));
+  }, [invitation]);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const form = useSend(newPasswordErrors, async (v) => {
-    await trpc.team.accept.mutate({ token, password: v.password });
-    forgetSession();
-    onSignedIn();
+    const me = await trpc.team.accept.mutate({ token, password: v.password });
+    knowSession(me);
+    onSignedIn(me);
     return true;
   });
   return (

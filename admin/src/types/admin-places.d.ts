@@ -3,3 +3,7 @@ declare module 'virtual:admin-places' {
   const places: readonly import('../crud/registry').AdminPlace[];
   export default places;
 }
+declare module 'virtual:admin-labels' {
+  const labels: Record<string, Record<string, string>>;
+  export default labels;
+}

@@ -1,5 +1,5 @@
 import { formatXOF } from '@app/shared/format';
-import { orders } from '@app/shared/resources';
+import labels from 'virtual:admin-labels';
 import { Alert, Button, Card, Collapse, Input, InputNumber, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { toHttpError } from '../../providers/errors';
@@ -184,7 +184,7 @@ export function PaymentCard({
                   {BUYER.map(({ key, placeholder, inputMode }) => (
                     <Input
                       key={key}
-                      aria-label={orders.fields[key].label}
+                      aria-label={labels.orders?.[key]}
                       inputMode={inputMode}
                       placeholder={placeholder}
                       value={state.buyer[key]}

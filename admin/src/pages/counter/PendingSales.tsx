@@ -1,6 +1,7 @@
 import { formatXOF } from '@app/shared/format';
-import { Alert, Button, Card, List, Tag } from 'antd';
+import { Alert, Button, Card, Tag } from 'antd';
 import { useState } from 'react';
+import { Rows } from '../../layout/Rows';
 import { shopDateTime } from '../../providers/shop-day';
 import type { useSaleQueue } from './queue';
 
@@ -14,33 +15,25 @@ export function PendingSales({ queue }: { queue: ReturnType<typeof useSaleQueue>
   const waiting = queue.queued.filter((s) => s.status === 'pending').length;
   return (
     <Card size="small" title={`Ventes gardées sur ce téléphone (${queue.queued.length})`}>
-      <List
-        dataSource={queue.queued}
-        renderItem={(sale) => (
-          <List.Item
-            actions={
-              sale.status === 'refused'
-                ? [
-                    <Button key="dismiss" size="small" onClick={() => void queue.dismiss(sale.key)}>
-                      Retirer
-                    </Button>,
-                  ]
-                : []
-            }
-          >
-            <List.Item.Meta
-              title={
-                <>
-                  {`${shopDateTime(sale.soldAt)} · ${formatXOF(sale.total)} `}
-                  {sale.status === 'pending' ? <Tag color="orange">En attente d’envoi</Tag> : <Tag color="red">Refusée</Tag>}
-                </>
-              }
-              description={
-                sale.status === 'refused' ? <Alert type="error" message={sale.error} /> : `${sale.input.items.length} article(s)`
-              }
-            />
-          </List.Item>
-        )}
+      <Rows
+        rows={queue.queued.map((sale) => ({
+          key: sale.key,
+          title: (
+            <>
+              {`${shopDateTime(sale.soldAt)} · ${formatXOF(sale.total)} `}
+              {sale.status === 'pending' ? <Tag color="orange">En attente d’envoi</Tag> : <Tag color="red">Refusée</Tag>}
+            </>
+          ),
+          description: sale.status === 'refused' ? <Alert type="error" message={sale.error} /> : `${sale.input.items.length} article(s)`,
+          actions:
+            sale.status === 'refused'
+              ? [
+                  <Button key="dismiss" size="small" onClick={() => void queue.dismiss(sale.key)}>
+                    Retirer
+                  </Button>,
+                ]
+              : [],
+        }))}
       />
       {waiting ? (
         <Button

@@ -5,7 +5,7 @@ import { toHttpError } from '../../providers/errors';
 import { trpc } from '../../providers/trpc';
 import { WhatsAppButton } from '../../resources/WhatsAppButton';
 import { LinkButton } from '../../crud/LinkButton';
-import { adminPath, orders } from '@app/shared/resources';
+import { recordPath } from '../../crud/places';
 import type { Outcome, Sold } from './queue';
 
 /** This browser prints over Bluetooth (Chrome on Android and on a desk; not iOS). */
@@ -65,7 +65,7 @@ export function SaleDone({ sold, onNext }: { sold: Outcome; onNext: () => void }
                 Facture A4
               </Button>,
               // The sale's screen: its history, and a return when the customer comes back.
-              <LinkButton key="order" size="large" to={adminPath(orders, sold.sent.order.id).replace(/^\/admin/, '')}>
+              <LinkButton key="order" size="large" to={recordPath('orders', sold.sent.order.id)}>
                 Voir la vente
               </LinkButton>,
               // Straight to the shop's Bluetooth thermal printer where the browser allows it (Chrome; not iOS).

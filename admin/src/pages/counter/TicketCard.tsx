@@ -1,5 +1,6 @@
 import { formatXOF, sessionLabel } from '@app/shared/format';
-import { Button, Card, Empty, InputNumber, List, Popover, Space, Typography } from 'antd';
+import { Button, Card, Empty, InputNumber, Popover, Space, Typography } from 'antd';
+import { Rows } from '../../layout/Rows';
 import type { CounterItem } from './store';
 
 export type Session = NonNullable<CounterItem['sessions']>[number];
@@ -37,51 +38,46 @@ export function TicketCard({
   return (
     <Card size="small" title="Ticket">
       {lines.length ? (
-        <List
-          dataSource={lines}
-          renderItem={(l) => (
-            <List.Item
-              actions={[
-                <Button key="minus" onClick={() => quantity(lineKey(l), -1)} aria-label={`Un ${l.product.name} de moins`}>
-                  −
-                </Button>,
-                <Button key="plus" onClick={() => quantity(lineKey(l), 1)} aria-label={`Un ${l.product.name} de plus`}>
-                  +
-                </Button>,
-                ...(percent > 0
-                  ? [
-                      // A discount on this line only (a damaged box, a display model), counted in the same limit.
-                      <Popover
-                        key="discount"
-                        trigger="click"
-                        content={
-                          <InputNumber
-                            autoFocus
-                            min={0}
-                            max={l.product.price * l.quantity}
-                            step={100}
-                            precision={0}
-                            addonAfter="F CFA"
-                            aria-label={`Remise sur ${l.product.name}`}
-                            value={l.discount ?? null}
-                            onChange={(value) =>
-                              setLines((current) => current.map((c) => (lineKey(c) === lineKey(l) ? { ...c, discount: value ?? 0 } : c)))
-                            }
-                          />
-                        }
-                      >
-                        <Button aria-label={`Remise sur la ligne ${l.product.name}`}>%</Button>
-                      </Popover>,
-                    ]
-                  : []),
-              ]}
-            >
-              <List.Item.Meta
-                title={l.product.name}
-                description={`${l.session ? `${sessionLabel(l.session)} · ` : ''}${l.quantity} × ${formatXOF(l.product.price)}${l.discount ? ` − ${formatXOF(l.discount)}` : ''}`}
-              />
-            </List.Item>
-          )}
+        <Rows
+          rows={lines.map((l) => ({
+            key: lineKey(l),
+            title: l.product.name,
+            description: `${l.session ? `${sessionLabel(l.session)} · ` : ''}${l.quantity} × ${formatXOF(l.product.price)}${l.discount ? ` − ${formatXOF(l.discount)}` : ''}`,
+            actions: [
+              <Button key="minus" onClick={() => quantity(lineKey(l), -1)} aria-label={`Un ${l.product.name} de moins`}>
+                −
+              </Button>,
+              <Button key="plus" onClick={() => quantity(lineKey(l), 1)} aria-label={`Un ${l.product.name} de plus`}>
+                +
+              </Button>,
+              ...(percent > 0
+                ? [
+                    // A discount on this line only (a damaged box, a display model), counted in the same limit.
+                    <Popover
+                      key="discount"
+                      trigger="click"
+                      content={
+                        <InputNumber
+                          autoFocus
+                          min={0}
+                          max={l.product.price * l.quantity}
+                          step={100}
+                          precision={0}
+                          addonAfter="F CFA"
+                          aria-label={`Remise sur ${l.product.name}`}
+                          value={l.discount ?? null}
+                          onChange={(value) =>
+                            setLines((current) => current.map((c) => (lineKey(c) === lineKey(l) ? { ...c, discount: value ?? 0 } : c)))
+                          }
+                        />
+                      }
+                    >
+                      <Button aria-label={`Remise sur la ligne ${l.product.name}`}>%</Button>
+                    </Popover>,
+                  ]
+                : []),
+            ],
+          }))}
         />
       ) : (
         <Empty description="Scannez ou cherchez un article" />

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { askEarly, takeEarly } from '../../providers/session';
 import { trpc } from '../../providers/trpc';
 import { mergeDelta } from './delta';
 import { type Catalogue, type CounterItem, keepCatalogue, keptCatalogue } from './store';
@@ -9,6 +10,16 @@ const plain = (text: string) =>
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
+
+const KEY = 'counterCatalogue';
+const askFor = (kept: Catalogue | undefined) => trpc.orders.counterCatalogue.query(kept ? { version: kept.version } : {});
+
+/** The articles asked for before the counter's code has run (providers/session.ts): what changed since the phone's copy, or all. */
+export const askCatalogueEarly = () =>
+  askEarly(KEY, async () => {
+    const kept = await keptCatalogue().catch(() => undefined);
+    return { version: kept?.version, answer: await askFor(kept) };
+  });
 
 /**
  * The articles the counter sells, kept on the phone (IndexedDB) and brought up to date from the
@@ -21,7 +32,9 @@ export function useCatalogue() {
     const kept = await keptCatalogue().catch(() => undefined);
     if (kept) setCatalogue((current) => current ?? kept);
     try {
-      let fresh = await trpc.orders.counterCatalogue.query(kept ? { version: kept.version } : {});
+      // Asked early for the same copy of the phone's (none, or this version), else asked now.
+      const asked = await takeEarly(KEY, async () => ({ version: kept?.version, answer: await askFor(kept) }));
+      let fresh = asked.version === kept?.version ? asked.answer : await askFor(kept);
       // What changed since the phone's copy, put into it; a count that differs (an article deleted) asks for all.
       const merged = kept && fresh.delta ? mergeDelta(kept.items, fresh.delta) : null;
       if (fresh.delta && !merged) fresh = await trpc.orders.counterCatalogue.query({});

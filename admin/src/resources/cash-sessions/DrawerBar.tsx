@@ -1,10 +1,11 @@
 import { LinkButton } from '../../crud/LinkButton';
 import { formatXOF } from '@app/shared/format';
-import { adminPath, cashSessions } from '@app/shared/resources';
+import { recordPath } from '../../crud/places';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, InputNumber, Space } from 'antd';
 import { useState } from 'react';
 import { toHttpError } from '../../providers/errors';
+import { drawerToday, takeEarly } from '../../providers/session';
 import { trpc } from '../../providers/trpc';
 
 /** The drawer's queries: the counter and a day's screen read them again after any write. */
@@ -17,7 +18,7 @@ export const DRAWER_KEY = ['cash-drawer'] as const;
 export function DrawerBar() {
   const { notification } = App.useApp();
   const client = useQueryClient();
-  const current = useQuery({ queryKey: [...DRAWER_KEY, 'current'], queryFn: () => trpc.cashSessions.current.query() });
+  const current = useQuery({ queryKey: [...DRAWER_KEY, 'current'], queryFn: () => takeEarly('drawer', drawerToday) });
   const [float, setFloat] = useState<number | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -40,7 +41,7 @@ export function DrawerBar() {
         showIcon
         message={`Caisse ouverte · ${formatXOF(day.figures.expectedCash)} en espèces attendues`}
         action={
-          <LinkButton to={adminPath(cashSessions, day.session.id).replace(/^\/admin/, '')} size="small">
+          <LinkButton to={recordPath('cashSessions', day.session.id)} size="small">
             Caisse
           </LinkButton>
         }

@@ -1,6 +1,6 @@
 import { EditOutlined, FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
 import { retryUnlessRefused } from '../../providers/errors';
-import { MANAGERS, may, orderMargin, type Role, statusMessage, trackingPath } from '@app/shared';
+import { MANAGERS, may, orderMargin, statusMessage, trackingPath } from '@app/shared';
 import { formatDiscount, formatXOF, telLink } from '@app/shared/format';
 import { formatPhone } from '@app/shared/phone';
 import {
@@ -17,7 +17,7 @@ import {
 } from '@app/shared/resources';
 
 export type Order = RowOfResource<typeof orders>;
-import { useGetIdentity, useOne } from '@refinedev/core';
+import { useOne } from '@refinedev/core';
 import { Alert, Button, Card, Descriptions, Grid, List, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -35,6 +35,7 @@ import { PageTitle } from '../../layout/PageTitle';
 import { StatusTag } from '../../fields/StatusTag';
 import { BackButton, DetailStatus } from '../../crud/DetailStatus';
 import { shopDateTime } from '../../providers/shop-day';
+import { useMe } from '../../providers/me';
 
 const LIST = `/${orders.admin.route}`;
 /** An amount that never breaks across two lines. */
@@ -47,7 +48,7 @@ export default function OrderDetail() {
   const actions = useOrderActions(id, () => query.refetch());
   const [editing, setEditing] = useState(false);
   const narrow = !Grid.useBreakpoint().md;
-  const { data: me } = useGetIdentity<{ role: Role }>();
+  const { data: me } = useMe();
   const canAssign = may(me?.role, MANAGERS);
 
   const back = <BackButton to={LIST} label="Retour aux commandes" className="no-print" />;
