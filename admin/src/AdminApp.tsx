@@ -20,8 +20,12 @@ const CounterPage = lazy(() => import('./pages/CounterPage'));
 const RoundPage = lazy(() => import('./pages/RoundPage'));
 const TeamPage = lazy(() => import('./pages/TeamPage'));
 const WhatsAppPage = lazy(() => import('./pages/WhatsAppPage'));
-// The records' screens (lists, forms, details, the settings) and Refine, which only they use.
-const ResourceScreens = lazy(() => import('./crud/ResourceScreens'));
+// The records' screens (lists, forms, details, the settings) and Refine, which only they use; with
+// them at once, what any of them needs (the declarations) and the list the menu leads to: otherwise
+// only discovered once Refine has run, a second wait on a slow link.
+const ResourceScreens = lazy(() =>
+  Promise.all([import('./crud/ResourceScreens'), import('./crud/entries'), import('./crud/ResourceList')]).then(([screens]) => screens),
+);
 
 /** A tapped alert opens its screen in this window (the service worker says which); this device stays this session's. */
 function useDeviceAlerts() {
