@@ -1,4 +1,4 @@
-import { deviceName } from '@app/shared';
+import { deviceName } from '@app/shared/format';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, List, Space, Tag, Typography } from 'antd';
 import { toHttpError } from '../providers/errors';

@@ -1,9 +1,9 @@
 import { CopyOutlined, WhatsAppOutlined } from '@ant-design/icons';
-import { inviteSchema, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role, roleSummary } from '@app/shared';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role, roleSummary } from '@app/shared/team';
 import { places } from '../crud/places';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, List, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { PageTitle } from '../layout/PageTitle';
 import { SessionsList } from './SessionsList';
 import { toHttpError } from '../providers/errors';
@@ -143,6 +143,12 @@ export default function TeamPage() {
   );
 }
 
+/**
+ * The invitation's rules (zod, the phone numbers' metadata: the shared declarations' weight), fetched
+ * when the dialog opens rather than with the screen, which shows the team without them.
+ */
+const inviteRules = () => import('@app/shared/team/schemas');
+
 interface InviteValues {
   email: string;
   displayName: string;
@@ -155,12 +161,16 @@ function InviteModal({ open, onClose, onInvited }: { open: boolean; onClose: () 
   const [sent, setSent] = useState<{ link: string; whatsapp: string | null } | null>(null);
   const [saving, setSaving] = useState(false);
   const { message } = App.useApp();
+  useEffect(() => {
+    if (open) void inviteRules().catch(() => undefined);
+  }, [open]);
   const close = () => {
     setSent(null);
     form.resetFields();
     onClose();
   };
   const submit = async (values: InviteValues) => {
+    const { inviteSchema } = await inviteRules();
     const parsed = inviteSchema.safeParse({ ...values, phone: values.phone || undefined });
     if (!parsed.success) {
       form.setFields(parsed.error.issues.map((i) => ({ name: i.path[0] as keyof InviteValues, errors: [i.message] })));

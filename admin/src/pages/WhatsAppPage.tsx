@@ -1,6 +1,7 @@
 import { searchButton } from '../crud/search-button';
 import { ArrowLeftOutlined, CheckOutlined, CopyOutlined, FilePdfOutlined, WhatsAppOutlined } from '@ant-design/icons';
-import { MANAGERS, may, type Role, templateStatuses, whatsappStatuses } from '@app/shared';
+import { MANAGERS, may, type Role } from '@app/shared/team';
+import { templateStatuses, whatsappStatuses } from '@app/shared/whatsapp';
 import { displayPhone, formatXOF, whatsappLink } from '@app/shared/format';
 import { orderStatuses } from '@app/shared/labels';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { templateStatuses } from '@app/shared';
+import { templateStatuses } from '@app/shared/whatsapp';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Typography } from 'antd';
 import { Link } from 'react-router';
