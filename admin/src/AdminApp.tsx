@@ -23,9 +23,9 @@ const WhatsAppPage = lazy(() => import('./pages/WhatsAppPage'));
 // The records' screens (lists, forms, details, the settings) and Refine, which only they use; with
 // them at once, what any of them needs (the declarations) and the list the menu leads to: otherwise
 // only discovered once Refine has run, a second wait on a slow link.
-const ResourceScreens = lazy(() =>
-  Promise.all([import('./crud/ResourceScreens'), import('./crud/entries'), import('./crud/ResourceList')]).then(([screens]) => screens),
-);
+const loadRecords = () =>
+  Promise.all([import('./crud/ResourceScreens'), import('./crud/entries'), import('./crud/ResourceList')]).then(([screens]) => screens);
+const ResourceScreens = lazy(loadRecords);
 
 /** A tapped alert opens its screen in this window (the service worker says which); this device stays this session's. */
 function useDeviceAlerts() {
@@ -45,6 +45,19 @@ function useDeviceAlerts() {
       navigator.serviceWorker.removeEventListener('message', open);
     };
   }, [navigate]);
+}
+
+/**
+ * For those who read records: their screens' code (Refine, the declarations, the list) once the
+ * first screen had its turn, just before the worker copies the rest one file at a time, as the
+ * records are where most go next.
+ */
+function usePrefetchRecords(wanted: boolean) {
+  useEffect(() => {
+    if (!wanted) return;
+    const records = setTimeout(() => void loadRecords().catch(() => undefined), 2_000);
+    return () => clearTimeout(records);
+  }, [wanted]);
 }
 
 /**
@@ -68,6 +81,7 @@ function useRole(): Role | null {
 export default function AdminApp() {
   useDeviceAlerts();
   const role = useRole();
+  usePrefetchRecords(role !== null && places.some((place) => may(role, place.read)));
   if (!role) return <FullPageSpinner />;
   const entries = places.filter((place) => may(role, place.read));
   const pages = pagesFor(role);
