@@ -16,6 +16,15 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 describe('storefront', () => {
+  it('reports a real problem where there is one (the check is not blind)', async () => {
+    const page = await app.newPage(PHONE);
+    await page.setContent('<!doctype html><html lang="fr"><body><main><h1>Essai</h1><img src="/x.png"><h1>Deux</h1></main></body></html>');
+    const problems = await accessibilityProblems(page, { within: 'main' });
+    expect(problems.some((p) => p.startsWith('image-alt (critical)'))).toBe(true);
+    expect(problems).toContain('2 h1');
+    await page.close();
+  });
+
   it.each([
     ['phone', PHONE],
     ['desktop', DESKTOP],
